@@ -1,0 +1,166 @@
+// Lint enforces the architecture's boundaries (STYLE.md) as well as code quality.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const AWS_SDK_AND_RAZORPAY = {
+  group: ['@aws-sdk/*', 'razorpay', 'razorpay/*', 'aws-sdk', 'aws-sdk/*'],
+  message: 'Only lambdas/adapters may import an AWS SDK or razorpay (STYLE.md).',
+};
+
+const NODE_IO = {
+  group: [
+    'node:*',
+    'fs',
+    'fs/*',
+    'http',
+    'https',
+    'net',
+    'child_process',
+    'os',
+    'path',
+    'process',
+    'crypto',
+  ],
+  message: 'lambdas/domain is pure: no node: I/O (STYLE.md).',
+};
+
+const featuresDir = 'web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'cdk.out/',
+      'web/dist/',
+      '.data/',
+      'coverage/',
+      'bench/.lighthouse/',
+      'tests/e2e/screenshots/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // lambdas/domain: pure. No SDK, no node I/O, no environment, nothing of the outer layers.
+  {
+    files: ['lambdas/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            AWS_SDK_AND_RAZORPAY,
+            NODE_IO,
+            {
+              group: ['**/adapters/**', '**/handlers/**', '**/use-cases/**', '**/ports/**', '**/http/**'],
+              message: 'lambdas/domain imports nothing of the outer layers (STYLE.md).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'lambdas/domain reads no environment.' },
+      ],
+      'no-restricted-globals': ['error', { name: 'process', message: 'lambdas/domain is pure.' }],
+    },
+  },
+  // use-cases: domain and ports only.
+  {
+    files: ['lambdas/use-cases/**/*.ts', 'lambdas/ports/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            AWS_SDK_AND_RAZORPAY,
+            {
+              group: ['**/adapters/**', '**/handlers/**'],
+              message: 'use cases depend on ports, not on adapters or handlers (STYLE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The rest of lambdas: only adapters touch an SDK.
+  {
+    files: ['lambdas/handlers/**/*.ts', 'lambdas/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [AWS_SDK_AND_RAZORPAY] }],
+    },
+  },
+  // web: only lambdas/domain (pure rules and the API's types) may be imported from lambdas.
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lambdas/*', '!**/lambdas/domain'],
+              message: 'web imports nothing of lambdas but lambdas/domain (STYLE.md).',
+            },
+            {
+              group: ['**/lambdas/domain/*/**'],
+              message: 'web imports lambdas/domain modules directly, nothing nested.',
+            },
+            AWS_SDK_AND_RAZORPAY,
+          ],
+        },
+      ],
+    },
+  },
+  // Features of web do not import each other.
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lambdas/*', '!**/lambdas/domain'],
+              message: 'web imports nothing of lambdas but lambdas/domain (STYLE.md).',
+            },
+            AWS_SDK_AND_RAZORPAY,
+            {
+              group: [
+                ...features.filter((f) => f !== feature).map((f) => `**/features/${f}`),
+                ...features.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
+              ],
+              message: 'A feature of web does not import another feature (STYLE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);

@@ -1,0 +1,143 @@
+/**
+ * The Lambdas and the HTTP routes, defined once: the CDK stack wires them to API Gateway,
+ * EventBridge and Cognito, and the local stack routes to the very same handler modules.
+ * Plain data, no CDK import.
+ */
+import type { TableId } from './tables';
+
+export type FunctionId =
+  | 'plans'
+  | 'checkout'
+  | 'dashboard'
+  | 'razorpayWebhook'
+  | 'contact'
+  | 'sendWelcomeEmail'
+  | 'preSignUp'
+  | 'postConfirmation';
+
+export type TableAccess = 'read' | 'write' | 'readWrite';
+
+export interface FunctionDefinition {
+  id: FunctionId;
+  /** The handler module, relative to the repository root; it exports `handler`. */
+  entry: string;
+  /** What the function does to which tables: the stack grants exactly this. */
+  tables: Partial<Record<TableId, TableAccess>>;
+  /** Other grants the stack gives it. */
+  needs: readonly ('razorpaySecrets' | 'publishEvents' | 'sendEmail')[];
+  timeoutSeconds: number;
+  memoryMb: number;
+}
+
+export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
+  plans: {
+    id: 'plans',
+    entry: 'lambdas/handlers/plans.ts',
+    tables: { plans: 'read' },
+    needs: [],
+    timeoutSeconds: 5,
+    memoryMb: 512,
+  },
+  checkout: {
+    id: 'checkout',
+    entry: 'lambdas/handlers/checkout.ts',
+    tables: {
+      plans: 'read',
+      users: 'readWrite',
+      orders: 'readWrite',
+      purchases: 'readWrite',
+    },
+    needs: ['razorpaySecrets', 'publishEvents'],
+    timeoutSeconds: 15,
+    memoryMb: 512,
+  },
+  dashboard: {
+    id: 'dashboard',
+    entry: 'lambdas/handlers/dashboard.ts',
+    tables: { users: 'readWrite', purchases: 'read', orders: 'read' },
+    needs: [],
+    timeoutSeconds: 10,
+    memoryMb: 512,
+  },
+  razorpayWebhook: {
+    id: 'razorpayWebhook',
+    entry: 'lambdas/handlers/razorpay-webhook.ts',
+    tables: {
+      plans: 'read',
+      users: 'readWrite',
+      orders: 'readWrite',
+      purchases: 'readWrite',
+      idempotency: 'readWrite',
+    },
+    needs: ['razorpaySecrets', 'publishEvents'],
+    timeoutSeconds: 4,
+    memoryMb: 512,
+  },
+  contact: {
+    id: 'contact',
+    entry: 'lambdas/handlers/contact.ts',
+    tables: { messages: 'write' },
+    needs: ['sendEmail'],
+    timeoutSeconds: 10,
+    memoryMb: 256,
+  },
+  sendWelcomeEmail: {
+    id: 'sendWelcomeEmail',
+    entry: 'lambdas/handlers/send-welcome-email.ts',
+    tables: { idempotency: 'readWrite' },
+    needs: ['sendEmail'],
+    timeoutSeconds: 30,
+    memoryMb: 256,
+  },
+  preSignUp: {
+    id: 'preSignUp',
+    entry: 'lambdas/handlers/pre-sign-up.ts',
+    tables: {},
+    needs: [],
+    timeoutSeconds: 5,
+    memoryMb: 256,
+  },
+  postConfirmation: {
+    id: 'postConfirmation',
+    entry: 'lambdas/handlers/post-confirmation.ts',
+    tables: { users: 'write' },
+    needs: [],
+    timeoutSeconds: 5,
+    memoryMb: 256,
+  },
+};
+
+export interface RouteDefinition {
+  method: 'GET' | 'POST';
+  /** API Gateway's path syntax: `{name}` is a path parameter. */
+  path: string;
+  function: FunctionId;
+  /** Whether the Cognito JWT authorizer guards the route. */
+  auth: boolean;
+}
+
+export const ROUTES: readonly RouteDefinition[] = [
+  { method: 'GET', path: '/api/plans', function: 'plans', auth: false },
+  { method: 'GET', path: '/api/plans/{planId}', function: 'plans', auth: false },
+  { method: 'POST', path: '/api/checkout/quote', function: 'checkout', auth: false },
+  { method: 'POST', path: '/api/checkout/orders', function: 'checkout', auth: true },
+  { method: 'POST', path: '/api/checkout/verify', function: 'checkout', auth: true },
+  { method: 'GET', path: '/api/me/dashboard', function: 'dashboard', auth: true },
+  { method: 'POST', path: '/api/webhooks/razorpay', function: 'razorpayWebhook', auth: false },
+  { method: 'POST', path: '/api/contact', function: 'contact', auth: false },
+];
+
+/** EventBridge: PurchaseCompleted on the `storefront` bus goes to the welcome mail. */
+export const EVENT_RULES = [
+  {
+    id: 'purchaseCompletedToWelcomeEmail',
+    eventPattern: { source: ['storefront.payments'], 'detail-type': ['PurchaseCompleted'] },
+    target: 'sendWelcomeEmail' as FunctionId,
+  },
+] as const;
+
+/** Cognito user pool triggers. */
+export const COGNITO_TRIGGERS = {
+  preSignUp: 'preSignUp',
+  postConfirmation: 'postConfirmation',
+} as const satisfies Record<string, FunctionId>;

@@ -1,0 +1,104 @@
+/**
+ * The HTTP API's and the events' shapes (CONTRACT). Both the Lambdas and the web import these, so
+ * the two sides cannot drift apart.
+ */
+import type { Paise } from './money';
+import type { Category, Plan } from './plan';
+import type { Quote } from './pricing';
+import type { Service } from './services';
+
+export type { Plan, Quote, Service };
+
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+export interface PlansResponse {
+  plans: Plan[];
+}
+
+export interface QuoteRequestBody {
+  planId: string;
+  months: number;
+  promoCode?: string;
+}
+
+export interface CreateOrderRequestBody extends QuoteRequestBody {
+  domain?: string;
+}
+
+export interface CreateOrderResponse {
+  orderId: string;
+  keyId: string;
+  amountPaise: Paise;
+  currency: 'INR';
+  quote: Quote;
+  prefill: { name: string; email: string; contact: string };
+}
+
+export interface VerifyRequestBody {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+export interface VerifyResponse {
+  purchase: Service;
+}
+
+export type PaymentStatus = 'paid' | 'failed' | 'review';
+
+/** CONTRACT `Payment`. */
+export interface Payment {
+  id: string;
+  date: string;
+  amountPaise: Paise;
+  status: PaymentStatus;
+  planName: string;
+  paymentId: string;
+  orderId: string;
+}
+
+/** CONTRACT `user`. `currentPlan` is the id of the plan bought last; `expiry` its renewal date. */
+export interface UserProfile {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+  currentPlan: string | null;
+  expiry: string | null;
+}
+
+export interface DashboardResponse {
+  user: UserProfile;
+  services: Service[];
+  payments: Payment[];
+}
+
+export interface ContactRequestBody {
+  name: string;
+  email: string;
+  message: string;
+}
+
+export const EVENT_SOURCE = 'storefront.payments';
+export const PURCHASE_COMPLETED = 'PurchaseCompleted';
+export const EVENT_BUS_NAME = 'storefront';
+
+/** `detail` of the `PurchaseCompleted` event (CONTRACT Events). */
+export interface PurchaseCompletedDetail {
+  purchaseId: string;
+  userId: string;
+  email: string;
+  name: string;
+  planId: string;
+  planName: string;
+  category: Category;
+  months: number;
+  purchaseDate: string;
+  renewalDate: string;
+  amountPaise: Paise;
+  paymentId: string;
+  orderId: string;
+  domain?: string;
+}

@@ -1,0 +1,65 @@
+import type { Paise } from './money';
+
+export const CATEGORIES = ['domain', 'hosting', 'vps', 'storage', 'bundle'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** What a plan physically gives; every field optional because categories differ. */
+export interface PlanSpecs {
+  storageGb?: number;
+  vcpu?: number;
+  ramGb?: number;
+  ssdGb?: number;
+  transferTb?: number;
+  ipv4?: number;
+  websites?: number;
+}
+
+/** A plan as the API serves it (CONTRACT `Plan`). */
+export interface Plan {
+  id: string;
+  category: Category;
+  name: string;
+  description: string;
+  monthlyPricePaise: Paise;
+  renewalPricePaise?: Paise;
+  features: string[];
+  isPopular: boolean;
+  savingsPercent?: number;
+  originalPricePaise?: Paise;
+  specs?: PlanSpecs;
+}
+
+/**
+ * Reads a stored plan record into a Plan. Old records name the feature list `feature` (D11);
+ * seeded data uses `features`. Returns undefined for a record that is not a usable plan, so a
+ * broken row never breaks a listing.
+ */
+export function planFromRecord(record: Record<string, unknown>): Plan | undefined {
+  const { id, category, name, description, monthlyPricePaise } = record;
+  if (typeof id !== 'string' || typeof name !== 'string') return undefined;
+  if (!(CATEGORIES as readonly unknown[]).includes(category)) return undefined;
+  if (typeof monthlyPricePaise !== 'number' || !Number.isSafeInteger(monthlyPricePaise)) {
+    return undefined;
+  }
+  const rawFeatures = record.features ?? record.feature;
+  const features = Array.isArray(rawFeatures)
+    ? rawFeatures.filter((f): f is string => typeof f === 'string')
+    : [];
+  const plan: Plan = {
+    id,
+    category: category as Category,
+    name,
+    description: typeof description === 'string' ? description : '',
+    monthlyPricePaise,
+    features,
+    isPopular: record.isPopular === true,
+  };
+  const optionalPaise = ['renewalPricePaise', 'originalPricePaise'] as const;
+  for (const key of optionalPaise) {
+    const value = record[key];
+    if (typeof value === 'number' && Number.isSafeInteger(value)) plan[key] = value;
+  }
+  if (typeof record.savingsPercent === 'number') plan.savingsPercent = record.savingsPercent;
+  if (record.specs && typeof record.specs === 'object') plan.specs = record.specs as PlanSpecs;
+  return plan;
+}

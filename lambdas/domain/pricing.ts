@@ -1,0 +1,120 @@
+import { InvalidMonthsError, InvalidPromoCodeError, PlanNotFoundError } from './errors';
+import { percentOf, type Paise } from './money';
+import type { Plan } from './plan';
+
+export const DURATIONS = [1, 12, 24, 36] as const;
+export type Months = (typeof DURATIONS)[number];
+export const DEFAULT_MONTHS: Months = 12;
+
+/** Discount for paying for a longer period up front (spec §9). */
+export const DURATION_DISCOUNT_PERCENT: Readonly<Record<Months, number>> = {
+  1: 0,
+  12: 0,
+  24: 20,
+  36: 30,
+};
+
+/** Taxes and fees, incl. 18% GST, on the discounted amount (spec §9, D10). */
+export const FEE_PERCENT = 18;
+
+export interface PromoCode {
+  code: string;
+  percent: number;
+  message: string;
+}
+
+/** Codes are exact and case-sensitive (spec §5); HOST10 really discounts (D3). */
+export const PROMO_CODES: Readonly<Record<string, PromoCode>> = {
+  HOST10: { code: 'HOST10', percent: 10, message: '10% additional discount applied' },
+};
+
+export interface AppliedPromo extends PromoCode {
+  discountPaise: Paise;
+}
+
+/** CONTRACT `Quote`. */
+export interface Quote {
+  planId: string;
+  planName: string;
+  months: Months;
+  monthlyPricePaise: Paise;
+  basePaise: Paise;
+  durationDiscountPercent: number;
+  durationDiscountPaise: Paise;
+  promo: AppliedPromo | null;
+  subtotalPaise: Paise;
+  feePercent: typeof FEE_PERCENT;
+  feePaise: Paise;
+  totalPaise: Paise;
+}
+
+export function isMonths(value: unknown): value is Months {
+  return (DURATIONS as readonly unknown[]).includes(value);
+}
+
+export function parseMonths(value: unknown): Months {
+  if (!isMonths(value)) throw new InvalidMonthsError(value);
+  return value;
+}
+
+/** An empty or absent code means no promo; anything else must match a code exactly. */
+export function findPromo(promoCode: string | null | undefined): PromoCode | null {
+  if (promoCode === undefined || promoCode === null || promoCode === '') return null;
+  const promo = Object.hasOwn(PROMO_CODES, promoCode) ? PROMO_CODES[promoCode] : undefined;
+  if (!promo) throw new InvalidPromoCodeError(promoCode);
+  return promo;
+}
+
+/**
+ * The price of `months` of a plan:
+ *   base     = monthly × months
+ *   duration = base × 0 / 20 / 30 %          (rounded half up to the paisa)
+ *   promo    = (base − duration) × promo %   (rounded half up)
+ *   subtotal = base − duration − promo
+ *   fee      = subtotal × 18 %               (rounded half up)
+ *   total    = subtotal + fee
+ */
+export function quote(
+  plan: Pick<Plan, 'id' | 'name' | 'monthlyPricePaise'>,
+  monthsInput: unknown,
+  promoCode?: string | null,
+): Quote {
+  const months = parseMonths(monthsInput);
+  const promo = findPromo(promoCode);
+  const basePaise = plan.monthlyPricePaise * months;
+  const durationDiscountPercent = DURATION_DISCOUNT_PERCENT[months];
+  const durationDiscountPaise = percentOf(basePaise, durationDiscountPercent);
+  const afterDuration = basePaise - durationDiscountPaise;
+  const appliedPromo: AppliedPromo | null = promo
+    ? { ...promo, discountPaise: percentOf(afterDuration, promo.percent) }
+    : null;
+  const subtotalPaise = afterDuration - (appliedPromo?.discountPaise ?? 0);
+  const feePaise = percentOf(subtotalPaise, FEE_PERCENT);
+  return {
+    planId: plan.id,
+    planName: plan.name,
+    months,
+    monthlyPricePaise: plan.monthlyPricePaise,
+    basePaise,
+    durationDiscountPercent,
+    durationDiscountPaise,
+    promo: appliedPromo,
+    subtotalPaise,
+    feePercent: FEE_PERCENT,
+    feePaise,
+    totalPaise: subtotalPaise + feePaise,
+  };
+}
+
+export interface QuoteRequest {
+  planId: string;
+  months: unknown;
+  promoCode?: string | null;
+}
+
+/** Quote a plan looked up by id among `plans`; an unknown id is a PlanNotFoundError. */
+export function quoteFor(plans: readonly Plan[], request: QuoteRequest): Quote {
+  const plan = plans.find((p) => p.id === request.planId);
+  if (!plan) throw new PlanNotFoundError(request.planId);
+  return quote(plan, request.months, request.promoCode);
+}

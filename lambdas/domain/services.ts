@@ -1,0 +1,75 @@
+import type { Paise } from './money';
+import type { Category } from './plan';
+import type { Months } from './pricing';
+
+export type ServiceStatus = 'active' | 'expired';
+
+/** CONTRACT `Service`: one purchased period of a plan. Dates are ISO-8601 strings. */
+export interface Service {
+  id: string;
+  planId: string;
+  name: string;
+  category: Category;
+  months: number;
+  purchaseDate: string;
+  renewalDate: string;
+  status: ServiceStatus;
+  pricePaidPaise: Paise;
+  domain?: string;
+}
+
+/**
+ * `date` plus `months` calendar months, in UTC. A day that the target month lacks becomes its
+ * last day: 31 January + 1 month = 28 (or 29) February.
+ */
+export function addMonths(date: Date, months: number): Date {
+  if (!Number.isSafeInteger(months) || months < 0) {
+    throw new RangeError(`months must be a non-negative whole number, got ${months}`);
+  }
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(
+    Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/** A service is active while its own renewal date is in the future (D4). */
+export function serviceStatus(renewalDate: Date | string, now: Date): ServiceStatus {
+  return new Date(renewalDate).getTime() > now.getTime() ? 'active' : 'expired';
+}
+
+export interface HeldService {
+  planId: string;
+  renewalDate: string;
+  domain?: string;
+}
+
+/** Whether two records name the same service: the same plan and, for domains, the same name. */
+export function isSameService(a: HeldService, b: { planId: string; domain?: string }): boolean {
+  return a.planId === b.planId && (a.domain ?? '') === (b.domain ?? '');
+}
+
+/**
+ * The period a new purchase pays for (D5). Buying a plan the user already holds, while it is still
+ * active, extends it from its current renewal date; otherwise the period starts at `purchasedAt`.
+ */
+export function periodFor(
+  held: readonly HeldService[],
+  purchase: { planId: string; months: Months; domain?: string },
+  purchasedAt: Date,
+): { startDate: Date; renewalDate: Date } {
+  const latestActiveRenewal = held
+    .filter((s) => isSameService(s, purchase))
+    .map((s) => new Date(s.renewalDate))
+    .filter((renewal) => renewal.getTime() > purchasedAt.getTime())
+    .reduce<Date | undefined>(
+      (latest, renewal) => (!latest || renewal > latest ? renewal : latest),
+      undefined,
+    );
+  const startDate = latestActiveRenewal ?? purchasedAt;
+  return { startDate, renewalDate: addMonths(startDate, purchase.months) };
+}
