@@ -1,0 +1,7 @@
+export function HomePage() {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-slate-900">Fast, secure web hosting</h1>
+    </main>
+  );
+}
