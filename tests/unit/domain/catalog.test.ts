@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../../lambdas/domain/catalog';
+import { planFromRecord } from '../../../lambdas/domain/plan';
+
+const byId = (id: string) => {
+  const plan = CATALOG.find((p) => p.id === id);
+  if (!plan) throw new Error(`no plan ${id}`);
+  return plan;
+};
+
+describe('the catalog seed', () => {
+  it("holds the spec's 15 checkout plan ids, once each", () => {
+    expect(CATALOG.map((p) => p.id).sort()).toEqual(
+      [
+        'basicdomain',
+        'premiumdomain',
+        'enterprisedomain',
+        'basichosting',
+        'premiumhosting',
+        'enterprisehosting',
+        'basicstorage',
+        'standardstorage',
+        'premiumstorage',
+        'basicvps',
+        'premiumvps',
+        'enterprisevps',
+        'basicbundle',
+        'standardbundle',
+        'premiumbundle',
+      ].sort(),
+    );
+  });
+
+  it.each([
+    ['basichosting', 249_900, 299_900],
+    ['basicstorage', 195_000, 199_900],
+    ['standardstorage', 325_000, 349_900],
+    ['premiumstorage', 749_900, 749_900],
+    ['basicvps', 59_900, 79_900],
+    ['premiumvps', 119_900, 159_900],
+    ['enterprisevps', 249_900, 299_900],
+    ['basicdomain', 9_900, 12_900],
+    ['premiumbundle', 999_900, 1_299_900],
+  ])('prices %s at %i paise, renewing at %i (CONTRACT)', (id, price, renewal) => {
+    expect(byId(id).monthlyPricePaise).toBe(price);
+    expect(byId(id).renewalPricePaise).toBe(renewal);
+  });
+
+  it('marks one popular plan per category, the middle one', () => {
+    const popular = CATALOG.filter((p) => p.isPopular).map((p) => p.id);
+    expect(popular.sort()).toEqual(
+      ['premiumdomain', 'premiumhosting', 'premiumvps', 'standardstorage', 'standardbundle'].sort(),
+    );
+  });
+
+  it("gives bundles savings that match their original prices (the spec's 20/25/33%)", () => {
+    for (const [id, savings] of [
+      ['basicbundle', 20],
+      ['standardbundle', 25],
+      ['premiumbundle', 33],
+    ] as const) {
+      const plan = byId(id);
+      expect(plan.savingsPercent).toBe(savings);
+      const computed = Math.round(100 - (plan.monthlyPricePaise * 100) / plan.originalPricePaise!);
+      expect(computed).toBe(savings);
+    }
+  });
+
+  it('has the spec VPS specs and storage sizes', () => {
+    expect(byId('enterprisevps').specs).toEqual({
+      vcpu: 4,
+      ramGb: 8,
+      ssdGb: 160,
+      transferTb: 5,
+      ipv4: 2,
+    });
+    expect(byId('basichosting').specs?.storageGb).toBe(10);
+    expect(byId('standardstorage').specs?.storageGb).toBe(500);
+    expect(byId('premiumstorage').specs?.storageGb).toBe(1024);
+  });
+
+  it('prices every plan in whole paise, renewing at no less than its price', () => {
+    for (const plan of CATALOG) {
+      expect(Number.isSafeInteger(plan.monthlyPricePaise)).toBe(true);
+      expect(plan.renewalPricePaise).toBeGreaterThanOrEqual(plan.monthlyPricePaise);
+      expect(plan.features.length).toBeGreaterThan(0);
+      expect(planFromRecord({ ...plan })).toEqual(plan);
+    }
+  });
+});
+
+describe('planFromRecord (D11)', () => {
+  const base = {
+    id: 'basichosting',
+    category: 'hosting',
+    name: 'Basic Hosting',
+    description: 'd',
+    monthlyPricePaise: 249_900,
+  };
+
+  it('accepts the old `feature` field', () => {
+    expect(planFromRecord({ ...base, feature: ['1 website'] })?.features).toEqual(['1 website']);
+  });
+
+  it('prefers `features` and defaults isPopular to false', () => {
+    const plan = planFromRecord({ ...base, features: ['a'], feature: ['b'] });
+    expect(plan?.features).toEqual(['a']);
+    expect(plan?.isPopular).toBe(false);
+  });
+
+  it('rejects records that are not plans', () => {
+    expect(planFromRecord({ ...base, monthlyPricePaise: 2499.5 })).toBeUndefined();
+    expect(planFromRecord({ ...base, category: 'email' })).toBeUndefined();
+    expect(planFromRecord({ ...base, id: 7 })).toBeUndefined();
+  });
+});

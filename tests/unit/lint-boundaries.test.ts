@@ -1,0 +1,72 @@
+/**
+ * The architecture's boundaries (STYLE.md) hold because lint enforces them. These fixtures prove
+ * the rules fire on a violation and stay quiet on allowed imports.
+ */
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('lint boundaries', () => {
+  it('refuses an import from web into lambdas/handlers', async () => {
+    const ids = await ruleIdsFor(
+      'web/src/features/checkout/uses-handler.ts',
+      "import { handler } from '../../../../lambdas/handlers/plans';\nexport const h = handler;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('refuses an import from web app code into lambdas/adapters', async () => {
+    const ids = await ruleIdsFor(
+      'web/src/lib/uses-adapter.ts',
+      "import { x } from '../../../lambdas/adapters/dynamodb/plans';\nexport const y = x;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('lets web import the pure domain', async () => {
+    const ids = await ruleIdsFor(
+      'web/src/lib/uses-domain.ts',
+      "import { quote } from '../../../lambdas/domain/pricing';\nexport const q = quote;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('refuses an SDK import in lambdas/domain', async () => {
+    const ids = await ruleIdsFor(
+      'lambdas/domain/uses-sdk.ts',
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const c = DynamoDBClient;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('refuses node I/O and the environment in lambdas/domain', async () => {
+    const io = await ruleIdsFor(
+      'lambdas/domain/uses-fs.ts',
+      "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+    );
+    expect(io).toContain('no-restricted-imports');
+    const env = await ruleIdsFor('lambdas/domain/uses-env.ts', 'export const t = process.env.X;\n');
+    expect(env.length).toBeGreaterThan(0);
+  });
+
+  it('refuses razorpay outside lambdas/adapters, and allows it inside', async () => {
+    const code = "import Razorpay from 'razorpay';\nexport const R = Razorpay;\n";
+    expect(await ruleIdsFor('lambdas/use-cases/pay.ts', code)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('lambdas/handlers/pay.ts', code)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('lambdas/adapters/razorpay/pay.ts', code)).toEqual([]);
+  });
+
+  it('refuses a use case importing an adapter', async () => {
+    const ids = await ruleIdsFor(
+      'lambdas/use-cases/thing.ts',
+      "import { x } from '../adapters/dynamodb/orders';\nexport const y = x;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+});
