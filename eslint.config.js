@@ -51,7 +51,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       eqeqeq: ['error', 'always'],
@@ -78,7 +81,13 @@ export default tseslint.config(
             AWS_SDK_AND_RAZORPAY,
             NODE_IO,
             {
-              group: ['**/adapters/**', '**/handlers/**', '**/use-cases/**', '**/ports/**', '**/http/**'],
+              group: [
+                '**/adapters/**',
+                '**/handlers/**',
+                '**/use-cases/**',
+                '**/ports/**',
+                '**/http/**',
+              ],
               message: 'lambdas/domain imports nothing of the outer layers (STYLE.md).',
             },
           ],

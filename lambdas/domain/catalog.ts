@@ -120,7 +120,14 @@ export const CATALOG: readonly Plan[] = [
     renewalPricePaise: 79_900,
     isPopular: false,
     specs: { vcpu: 1, ramGb: 1, ssdGb: 25, transferTb: 1, ipv4: 1 },
-    features: ['1 vCPU', '1 GB RAM', '25 GB SSD', '1 TB transfer', '1 IPv4 address', 'Full root access'],
+    features: [
+      '1 vCPU',
+      '1 GB RAM',
+      '25 GB SSD',
+      '1 TB transfer',
+      '1 IPv4 address',
+      'Full root access',
+    ],
   },
   {
     id: 'premiumvps',
@@ -170,7 +177,12 @@ export const CATALOG: readonly Plan[] = [
     renewalPricePaise: 199_900,
     isPopular: false,
     specs: { storageGb: 100 },
-    features: ['100 GB storage', 'File sharing links', 'Encrypted at rest', 'Web and mobile access'],
+    features: [
+      '100 GB storage',
+      'File sharing links',
+      'Encrypted at rest',
+      'Web and mobile access',
+    ],
   },
   {
     id: 'standardstorage',

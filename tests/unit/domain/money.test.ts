@@ -33,9 +33,9 @@ describe('percentOf', () => {
         fc.integer({ min: 0, max: 2 ** 40 }),
         fc.integer({ min: 0, max: 100 }),
         (amount, percent) => {
-          expect(Math.abs(percentOf(amount, percent) - (amount * percent) / 100)).toBeLessThanOrEqual(
-            0.5,
-          );
+          expect(
+            Math.abs(percentOf(amount, percent) - (amount * percent) / 100),
+          ).toBeLessThanOrEqual(0.5);
         },
       ),
     );

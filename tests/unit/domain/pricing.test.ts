@@ -77,12 +77,9 @@ describe('quote: worked examples', () => {
 });
 
 describe('quote: errors', () => {
-  it.each([0, 2, 6, 13, 48, -12, 12.5, '12', null, undefined])(
-    'refuses %s months',
-    (months) => {
-      expect(() => quote(basicHosting, months)).toThrow(InvalidMonthsError);
-    },
-  );
+  it.each([0, 2, 6, 13, 48, -12, 12.5, '12', null, undefined])('refuses %s months', (months) => {
+    expect(() => quote(basicHosting, months)).toThrow(InvalidMonthsError);
+  });
 
   it.each(['host10', 'HOST 10', ' HOST10', 'HOST10 ', 'SAVE50', 'toString', '__proto__'])(
     'refuses the promo code %j (exact and case-sensitive)',

@@ -27,7 +27,11 @@ describe('addMonths: calendar months in UTC', () => {
   it('always lands in the month that many months on, never before the start', () => {
     fc.assert(
       fc.property(
-        fc.date({ min: at('2000-01-01T00:00:00Z'), max: at('2090-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.date({
+          min: at('2000-01-01T00:00:00Z'),
+          max: at('2090-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
         fc.constantFrom(1, 12, 24, 36),
         (date, months) => {
           const result = addMonths(date, months);
@@ -93,12 +97,18 @@ describe('periodFor (D5: renewing early extends from the renewal date)', () => {
       periodFor(held, { planId: 'basichosting', months: 1 }, now).startDate.toISOString(),
     ).toBe(now.toISOString());
     expect(
-      periodFor(held, { planId: 'basicdomain', months: 12, domain: 'new.com' }, now)
-        .startDate.toISOString(),
+      periodFor(
+        held,
+        { planId: 'basicdomain', months: 12, domain: 'new.com' },
+        now,
+      ).startDate.toISOString(),
     ).toBe(now.toISOString());
     expect(
-      periodFor(held, { planId: 'basicdomain', months: 12, domain: 'old.com' }, now)
-        .renewalDate.toISOString(),
+      periodFor(
+        held,
+        { planId: 'basicdomain', months: 12, domain: 'old.com' },
+        now,
+      ).renewalDate.toISOString(),
     ).toBe('2027-12-01T00:00:00.000Z');
   });
 });
