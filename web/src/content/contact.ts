@@ -1,0 +1,38 @@
+import { facts, supportContact } from './facts';
+
+/** /contact (spec §2, DECISIONS D9). */
+export const contactPage = {
+  eyebrow: 'Contact',
+  title: 'Get in touch',
+  lead: `Questions about a plan, a bill or your website? Send us a message and our team replies within ${facts.emailResponseHours} hours (${facts.emailResponseWeekendHours} hours on weekends and holidays).`,
+  form: {
+    title: 'Send us a message',
+    name: 'Name',
+    email: 'Email',
+    message: 'Message',
+    submit: 'Send Message',
+    sending: 'Sending...',
+    sent: 'Thank you! Your message has been sent.',
+    failed: 'Sorry, your message could not be sent. Please try again, or email us directly.',
+    errors: {
+      name: 'Please enter your name.',
+      email: 'Please enter your email address.',
+      emailInvalid: 'Please enter a valid email address.',
+      message: 'Please enter a message.',
+    },
+  },
+  details: {
+    title: 'Other ways to reach us',
+    emailLabel: 'Support email',
+    email: supportContact.email,
+    phoneLabel: 'Phone',
+    phone: supportContact.phone,
+    phoneHref: supportContact.phoneHref,
+    hours: `Support is open 24/7 in ${facts.supportLanguages}.`,
+    addressLabel: 'Office',
+    address: supportContact.address,
+  },
+  /** D9 timings: 'Sending...' for at least this long, thank-you hidden after the second. */
+  minimumSendingMs: 1500,
+  sentMessageMs: 5000,
+} as const;

@@ -1,0 +1,33 @@
+export const domainSearch = {
+  eyebrow: 'Domain search',
+  title: 'Find the perfect domain name',
+  lead: 'Type the name you want and see it on popular extensions.',
+  label: 'Domain name',
+  placeholder: 'yourbusiness',
+  button: 'Search',
+  demoNotice:
+    'Demo search: these results are illustrative and no registry lookup is made. Your order summary shows the exact amount before you pay.',
+  errors: {
+    empty: 'Please enter a domain name to search.',
+    invalid:
+      'Use only letters, numbers and hyphens (not at the start or end), up to 63 characters.',
+  },
+  resultsTitle: (name: string) => `Results for “${name}”`,
+  available: 'Available',
+  unavailable: 'Unavailable',
+  perYear: '/yr',
+  register: 'Register',
+  registerLabel: (domain: string) => `Register ${domain}`,
+  checkoutPlanId: 'basicdomain',
+  /** The spec's three fixed endings and demo prices (§9), in paise per year. */
+  results: [
+    { extension: '.com', available: true, pricePaise: 99_900 },
+    { extension: '.net', available: true, pricePaise: 89_900 },
+    { extension: '.org', available: false },
+  ],
+  plansLink: {
+    text: 'Want DNS management, privacy and forwarding?',
+    label: 'Compare domain plans',
+    to: '/domain',
+  },
+} as const;
