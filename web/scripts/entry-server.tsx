@@ -1,0 +1,23 @@
+/** Server entry for prerendering: the same App inside a StaticRouter. */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { App } from '../src/app/app';
+import { appRoutes } from '../src/app/routes';
+import { routeMeta } from '../src/content/route-meta';
+
+export { appRoutes, routeMeta };
+
+/** The HTML of the app at `url`, with every lazy page resolved (prerender waits for Suspense). */
+export async function renderRoute(url: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}

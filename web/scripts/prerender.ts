@@ -1,0 +1,80 @@
+/**
+ * Prerenders every route to static HTML after the client build, so a page's first paint needs no
+ * JavaScript; the client then hydrates it (src/main.tsx).
+ *
+ * Output, in web/dist: `index.html` (/), `{route}/index.html` for every other route
+ * (`hosting/index.html`, `checkout/index.html`, ...), and `404.html` (the not-found page, for any
+ * unknown path). A server maps `/x` to `x/index.html` and falls back to `404.html` with status 404.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+interface ServerEntry {
+  renderRoute(url: string): Promise<string>;
+  appRoutes: ReadonlyArray<{ path: string }>;
+  routeMeta: Record<string, { title: string; description: string }>;
+}
+
+const ROOT_MARKER = '<div id="root"><!--app-html--></div>';
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+export function outputFileFor(path: string): string {
+  if (path === '/') return 'index.html';
+  if (path === '*') return '404.html';
+  return `${path.replace(/^\//, '')}/index.html`;
+}
+
+export async function prerender(options: { webRoot: string; configFile: string; outDir: string }) {
+  const ssrOutDir = join(options.webRoot, '..', 'node_modules', '.cache', 'storefront-prerender');
+  await rm(ssrOutDir, { recursive: true, force: true });
+  await build({
+    configFile: options.configFile,
+    logLevel: 'warn',
+    build: {
+      ssr: join(options.webRoot, 'scripts', 'entry-server.tsx'),
+      outDir: ssrOutDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } },
+    },
+  });
+  const entry = (await import(
+    pathToFileURL(join(ssrOutDir, 'entry-server.mjs')).href
+  )) as ServerEntry;
+  const template = await readFile(join(options.outDir, 'index.html'), 'utf8');
+  if (!template.includes(ROOT_MARKER)) throw new Error(`index.html lacks ${ROOT_MARKER}`);
+
+  const written: string[] = [];
+  for (const { path } of entry.appRoutes) {
+    const url = path === '*' ? '/404' : path;
+    const appHtml = await entry.renderRoute(url);
+    const meta = entry.routeMeta[path] ?? entry.routeMeta['*'];
+    let html = template.replace(
+      ROOT_MARKER,
+      `<div id="root" data-prerendered="${escapeHtml(path)}">${appHtml}</div>`,
+    );
+    if (meta) {
+      html = html
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+        .replace(
+          /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+          `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+        );
+    }
+    const file = join(options.outDir, outputFileFor(path));
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, html);
+    written.push(outputFileFor(path));
+  }
+  await rm(ssrOutDir, { recursive: true, force: true });
+  console.log(`prerendered ${written.length} pages: ${written.join(', ')}`);
+}

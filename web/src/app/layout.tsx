@@ -1,0 +1,37 @@
+import { Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { LoadingText } from '../components/loading-text';
+import { header } from '../content/layout';
+import { Footer } from './footer';
+import { Header } from './header';
+import { RouteMeta } from './route-meta';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** The frame of every route: skip link, header, the page, footer. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        {header.skipLink}
+      </a>
+      <RouteMeta />
+      <ScrollToTop />
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<LoadingText>Loading...</LoadingText>}>{children}</Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LoadingText } from '../components/loading-text';
+import { useAuth } from './auth';
+
+/** The /dashboard guard (spec §2): 'Loading...' while the auth state loads, else page or /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <LoadingText>Loading...</LoadingText>;
+  if (!user) {
+    const redirect = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,160 @@
+import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import { matchRoutes, Route, Routes } from 'react-router';
+import { RequireAuth } from './require-auth';
+
+type Load = () => Promise<ComponentType>;
+
+export interface AppRoute {
+  path: string;
+  load: Load;
+  /** Needs a signed-in user (the /dashboard guard). */
+  guarded?: boolean;
+}
+
+/** Each page's module is its own chunk; a loaded module is remembered so preloading helps. */
+function once(load: Load): Load {
+  let pending: Promise<ComponentType> | undefined;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+const home = once(() => import('../features/home/home-page').then((m) => m.HomePage));
+
+/** Every route of the spec (§2). No route has a path parameter. */
+export const appRoutes: readonly AppRoute[] = [
+  { path: '/', load: home },
+  { path: '/home', load: home },
+  {
+    path: '/hosting',
+    load: once(() => import('../features/catalog/hosting-page').then((m) => m.HostingPage)),
+  },
+  { path: '/vps', load: once(() => import('../features/catalog/vps-page').then((m) => m.VpsPage)) },
+  {
+    path: '/storage',
+    load: once(() => import('../features/catalog/storage-page').then((m) => m.StoragePage)),
+  },
+  {
+    path: '/domain',
+    load: once(() =>
+      import('../features/catalog/domain-plans-page').then((m) => m.DomainPlansPage),
+    ),
+  },
+  {
+    path: '/pricing',
+    load: once(() => import('../features/catalog/bundles-page').then((m) => m.BundlesPage)),
+  },
+  {
+    path: '/domains',
+    load: once(() =>
+      import('../features/domain-search/domain-search-page').then((m) => m.DomainSearchPage),
+    ),
+  },
+  {
+    path: '/support',
+    load: once(() => import('../features/support/support-page').then((m) => m.SupportPage)),
+  },
+  {
+    path: '/documentation',
+    load: once(() =>
+      import('../features/docs/documentation-page').then((m) => m.DocumentationPage),
+    ),
+  },
+  {
+    path: '/contact',
+    load: once(() => import('../features/contact/contact-page').then((m) => m.ContactPage)),
+  },
+  {
+    path: '/about',
+    load: once(() => import('../features/company/about-page').then((m) => m.AboutPage)),
+  },
+  {
+    path: '/blog',
+    load: once(() => import('../features/company/blog-page').then((m) => m.BlogPage)),
+  },
+  {
+    path: '/careers',
+    load: once(() => import('../features/company/careers-page').then((m) => m.CareersPage)),
+  },
+  {
+    path: '/privacy',
+    load: once(() => import('../features/policies/privacy-page').then((m) => m.PrivacyPage)),
+  },
+  {
+    path: '/terms',
+    load: once(() => import('../features/policies/terms-page').then((m) => m.TermsPage)),
+  },
+  {
+    path: '/refund',
+    load: once(() => import('../features/policies/refund-page').then((m) => m.RefundPage)),
+  },
+  {
+    path: '/shipping',
+    load: once(() => import('../features/policies/shipping-page').then((m) => m.ShippingPage)),
+  },
+  {
+    path: '/checkout',
+    load: once(() => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage)),
+  },
+  {
+    path: '/login',
+    load: once(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
+  },
+  {
+    path: '/signup',
+    load: once(() => import('../features/auth/signup-page').then((m) => m.SignupPage)),
+  },
+  {
+    path: '/dashboard',
+    guarded: true,
+    load: once(() => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+  },
+  {
+    path: '*',
+    load: once(() => import('../features/not-found/not-found-page').then((m) => m.NotFoundPage)),
+  },
+];
+
+/** The route pattern that serves `pathname` ('*' for unknown paths). */
+export function routeFor(pathname: string): AppRoute {
+  const matches = matchRoutes(
+    appRoutes.map((route) => ({ path: route.path, route })),
+    pathname,
+  );
+  const match = matches?.[0]?.route.route;
+  return match ?? (appRoutes[appRoutes.length - 1] as AppRoute);
+}
+
+/** Loads the code of the page at `pathname` (before hydrating, so server HTML is kept as is). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  return routeFor(pathname).load();
+}
+
+const elements = appRoutes.map((route) => {
+  const Page = lazy(() => route.load().then((Component) => ({ default: Component })));
+  return {
+    path: route.path,
+    element: route.guarded ? (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    ) : (
+      <Page />
+    ),
+  };
+});
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {elements.map(({ path, element }) => (
+        <Route key={path} path={path} element={element} />
+      ))}
+    </Routes>
+  );
+}

@@ -1,0 +1,99 @@
+import { formatInr } from '@domain/money';
+import type { Plan } from '@domain/api';
+import { listingText } from '../content/catalog';
+import { ButtonLink } from './button';
+import { Icon } from './marketing-icons';
+
+/** A whole, non-negative number of paise, or undefined: the API's data is checked, not trusted. */
+export function validPaise(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+export interface PlanCardProps {
+  plan: Plan;
+  buttonLabel: string;
+  href: string;
+  /** Bundles: show the savings badge and the usual price struck through. */
+  showSavings?: boolean;
+}
+
+export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanCardProps) {
+  const price = validPaise(plan.monthlyPricePaise);
+  const renewal = validPaise(plan.renewalPricePaise);
+  const original = validPaise(plan.originalPricePaise);
+  const savings = typeof plan.savingsPercent === 'number' ? plan.savingsPercent : undefined;
+  const features = Array.isArray(plan.features) ? plan.features : [];
+  const headingId = `plan-${plan.id}-name`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm transition-shadow hover:shadow-lg sm:p-8 ${
+        plan.isPopular
+          ? 'border-brand-600 ring-2 ring-brand-600 lg:-my-3 lg:py-11'
+          : 'border-slate-200'
+      }`}
+    >
+      {plan.isPopular ? (
+        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-accent-600 px-4 py-1 text-xs font-bold tracking-wide text-white uppercase shadow">
+          {listingText.mostPopular}
+        </p>
+      ) : null}
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={headingId} className="text-xl font-bold text-slate-900">
+          {plan.name}
+        </h3>
+        {showSavings && savings !== undefined ? (
+          <span className="shrink-0 rounded-full bg-green-100 px-3 py-1 text-xs font-bold text-green-800">
+            {listingText.save(savings)}
+          </span>
+        ) : null}
+      </div>
+      {plan.description ? (
+        <p className="mt-2 min-h-12 text-sm text-slate-600">{plan.description}</p>
+      ) : null}
+
+      <div className="mt-6 border-t border-slate-100 pt-6">
+        {showSavings && original !== undefined && price !== undefined ? (
+          <p className="text-sm text-slate-500">
+            <span className="sr-only">{listingText.originalPrice}: </span>
+            <s>{formatInr(original)}</s>
+            {listingText.perMonth}
+          </p>
+        ) : null}
+        {price !== undefined ? (
+          <p className="flex items-baseline gap-1 text-slate-900">
+            <span className="text-4xl font-extrabold tracking-tight">{formatInr(price)}</span>
+            <span className="text-base font-medium text-slate-500">{listingText.perMonth}</span>
+          </p>
+        ) : (
+          <p className="text-2xl font-bold text-slate-500">{listingText.priceUnavailable}</p>
+        )}
+        {renewal !== undefined ? (
+          <p className="mt-1 text-sm text-slate-600">{listingText.renewsAt(formatInr(renewal))}</p>
+        ) : null}
+      </div>
+
+      <ButtonLink
+        to={href}
+        variant={plan.isPopular ? 'accent' : 'primary'}
+        size="lg"
+        className="mt-6 w-full tracking-wide"
+      >
+        {buttonLabel}
+        <span className="sr-only"> {plan.name}</span>
+      </ButtonLink>
+
+      {features.length > 0 ? (
+        <ul className="mt-6 space-y-3 text-sm text-slate-700">
+          {features.map((feature) => (
+            <li key={feature} className="flex gap-3">
+              <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+/** Copy of the site's frame: header, footer and each route's title and description. */
+import { facts, supportContact } from './facts';
+
+export const siteName = 'Hosting Storefront';
+
+export const header = {
+  homeLabel: `${siteName} home`,
+  skipLink: 'Skip to main content',
+  bundles: { label: 'Bundles', to: '/pricing' },
+  servicesLabel: 'Services',
+  services: [
+    { label: 'Web Hosting', to: '/hosting', hint: 'Fast, secure sites with free SSL' },
+    { label: 'VPS Hosting', to: '/vps', hint: 'Dedicated resources, full root access' },
+    { label: 'Domain Registration', to: '/domain', hint: 'Your name on the web' },
+    { label: 'Cloud Storage', to: '/storage', hint: 'Safe, scalable file storage' },
+  ],
+  links: [
+    { label: 'Support', to: '/support' },
+    { label: 'Docs', to: '/documentation' },
+    { label: 'Contact', to: '/contact' },
+  ],
+  dashboard: 'Dashboard',
+  logout: 'Logout',
+  login: 'Login',
+  getStarted: 'Get Started',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+} as const;
+
+export const footer = {
+  tagline: `Web hosting, VPS, domains and cloud storage for Indian businesses since ${facts.foundedYear}. ${facts.uptime} uptime and 24/7 support in ${facts.supportLanguages}.`,
+  columns: [
+    {
+      title: 'Products',
+      links: [
+        { label: 'Web Hosting', to: '/hosting' },
+        { label: 'VPS Hosting', to: '/vps' },
+        { label: 'Domain Registration', to: '/domain' },
+        { label: 'Domain Search', to: '/domains' },
+        { label: 'Cloud Storage', to: '/storage' },
+        { label: 'Bundles', to: '/pricing' },
+      ],
+    },
+    {
+      title: 'Company',
+      links: [
+        { label: 'About Us', to: '/about' },
+        { label: 'Blog', to: '/blog' },
+        { label: 'Careers', to: '/careers' },
+        { label: 'Contact', to: '/contact' },
+      ],
+    },
+    {
+      title: 'Help',
+      links: [
+        { label: 'Support Center', to: '/support' },
+        { label: 'Documentation', to: '/documentation' },
+      ],
+    },
+    {
+      title: 'Legal',
+      links: [
+        { label: 'Privacy Policy', to: '/privacy' },
+        { label: 'Terms of Service', to: '/terms' },
+        { label: 'Refund Policy', to: '/refund' },
+        { label: 'Shipping & Delivery', to: '/shipping' },
+      ],
+    },
+  ],
+  paymentsTitle: 'We accept',
+  /** D7: exactly what Razorpay takes. */
+  paymentMethods: [
+    { id: 'cards', label: 'Cards' },
+    { id: 'upi', label: 'UPI' },
+    { id: 'netbanking', label: 'Netbanking' },
+    { id: 'wallets', label: 'Wallets' },
+  ],
+  paymentsNote: `Payments are processed securely by Razorpay: ${facts.paymentMethodsSentence}.`,
+  contact: supportContact,
+  copyright: (year: number) => `© ${year} ${siteName}. All rights reserved.`,
+} as const;
+
+export const notFoundCopy = {
+  code: '404',
+  title: 'We could not find that page',
+  body: 'The link may be old or mistyped. Here are some places to continue: our plans, or our support team if you were looking for something specific.',
+  home: 'Go to the home page',
+  plans: 'See all plans',
+  popularTitle: 'Popular pages',
+  links: [
+    { label: 'Web Hosting', to: '/hosting' },
+    { label: 'VPS Hosting', to: '/vps' },
+    { label: 'Domains', to: '/domain' },
+    { label: 'Cloud Storage', to: '/storage' },
+    { label: 'Support Center', to: '/support' },
+    { label: 'Contact Us', to: '/contact' },
+  ],
+} as const;

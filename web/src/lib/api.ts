@@ -1,0 +1,100 @@
+/**
+ * The one API client. Every call to the storefront API goes through Amplify's REST API
+ * (`aws-amplify/api`), configured from /config.json. Authenticated routes carry the user's Cognito
+ * ID token as a Bearer token. Errors come back as CONTRACT's `{error: {code, message}}` and are
+ * thrown as `ApiError` with the API's buyer-readable message.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What is shown when the API cannot be reached or answers something unreadable. */
+export const NETWORK_ERROR_MESSAGE =
+  'We could not reach our servers. Please check your connection and try again.';
+
+export interface ApiOptions {
+  /** Send the signed-in user's ID token. Throws ApiError 401 when nobody is signed in. */
+  auth?: boolean;
+}
+
+async function loadClient() {
+  const [{ ensureAmplify, API_NAME }, api] = await Promise.all([
+    import('./amplify'),
+    import('aws-amplify/api'),
+  ]);
+  await ensureAmplify();
+  return { api, apiName: API_NAME };
+}
+
+async function authHeaders(auth: boolean | undefined): Promise<Record<string, string>> {
+  if (!auth) return {};
+  const { fetchAuthSession } = await import('aws-amplify/auth');
+  const session = await fetchAuthSession();
+  const idToken = session.tokens?.idToken?.toString();
+  if (!idToken) throw new ApiError('Please login to continue.', 401, 'unauthorized');
+  return { Authorization: `Bearer ${idToken}` };
+}
+
+interface ErrorWithResponse {
+  response?: { statusCode?: number; body?: string };
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const response = (error as ErrorWithResponse | null)?.response;
+  if (response && typeof response.statusCode === 'number') {
+    let code = 'http_error';
+    let message = NETWORK_ERROR_MESSAGE;
+    try {
+      const body = JSON.parse(response.body ?? '') as {
+        error?: { code?: unknown; message?: unknown };
+      };
+      if (typeof body.error?.code === 'string') code = body.error.code;
+      if (typeof body.error?.message === 'string') message = body.error.message;
+    } catch {
+      // Not our JSON error shape (a proxy's HTML page, say): keep the generic message.
+    }
+    return new ApiError(message, response.statusCode, code);
+  }
+  return new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
+}
+
+async function send<T>(
+  method: 'get' | 'post',
+  path: string,
+  body: unknown,
+  opts: ApiOptions | undefined,
+): Promise<T> {
+  try {
+    const [{ api, apiName }, headers] = await Promise.all([loadClient(), authHeaders(opts?.auth)]);
+    const options = {
+      headers,
+      // Never sign with IAM, never retry on our own: a POST that creates an order must not repeat.
+      defaultAuthMode: 'none' as const,
+      retryStrategy: { strategy: 'no-retry' as const },
+      ...(method === 'post' ? { body: body as never } : {}),
+    };
+    const operation =
+      method === 'get' ? api.get({ apiName, path, options }) : api.post({ apiName, path, options });
+    const { body: responseBody } = await operation.response;
+    const text = await responseBody.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+export function apiGet<T>(path: string, opts?: ApiOptions): Promise<T> {
+  return send<T>('get', path, undefined, opts);
+}
+
+export function apiPost<T>(path: string, body: unknown, opts?: ApiOptions): Promise<T> {
+  return send<T>('post', path, body, opts);
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { preloadRoute, routeFor } from './app/routes';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+// A prerendered page names its route; hydrate it when it is the page we are on, so the server's
+// HTML stays as it is. Anything else (an unknown path served the fallback page) renders fresh.
+const prerendered = container.dataset.prerendered;
+const { pathname } = window.location;
+if (prerendered && prerendered === routeFor(pathname).path) {
+  void preloadRoute(pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app));
+} else {
+  container.textContent = '';
+  createRoot(container).render(app);
+}

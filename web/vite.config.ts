@@ -1,0 +1,41 @@
+import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { prerender } from './scripts/prerender';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const configFile = fileURLToPath(import.meta.url);
+const domain = fileURLToPath(new URL('../lambdas/domain', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/** After the client build, render every route to static HTML (scripts/prerender.ts). */
+function prerenderRoutes(): Plugin {
+  let isSsrBuild = false;
+  return {
+    name: 'storefront-prerender',
+    apply: 'build',
+    configResolved(config) {
+      isSsrBuild = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (isSsrBuild) return;
+      await prerender({ webRoot, configFile, outDir });
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), tailwindcss(), prerenderRoutes()],
+  resolve: { alias: { '@domain': domain } },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    // Every supported browser has modulepreload or ignores it harmlessly; skip the polyfill.
+    modulePreload: { polyfill: false },
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+});
