@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { CATALOG } from '@domain/catalog';
 import type { Plan } from '@domain/api';
 import { HostingPage } from '../../../web/src/features/catalog/hosting-page';
-import { plansHandler, useApiServer } from './test-server';
+import { plansHandler, startApiServer } from './test-server';
 
-const server = useApiServer();
+const server = startApiServer();
 
 function renderPage() {
   return render(

@@ -19,7 +19,7 @@ export const plansHandler = (plans: readonly Plan[] = CATALOG) =>
   http.get('*/api/plans', () => HttpResponse.json({ plans }));
 
 /** An MSW server for one test file: /config.json and GET /api/plans with the seed catalog. */
-export function useApiServer() {
+export function startApiServer() {
   const server = setupServer(configHandler, plansHandler());
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'error' });
