@@ -1,0 +1,119 @@
+/**
+ * The local stack's settings, read once from the environment (CONTRACT "Local stack").
+ * Every port can be moved; the secrets are local test values that the environment may override.
+ */
+import { resolve } from 'node:path';
+
+export interface PortSetting {
+  /** What listens there, for messages. */
+  name: string;
+  /** The variable that moves it. */
+  envVar: string;
+  port: number;
+}
+
+export interface LocalConfig {
+  rootDir: string;
+  dataDir: string;
+  ports: {
+    storefront: number;
+    dynamodb: number;
+    cognito: number;
+    ses: number;
+    razorpaySimulator: number;
+  };
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string };
+  /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
+  retryBaseMs: number;
+  skipWeb: boolean;
+  logLevel: string;
+  mailFrom: string;
+  supportEmail: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function readPort(env: NodeJS.ProcessEnv, envVar: string, fallback: number): number {
+  const raw = env[envVar];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new ConfigError(`${envVar}=${raw} is not a port number (1-65535).`);
+  }
+  return port;
+}
+
+function readPositiveInt(env: NodeJS.ProcessEnv, envVar: string, fallback: number): number {
+  const raw = env[envVar];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigError(`${envVar}=${raw} must be a positive whole number.`);
+  }
+  return value;
+}
+
+export function loadLocalConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): LocalConfig {
+  const ports = {
+    storefront: readPort(env, 'PORT', 3000),
+    dynamodb: readPort(env, 'DYNAMODB_PORT', 8000),
+    cognito: readPort(env, 'COGNITO_PORT', 9229),
+    ses: readPort(env, 'SES_PORT', 8005),
+    razorpaySimulator: readPort(env, 'RAZORPAY_SIM_PORT', 8100),
+  };
+  const seen = new Map<number, string>();
+  for (const setting of portSettings(ports)) {
+    const other = seen.get(setting.port);
+    if (other) {
+      throw new ConfigError(
+        `${other} and ${setting.envVar} are both ${setting.port}; give each its own port.`,
+      );
+    }
+    seen.set(setting.port, setting.envVar);
+  }
+  return {
+    rootDir: cwd,
+    dataDir: resolve(cwd, env.DATA_DIR || '.data'),
+    ports,
+    razorpay: {
+      keyId: env.RAZORPAY_KEY_ID || 'rzp_test_local',
+      keySecret: env.RAZORPAY_KEY_SECRET || 'local_key_secret',
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || 'local_webhook_secret',
+    },
+    retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
+    skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',
+    logLevel: env.LOG_LEVEL || 'INFO',
+    mailFrom: env.MAIL_FROM || 'no-reply@storefront.local',
+    supportEmail: env.SUPPORT_EMAIL || 'support@storefront.local',
+  };
+}
+
+export function portSettings(ports: LocalConfig['ports']): PortSetting[] {
+  return [
+    { name: 'storefront', envVar: 'PORT', port: ports.storefront },
+    { name: 'DynamoDB stand-in (dynalite)', envVar: 'DYNAMODB_PORT', port: ports.dynamodb },
+    { name: 'Cognito stand-in (cognito-local)', envVar: 'COGNITO_PORT', port: ports.cognito },
+    { name: 'SES stand-in (aws-ses-v2-local)', envVar: 'SES_PORT', port: ports.ses },
+    { name: 'Razorpay simulator', envVar: 'RAZORPAY_SIM_PORT', port: ports.razorpaySimulator },
+  ];
+}
+
+export function urls(config: LocalConfig) {
+  const at = (port: number) => `http://127.0.0.1:${port}`;
+  return {
+    storefront: at(config.ports.storefront),
+    dynamodb: at(config.ports.dynamodb),
+    cognito: at(config.ports.cognito),
+    mailbox: at(config.ports.ses),
+    razorpaySimulator: at(config.ports.razorpaySimulator),
+    /** The local Lambda Invoke API and EventBridge are served by the storefront's server. */
+    lambda: at(config.ports.storefront),
+    eventBridge: `${at(config.ports.storefront)}/_local/events`,
+    webhook: `${at(config.ports.storefront)}/api/webhooks/razorpay`,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The DynamoDB stand-in: dynalite in this process, on disk under DATA_DIR/dynamodb. The tables come
+ * from the same definitions as the CDK stack, and the catalog is seeded from the one seed file.
+ */
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+  type CreateTableCommandInput,
+  type KeySchemaElement,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  TABLES,
+  localTableName,
+  type TableDefinition,
+  type TableId,
+} from '../lib/definitions/tables';
+import { CATALOG } from '../../lambdas/domain/catalog';
+
+type DynaliteFactory = (options: {
+  path: string;
+  createTableMs: number;
+  deleteTableMs: number;
+  updateTableMs: number;
+}) => Server;
+
+const require = createRequire(import.meta.url);
+
+export function localDynamoClient(port: number): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'ap-south-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+export async function startDynalite(dataDir: string, port: number): Promise<Server> {
+  const path = join(dataDir, 'dynamodb');
+  mkdirSync(path, { recursive: true });
+  const dynalite = require('dynalite') as DynaliteFactory;
+  const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolvePromise());
+  });
+  return server;
+}
+
+function createTableInput(table: TableDefinition): CreateTableCommandInput {
+  const attributes = new Map<string, AttributeDefinition>();
+  const key = (name: string, type: 'S' | 'N') =>
+    attributes.set(name, { AttributeName: name, AttributeType: type });
+  const keySchema = (
+    pk: TableDefinition['partitionKey'],
+    sk?: TableDefinition['sortKey'],
+  ): KeySchemaElement[] => {
+    key(pk.name, pk.type);
+    const schema: KeySchemaElement[] = [{ AttributeName: pk.name, KeyType: 'HASH' }];
+    if (sk) {
+      key(sk.name, sk.type);
+      schema.push({ AttributeName: sk.name, KeyType: 'RANGE' });
+    }
+    return schema;
+  };
+  const input: CreateTableCommandInput = {
+    TableName: localTableName(table.id as TableId),
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: keySchema(table.partitionKey, table.sortKey),
+    AttributeDefinitions: [],
+  };
+  if (table.globalSecondaryIndexes?.length) {
+    input.GlobalSecondaryIndexes = table.globalSecondaryIndexes.map((index) => ({
+      IndexName: index.indexName,
+      KeySchema: keySchema(index.partitionKey, index.sortKey),
+      Projection: { ProjectionType: 'ALL' },
+    }));
+  }
+  input.AttributeDefinitions = [...attributes.values()];
+  return input;
+}
+
+/** Creates the tables that do not exist yet. dynalite keeps no TTL expiry; the setting is recorded all the same. */
+export async function ensureTables(client: DynamoDBClient): Promise<string[]> {
+  const existing = new Set<string>();
+  let start: string | undefined;
+  do {
+    const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+    for (const name of page.TableNames ?? []) existing.add(name);
+    start = page.LastEvaluatedTableName;
+  } while (start);
+
+  const created: string[] = [];
+  for (const table of TABLES as readonly TableDefinition[]) {
+    const name = localTableName(table.id as TableId);
+    if (existing.has(name)) continue;
+    await client.send(new CreateTableCommand(createTableInput(table)));
+    if (table.timeToLiveAttribute) {
+      await client
+        .send(
+          new UpdateTimeToLiveCommand({
+            TableName: name,
+            TimeToLiveSpecification: { AttributeName: table.timeToLiveAttribute, Enabled: true },
+          }),
+        )
+        .catch(() => undefined); // dynalite may not know the call; TTL is not enforced locally anyway
+    }
+    created.push(name);
+  }
+  return created;
+}
+
+/** Writes each plan of the catalog unless it is there already, so a restart never overwrites data. */
+export async function seedCatalog(client: DynamoDBClient): Promise<number> {
+  const documents = DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  let written = 0;
+  for (const [sortOrder, plan] of CATALOG.entries()) {
+    try {
+      await documents.send(
+        new PutCommand({
+          TableName: localTableName('plans'),
+          Item: { ...plan, sortOrder },
+          ConditionExpression: 'attribute_not_exists(id)',
+        }),
+      );
+      written += 1;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+  return written;
+}

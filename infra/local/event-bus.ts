@@ -1,0 +1,229 @@
+/**
+ * A local EventBridge: serves PutEvents, matches the stack's rules (EVENT_RULES, the same list the
+ * CDK stack wires) and delivers each matching event to its target Lambda asynchronously, with
+ * retries and a dead-letter folder. Each pending delivery is a file under DATA_DIR/eventbus/pending,
+ * written before PutEvents answers, so a crash loses nothing: the next start delivers it.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { EVENT_RULES, type FunctionId } from '../lib/definitions/functions';
+import type { LambdaRuntime } from './lambda-runtime';
+import { writeFileDurably } from './durable-file';
+
+export const EVENT_BUS_NAME = 'storefront';
+const ACCOUNT = '000000000000';
+const REGION = 'ap-south-1';
+const MAX_ATTEMPTS = 5;
+
+export interface EventBridgeEvent {
+  version: '0';
+  id: string;
+  'detail-type': string;
+  source: string;
+  account: string;
+  time: string;
+  region: string;
+  resources: string[];
+  detail: unknown;
+}
+
+interface PendingDelivery {
+  deliveryId: string;
+  ruleId: string;
+  target: FunctionId;
+  event: EventBridgeEvent;
+  attempts: { at: string; error?: string }[];
+}
+
+interface PutEventsEntry {
+  Source?: unknown;
+  DetailType?: unknown;
+  Detail?: unknown;
+  EventBusName?: unknown;
+  Resources?: unknown;
+  Time?: unknown;
+}
+
+type ResultEntry = { EventId: string } | { ErrorCode: string; ErrorMessage: string };
+
+export class PutEventsError extends Error {
+  override name = 'ValidationException';
+}
+
+/** Does `event` match an EventBridge pattern (exact-value arrays and nested objects)? */
+export function matchesPattern(
+  pattern: Record<string, unknown>,
+  event: Record<string, unknown>,
+): boolean {
+  return Object.entries(pattern).every(([key, expected]) => {
+    const actual = event[key];
+    if (Array.isArray(expected)) {
+      const values = Array.isArray(actual) ? actual : [actual];
+      return values.some((value) => expected.includes(value));
+    }
+    if (expected && typeof expected === 'object') {
+      return (
+        actual !== null &&
+        typeof actual === 'object' &&
+        matchesPattern(expected as Record<string, unknown>, actual as Record<string, unknown>)
+      );
+    }
+    return false;
+  });
+}
+
+export class LocalEventBus {
+  private readonly pendingDir: string;
+  private readonly deadLetterDir: string;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    dataDir: string,
+    private readonly runtime: LambdaRuntime,
+    private readonly retryBaseMs: number,
+  ) {
+    this.pendingDir = join(dataDir, 'eventbus', 'pending');
+    this.deadLetterDir = join(dataDir, 'eventbus', 'dlq');
+    mkdirSync(this.pendingDir, { recursive: true });
+    mkdirSync(this.deadLetterDir, { recursive: true });
+  }
+
+  /** Delivers what a previous run accepted but had not delivered yet. */
+  replayPending(): number {
+    const files = readdirSync(this.pendingDir).filter((f) => f.endsWith('.json'));
+    for (const file of files) {
+      const delivery = JSON.parse(
+        readFileSync(join(this.pendingDir, file), 'utf8'),
+      ) as PendingDelivery;
+      this.schedule(delivery, 0);
+    }
+    return files.length;
+  }
+
+  /** The PutEvents call: validates, persists every matching delivery, then answers. */
+  putEvents(body: unknown): { FailedEntryCount: number; Entries: ResultEntry[] } {
+    const entries = (body as { Entries?: unknown })?.Entries;
+    if (!Array.isArray(entries) || entries.length < 1 || entries.length > 10) {
+      throw new PutEventsError('Entries must hold between 1 and 10 events.');
+    }
+    const results: ResultEntry[] = [];
+    const accepted: PendingDelivery[] = [];
+    for (const raw of entries as PutEventsEntry[]) {
+      const problem = validateEntry(raw);
+      if (problem) {
+        results.push({ ErrorCode: 'MalformedDetail', ErrorMessage: problem });
+        continue;
+      }
+      const event: EventBridgeEvent = {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': raw.DetailType as string,
+        source: raw.Source as string,
+        account: ACCOUNT,
+        time: eventTime(raw.Time),
+        region: REGION,
+        resources: Array.isArray(raw.Resources) ? (raw.Resources as string[]) : [],
+        detail: JSON.parse(raw.Detail as string),
+      };
+      results.push({ EventId: event.id });
+      if (busName(raw.EventBusName) !== EVENT_BUS_NAME) continue; // no rules on other buses
+      for (const rule of EVENT_RULES) {
+        if (!matchesPattern(rule.eventPattern, event as unknown as Record<string, unknown>))
+          continue;
+        accepted.push({
+          deliveryId: `${event.id}.${rule.id}`,
+          ruleId: rule.id,
+          target: rule.target,
+          event,
+          attempts: [],
+        });
+      }
+    }
+    for (const delivery of accepted) this.persist(delivery);
+    for (const delivery of accepted) this.schedule(delivery, 0);
+    return { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results };
+  }
+
+  private persist(delivery: PendingDelivery): void {
+    writeFileDurably(
+      join(this.pendingDir, `${delivery.deliveryId}.json`),
+      JSON.stringify(delivery),
+    );
+  }
+
+  private schedule(delivery: PendingDelivery, delayMs: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const work = this.attempt(delivery).finally(() => this.inFlight.delete(work));
+      this.inFlight.add(work);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async attempt(delivery: PendingDelivery): Promise<void> {
+    const outcome = await this.runtime.invoke(delivery.target, delivery.event);
+    const file = join(this.pendingDir, `${delivery.deliveryId}.json`);
+    if (outcome.ok) {
+      rmSync(file, { force: true });
+      return;
+    }
+    delivery.attempts.push({
+      at: new Date().toISOString(),
+      error: `${outcome.error.errorType}: ${outcome.error.errorMessage}`,
+    });
+    if (delivery.attempts.length >= MAX_ATTEMPTS) {
+      this.persist(delivery);
+      renameSync(file, join(this.deadLetterDir, `${delivery.deliveryId}.json`));
+      console.error(
+        `[eventbus] ${delivery.event['detail-type']} ${delivery.event.id} to ${delivery.target} failed ${MAX_ATTEMPTS} times; ` +
+          `kept in ${this.deadLetterDir}`,
+      );
+      return;
+    }
+    this.persist(delivery);
+    this.schedule(delivery, this.retryBaseMs * 2 ** (delivery.attempts.length - 1));
+  }
+
+  /** Stops scheduling; deliveries still pending stay on disk for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+function validateEntry(entry: PutEventsEntry): string | undefined {
+  if (typeof entry.Source !== 'string' || !entry.Source) return 'Source is required.';
+  if (typeof entry.DetailType !== 'string' || !entry.DetailType) return 'DetailType is required.';
+  if (typeof entry.Detail !== 'string') return 'Detail is required.';
+  try {
+    const detail: unknown = JSON.parse(entry.Detail);
+    if (!detail || typeof detail !== 'object' || Array.isArray(detail))
+      return 'Detail must be a JSON object.';
+  } catch {
+    return 'Detail is not valid JSON.';
+  }
+  return undefined;
+}
+
+function busName(value: unknown): string {
+  if (typeof value !== 'string' || !value) return 'default';
+  const arn = /^arn:aws:events:[^:]*:[^:]*:event-bus\/(.+)$/.exec(value);
+  return arn?.[1] ?? value;
+}
+
+function eventTime(value: unknown): string {
+  const at =
+    typeof value === 'number'
+      ? new Date(value * 1000)
+      : typeof value === 'string'
+        ? new Date(value)
+        : new Date();
+  const valid = Number.isNaN(at.getTime()) ? new Date() : at;
+  return valid.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

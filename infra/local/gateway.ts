@@ -1,0 +1,268 @@
+/**
+ * The storefront's server on PORT: what CloudFront, S3 and API Gateway are in AWS. It serves
+ * `/config.json`, the API under `/api` (JWT authorizer, then the route's Lambda), and the SPA.
+ * It also carries the two AWS endpoints the local system calls itself: the Lambda Invoke API
+ * (cognito-local's triggers) and EventBridge's PutEvents (`/_local/events`).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { ROUTES } from '../lib/definitions/functions';
+import { answerFromResult, buildApiEvent, matchRoute } from './api-event';
+import type { LocalEventBus } from './event-bus';
+import { PutEventsError } from './event-bus';
+import type { JwtAuthorizer } from './jwt-authorizer';
+import { functionIdFromName, type LambdaRuntime } from './lambda-runtime';
+import type { StaticSite } from './static-site';
+
+/** API Gateway's payload limit. The handlers enforce their own, smaller one. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayDeps {
+  runtime: LambdaRuntime;
+  bus: LocalEventBus;
+  authorizer: JwtAuthorizer;
+  site: StaticSite;
+  siteConfig: Record<string, unknown>;
+  /** Shown instead of the SPA while there is no build. */
+  noSiteMessage: string;
+}
+
+class BodyTooLargeError extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLargeError());
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolvePromise(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  send(
+    req,
+    res,
+    status,
+    { 'content-type': 'application/json', ...headers },
+    [],
+    Buffer.from(JSON.stringify(value)),
+  );
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  cookies: string[],
+  body: Buffer,
+): void {
+  let payload = body;
+  const type = headers['content-type'] ?? '';
+  if (
+    !headers['content-encoding'] &&
+    payload.length > 1024 &&
+    /json|text|javascript|xml/.test(type)
+  ) {
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) {
+      payload = brotliCompressSync(payload);
+      headers['content-encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepted)) {
+      payload = gzipSync(payload);
+      headers['content-encoding'] = 'gzip';
+    }
+    headers.vary = headers.vary ? `${headers.vary}, accept-encoding` : 'accept-encoding';
+  }
+  headers['content-length'] = String(payload.length);
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+export function createGateway(deps: GatewayDeps): Server {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+
+    const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
+    if (invoke?.[1] && method === 'POST')
+      return lambdaInvoke(req, res, decodeURIComponent(invoke[1]));
+    if ((path === '/_local/events' || path === '/_local/events/') && method === 'POST')
+      return putEvents(req, res);
+
+    if (path === '/config.json' && (method === 'GET' || method === 'HEAD')) {
+      return sendJson(req, res, 200, deps.siteConfig, { 'cache-control': 'no-cache' });
+    }
+    if (path === '/api' || path.startsWith('/api/')) return api(req, res, url);
+
+    if (method !== 'GET' && method !== 'HEAD') {
+      return sendJson(req, res, 405, { message: 'Method Not Allowed' });
+    }
+    if (!deps.site.available()) {
+      return send(
+        req,
+        res,
+        200,
+        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+        [],
+        Buffer.from(deps.noSiteMessage),
+      );
+    }
+    return deps.site.serve(req, res, path);
+  };
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    const match = matchRoute(ROUTES, method, url.pathname);
+    if (match === undefined || match === 'method') {
+      req.resume();
+      return sendJson(req, res, 404, {
+        error: { code: 'not_found', message: 'There is nothing at this address.' },
+      });
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req, MAX_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        return sendJson(req, res, 413, { message: 'Request Entity Too Large' });
+      throw error;
+    }
+    let claims;
+    if (match.route.auth) {
+      claims = await deps.authorizer.authorize(req.headers.authorization);
+      if (!claims)
+        return sendJson(
+          req,
+          res,
+          401,
+          { message: 'Unauthorized' },
+          { 'www-authenticate': 'Bearer' },
+        );
+    }
+    const rawQuery = url.search.startsWith('?') ? url.search.slice(1) : url.search;
+    const event = buildApiEvent(
+      {
+        method,
+        rawPath: url.pathname,
+        rawQueryString: rawQuery,
+        headers: req.headers,
+        body,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+      },
+      match,
+      claims,
+    );
+    const outcome = await deps.runtime.invoke(match.route.function, event);
+    const requestId = event.requestContext.requestId;
+    if (!outcome.ok) {
+      return sendJson(
+        req,
+        res,
+        500,
+        { message: 'Internal Server Error' },
+        { 'apigw-requestid': requestId },
+      );
+    }
+    let answer;
+    try {
+      answer = answerFromResult(outcome.result);
+    } catch (error) {
+      console.error(`[gateway] ${match.routeKey}: ${(error as Error).message}`);
+      return sendJson(
+        req,
+        res,
+        500,
+        { message: 'Internal Server Error' },
+        { 'apigw-requestid': requestId },
+      );
+    }
+    answer.headers['apigw-requestid'] = requestId;
+    send(req, res, answer.statusCode, answer.headers, answer.cookies, answer.body);
+  }
+
+  async function lambdaInvoke(
+    req: IncomingMessage,
+    res: ServerResponse,
+    name: string,
+  ): Promise<void> {
+    const id = functionIdFromName(name);
+    const body = await readBody(req, 6 * 1024 * 1024);
+    if (!id) {
+      return sendJson(
+        req,
+        res,
+        404,
+        { Type: 'User', message: `Function not found: ${name}` },
+        { 'x-amzn-errortype': 'ResourceNotFoundException' },
+      );
+    }
+    let event: unknown;
+    try {
+      event = body.length ? JSON.parse(body.toString('utf8')) : {};
+    } catch {
+      return sendJson(
+        req,
+        res,
+        400,
+        { Type: 'User', message: 'Could not parse request body into json' },
+        { 'x-amzn-errortype': 'InvalidRequestContentException' },
+      );
+    }
+    const outcome = await deps.runtime.invoke(id, event);
+    const headers = { 'x-amz-executed-version': '$LATEST', 'x-amzn-requestid': outcome.requestId };
+    if (outcome.ok) return sendJson(req, res, 200, outcome.result ?? null, headers);
+    return sendJson(req, res, 200, outcome.error, {
+      ...headers,
+      'x-amz-function-error': 'Unhandled',
+    });
+  }
+
+  async function putEvents(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const body = await readBody(req, 1024 * 1024);
+    const type = { 'content-type': 'application/x-amz-json-1.1' };
+    if (target !== 'AWSEvents.PutEvents') {
+      return sendJson(
+        req,
+        res,
+        400,
+        { __type: 'UnknownOperationException', message: `${target} is not served locally.` },
+        type,
+      );
+    }
+    try {
+      const answer = deps.bus.putEvents(JSON.parse(body.toString('utf8')));
+      return sendJson(req, res, 200, answer, type);
+    } catch (error) {
+      const message =
+        error instanceof PutEventsError ? error.message : 'The request body is not valid JSON.';
+      return sendJson(req, res, 400, { __type: 'ValidationException', message }, type);
+    }
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[gateway] unexpected error', error);
+      if (!res.headersSent) sendJson(req, res, 500, { message: 'Internal Server Error' });
+      else res.destroy();
+    });
+  });
+}

@@ -1,0 +1,119 @@
+/**
+ * Runs the stack's Lambdas in this process: the very handler modules that the CDK stack deploys,
+ * imported by their entry path and called with a Lambda-shaped context. All functions share one
+ * process and one environment (the union of what each gets in AWS).
+ */
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../lib/definitions/functions';
+
+type Handler = (event: unknown, context: LambdaContext) => unknown;
+
+export interface LambdaContext {
+  callbackWaitsForEmptyEventLoop: boolean;
+  functionName: string;
+  functionVersion: string;
+  invokedFunctionArn: string;
+  memoryLimitInMB: string;
+  awsRequestId: string;
+  logGroupName: string;
+  logStreamName: string;
+  getRemainingTimeInMillis(): number;
+  done(): void;
+  fail(): void;
+  succeed(): void;
+}
+
+export type InvokeOutcome =
+  | { ok: true; result: unknown; requestId: string }
+  | { ok: false; error: { errorType: string; errorMessage: string }; requestId: string };
+
+export class FunctionTimeoutError extends Error {
+  override name = 'FunctionTimeoutError';
+}
+
+/** The local name of a function: what cognito-local's config and the Invoke API use. */
+export function localFunctionName(id: FunctionId): string {
+  return `storefront-${id}`;
+}
+
+export function functionIdFromName(name: string): FunctionId | undefined {
+  const id = name.startsWith('storefront-') ? name.slice('storefront-'.length) : name;
+  return Object.hasOwn(FUNCTIONS, id) ? (id as FunctionId) : undefined;
+}
+
+export class LambdaRuntime {
+  private readonly loaded = new Map<FunctionId, Promise<Handler>>();
+
+  constructor(private readonly rootDir: string) {}
+
+  /** Imports a handler module once (its cold start); later calls reuse it, as a warm Lambda does. */
+  load(id: FunctionId): Promise<Handler> {
+    let handler = this.loaded.get(id);
+    if (!handler) {
+      const definition = FUNCTIONS[id];
+      const url = pathToFileURL(resolve(this.rootDir, definition.entry)).href;
+      handler = import(url).then((module: { handler?: unknown }) => {
+        if (typeof module.handler !== 'function') {
+          throw new Error(`${definition.entry} does not export a handler function.`);
+        }
+        return module.handler as Handler;
+      });
+      handler.catch(() => this.loaded.delete(id)); // a module that failed to load is retried next time
+      this.loaded.set(id, handler);
+    }
+    return handler;
+  }
+
+  async invoke(id: FunctionId, event: unknown): Promise<InvokeOutcome> {
+    const definition = FUNCTIONS[id];
+    const requestId = randomUUID();
+    try {
+      const handler = await this.load(id);
+      const result = await withTimeout(
+        definition,
+        handler(event, makeContext(definition, requestId)),
+      );
+      return { ok: true, result, requestId };
+    } catch (error) {
+      const err = error instanceof Error ? error : new Error(String(error));
+      console.error(`[lambda ${id}] ${requestId} failed: ${err.name}: ${err.message}`);
+      if (err.stack && !(err instanceof FunctionTimeoutError)) console.error(err.stack);
+      return { ok: false, error: { errorType: err.name, errorMessage: err.message }, requestId };
+    }
+  }
+}
+
+function makeContext(definition: FunctionDefinition, requestId: string): LambdaContext {
+  const deadline = Date.now() + definition.timeoutSeconds * 1000;
+  const functionName = localFunctionName(definition.id);
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:ap-south-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: String(definition.memoryMb),
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function withTimeout<T>(definition: FunctionDefinition, work: T | Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new FunctionTimeoutError(`Task timed out after ${definition.timeoutSeconds} seconds`),
+        ),
+      definition.timeoutSeconds * 1000,
+    );
+  });
+  return Promise.race([Promise.resolve(work), timeout]).finally(() => clearTimeout(timer));
+}

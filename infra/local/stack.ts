@@ -1,0 +1,162 @@
+/**
+ * The whole storefront on one machine: the stand-ins for DynamoDB, Cognito and SES, the local
+ * EventBridge and Lambda Invoke API, the Razorpay simulator, and the storefront's gateway, which
+ * runs the stack's own handlers. `startStack` returns once everything answers.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { TABLES, localTableName, type TableId } from '../lib/definitions/tables';
+import { FUNCTIONS, type FunctionId } from '../lib/definitions/functions';
+import { cognitoIssuer, startCognito } from './cognito';
+import { portSettings, urls, type LocalConfig } from './config';
+import { ensureTables, localDynamoClient, seedCatalog, startDynalite } from './dynamodb';
+import { LocalEventBus } from './event-bus';
+import { createGateway } from './gateway';
+import { JwtAuthorizer } from './jwt-authorizer';
+import { LambdaRuntime } from './lambda-runtime';
+import { assertPortsFree, Children } from './processes';
+import { RazorpaySimulator } from './razorpay-simulator/server';
+import { startSes } from './ses';
+import { StaticSite } from './static-site';
+import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
+
+export interface RunningStack {
+  urls: ReturnType<typeof urls>;
+  siteConfig: Record<string, unknown>;
+  stop(): Promise<void>;
+}
+
+/** The Lambdas' environment: what the CDK stack sets, with local endpoints. */
+export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
+  const at = urls(config);
+  const env: Record<string, string> = {
+    EVENT_BUS_NAME: 'storefront',
+    MAIL_FROM: config.mailFrom,
+    SUPPORT_EMAIL: config.supportEmail,
+    SITE_URL: at.storefront,
+    CONTROL_PANEL_URL: `${at.storefront}/dashboard`,
+    RAZORPAY_KEY_ID: config.razorpay.keyId,
+    RAZORPAY_KEY_SECRET: config.razorpay.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: config.razorpay.webhookSecret,
+    RAZORPAY_API_BASE: at.razorpaySimulator,
+    AWS_REGION: 'ap-south-1',
+    AWS_DEFAULT_REGION: 'ap-south-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: at.dynamodb,
+    AWS_ENDPOINT_URL_SES: at.mailbox,
+    AWS_ENDPOINT_URL_EVENTBRIDGE: at.eventBridge,
+    POWERTOOLS_SERVICE_NAME: 'storefront',
+    POWERTOOLS_DEV: 'true',
+    LOG_LEVEL: config.logLevel,
+  };
+  for (const table of TABLES) env[table.envVar] = localTableName(table.id as TableId);
+  return env;
+}
+
+export async function startStack(config: LocalConfig): Promise<RunningStack> {
+  await assertPortsFree(portSettings(config.ports));
+  mkdirSync(config.dataDir, { recursive: true });
+  Object.assign(process.env, lambdaEnvironment(config));
+  const at = urls(config);
+
+  let stopping = false;
+  const children = new Children((name) => {
+    if (stopping) return;
+    console.error(`A stand-in (${name}) stopped; stopping the local stack.`);
+    void stop().then(() => process.exit(1));
+  });
+  const servers: Server[] = [];
+  const runtime = new LambdaRuntime(config.rootDir);
+  const bus = new LocalEventBus(config.dataDir, runtime, config.retryBaseMs);
+  const simulator = new RazorpaySimulator({
+    dataDir: config.dataDir,
+    port: config.ports.razorpaySimulator,
+    keyId: config.razorpay.keyId,
+    keySecret: config.razorpay.keySecret,
+    webhookSecret: config.razorpay.webhookSecret,
+    webhookUrl: process.env.RAZORPAY_WEBHOOK_URL || at.webhook,
+    allowedOrigins: [at.storefront, `http://localhost:${config.ports.storefront}`],
+    retryBaseMs: config.retryBaseMs,
+  });
+
+  async function stop(): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    children.markStopping();
+    await Promise.allSettled([bus.stop(), simulator.stop()]);
+    await Promise.allSettled(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolvePromise) => {
+            server.close(() => resolvePromise());
+            server.closeAllConnections();
+          }),
+      ),
+    );
+    await children.stopAll();
+  }
+  process.once('exit', () => children.killAllNow());
+
+  try {
+    const web =
+      !config.skipWeb && webSourcesExist(config.rootDir) && webBuildIsStale(config.rootDir)
+        ? buildWeb(config.rootDir)
+        : undefined;
+    const dynamo = (async () => {
+      servers.push(await startDynalite(config.dataDir, config.ports.dynamodb));
+      const client = localDynamoClient(config.ports.dynamodb);
+      await ensureTables(client);
+      await seedCatalog(client);
+      client.destroy();
+    })();
+    const [pool] = await Promise.all([
+      startCognito(config, children),
+      startSes(config, children),
+      dynamo,
+      simulator.listen(),
+      web,
+    ]);
+
+    const siteConfig = {
+      region: 'ap-south-1',
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      userPoolEndpoint: at.cognito,
+      apiBase: '/api',
+      razorpay: {
+        keyId: config.razorpay.keyId,
+        checkoutScript: `${at.razorpaySimulator}/v1/checkout.js`,
+      },
+      local: { mailbox: at.mailbox, razorpaySimulator: at.razorpaySimulator },
+    };
+    const gateway = createGateway({
+      runtime,
+      bus,
+      authorizer: new JwtAuthorizer(cognitoIssuer(config, pool.userPoolId), pool.userPoolClientId),
+      site: new StaticSite(join(config.rootDir, 'web', 'dist')),
+      siteConfig,
+      noSiteMessage: config.skipWeb
+        ? 'The web build is skipped (STOREFRONT_SKIP_WEB=1). The API is at /api, the settings at /config.json.'
+        : 'There is no web build yet (web/dist). The API is at /api, the settings at /config.json.',
+    });
+    servers.push(gateway);
+    await new Promise<void>((resolvePromise, reject) => {
+      gateway.once('error', reject);
+      gateway.listen(config.ports.storefront, '127.0.0.1', () => resolvePromise());
+    });
+
+    bus.replayPending();
+    simulator.resumeDeliveries();
+    // Import the handlers now rather than on the first request (their cold start), without holding up readiness.
+    setTimeout(() => {
+      for (const id of Object.keys(FUNCTIONS) as FunctionId[])
+        runtime.load(id).catch(() => undefined);
+    }, 0);
+    return { urls: at, siteConfig, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * `npm start`: runs the whole storefront locally (see stack.ts), prints its addresses when it is
+ * ready, and stops every child on Ctrl-C or SIGTERM.
+ */
+import { ConfigError, loadLocalConfig } from './config';
+import { PortInUseError } from './processes';
+import { startStack, type RunningStack } from './stack';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadLocalConfig();
+  const running: { stack?: RunningStack } = {};
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local stack...`);
+    const exit = () => process.exit(0);
+    if (running.stack) void running.stack.stop().then(exit, exit);
+    else setTimeout(exit, 100);
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGHUP', () => shutdown('SIGHUP'));
+
+  const stack = await startStack(config);
+  running.stack = stack;
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const { urls } = stack;
+  console.log(
+    [
+      '',
+      `The storefront is ready (${seconds} s). Data: ${config.dataDir}`,
+      `  Storefront         ${urls.storefront}`,
+      `  API                ${urls.storefront}/api/plans`,
+      `  Mailbox (SES)      ${urls.mailbox}   (sent mail as JSON: ${urls.mailbox}/store)`,
+      `  Razorpay simulator ${urls.razorpaySimulator}   (webhook deliveries: ${urls.razorpaySimulator}/_simulator/deliveries)`,
+      `  Cognito (local)    ${urls.cognito}`,
+      `  DynamoDB (local)   ${urls.dynamodb}`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortInUseError || error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The local stack could not start:', error);
+  }
+  process.exit(1);
+});

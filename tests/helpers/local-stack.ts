@@ -1,0 +1,203 @@
+/**
+ * Starts the local stack (`infra/local/start.ts`) as a child process on free ports with its own
+ * DATA_DIR, for the integration, end-to-end and fault tests. The child leads its own process group,
+ * so `stop()` (SIGTERM) and `kill()` (SIGKILL, a crash) reach it and every stand-in it started.
+ * `startLocalStack({ dataDir, ports })` starts it again on the same data and ports.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+export interface StackPorts {
+  storefront: number;
+  dynamodb: number;
+  cognito: number;
+  ses: number;
+  razorpaySimulator: number;
+}
+
+export interface SiteConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint: string;
+  apiBase: string;
+  razorpay: { keyId: string; checkoutScript: string };
+  local: { mailbox: string; razorpaySimulator: string };
+}
+
+export interface StartOptions {
+  /** Reuse a data directory (a restart); by default a new temporary one. */
+  dataDir?: string;
+  /** Reuse ports (a restart); by default free ones. */
+  ports?: StackPorts;
+  /** Build and serve the web app (slower); by default STOREFRONT_SKIP_WEB=1. */
+  withWeb?: boolean;
+  /** Extra environment for the stack, e.g. LOCAL_RETRY_BASE_MS. */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface LocalStack {
+  baseUrl: string;
+  mailboxUrl: string;
+  simulatorUrl: string;
+  cognitoUrl: string;
+  ports: StackPorts;
+  dataDir: string;
+  config: SiteConfig;
+  /** Everything the stack printed so far. */
+  output(): string;
+  /** Ctrl-C: a graceful stop; the data stays. */
+  stop(): Promise<void>;
+  /** A crash: SIGKILL to the whole process group; the data stays. */
+  kill(): Promise<void>;
+  /** Stop, then delete the data directory. */
+  dispose(): Promise<void>;
+}
+
+export const LOCAL_SECRETS = {
+  keyId: 'rzp_test_local',
+  keySecret: 'local_key_secret',
+  webhookSecret: 'local_webhook_secret',
+} as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+async function freePorts(): Promise<StackPorts> {
+  const taken = new Set<number>();
+  const next = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) {
+        taken.add(port);
+        return port;
+      }
+    }
+  };
+  return {
+    storefront: await next(),
+    dynamodb: await next(),
+    cognito: await next(),
+    ses: await next(),
+    razorpaySimulator: await next(),
+  };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
+    child.once('exit', () => resolvePromise());
+  });
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
+export async function startLocalStack(options: StartOptions = {}): Promise<LocalStack> {
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'storefront-stack-'));
+  const ports = options.ports ?? (await freePorts());
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(ports.storefront),
+    DYNAMODB_PORT: String(ports.dynamodb),
+    COGNITO_PORT: String(ports.cognito),
+    SES_PORT: String(ports.ses),
+    RAZORPAY_SIM_PORT: String(ports.razorpaySimulator),
+    DATA_DIR: dataDir,
+    STOREFRONT_SKIP_WEB: options.withWeb ? '' : '1',
+    LOCAL_RETRY_BASE_MS: '200',
+    LOG_LEVEL: 'WARN',
+    ...options.env,
+  };
+  const tsx = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const child = spawn(process.execPath, [tsx, join(REPO_ROOT, 'infra', 'local', 'start.ts')], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+
+  const timeoutMs = options.timeoutMs ?? (options.withWeb ? 120_000 : 45_000);
+  await new Promise<void>((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      signalGroup(child, 'SIGKILL');
+      reject(
+        new Error(`The local stack was not ready within ${timeoutMs / 1000} s. Output:\n${output}`),
+      );
+    }, timeoutMs);
+    const onData = () => {
+      if (output.includes('The storefront is ready')) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.off('exit', onExit);
+        resolvePromise();
+      }
+    };
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`The local stack exited (code ${code}) before it was ready. Output:\n${output}`),
+      );
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+
+  const baseUrl = `http://127.0.0.1:${ports.storefront}`;
+  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as SiteConfig;
+
+  const stop = async () => {
+    signalGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 8000);
+    await exited(child);
+    clearTimeout(timer);
+    // The stand-ins share the group: make sure none outlives the stack.
+    signalGroup(child, 'SIGKILL');
+  };
+  const kill = async () => {
+    signalGroup(child, 'SIGKILL');
+    await exited(child);
+  };
+  return {
+    baseUrl,
+    mailboxUrl: `http://127.0.0.1:${ports.ses}`,
+    simulatorUrl: `http://127.0.0.1:${ports.razorpaySimulator}`,
+    cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
+    ports,
+    dataDir,
+    config,
+    output: () => output,
+    stop,
+    kill,
+    dispose: async () => {
+      await stop();
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
