@@ -84,7 +84,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   sendWelcomeEmail: {
     id: 'sendWelcomeEmail',
     entry: 'lambdas/handlers/send-welcome-email.ts',
-    tables: { idempotency: 'readWrite' },
+    // purchases: the amount's breakup (the event's detail shape is fixed by CONTRACT).
+    tables: { idempotency: 'readWrite', purchases: 'read' },
     needs: ['sendEmail'],
     timeoutSeconds: 30,
     memoryMb: 256,

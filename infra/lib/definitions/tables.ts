@@ -34,6 +34,14 @@ export const TABLES = [
     id: 'orders',
     envVar: 'ORDERS_TABLE',
     partitionKey: { name: 'orderId', type: 'S' },
+    // The dashboard lists a buyer's failed and under-review attempts, newest first.
+    globalSecondaryIndexes: [
+      {
+        indexName: 'byUser',
+        partitionKey: { name: 'userId', type: 'S' },
+        sortKey: { name: 'createdAt', type: 'S' },
+      },
+    ],
   },
   {
     id: 'purchases',

@@ -1,0 +1,74 @@
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { PurchaseRecord, PurchasesStore } from '../../ports/purchases';
+import { isConditionFailure } from './clients';
+
+export class DynamoPurchasesStore implements PurchasesStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly table: () => string,
+  ) {}
+
+  async getPurchase(userId: string, purchaseId: string): Promise<PurchaseRecord | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.table(),
+        Key: { userId, purchaseId },
+        ConsistentRead: true,
+      }),
+    );
+    return Item as PurchaseRecord | undefined;
+  }
+
+  async listPurchases(userId: string): Promise<PurchaseRecord[]> {
+    const purchases: PurchaseRecord[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.table(),
+          KeyConditionExpression: 'userId = :user',
+          ExpressionAttributeValues: { ':user': userId },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      purchases.push(...((page.Items ?? []) as PurchaseRecord[]));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return purchases;
+  }
+
+  async createPurchase(purchase: PurchaseRecord): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.table(),
+          Item: purchase,
+          ConditionExpression: 'attribute_not_exists(purchaseId)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async markEventPublished(userId: string, purchaseId: string, at: string): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId, purchaseId },
+        UpdateExpression: 'SET eventPublishedAt = if_not_exists(eventPublishedAt, :at)',
+        ConditionExpression: 'attribute_exists(purchaseId)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  }
+}

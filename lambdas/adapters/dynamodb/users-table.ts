@@ -1,0 +1,86 @@
+import {
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { NewUser, PurchaseApplication, UserRecord, UsersStore } from '../../ports/users';
+import { isConditionFailure } from './clients';
+
+function toUser(item: Record<string, unknown>): UserRecord {
+  const text = (key: string) => (typeof item[key] === 'string' ? (item[key] as string) : '');
+  const user: UserRecord = {
+    userId: text('userId'),
+    email: text('email'),
+    name: text('name'),
+    phone: text('phone'),
+    createdAt: text('createdAt'),
+  };
+  if (typeof item.currentPlan === 'string') user.currentPlan = item.currentPlan;
+  if (typeof item.expiry === 'string') user.expiry = item.expiry;
+  return user;
+}
+
+export class DynamoUsersStore implements UsersStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly table: () => string,
+  ) {}
+
+  async getUser(userId: string): Promise<UserRecord | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table(), Key: { userId }, ConsistentRead: true }),
+    );
+    return Item ? toUser(Item) : undefined;
+  }
+
+  async createUserIfMissing(user: NewUser): Promise<UserRecord> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.table(),
+          Item: { ...user },
+          ConditionExpression: 'attribute_not_exists(userId)',
+        }),
+      );
+      return { ...user };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const existing = await this.getUser(user.userId);
+      return existing ?? { ...user };
+    }
+  }
+
+  async applyPurchase(a: PurchaseApplication): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId: a.userId },
+          UpdateExpression:
+            'SET currentPlan = :plan, expiry = :expiry, updatedAt = :at, ' +
+            'email = if_not_exists(email, :email), #name = if_not_exists(#name, :name), ' +
+            'phone = if_not_exists(phone, :empty), createdAt = if_not_exists(createdAt, :at) ' +
+            'ADD appliedPurchaseIds :purchase',
+          ConditionExpression:
+            'attribute_not_exists(appliedPurchaseIds) OR NOT contains(appliedPurchaseIds, :purchaseId)',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: {
+            ':plan': a.currentPlan,
+            ':expiry': a.expiry,
+            ':at': a.at,
+            ':email': a.email,
+            ':name': a.name,
+            ':empty': '',
+            ':purchase': new Set([a.purchaseId]),
+            ':purchaseId': a.purchaseId,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { EVENT_SOURCE, PURCHASE_COMPLETED, type PurchaseCompletedDetail } from '../../domain/api';
+import type { EventPublisher } from '../../ports/events';
+
+export class EventBridgePublisher implements EventPublisher {
+  constructor(
+    private readonly client: EventBridgeClient,
+    private readonly busName: () => string,
+  ) {}
+
+  async publishPurchaseCompleted(detail: PurchaseCompletedDetail): Promise<void> {
+    const answer = await this.client.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            Source: EVENT_SOURCE,
+            DetailType: PURCHASE_COMPLETED,
+            Detail: JSON.stringify(detail),
+            EventBusName: this.busName(),
+          },
+        ],
+      }),
+    );
+    if ((answer.FailedEntryCount ?? 0) > 0) {
+      const entry = answer.Entries?.[0];
+      throw new Error(
+        `EventBridge refused PurchaseCompleted: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(),
+      );
+    }
+  }
+}

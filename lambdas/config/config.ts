@@ -1,0 +1,122 @@
+/**
+ * Configuration, read from the environment and validated once per cold start. Each concern is read
+ * lazily on first use, so a handler only needs the variables it uses, and importing a handler never
+ * fails (the local stack imports every handler into one process).
+ */
+import { z } from 'zod';
+import { TABLES, type TableId } from '../../infra/lib/definitions/tables';
+import { EVENT_BUS_NAME } from '../domain/api';
+
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}
+
+const required = z.string().trim().min(1);
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+function readSection<T extends z.ZodRawShape>(
+  section: string,
+  shape: T,
+  env: NodeJS.ProcessEnv,
+): z.infer<z.ZodObject<T>> {
+  const result = z.object(shape).safeParse(env);
+  if (!result.success) {
+    const names = [...new Set(result.error.issues.map((issue) => String(issue.path[0])))];
+    throw new ConfigurationError(
+      `Configuration for ${section} is missing or invalid: ${names.join(', ')}. Set ${
+        names.length > 1 ? 'these environment variables' : 'this environment variable'
+      }.`,
+    );
+  }
+  return result.data;
+}
+
+function once<T>(read: () => T): { (): T; reset(): void } {
+  let cached: { value: T } | undefined;
+  const get = () => (cached ??= { value: read() }).value;
+  get.reset = () => {
+    cached = undefined;
+  };
+  return get;
+}
+
+const tableNames = new Map<TableId, string>();
+
+/** The table's name from its environment variable (tables.ts `envVar`). */
+export function tableName(id: TableId): string {
+  const known = tableNames.get(id);
+  if (known) return known;
+  const definition = TABLES.find((t) => t.id === id);
+  if (!definition) throw new ConfigurationError(`Unknown table ${id}.`);
+  const { [definition.envVar]: name } = readSection(
+    `the ${id} table`,
+    { [definition.envVar]: required },
+    process.env,
+  );
+  tableNames.set(id, String(name));
+  return String(name);
+}
+
+export const eventsConfig = once(() =>
+  readSection(
+    'events',
+    { EVENT_BUS_NAME: z.string().trim().min(1).default(EVENT_BUS_NAME) },
+    process.env,
+  ),
+);
+
+export const mailConfig = once(() => readSection('mail', { MAIL_FROM: z.email() }, process.env));
+
+export const contactConfig = once(() =>
+  readSection('the contact form', { SUPPORT_EMAIL: z.email() }, process.env),
+);
+
+export const welcomeConfig = once(() =>
+  readSection('the welcome mail', { CONTROL_PANEL_URL: z.url(), SITE_URL: z.url() }, process.env),
+);
+
+/**
+ * Razorpay: the key id always; secrets either from Secrets Manager (RAZORPAY_SECRET_ARN, in AWS) or
+ * from the environment (locally).
+ */
+export const razorpayConfig = once(() => {
+  const base = readSection(
+    'Razorpay',
+    { RAZORPAY_KEY_ID: optional, RAZORPAY_SECRET_ARN: optional, RAZORPAY_API_BASE: optional },
+    process.env,
+  );
+  if (base.RAZORPAY_SECRET_ARN) {
+    return {
+      source: 'secretsManager' as const,
+      secretArn: base.RAZORPAY_SECRET_ARN,
+      keyId: base.RAZORPAY_KEY_ID,
+      apiBase: base.RAZORPAY_API_BASE,
+    };
+  }
+  const local = readSection(
+    'Razorpay (without RAZORPAY_SECRET_ARN)',
+    { RAZORPAY_KEY_ID: required, RAZORPAY_KEY_SECRET: required, RAZORPAY_WEBHOOK_SECRET: required },
+    process.env,
+  );
+  return {
+    source: 'environment' as const,
+    keyId: local.RAZORPAY_KEY_ID,
+    keySecret: local.RAZORPAY_KEY_SECRET,
+    webhookSecret: local.RAZORPAY_WEBHOOK_SECRET,
+    apiBase: base.RAZORPAY_API_BASE,
+  };
+});
+
+/** Tests change the environment between cases. */
+export function resetConfigForTests(): void {
+  tableNames.clear();
+  eventsConfig.reset();
+  mailConfig.reset();
+  contactConfig.reset();
+  welcomeConfig.reset();
+  razorpayConfig.reset();
+}

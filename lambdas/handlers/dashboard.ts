@@ -1,0 +1,17 @@
+import { callerOf } from '../http/auth';
+import { json } from '../http/response';
+import { buildDashboard } from '../use-cases/build-dashboard';
+import { httpHandler } from './deps/http';
+import { ordersStore, purchasesStore, usersStore } from './deps/stores';
+
+const deps = {
+  users: usersStore(),
+  purchases: purchasesStore(),
+  orders: ordersStore(),
+  now: () => new Date(),
+};
+
+/** GET /api/me/dashboard. */
+export const handler = httpHandler(async (event) =>
+  json(200, await buildDashboard(deps, callerOf(event))),
+);

@@ -1,0 +1,8 @@
+import { eventBridge } from '../../adapters/eventbridge/clients';
+import { EventBridgePublisher } from '../../adapters/eventbridge/event-publisher';
+import { eventsConfig } from '../../config/config';
+
+export const eventPublisher = new EventBridgePublisher(
+  eventBridge,
+  () => eventsConfig().EVENT_BUS_NAME,
+);

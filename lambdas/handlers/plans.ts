@@ -1,0 +1,19 @@
+import { logger } from '../config/logger';
+import { json } from '../http/response';
+import { cachedPlans, getPlan, getPlans } from '../use-cases/get-plans';
+import { plansStore } from './deps/stores';
+import { httpHandler } from './deps/http';
+
+const plans = cachedPlans(plansStore());
+const CACHE_HEADERS = { 'cache-control': 'public, max-age=60' };
+
+/** GET /api/plans and GET /api/plans/{planId}. */
+export const handler = httpHandler(async (event) => {
+  const planId = event.pathParameters?.planId;
+  if (planId !== undefined) {
+    return json(200, await getPlan(plans, planId), CACHE_HEADERS);
+  }
+  const all = await getPlans(plans);
+  logger.debug('Plans served', { count: all.length });
+  return json(200, { plans: all }, CACHE_HEADERS);
+});

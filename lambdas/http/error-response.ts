@@ -1,0 +1,39 @@
+import type { ApiErrorBody } from '../domain/api';
+import { DomainError } from '../domain/errors';
+import type { LogPort } from '../ports/logger';
+import { json, type HttpResult } from './response';
+
+/** The one mapping from an error to an HTTP status. */
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  validation_failed: 400,
+  invalid_months: 400,
+  invalid_promo_code: 400,
+  invalid_signature: 400,
+  unauthorized: 401,
+  plan_not_found: 404,
+  order_not_found: 404,
+  not_found: 404,
+  payment_not_completed: 409,
+  payment_under_review: 409,
+  payload_too_large: 413,
+  payment_provider_unavailable: 502,
+};
+
+export function errorBody(code: string, message: string): ApiErrorBody {
+  return { error: { code, message } };
+}
+
+export function errorResponse(error: unknown, log: LogPort): HttpResult {
+  if (error instanceof DomainError) {
+    const status = STATUS_BY_CODE[error.code];
+    if (status !== undefined) {
+      if (status >= 500) log.error('Request failed', { code: error.code });
+      return json(status, errorBody(error.code, error.message));
+    }
+  }
+  log.error('Unexpected error', { error: error instanceof Error ? error : String(error) });
+  return json(
+    500,
+    errorBody('internal_error', 'Something went wrong on our side. Please try again in a moment.'),
+  );
+}

@@ -1,0 +1,5 @@
+import type { PurchaseCompletedDetail } from '../domain/api';
+
+export interface EventPublisher {
+  publishPurchaseCompleted(detail: PurchaseCompletedDetail): Promise<void>;
+}
