@@ -1,7 +1,135 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { formatInr } from '@domain/money';
+import { Button, ButtonLink } from '../../components/button';
+import { Container } from '../../components/container';
+import { Icon } from '../../components/marketing-icons';
+import { PageHeader } from '../../components/page-header';
+import { domainSearch as text } from '../../content/domain-search';
+import { normaliseDomainName } from './normalise-domain-name';
+
+/**
+ * The demo domain search (D13): three fixed results for the typed name, no registry lookup.
+ * Register on an available result goes to checkout with the basic domain plan and the name.
+ */
 export function DomainSearchPage() {
+  const inputId = useId();
+  const errorId = useId();
+  const [query, setQuery] = useState('');
+  const [searched, setSearched] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = normaliseDomainName(query);
+    if (!result.ok) {
+      setSearched(null);
+      setError(result.reason === 'empty' ? text.errors.empty : text.errors.invalid);
+      return;
+    }
+    setError(null);
+    setQuery(result.name);
+    setSearched(result.name);
+  }
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Find your domain</h1>
-    </main>
+    <>
+      <PageHeader eyebrow={text.eyebrow} title={text.title} lead={text.lead}>
+        <form onSubmit={onSubmit} noValidate className="mx-auto mt-10 max-w-2xl text-left">
+          <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-slate-800">
+            {text.label}
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <input
+              id={inputId}
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={query}
+              placeholder={text.placeholder}
+              onChange={(event) => setQuery(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-lg text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus-visible:outline-brand-500"
+            />
+            <Button type="submit" size="lg" className="px-8">
+              <Icon name="search" className="h-5 w-5" />
+              {text.button}
+            </Button>
+          </div>
+          {error ? (
+            <p id={errorId} role="alert" className="mt-3 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <p className="mt-4 flex gap-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+            {text.demoNotice}
+          </p>
+        </form>
+      </PageHeader>
+
+      <Container className="max-w-3xl py-12 sm:py-16">
+        <div aria-live="polite">{searched ? <Results name={searched} /> : null}</div>
+        <p className="mt-10 text-center text-sm text-slate-700">
+          {text.plansLink.text}{' '}
+          <Link
+            to={text.plansLink.to}
+            className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+          >
+            {text.plansLink.label}
+          </Link>
+        </p>
+      </Container>
+    </>
+  );
+}
+
+function Results({ name }: { name: string }) {
+  return (
+    <section aria-labelledby="domain-results">
+      <h2 id="domain-results" className="text-xl font-bold text-slate-900">
+        {text.resultsTitle(name)}
+      </h2>
+      <ul className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {text.results.map((result) => {
+          const domain = `${name}${result.extension}`;
+          return (
+            <li
+              key={result.extension}
+              className="flex flex-col gap-4 px-5 py-5 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div>
+                <p className="text-lg font-semibold break-all text-slate-900">{domain}</p>
+                <p
+                  className={`mt-1 inline-flex items-center gap-1.5 text-sm font-semibold ${result.available ? 'text-green-700' : 'text-slate-500'}`}
+                >
+                  <Icon name={result.available ? 'check' : 'cross'} className="h-4 w-4" />
+                  {result.available ? text.available : text.unavailable}
+                </p>
+              </div>
+              {result.available && 'pricePaise' in result ? (
+                <div className="flex items-center gap-5">
+                  <p className="text-slate-900">
+                    <span className="text-xl font-bold">{formatInr(result.pricePaise)}</span>
+                    <span className="text-sm text-slate-500">{text.perYear}</span>
+                  </p>
+                  <ButtonLink
+                    to={`/checkout?plan=${text.checkoutPlanId}&domain=${encodeURIComponent(domain)}`}
+                    variant="accent"
+                    aria-label={text.registerLabel(domain)}
+                  >
+                    {text.register}
+                  </ButtonLink>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
