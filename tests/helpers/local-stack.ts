@@ -144,7 +144,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
 
   const timeoutMs = options.timeoutMs ?? (options.withWeb ? 120_000 : 45_000);
-  await new Promise<void>((resolvePromise, reject) => {
+  const ready = new Promise<void>((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       signalGroup(child, 'SIGKILL');
       reject(
@@ -168,6 +168,13 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     child.stdout?.on('data', onData);
     child.once('exit', onExit);
   });
+  try {
+    await ready;
+  } catch (error) {
+    await exited(child);
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const baseUrl = `http://127.0.0.1:${ports.storefront}`;
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as SiteConfig;
