@@ -1,3 +1,111 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
+import { signupCopy as copy, signupErrors } from '../../content/auth';
+import { signUpAndSignIn } from './api/cognito-auth';
+import { signupErrorMessage } from './auth-errors';
+import { AuthCard } from './components/auth-card';
+import { isEmail, returnTarget, toE164 } from './validation';
+
 export function SignupPage() {
-  return <h1 className="p-8 text-2xl font-bold">SignupPage</h1>;
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user, loading, refresh } = useAuth();
+  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const target = returnTarget(params, location.state);
+
+  function field(key: keyof typeof form) {
+    return {
+      name: key,
+      value: form[key],
+      onChange: (event: { target: { value: string } }) =>
+        setForm((current) => ({ ...current, [key]: event.target.value })),
+    };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const name = form.name.trim();
+    const email = form.email.trim();
+    if (!name || !email || !form.phone.trim() || !form.password) {
+      setError(copy.required);
+      return;
+    }
+    if (form.password.length < 6) {
+      setError(copy.passwordTooShort);
+      return;
+    }
+    if (!isEmail(email)) {
+      setError(signupErrors.invalidEmail);
+      return;
+    }
+    const phone = toE164(form.phone);
+    if (!phone) {
+      setError(copy.invalidPhone);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await signUpAndSignIn({ name, email, phone, password: form.password });
+    } catch (caught) {
+      setBusy(false);
+      setError(signupErrorMessage(caught));
+      return;
+    }
+    await refresh();
+    void navigate(target, { replace: true });
+  }
+
+  if (!loading && user && !busy) return <Navigate to={target} replace />;
+
+  return (
+    <AuthCard
+      title={copy.title}
+      subtitle={copy.subtitle}
+      footer={
+        <>
+          {copy.haveAccount}{' '}
+          <Link
+            to={`/login${location.search}`}
+            state={location.state}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {copy.loginLink}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <TextField label={copy.name} autoComplete="name" {...field('name')} />
+        <TextField label={copy.email} type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label={copy.phone}
+          type="tel"
+          autoComplete="tel"
+          hint={copy.phoneHint}
+          {...field('phone')}
+        />
+        <TextField
+          label={copy.password}
+          type="password"
+          autoComplete="new-password"
+          hint={copy.passwordHint}
+          {...field('password')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? copy.busy : copy.submit}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,3 +1,224 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Plan } from '@domain/plan';
+import {
+  DEFAULT_MONTHS,
+  DURATION_DISCOUNT_PERCENT,
+  DURATIONS,
+  isMonths,
+  quote,
+} from '@domain/pricing';
+import type { Months } from '@domain/pricing';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Container } from '../../components/container';
+import { LoadingText, Spinner } from '../../components/loading-text';
+import { checkoutCopy as copy } from '../../content/checkout';
+import { ApiError } from '../../lib/api';
+import { getPlan, getQuote } from './api/checkout-api';
+import { LoginOverlay } from './components/login-overlay';
+import { PriceBreakdown } from './components/price-breakdown';
+import { PromoBox } from './components/promo-box';
+import { usePayment } from './use-payment';
+
+type PlanState =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'failed' }
+  | { status: 'ready'; plan: Plan };
+
 export function CheckoutPage() {
-  return <h1 className="p-8 text-2xl font-bold">CheckoutPage</h1>;
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const planId = params.get('plan') ?? '';
+  const domain = params.get('domain')?.trim() || undefined;
+  const returnTo = location.pathname + location.search;
+  const { user, loading: authLoading } = useAuth();
+
+  // Always 'loading' at first, on the server too, so the prerendered page hydrates cleanly.
+  const [planState, setPlanState] = useState<PlanState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
+  const [promo, setPromo] = useState<{ code: string; message: string } | null>(null);
+  const { pay, phase, failure, afterVerifyNote } = usePayment();
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!planId) {
+      setPlanState({ status: 'not-found' });
+      return;
+    }
+    setPlanState({ status: 'loading' });
+    getPlan(planId).then(
+      (plan) => !cancelled && setPlanState({ status: 'ready', plan }),
+      (error: unknown) => {
+        if (cancelled) return;
+        const notFound = error instanceof ApiError && error.status === 404;
+        setPlanState({ status: notFound ? 'not-found' : 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [planId, attempt]);
+
+  const plan = planState.status === 'ready' ? planState.plan : undefined;
+  const breakdown = useMemo(
+    () => (plan ? quote(plan, months, promo?.code) : undefined),
+    [plan, months, promo],
+  );
+
+  const applyPromo = useCallback(
+    async (code: string): Promise<string | null> => {
+      if (!plan) return null;
+      try {
+        const serverQuote = await getQuote({ planId: plan.id, months, promoCode: code });
+        setPromo({ code, message: serverQuote.promo?.message ?? '' });
+        return null;
+      } catch (error) {
+        return error instanceof ApiError ? error.message : copy.couldNotGetPrice;
+      }
+    },
+    [plan, months],
+  );
+
+  const showOverlay = !authLoading && !user;
+
+  return (
+    <div className="relative bg-slate-50">
+      {showOverlay ? <LoginOverlay returnTo={returnTo} /> : null}
+      <Container className="py-10 sm:py-14">
+        <div inert={showOverlay} aria-hidden={showOverlay || undefined}>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{copy.title}</h1>
+          <p className="mt-2 text-slate-600">{copy.subtitle}</p>
+          {planState.status === 'loading' ? <LoadingText>{copy.loading}</LoadingText> : null}
+          {planState.status === 'not-found' ? (
+            <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-8">
+              <h2 className="text-xl font-semibold text-slate-900">{copy.planNotFoundTitle}</h2>
+              <p className="mt-2 text-slate-600">{copy.planNotFoundBody}</p>
+              <ul className="mt-5 flex flex-wrap gap-3">
+                {copy.planLinks.map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-brand-700 hover:border-brand-600 hover:bg-brand-50"
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {planState.status === 'failed' ? (
+            <div className="mt-8 flex flex-wrap items-center gap-4">
+              <Alert tone="error">{copy.couldNotGetPrice}</Alert>
+              <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                {copy.retry}
+              </Button>
+            </div>
+          ) : null}
+          {plan && breakdown ? (
+            <div className="mt-8 grid gap-6 lg:grid-cols-[1.6fr_1fr]">
+              <section
+                aria-labelledby="order-summary"
+                className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+              >
+                <h2 id="order-summary" className="text-xl font-semibold text-slate-900">
+                  {copy.summaryTitle}
+                </h2>
+                <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
+                  <dt className="text-slate-500">{copy.planLabel}</dt>
+                  <dd className="font-semibold text-slate-900" data-testid="plan-name">
+                    {plan.name}
+                  </dd>
+                  {domain ? (
+                    <>
+                      <dt className="text-slate-500">{copy.domainLabel}</dt>
+                      <dd className="font-semibold text-slate-900" data-testid="domain-name">
+                        {domain}
+                      </dd>
+                    </>
+                  ) : null}
+                </dl>
+                <div className="mt-5">
+                  <label
+                    htmlFor="checkout-months"
+                    className="block text-sm font-medium text-slate-800"
+                  >
+                    {copy.durationLabel}
+                  </label>
+                  <select
+                    id="checkout-months"
+                    value={months}
+                    onChange={(event) => {
+                      const value = Number(event.target.value);
+                      if (isMonths(value)) setMonths(value);
+                    }}
+                    className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none sm:w-72"
+                  >
+                    {DURATIONS.map((value) => (
+                      <option key={value} value={value}>
+                        {copy.durationOption(value, DURATION_DISCOUNT_PERCENT[value])}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="mt-6">
+                  <PriceBreakdown quote={breakdown} />
+                </div>
+                <div className="mt-6 border-t border-slate-100 pt-6">
+                  <PromoBox applied={promo} onApply={applyPromo} onRemove={() => setPromo(null)} />
+                </div>
+              </section>
+              <section
+                aria-labelledby="pay-now"
+                className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+              >
+                <h2 id="pay-now" className="text-xl font-semibold text-slate-900">
+                  {copy.payTitle}
+                </h2>
+                <p className="mt-2 text-sm text-slate-600">{copy.payBody}</p>
+                <Button
+                  variant="accent"
+                  size="lg"
+                  className="mt-5 w-full"
+                  disabled={phase !== 'idle'}
+                  onClick={() =>
+                    void pay({
+                      planId: plan.id,
+                      planName: plan.name,
+                      months,
+                      ...(promo ? { promoCode: promo.code } : {}),
+                      ...(domain ? { domain } : {}),
+                      returnTo,
+                    })
+                  }
+                >
+                  {phase === 'idle' ? copy.payButton : copy.payBusy}
+                </Button>
+                {phase === 'verifying' ? (
+                  <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+                    <Spinner className="h-4 w-4" /> {copy.verifying}
+                  </p>
+                ) : null}
+                {failure ? (
+                  <Alert tone="error" className="mt-4">
+                    {failure}
+                  </Alert>
+                ) : null}
+                {afterVerifyNote ? (
+                  <Alert tone="info" className="mt-4">
+                    {afterVerifyNote}
+                  </Alert>
+                ) : null}
+                <p className="mt-4 text-xs text-slate-500">{copy.guarantee}</p>
+              </section>
+            </div>
+          ) : null}
+        </div>
+      </Container>
+    </div>
+  );
 }

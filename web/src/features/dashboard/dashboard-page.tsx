@@ -1,3 +1,234 @@
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { DashboardResponse } from '@domain/api';
+import type { Category } from '@domain/plan';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { Alert } from '../../components/alert';
+import { Button, ButtonLink } from '../../components/button';
+import { Container } from '../../components/container';
+import { LoadingText } from '../../components/loading-text';
+import { TextField } from '../../components/text-field';
+import { dashboardCopy as copy } from '../../content/dashboard';
+import { ApiError } from '../../lib/api';
+import { getDashboard } from './api/get-dashboard';
+import { formatDate, welcomeName } from './format';
+import { PaymentsTable } from './components/payments-table';
+import { ServiceList } from './components/service-list';
+import { StatusBadge } from './components/status-badge';
+
+type TabId = (typeof copy.tabs)[number]['id'];
+const SERVICE_TABS: readonly Category[] = ['domain', 'hosting', 'vps', 'storage', 'bundle'];
+
+function isCategory(tab: TabId): tab is Category {
+  return (SERVICE_TABS as readonly string[]).includes(tab);
+}
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: DashboardResponse };
+
 export function DashboardPage() {
-  return <h1 className="p-8 text-2xl font-bold">DashboardPage</h1>;
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [tab, setTab] = useState<TabId>('domain');
+  const tabButtons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    getDashboard().then(
+      (data) => {
+        if (cancelled) return;
+        const current = data.services.find((s) => s.planId === data.user.currentPlan);
+        if (current) setTab(current.category);
+        setState({ status: 'ready', data });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const notFound = error instanceof ApiError && error.status === 404;
+        setState({ status: 'error', message: notFound ? copy.notFound : copy.loadFailed });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  async function logout() {
+    await signOut();
+    void navigate('/');
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const count = copy.tabs.length;
+    const next =
+      event.key === 'ArrowDown' || event.key === 'ArrowRight'
+        ? (index + 1) % count
+        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+          ? (index - 1 + count) % count
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? count - 1
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = copy.tabs[next];
+    if (target) setTab(target.id);
+    tabButtons.current[next]?.focus();
+  }
+
+  if (state.status === 'loading') return <LoadingText>{copy.loading}</LoadingText>;
+  if (state.status === 'error') {
+    return (
+      <Container className="py-16">
+        <Alert tone="error">{state.message}</Alert>
+        <Button variant="secondary" className="mt-4" onClick={() => setAttempt((n) => n + 1)}>
+          {copy.retry}
+        </Button>
+      </Container>
+    );
+  }
+
+  const { data } = state;
+  const email = data.user.email || user?.email || '';
+  const currentService = data.services.find((s) => s.planId === data.user.currentPlan);
+  const now = Date.now();
+
+  return (
+    <div className="bg-slate-50">
+      <Container className="py-8 sm:py-12">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              {copy.welcome(welcomeName(email, copy.welcomeFallbackName))}
+            </h1>
+            <p className="mt-1 text-slate-600">{copy.subtitle}</p>
+          </div>
+          <div className="flex gap-3">
+            <ButtonLink to="/hosting" variant="accent">
+              {copy.quickNewWebsite}
+            </ButtonLink>
+            <ButtonLink to="/domain" variant="secondary">
+              {copy.quickAddDomain}
+            </ButtonLink>
+          </div>
+        </div>
+
+        <div className="mt-8 grid gap-6 lg:grid-cols-[14rem_1fr]">
+          <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-2">
+            <div
+              role="tablist"
+              aria-label={copy.sidebarLabel}
+              aria-orientation="vertical"
+              className="flex gap-1 overflow-x-auto lg:flex-col"
+            >
+              {copy.tabs.map((item, index) => (
+                <button
+                  key={item.id}
+                  ref={(node) => {
+                    tabButtons.current[index] = node;
+                  }}
+                  id={`dashboard-tab-${item.id}`}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === item.id}
+                  aria-controls="dashboard-panel"
+                  tabIndex={tab === item.id ? 0 : -1}
+                  onClick={() => setTab(item.id)}
+                  onKeyDown={(event) => onTabKeyDown(event, index)}
+                  className={`rounded-lg px-4 py-2.5 text-left text-sm font-medium whitespace-nowrap ${
+                    tab === item.id
+                      ? 'bg-brand-600 text-white'
+                      : 'text-slate-700 hover:bg-slate-100'
+                  }`}
+                >
+                  {item.label}
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="mt-1 w-full rounded-lg px-4 py-2.5 text-left text-sm font-medium text-red-700 hover:bg-red-50"
+            >
+              {copy.logout}
+            </button>
+          </aside>
+
+          <section
+            id="dashboard-panel"
+            role="tabpanel"
+            aria-labelledby={`dashboard-tab-${tab}`}
+            tabIndex={0}
+            className="min-w-0"
+          >
+            {isCategory(tab) ? (
+              <>
+                <h2 className="mb-4 text-xl font-semibold text-slate-900">
+                  {copy.categoryTitle[tab]}
+                </h2>
+                {currentService && currentService.category === tab && data.user.expiry ? (
+                  <div
+                    className="mb-6 rounded-2xl bg-gradient-to-r from-brand-700 to-brand-900 p-6 text-white shadow"
+                    data-testid="current-plan"
+                  >
+                    <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
+                      {copy.currentPlanTitle}
+                    </p>
+                    <div className="mt-2 flex flex-wrap items-center gap-3">
+                      <p className="text-2xl font-bold">{currentService.name}</p>
+                      <StatusBadge
+                        status={new Date(data.user.expiry).getTime() > now ? 'active' : 'expired'}
+                      />
+                    </div>
+                    <p className="mt-1 text-sm text-brand-100">
+                      {copy.currentPlanExpires} {formatDate(data.user.expiry)}
+                    </p>
+                  </div>
+                ) : null}
+                {(() => {
+                  const services = data.services.filter((s) => s.category === tab);
+                  if (services.length > 0) return <ServiceList services={services} />;
+                  return (
+                    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+                      <p className="text-slate-700">{copy.empty(copy.categoryNoun[tab])}</p>
+                      <ButtonLink to={copy.getPlanTo[tab]} className="mt-4">
+                        {copy.getPlan}
+                      </ButtonLink>
+                    </div>
+                  );
+                })()}
+              </>
+            ) : null}
+            {tab === 'payments' ? (
+              <>
+                <h2 className="mb-4 text-xl font-semibold text-slate-900">{copy.paymentsTitle}</h2>
+                <PaymentsTable payments={data.payments} />
+              </>
+            ) : null}
+            {tab === 'settings' ? (
+              <>
+                <h2 className="mb-4 text-xl font-semibold text-slate-900">{copy.settingsTitle}</h2>
+                <div className="max-w-md rounded-xl border border-slate-200 bg-white p-6">
+                  <TextField
+                    label={copy.settingsEmail}
+                    type="email"
+                    value={email}
+                    disabled
+                    readOnly
+                    hint={copy.settingsEmailHint}
+                  />
+                </div>
+              </>
+            ) : null}
+          </section>
+        </div>
+      </Container>
+    </div>
+  );
 }

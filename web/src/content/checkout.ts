@@ -1,0 +1,63 @@
+/** Copy of /checkout, with the spec's alerts (§2, §5, §8) and D10's fee label. */
+export const checkoutCopy = {
+  title: 'Checkout',
+  subtitle: 'Review your order, choose how long you want it for, and pay securely.',
+  loading: 'Loading Plans, Please Wait',
+  couldNotGetPrice: 'Could not get price',
+  retry: 'Try again',
+  planNotFoundTitle: 'We could not find that plan',
+  planNotFoundBody:
+    'The link you followed may be out of date. Choose a plan from one of our pricing pages and you will come right back here.',
+  planLinks: [
+    { label: 'Web Hosting', to: '/hosting' },
+    { label: 'VPS Hosting', to: '/vps' },
+    { label: 'Domains', to: '/domain' },
+    { label: 'Cloud Storage', to: '/storage' },
+    { label: 'Bundles', to: '/pricing' },
+  ],
+  summaryTitle: 'Order Summary',
+  planLabel: 'Plan',
+  domainLabel: 'Domain',
+  durationLabel: 'Billing period',
+  durationOption: (months: number, discountPercent: number) =>
+    `${months} ${months === 1 ? 'month' : 'months'}${discountPercent ? ` (save ${discountPercent}%)` : ''}`,
+  breakdownTitle: 'Price breakdown',
+  base: (monthly: string, months: number) =>
+    `Base price (${monthly} × ${months} ${months === 1 ? 'month' : 'months'})`,
+  durationDiscount: (percent: number) => `Duration discount (${percent}%)`,
+  promoDiscount: (code: string, percent: number) => `Promo ${code} (${percent}%)`,
+  subtotal: 'Subtotal',
+  /** D10: the fee explained. */
+  fee: 'Fee (taxes and fees, incl. 18% GST)',
+  total: 'Total',
+  promoTitle: 'Have a promo code?',
+  promoLabel: 'Promo code',
+  promoApply: 'Apply',
+  promoApplying: 'Applying...',
+  promoRemove: 'Remove',
+  payTitle: 'Pay Now',
+  payBody: 'You will pay securely with Razorpay: cards, UPI, netbanking or wallets.',
+  payButton: 'Pay Now',
+  payBusy: 'Processing...',
+  verifying: 'Confirming your payment...',
+  guarantee: '30-day money-back guarantee on hosting, VPS, storage and bundles.',
+  overlayTitle: 'Please Login for Purchasing Plan',
+  overlayBody:
+    'Log in or create an account to buy this plan. You will come straight back to this order.',
+  overlayLogin: 'Login',
+  overlaySignup: 'Sign Up',
+  // Alerts, word for word from the spec.
+  loginRequired: 'Please login to continue with the purchase',
+  initiateFailed: 'Error initiating payment. Please try again.',
+  permissionDenied:
+    'Error: You do not have permission to save purchase details. Please contact support.',
+  saveFailed: (message: string) => `Error saving purchase details: ${message}`,
+  outerFailure: 'Payment successful but error saving details. Please contact support.',
+  success: 'Payment successful! Your plan has been activated.',
+  paymentFailed: (description: string) =>
+    `Payment failed: ${description}. You have not been charged; please try again.`,
+  paymentFailedDefault: 'the payment could not be completed',
+  /** After a verify failure: the webhook still records a captured payment server-side. */
+  webhookNote:
+    'If money was taken from your account, your purchase will still be activated automatically within a few minutes and will appear on your dashboard. Quote your order id when you contact support',
+} as const;

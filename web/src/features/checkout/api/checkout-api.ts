@@ -1,0 +1,27 @@
+import type {
+  CreateOrderRequestBody,
+  CreateOrderResponse,
+  Plan,
+  Quote,
+  QuoteRequestBody,
+  VerifyRequestBody,
+  VerifyResponse,
+} from '@domain/api';
+import { apiGet, apiPost } from '../../../lib/api';
+
+export function getPlan(planId: string): Promise<Plan> {
+  return apiGet<Plan>(`/plans/${encodeURIComponent(planId)}`);
+}
+
+/** The server's quote; used to check a promo code (its message is the server's). */
+export function getQuote(body: QuoteRequestBody): Promise<Quote> {
+  return apiPost<Quote>('/checkout/quote', body);
+}
+
+export function createOrder(body: CreateOrderRequestBody): Promise<CreateOrderResponse> {
+  return apiPost<CreateOrderResponse>('/checkout/orders', body, { auth: true });
+}
+
+export function verifyPayment(body: VerifyRequestBody): Promise<VerifyResponse> {
+  return apiPost<VerifyResponse>('/checkout/verify', body, { auth: true });
+}

@@ -1,0 +1,123 @@
+import { useCallback, useState } from 'react';
+import type { VerifyRequestBody } from '@domain/api';
+import type { Months } from '@domain/pricing';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { useAlert } from '../../components/alert-dialog';
+import { checkoutCopy as copy } from '../../content/checkout';
+import { siteName } from '../../content/layout';
+import { ApiError } from '../../lib/api';
+import { loadConfig } from '../../lib/config';
+import { loadRazorpay } from '../../lib/razorpay-checkout';
+import { createOrder, verifyPayment } from './api/checkout-api';
+
+export const RAZORPAY_THEME_COLOR = '#1d4ed8';
+
+export interface PaymentRequest {
+  planId: string;
+  planName: string;
+  months: Months;
+  promoCode?: string;
+  domain?: string;
+  /** Where /login should return to (this checkout's path and query). */
+  returnTo: string;
+}
+
+export type PaymentPhase = 'idle' | 'starting' | 'open' | 'verifying';
+
+/** The message shown after Razorpay reported a payment but saving it failed (spec §8). */
+export function verifyErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) return copy.permissionDenied;
+  if (error instanceof ApiError && error.status > 0) return copy.saveFailed(error.message);
+  return copy.outerFailure;
+}
+
+/**
+ * Pay Now: create the order on the server (which prices it), open Razorpay Checkout, verify the
+ * signature on the server, then alert and go to /dashboard. Every failure ends in one of the
+ * spec's alerts or a clear message, with Pay Now usable again.
+ */
+export function usePayment() {
+  const { user } = useAuth();
+  const showAlert = useAlert();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<PaymentPhase>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [afterVerifyNote, setAfterVerifyNote] = useState<string | null>(null);
+
+  const onPaid = useCallback(
+    async (response: VerifyRequestBody) => {
+      setPhase('verifying');
+      try {
+        await verifyPayment({
+          razorpay_order_id: response.razorpay_order_id,
+          razorpay_payment_id: response.razorpay_payment_id,
+          razorpay_signature: response.razorpay_signature,
+        });
+      } catch (error) {
+        setPhase('idle');
+        setAfterVerifyNote(`${copy.webhookNote} (${response.razorpay_order_id}).`);
+        await showAlert(verifyErrorMessage(error), 'error');
+        return;
+      }
+      setPhase('idle');
+      await showAlert(copy.success, 'success');
+      void navigate('/dashboard');
+    },
+    [navigate, showAlert],
+  );
+
+  const pay = useCallback(
+    async (request: PaymentRequest) => {
+      if (phase !== 'idle') return;
+      setFailure(null);
+      setAfterVerifyNote(null);
+      if (!user) {
+        await showAlert(copy.loginRequired);
+        void navigate(`/login?redirect=${encodeURIComponent(request.returnTo)}`, {
+          state: { from: request.returnTo },
+        });
+        return;
+      }
+      setPhase('starting');
+      try {
+        const [order, config] = await Promise.all([
+          createOrder({
+            planId: request.planId,
+            months: request.months,
+            ...(request.promoCode ? { promoCode: request.promoCode } : {}),
+            ...(request.domain ? { domain: request.domain } : {}),
+          }),
+          loadConfig(),
+        ]);
+        const Razorpay = await loadRazorpay(config.razorpay.checkoutScript);
+        const checkout = new Razorpay({
+          key: order.keyId,
+          amount: order.amountPaise,
+          currency: 'INR',
+          order_id: order.orderId,
+          name: siteName,
+          description: request.planName,
+          prefill: order.prefill,
+          theme: { color: RAZORPAY_THEME_COLOR },
+          handler: (response) => void onPaid(response),
+          modal: {
+            ondismiss: () => setPhase((current) => (current === 'open' ? 'idle' : current)),
+          },
+        });
+        checkout.on('payment.failed', (response) => {
+          setPhase('idle');
+          setFailure(copy.paymentFailed(response.error?.description || copy.paymentFailedDefault));
+        });
+        setPhase('open');
+        checkout.open();
+      } catch {
+        setPhase('idle');
+        await showAlert(copy.initiateFailed, 'error');
+      }
+    },
+    [navigate, onPaid, phase, showAlert, user],
+  );
+
+  return { pay, phase, failure, afterVerifyNote };
+}
