@@ -100,9 +100,12 @@ export async function startStack(config: LocalConfig): Promise<RunningStack> {
   process.once('exit', () => children.killAllNow());
 
   try {
+    // A failed build leaves the previous one (if any) in place: the API still runs.
     const web =
       !config.skipWeb && webSourcesExist(config.rootDir) && webBuildIsStale(config.rootDir)
-        ? buildWeb(config.rootDir)
+        ? buildWeb(config.rootDir).catch((error: unknown) => {
+            console.error(`${(error as Error).message} Serving ${join('web', 'dist')} as it is.`);
+          })
         : undefined;
     const dynamo = (async () => {
       servers.push(await startDynalite(config.dataDir, config.ports.dynamodb));

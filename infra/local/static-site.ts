@@ -1,7 +1,7 @@
 /**
  * Serves the built SPA from web/dist: prerendered route files when the build has them
- * (`/hosting` → hosting/index.html or hosting.html), else index.html for any extensionless path
- * (the SPA routes it). Hashed assets are cached for a year, HTML is revalidated every time, and
+ * (`/hosting` → hosting/index.html or hosting.html); for any other extensionless path the build's
+ * 404.html with status 404 when it has one, else index.html (the SPA routes it). Hashed assets are cached for a year, HTML is revalidated every time, and
  * text is compressed with brotli or gzip as the browser accepts.
  */
 import { createHash } from 'node:crypto';
@@ -66,7 +66,6 @@ export class StaticSite {
       : [
           relative ? join(relative, 'index.html') : 'index.html',
           `${relative.replace(/[/\\]$/, '')}.html`,
-          'index.html',
         ];
     for (const candidate of candidates) {
       const full = join(this.distDir, candidate);
@@ -80,9 +79,19 @@ export class StaticSite {
     return undefined;
   }
 
+  /** For a path with no file: the build's 404 page if it has one (status 404), else index.html for the SPA. */
+  private fallback(urlPath: string): { file: string; status: number } | undefined {
+    if (extname(urlPath)) return undefined;
+    const notFound = join(this.distDir, '404.html');
+    if (existsSync(notFound)) return { file: notFound, status: 404 };
+    const index = join(this.distDir, 'index.html');
+    return existsSync(index) ? { file: index, status: 200 } : undefined;
+  }
+
   serve(req: IncomingMessage, res: ServerResponse, urlPath: string): void {
-    const file = this.resolve(urlPath);
-    if (!file) {
+    const resolved = this.resolve(urlPath);
+    const found = resolved ? { file: resolved, status: 200 } : this.fallback(urlPath);
+    if (!found) {
       res.writeHead(404, {
         'content-type': 'text/plain; charset=utf-8',
         'cache-control': 'no-cache',
@@ -90,6 +99,7 @@ export class StaticSite {
       res.end('Not found');
       return;
     }
+    const { file, status } = found;
     const cached = this.load(file);
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
@@ -99,7 +109,7 @@ export class StaticSite {
       'x-content-type-options': 'nosniff',
       vary: 'accept-encoding',
     };
-    if (req.headers['if-none-match'] === cached.etag) {
+    if (status === 200 && req.headers['if-none-match'] === cached.etag) {
       res.writeHead(304, headers);
       res.end();
       return;
@@ -118,7 +128,7 @@ export class StaticSite {
       }
     }
     headers['content-length'] = String(body.length);
-    res.writeHead(200, headers);
+    res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
