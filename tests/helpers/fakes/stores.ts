@@ -1,0 +1,361 @@
+/**
+ * In-memory fakes of the backend's ports. They keep the same conditional-write semantics as the
+ * DynamoDB adapters, yield between reads and writes so that concurrent calls interleave, and can be
+ * told to crash once at a chosen method (see `crashOnce`).
+ */
+import { CATALOG } from '../../../lambdas/domain/catalog';
+import type { Plan } from '../../../lambdas/domain/plan';
+import type { PurchaseCompletedDetail } from '../../../lambdas/domain/api';
+import type { EventPublisher } from '../../../lambdas/ports/events';
+import type {
+  AccessCredential,
+  ProcessedEvents,
+  WelcomeMailClaims,
+} from '../../../lambdas/ports/idempotency';
+import type { LogPort } from '../../../lambdas/ports/logger';
+import type { Mailer, OutgoingMail } from '../../../lambdas/ports/mail';
+import type { ContactMessage, MessagesStore } from '../../../lambdas/ports/messages';
+import type { OrderMark, OrderRecord, OrdersStore } from '../../../lambdas/ports/orders';
+import type {
+  GatewayOrder,
+  GatewayOrderRequest,
+  GatewayPayment,
+  PaymentGateway,
+  SignatureSecrets,
+} from '../../../lambdas/ports/payment-gateway';
+import type { PlansStore } from '../../../lambdas/ports/plans';
+import type { PurchaseRecord, PurchasesStore } from '../../../lambdas/ports/purchases';
+import type {
+  NewUser,
+  PurchaseApplication,
+  UserRecord,
+  UsersStore,
+} from '../../../lambdas/ports/users';
+
+/** Lets other pending calls run, as a network round trip would. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+const clone = <T>(value: T): T => structuredClone(value);
+
+export class InMemoryPlansStore implements PlansStore {
+  reads = 0;
+  constructor(public plans: Plan[] = clone([...CATALOG])) {}
+  async listPlans(): Promise<Plan[]> {
+    this.reads += 1;
+    await tick();
+    return clone(this.plans);
+  }
+}
+
+export class InMemoryUsersStore implements UsersStore {
+  readonly items = new Map<string, UserRecord & { appliedPurchaseIds?: Set<string> }>();
+  applyCalls = 0;
+
+  async getUser(userId: string): Promise<UserRecord | undefined> {
+    await tick();
+    const item = this.items.get(userId);
+    if (!item) return undefined;
+    const { appliedPurchaseIds: _applied, ...user } = item;
+    return clone(user);
+  }
+
+  async createUserIfMissing(user: NewUser): Promise<UserRecord> {
+    await tick();
+    const existing = this.items.get(user.userId);
+    if (existing) {
+      const { appliedPurchaseIds: _applied, ...rest } = existing;
+      return clone(rest);
+    }
+    this.items.set(user.userId, clone(user));
+    return clone(user);
+  }
+
+  async applyPurchase(a: PurchaseApplication): Promise<boolean> {
+    await tick();
+    this.applyCalls += 1;
+    const item = this.items.get(a.userId) ?? {
+      userId: a.userId,
+      email: a.email,
+      name: a.name,
+      phone: '',
+      createdAt: a.at,
+    };
+    const applied = item.appliedPurchaseIds ?? new Set<string>();
+    if (applied.has(a.purchaseId)) return false;
+    applied.add(a.purchaseId);
+    this.items.set(a.userId, {
+      ...item,
+      currentPlan: a.currentPlan,
+      expiry: a.expiry,
+      appliedPurchaseIds: applied,
+    });
+    return true;
+  }
+}
+
+export class InMemoryOrdersStore implements OrdersStore {
+  readonly items = new Map<string, OrderRecord>();
+
+  async putOrder(order: OrderRecord): Promise<void> {
+    await tick();
+    if (this.items.has(order.orderId)) throw new Error('ConditionalCheckFailedException');
+    this.items.set(order.orderId, clone(order));
+  }
+
+  async getOrder(orderId: string): Promise<OrderRecord | undefined> {
+    await tick();
+    const order = this.items.get(orderId);
+    return order && clone(order);
+  }
+
+  async listOrdersForUser(userId: string): Promise<OrderRecord[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((o) => o.userId === userId)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map(clone);
+  }
+
+  async markPaid(mark: OrderMark): Promise<void> {
+    await tick();
+    const order = this.items.get(mark.orderId);
+    if (!order || order.status === 'paid') return;
+    this.items.set(mark.orderId, {
+      ...order,
+      status: 'paid',
+      paymentId: mark.paymentId,
+      paidAt: mark.at,
+      updatedAt: mark.at,
+    });
+  }
+
+  async markFailed(mark: OrderMark): Promise<boolean> {
+    await tick();
+    const order = this.items.get(mark.orderId);
+    if (!order || (order.status !== 'created' && order.status !== 'failed')) return false;
+    this.items.set(mark.orderId, {
+      ...order,
+      status: 'failed',
+      failedPaymentId: mark.paymentId,
+      failureReason: mark.reason ?? '',
+      updatedAt: mark.at,
+    });
+    return true;
+  }
+
+  async markReview(mark: OrderMark): Promise<boolean> {
+    await tick();
+    const order = this.items.get(mark.orderId);
+    if (!order || order.status === 'paid') return false;
+    this.items.set(mark.orderId, {
+      ...order,
+      status: 'review',
+      reviewPaymentId: mark.paymentId,
+      reviewReason: mark.reason ?? '',
+      updatedAt: mark.at,
+    });
+    return true;
+  }
+}
+
+export class InMemoryPurchasesStore implements PurchasesStore {
+  readonly items = new Map<string, PurchaseRecord>();
+  private key = (userId: string, purchaseId: string) => `${userId}#${purchaseId}`;
+
+  all(): PurchaseRecord[] {
+    return [...this.items.values()].map(clone);
+  }
+
+  async getPurchase(userId: string, purchaseId: string): Promise<PurchaseRecord | undefined> {
+    await tick();
+    const item = this.items.get(this.key(userId, purchaseId));
+    return item && clone(item);
+  }
+
+  async listPurchases(userId: string): Promise<PurchaseRecord[]> {
+    await tick();
+    return this.all().filter((p) => p.userId === userId);
+  }
+
+  async createPurchase(purchase: PurchaseRecord): Promise<boolean> {
+    await tick();
+    const key = this.key(purchase.userId, purchase.purchaseId);
+    if (this.items.has(key)) return false;
+    this.items.set(key, clone(purchase));
+    return true;
+  }
+
+  async markEventPublished(userId: string, purchaseId: string, at: string): Promise<void> {
+    await tick();
+    const key = this.key(userId, purchaseId);
+    const item = this.items.get(key);
+    if (!item) throw new Error('ConditionalCheckFailedException');
+    this.items.set(key, { ...item, eventPublishedAt: item.eventPublishedAt ?? at });
+  }
+}
+
+export class InMemoryMessagesStore implements MessagesStore {
+  readonly items: ContactMessage[] = [];
+  async saveMessage(message: ContactMessage): Promise<void> {
+    await tick();
+    this.items.push(clone(message));
+  }
+}
+
+export class InMemoryProcessedEvents implements ProcessedEvents {
+  readonly ids = new Set<string>();
+  async isProcessed(eventId: string): Promise<boolean> {
+    await tick();
+    return this.ids.has(eventId);
+  }
+  async markProcessed(eventId: string): Promise<void> {
+    await tick();
+    this.ids.add(eventId);
+  }
+}
+
+interface ClaimItem {
+  status: 'sending' | 'sent';
+  token: string;
+  claimedAt: number;
+  credential?: AccessCredential | null;
+}
+
+export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
+  readonly items = new Map<string, ClaimItem>();
+  private counter = 0;
+  constructor(private readonly leaseMs = 120_000) {}
+
+  async claim(purchaseId: string, now: Date): Promise<string | null> {
+    await tick();
+    const item = this.items.get(purchaseId);
+    if (item && !(item.status === 'sending' && item.claimedAt < now.getTime() - this.leaseMs)) {
+      return null;
+    }
+    this.counter += 1;
+    const token = `claim-${this.counter}`;
+    this.items.set(purchaseId, { status: 'sending', token, claimedAt: now.getTime() });
+    return token;
+  }
+
+  async complete(
+    purchaseId: string,
+    token: string,
+    credential: AccessCredential | null,
+  ): Promise<void> {
+    await tick();
+    const item = this.items.get(purchaseId);
+    if (!item || item.token !== token) throw new Error('ConditionalCheckFailedException');
+    this.items.set(purchaseId, { ...item, status: 'sent', credential });
+  }
+
+  async release(purchaseId: string, token: string): Promise<void> {
+    await tick();
+    const item = this.items.get(purchaseId);
+    if (item && item.token === token && item.status === 'sending') this.items.delete(purchaseId);
+  }
+}
+
+export class RecordingEventPublisher implements EventPublisher {
+  readonly published: PurchaseCompletedDetail[] = [];
+  async publishPurchaseCompleted(detail: PurchaseCompletedDetail): Promise<void> {
+    await tick();
+    this.published.push(clone(detail));
+  }
+}
+
+export class RecordingMailer implements Mailer {
+  readonly sent: OutgoingMail[] = [];
+  failuresLeft = 0;
+  async send(mail: OutgoingMail): Promise<void> {
+    await tick();
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('SES is unavailable (simulated)');
+    }
+    this.sent.push(clone(mail));
+  }
+}
+
+export class FakePaymentGateway implements PaymentGateway {
+  readonly createdOrders: (GatewayOrderRequest & { id: string })[] = [];
+  readonly payments = new Map<string, GatewayPayment>();
+  failNextCreate = false;
+  private counter = 0;
+  constructor(private readonly key = 'rzp_test_local') {}
+
+  async keyId(): Promise<string> {
+    return this.key;
+  }
+
+  async createOrder(request: GatewayOrderRequest): Promise<GatewayOrder> {
+    await tick();
+    if (this.failNextCreate) {
+      this.failNextCreate = false;
+      throw new Error('Razorpay answered 500 (simulated)');
+    }
+    this.counter += 1;
+    const id = `order_Fake${String(this.counter).padStart(10, '0')}`;
+    this.createdOrders.push({ ...clone(request), id });
+    return { id, amountPaise: request.amountPaise, currency: request.currency };
+  }
+
+  async fetchPayment(paymentId: string): Promise<GatewayPayment> {
+    await tick();
+    const payment = this.payments.get(paymentId);
+    if (!payment)
+      throw new Error(`Razorpay answered 400 BAD_REQUEST_ERROR (no payment ${paymentId})`);
+    return clone(payment);
+  }
+}
+
+export function fixedSecrets(keySecret: string, webhookSecret: string): SignatureSecrets {
+  return { keySecret: async () => keySecret, webhookSecret: async () => webhookSecret };
+}
+
+export interface LogLine {
+  level: 'info' | 'warn' | 'error';
+  message: string;
+  extra: Record<string, unknown>[];
+}
+
+export class RecordingLog implements LogPort {
+  readonly lines: LogLine[] = [];
+  info(message: string, ...extra: Record<string, unknown>[]): void {
+    this.lines.push({ level: 'info', message, extra });
+  }
+  warn(message: string, ...extra: Record<string, unknown>[]): void {
+    this.lines.push({ level: 'warn', message, extra });
+  }
+  error(message: string, ...extra: Record<string, unknown>[]): void {
+    this.lines.push({ level: 'error', message, extra });
+  }
+  text(): string {
+    return JSON.stringify(this.lines);
+  }
+}
+
+export class SimulatedCrash extends Error {
+  override readonly name = 'SimulatedCrash';
+}
+
+/**
+ * Makes `target[method]` crash once: 'before' throws without doing anything (the process died
+ * before the call); 'after' does the work and then throws (it died before seeing the answer).
+ */
+export function crashOnce<T extends object, K extends keyof T>(
+  target: T,
+  method: K,
+  when: 'before' | 'after' = 'before',
+): void {
+  const original = target[method];
+  if (typeof original !== 'function') throw new Error(`${String(method)} is not a method`);
+  let crashed = false;
+  const wrapped = async (...args: unknown[]) => {
+    if (crashed) return original.apply(target, args);
+    crashed = true;
+    if (when === 'before') throw new SimulatedCrash(`crash before ${String(method)}`);
+    await original.apply(target, args);
+    throw new SimulatedCrash(`crash after ${String(method)}`);
+  };
+  Object.defineProperty(target, method, { value: wrapped, configurable: true, writable: true });
+}

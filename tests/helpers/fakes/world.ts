@@ -1,0 +1,75 @@
+/** A whole backend on in-memory fakes, with a clock the test controls. */
+import { CATALOG } from '../../../lambdas/domain/catalog';
+import { quote } from '../../../lambdas/domain/pricing';
+import type { OrderRecord } from '../../../lambdas/ports/orders';
+import {
+  FakePaymentGateway,
+  InMemoryOrdersStore,
+  InMemoryProcessedEvents,
+  InMemoryPurchasesStore,
+  InMemoryUsersStore,
+  InMemoryWelcomeMailClaims,
+  RecordingEventPublisher,
+  RecordingLog,
+  RecordingMailer,
+  fixedSecrets,
+} from './stores';
+
+export const KEY_SECRET = 'test_key_secret';
+export const WEBHOOK_SECRET = 'test_webhook_secret';
+export const BUYER = {
+  userId: '5f0c8b2e-6a1d-4c3e-9b7a-1d2e3f4a5b6c',
+  email: 'asha.verma@example.in',
+  name: 'Asha Verma',
+  phone: '+919876543210',
+};
+
+export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
+  let now = start;
+  const world = {
+    orders: new InMemoryOrdersStore(),
+    purchases: new InMemoryPurchasesStore(),
+    users: new InMemoryUsersStore(),
+    events: new RecordingEventPublisher(),
+    processedEvents: new InMemoryProcessedEvents(),
+    claims: new InMemoryWelcomeMailClaims(),
+    mailer: new RecordingMailer(),
+    gateway: new FakePaymentGateway(),
+    secrets: fixedSecrets(KEY_SECRET, WEBHOOK_SECRET),
+    log: new RecordingLog(),
+    now: () => now,
+    setNow(date: Date) {
+      now = date;
+    },
+    /** Stores an order as create-order would, and returns it. */
+    async givenOrder(overrides: Partial<OrderRecord> = {}): Promise<OrderRecord> {
+      const planId = overrides.planId ?? 'basichosting';
+      const plan = CATALOG.find((p) => p.id === planId);
+      if (!plan) throw new Error(`no plan ${planId}`);
+      const q = quote(plan, overrides.months ?? 12, overrides.promoCode);
+      const order: OrderRecord = {
+        orderId: 'order_Nx7fQm2kLp9aZc',
+        receipt: 'rcpt_3f9a1c2b7d4e5f6a7b8c9d0e',
+        userId: BUYER.userId,
+        email: BUYER.email,
+        name: BUYER.name,
+        planId,
+        planName: plan.name,
+        category: plan.category,
+        months: q.months,
+        quote: q,
+        amountPaise: q.totalPaise,
+        currency: 'INR',
+        status: 'created',
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        ...overrides,
+      };
+      await world.orders.putOrder(order);
+      return order;
+    },
+  };
+  return world;
+}
+
+export type FakeWorld = ReturnType<typeof fakeWorld>;

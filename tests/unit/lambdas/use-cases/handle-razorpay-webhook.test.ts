@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { loadEventText } from '../../../../events/load-event';
+import { InvalidSignatureError } from '../../../../lambdas/use-cases/errors';
+import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
+import { sign } from '../../../../lambdas/use-cases/signatures';
+import { verifyCheckout } from '../../../../lambdas/use-cases/verify-checkout';
+import {
+  BUYER,
+  fakeWorld,
+  KEY_SECRET,
+  WEBHOOK_SECRET,
+  type FakeWorld,
+} from '../../../helpers/fakes/world';
+
+const ORDER_ID = 'order_Nx7fQm2kLp9aZc';
+const PAYMENT_ID = 'pay_Nx7gT4uVw8bYd1';
+
+function delivery(file: string, eventId: string, secret = WEBHOOK_SECRET) {
+  const rawBody = Buffer.from(loadEventText(`razorpay/${file}`));
+  return { rawBody, signature: sign(rawBody, secret), eventId };
+}
+
+async function arrange(): Promise<FakeWorld> {
+  const world = fakeWorld();
+  await world.givenOrder();
+  world.gateway.payments.set(PAYMENT_ID, {
+    id: PAYMENT_ID,
+    orderId: ORDER_ID,
+    amountPaise: 3_538_584,
+    currency: 'INR',
+    status: 'captured',
+  });
+  return world;
+}
+
+describe('handleRazorpayWebhook', () => {
+  it('fulfils payment.captured: one purchase, order paid, one event', async () => {
+    const world = await arrange();
+
+    const outcome = await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+
+    expect(outcome).toBe('fulfilled');
+    expect(world.purchases.all()).toHaveLength(1);
+    expect(world.orders.items.get(ORDER_ID)?.status).toBe('paid');
+    expect(world.events.published).toHaveLength(1);
+    expect(world.processedEvents.ids).toEqual(new Set(['evt_1']));
+  });
+
+  it('fulfils order.paid and payment.captured of one payment once', async () => {
+    const world = await arrange();
+
+    await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+    const outcome = await handleRazorpayWebhook(world, delivery('order.paid.json', 'evt_2'));
+
+    expect(outcome).toBe('fulfilled');
+    expect(world.purchases.all()).toHaveLength(1);
+    expect(world.events.published).toHaveLength(1);
+  });
+
+  it('rejects a forged signature before reading the body', async () => {
+    const world = await arrange();
+
+    await expect(
+      handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1', 'not_the_secret')),
+    ).rejects.toBeInstanceOf(InvalidSignatureError);
+
+    expect(world.purchases.all()).toEqual([]);
+    expect(world.orders.items.get(ORDER_ID)?.status).toBe('created');
+    expect(world.events.published).toEqual([]);
+    expect(world.processedEvents.ids.size).toBe(0);
+  });
+
+  it('rejects a tampered body whose signature was made for the original', async () => {
+    const world = await arrange();
+    const original = delivery('payment.captured.json', 'evt_1');
+    const tampered = Buffer.from(original.rawBody.toString('utf8').replace('3538584', '100'));
+
+    await expect(
+      handleRazorpayWebhook(world, { ...original, rawBody: tampered }),
+    ).rejects.toBeInstanceOf(InvalidSignatureError);
+    expect(world.purchases.all()).toEqual([]);
+  });
+
+  it('rejects a missing or malformed signature', async () => {
+    const world = await arrange();
+    const original = delivery('payment.captured.json', 'evt_1');
+
+    for (const signature of [undefined, '', 'zz', original.signature.slice(0, 63)]) {
+      await expect(handleRazorpayWebhook(world, { ...original, signature })).rejects.toBeInstanceOf(
+        InvalidSignatureError,
+      );
+    }
+    expect(world.purchases.all()).toEqual([]);
+  });
+
+  it('answers a duplicate event id without acting again', async () => {
+    const world = await arrange();
+    await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+    // Even if the first purchase were gone, a duplicate id must not be acted on.
+    world.purchases.items.clear();
+
+    const outcome = await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+
+    expect(outcome).toBe('duplicate');
+    expect(world.purchases.all()).toEqual([]);
+    expect(world.events.published).toHaveLength(1);
+  });
+
+  it('records payment.failed on an unpaid order', async () => {
+    const world = await arrange();
+
+    const outcome = await handleRazorpayWebhook(world, delivery('payment.failed.json', 'evt_f'));
+
+    expect(outcome).toBe('failed_recorded');
+    expect(world.orders.items.get(ORDER_ID)).toMatchObject({
+      status: 'failed',
+      failedPaymentId: 'pay_Nx7gR1fA2iLb0e',
+      failureReason: 'Payment failed because the bank declined it.',
+    });
+    expect(world.purchases.all()).toEqual([]);
+    expect(world.events.published).toEqual([]);
+  });
+
+  it('never undoes a paid order on payment.failed after paid', async () => {
+    const world = await arrange();
+    await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+
+    await handleRazorpayWebhook(world, delivery('payment.failed.json', 'evt_f'));
+
+    expect(world.orders.items.get(ORDER_ID)).toMatchObject({
+      status: 'paid',
+      paymentId: PAYMENT_ID,
+    });
+    expect(world.purchases.all()).toHaveLength(1);
+    expect(world.users.items.get(BUYER.userId)?.currentPlan).toBe('basichosting');
+  });
+
+  it('fulfils after a failed attempt on the same order (the buyer retried)', async () => {
+    const world = await arrange();
+    await handleRazorpayWebhook(world, delivery('payment.failed.json', 'evt_f'));
+
+    await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+
+    expect(world.orders.items.get(ORDER_ID)?.status).toBe('paid');
+    expect(world.purchases.all()).toHaveLength(1);
+  });
+
+  it('sends a mismatching amount to review and activates nothing', async () => {
+    const world = await arrange();
+    const body = loadEventText('razorpay/payment.captured.json').replace(
+      '"amount": 3538584',
+      '"amount": 100',
+    );
+    const rawBody = Buffer.from(body);
+
+    const outcome = await handleRazorpayWebhook(world, {
+      rawBody,
+      signature: sign(rawBody, WEBHOOK_SECRET),
+      eventId: 'evt_m',
+    });
+
+    expect(outcome).toBe('review');
+    expect(world.orders.items.get(ORDER_ID)?.status).toBe('review');
+    expect(world.purchases.all()).toEqual([]);
+    expect(world.events.published).toEqual([]);
+    expect(world.users.items.size).toBe(0);
+  });
+
+  it('ignores other events and orders we do not know', async () => {
+    const world = await arrange();
+    const refund = Buffer.from(
+      JSON.stringify({ entity: 'event', event: 'refund.processed', payload: {} }),
+    );
+    const foreign = Buffer.from(
+      loadEventText('razorpay/payment.captured.json').replaceAll(ORDER_ID, 'order_NotOurs'),
+    );
+
+    const outcomes = [
+      await handleRazorpayWebhook(world, {
+        rawBody: refund,
+        signature: sign(refund, WEBHOOK_SECRET),
+        eventId: 'e1',
+      }),
+      await handleRazorpayWebhook(world, {
+        rawBody: foreign,
+        signature: sign(foreign, WEBHOOK_SECRET),
+        eventId: 'e2',
+      }),
+    ];
+
+    expect(outcomes).toEqual(['ignored', 'ignored']);
+    expect(world.purchases.all()).toEqual([]);
+  });
+
+  it('records one purchase when verify comes first and the webhook after', async () => {
+    const world = await arrange();
+    await verifyCheckout(world, BUYER.userId, {
+      razorpay_order_id: ORDER_ID,
+      razorpay_payment_id: PAYMENT_ID,
+      razorpay_signature: sign(`${ORDER_ID}|${PAYMENT_ID}`, KEY_SECRET),
+    });
+
+    const outcome = await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+
+    expect(outcome).toBe('fulfilled');
+    expect(world.purchases.all()).toHaveLength(1);
+    expect(world.events.published).toHaveLength(1);
+    expect(world.users.applyCalls).toBe(2);
+  });
+
+  it('records one purchase when the webhook comes first and verify after', async () => {
+    const world = await arrange();
+    await handleRazorpayWebhook(world, delivery('order.paid.json', 'evt_2'));
+
+    const answer = await verifyCheckout(world, BUYER.userId, {
+      razorpay_order_id: ORDER_ID,
+      razorpay_payment_id: PAYMENT_ID,
+      razorpay_signature: sign(`${ORDER_ID}|${PAYMENT_ID}`, KEY_SECRET),
+    });
+
+    expect(answer.purchase).toMatchObject({ id: 'pur_pay_Nx7gT4uVw8bYd1', status: 'active' });
+    expect(world.purchases.all()).toHaveLength(1);
+    expect(world.events.published).toHaveLength(1);
+  });
+
+  it('records one purchase when verify and the webhook race', async () => {
+    const world = await arrange();
+
+    await Promise.all([
+      verifyCheckout(world, BUYER.userId, {
+        razorpay_order_id: ORDER_ID,
+        razorpay_payment_id: PAYMENT_ID,
+        razorpay_signature: sign(`${ORDER_ID}|${PAYMENT_ID}`, KEY_SECRET),
+      }),
+      handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1')),
+      handleRazorpayWebhook(world, delivery('order.paid.json', 'evt_2')),
+    ]);
+
+    expect(world.purchases.all()).toHaveLength(1);
+    expect(world.users.items.get(BUYER.userId)?.appliedPurchaseIds?.size).toBe(1);
+  });
+});
