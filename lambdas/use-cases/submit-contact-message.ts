@@ -27,11 +27,12 @@ export async function submitContactMessage(
   deps: SubmitContactMessageDeps,
   input: ContactInput,
 ): Promise<{ messageId: string }> {
+  const supportInbox = deps.supportEmail();
   const messageId = (deps.newId ?? randomUUID)();
   const createdAt = deps.now().toISOString();
   await deps.messages.saveMessage({ messageId, ...input, createdAt });
   await deps.mailer.send({
-    to: deps.supportEmail(),
+    to: supportInbox,
     replyTo: input.email,
     subject: `Contact form: ${input.name}`,
     text: `From: ${input.name} <${input.email}>\nReceived: ${createdAt}\nReference: ${messageId}\n\n${input.message}\n`,

@@ -1,0 +1,196 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { handler } from '../../../../lambdas/handlers/checkout';
+import { sign } from '../../../../lambdas/use-cases/signatures';
+import { KEY_SECRET } from '../../../helpers/fakes/world';
+import { httpEvent, parse, resetWorld, withoutAuthorizer, world } from './handler-world';
+
+vi.mock(
+  '../../../../lambdas/handlers/deps/stores',
+  async () => (await import('./handler-world')).storesModule,
+);
+vi.mock(
+  '../../../../lambdas/handlers/deps/payments',
+  async () => (await import('./handler-world')).paymentsModule,
+);
+vi.mock(
+  '../../../../lambdas/handlers/deps/events',
+  async () => (await import('./handler-world')).eventsModule,
+);
+
+const call = async (event: Parameters<typeof handler>[0]) => parse(await handler(event));
+
+describe('checkout handler', () => {
+  beforeEach(() => resetWorld());
+
+  describe('POST /api/checkout/quote', () => {
+    it('answers the quote', async () => {
+      const { statusCode, json } = await call(httpEvent('post-checkout-quote.json'));
+
+      expect(statusCode).toBe(200);
+      expect(json).toMatchObject({ planId: 'basichosting', months: 24, totalPaise: 5_095_561 });
+    });
+
+    it.each([
+      ['{"planId":"basichosting","months":12,"price":1}', 'validation_failed', /price/],
+      ['{"planId":"basichosting"', 'validation_failed', /JSON/],
+      ['[1,2]', 'validation_failed', /./],
+      ['{"planId":"basichosting","months":"12"}', 'validation_failed', /months/],
+      ['{"planId":"basichosting","months":6}', 'invalid_months', /1, 12, 24 or 36/],
+      [
+        '{"planId":"basichosting","months":12,"promoCode":"host10"}',
+        'invalid_promo_code',
+        /not valid/,
+      ],
+    ])('answers 400 to %s', async (body, code, message) => {
+      const { statusCode, json } = await call(httpEvent('post-checkout-quote.json', { body }));
+
+      expect(statusCode).toBe(400);
+      expect(json).toEqual({ error: { code, message: expect.stringMatching(message) } });
+    });
+
+    it('answers 404 plan_not_found', async () => {
+      const body = JSON.stringify({ planId: 'goldhosting', months: 12 });
+      const { statusCode, json } = await call(httpEvent('post-checkout-quote.json', { body }));
+
+      expect(statusCode).toBe(404);
+      expect(json).toMatchObject({ error: { code: 'plan_not_found' } });
+    });
+
+    it('answers 413 to a body over 64 KB, plain or base64', async () => {
+      const big = JSON.stringify({
+        planId: 'basichosting',
+        months: 12,
+        promoCode: 'x'.repeat(70_000),
+      });
+
+      const plain = await call(httpEvent('post-checkout-quote.json', { body: big }));
+      const encoded = await call(
+        httpEvent('post-checkout-quote.json', {
+          body: Buffer.from(big).toString('base64'),
+          isBase64Encoded: true,
+        }),
+      );
+
+      expect([plain.statusCode, encoded.statusCode]).toEqual([413, 413]);
+      expect(plain.json).toMatchObject({ error: { code: 'payload_too_large' } });
+    });
+  });
+
+  describe('POST /api/checkout/orders', () => {
+    it('creates an order for the signed-in buyer with the server quote', async () => {
+      const { statusCode, json } = await call(httpEvent('post-checkout-orders.json'));
+
+      expect(statusCode).toBe(201);
+      expect(json).toMatchObject({
+        keyId: 'rzp_test_local',
+        amountPaise: 3_538_584,
+        currency: 'INR',
+        prefill: { name: 'Asha Verma', email: 'asha.verma@example.in', contact: '+919876543210' },
+      });
+      expect(world.orders.items.get(String(json.orderId))).toMatchObject({
+        userId: '5f0c8b2e-6a1d-4c3e-9b7a-1d2e3f4a5b6c',
+        amountPaise: 3_538_584,
+        status: 'created',
+      });
+    });
+
+    it('answers 401 without the authorizer claims', async () => {
+      const { statusCode, json } = await call(
+        withoutAuthorizer(httpEvent('post-checkout-orders.json')),
+      );
+
+      expect(statusCode).toBe(401);
+      expect(json).toMatchObject({ error: { code: 'unauthorized' } });
+      expect(world.gateway.createdOrders).toEqual([]);
+    });
+
+    it('does not take an amount from the client', async () => {
+      const body = JSON.stringify({ planId: 'basichosting', months: 12, amountPaise: 1 });
+      const { statusCode } = await call(httpEvent('post-checkout-orders.json', { body }));
+
+      expect(statusCode).toBe(400);
+      expect(world.gateway.createdOrders).toEqual([]);
+    });
+  });
+
+  describe('POST /api/checkout/verify', () => {
+    async function givenPaidOrder() {
+      const order = await world.givenOrder();
+      world.gateway.payments.set('pay_Nx7gT4uVw8bYd1', {
+        id: 'pay_Nx7gT4uVw8bYd1',
+        orderId: order.orderId,
+        amountPaise: order.amountPaise,
+        currency: 'INR',
+        status: 'captured',
+      });
+      return order;
+    }
+    const verifyBody = (signature: string) =>
+      JSON.stringify({
+        razorpay_order_id: 'order_Nx7fQm2kLp9aZc',
+        razorpay_payment_id: 'pay_Nx7gT4uVw8bYd1',
+        razorpay_signature: signature,
+      });
+
+    it('fulfils and answers the purchase', async () => {
+      await givenPaidOrder();
+      const body = verifyBody(sign('order_Nx7fQm2kLp9aZc|pay_Nx7gT4uVw8bYd1', KEY_SECRET));
+
+      const { statusCode, json } = await call(httpEvent('post-checkout-verify.json', { body }));
+
+      expect(statusCode).toBe(200);
+      expect(json).toMatchObject({ purchase: { id: 'pur_pay_Nx7gT4uVw8bYd1', status: 'active' } });
+      expect(world.purchases.all()).toHaveLength(1);
+      expect(world.events.published).toHaveLength(1);
+    });
+
+    it('answers 400 invalid_signature to a forged signature and writes nothing', async () => {
+      await givenPaidOrder();
+      const body = verifyBody(sign('order_Nx7fQm2kLp9aZc|pay_Nx7gT4uVw8bYd1', 'guessed'));
+
+      const { statusCode, json } = await call(httpEvent('post-checkout-verify.json', { body }));
+
+      expect(statusCode).toBe(400);
+      expect(json).toMatchObject({ error: { code: 'invalid_signature' } });
+      expect(world.purchases.all()).toEqual([]);
+      expect(JSON.stringify(world.log.lines)).not.toContain('guessed');
+    });
+
+    it("answers 404 order_not_found for another user's order", async () => {
+      await givenPaidOrder();
+      const event = httpEvent('post-checkout-verify.json', {
+        body: verifyBody(sign('order_Nx7fQm2kLp9aZc|pay_Nx7gT4uVw8bYd1', KEY_SECRET)),
+      });
+      const claims = (
+        event.requestContext as unknown as {
+          authorizer: { jwt: { claims: Record<string, string> } };
+        }
+      ).authorizer.jwt.claims;
+      claims.sub = 'another-user';
+
+      const { statusCode, json } = await call(event);
+
+      expect(statusCode).toBe(404);
+      expect(json).toMatchObject({ error: { code: 'order_not_found' } });
+      expect(world.purchases.all()).toEqual([]);
+    });
+  });
+
+  it('answers 500 internal_error with no stack trace when something unexpected breaks', async () => {
+    const spy = vi.spyOn(world.orders, 'getOrder').mockRejectedValueOnce(new Error('disk on fire'));
+    const body = JSON.stringify({
+      razorpay_order_id: 'order_X',
+      razorpay_payment_id: 'pay_X',
+      razorpay_signature: 'a'.repeat(64),
+    });
+
+    const result = await handler(httpEvent('post-checkout-verify.json', { body }));
+
+    expect(result.statusCode).toBe(500);
+    expect(JSON.parse(result.body ?? '')).toEqual({
+      error: { code: 'internal_error', message: expect.any(String) },
+    });
+    expect(result.body).not.toMatch(/disk on fire|at .*\.ts/);
+    spy.mockRestore();
+  });
+});
