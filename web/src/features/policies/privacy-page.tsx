@@ -1,7 +1,6 @@
+import { privacyPolicy } from '../../content/policies';
+import { PolicyDocument } from './components/policy-document';
+
 export function PrivacyPage() {
-  return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Privacy Policy</h1>
-    </main>
-  );
+  return <PolicyDocument {...privacyPolicy} />;
 }

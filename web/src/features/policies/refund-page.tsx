@@ -1,7 +1,6 @@
+import { refundPolicy } from '../../content/policies';
+import { PolicyDocument } from './components/policy-document';
+
 export function RefundPage() {
-  return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Cancellation and Refund Policy</h1>
-    </main>
-  );
+  return <PolicyDocument {...refundPolicy} />;
 }
