@@ -16,6 +16,8 @@ export function ServicesMenu() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
+  // A click right after the pointer opened the menu by hovering keeps it open instead of toggling.
+  const openedByHover = useRef(false);
   const menuId = useId();
   const { pathname } = useLocation();
 
@@ -61,9 +63,13 @@ export function ServicesMenu() {
       button.current?.focus();
     } else if (event.key === 'ArrowDown') {
       event.preventDefault();
-      if (!open) setOpen(true);
-      // Wait for the list to render when it was closed.
-      window.requestAnimationFrame(() => focusLink(current + 1));
+      if (open) {
+        focusLink(current + 1);
+      } else {
+        setOpen(true);
+        // Wait for the list to render before moving focus into it.
+        window.requestAnimationFrame(() => focusLink(0));
+      }
     } else if (event.key === 'ArrowUp' && open) {
       event.preventDefault();
       focusLink(current < 0 ? -1 : current - 1);
@@ -84,10 +90,12 @@ export function ServicesMenu() {
       className="relative"
       onMouseEnter={() => {
         cancelClose();
+        if (!open) openedByHover.current = true;
         setOpen(true);
       }}
       onMouseLeave={() => {
         cancelClose();
+        openedByHover.current = false;
         closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
       }}
       onKeyDown={onKeyDown}
@@ -102,7 +110,12 @@ export function ServicesMenu() {
         aria-controls={menuId}
         onClick={() => {
           cancelClose();
-          setOpen((value) => !value);
+          if (openedByHover.current) {
+            openedByHover.current = false;
+            setOpen(true);
+          } else {
+            setOpen((value) => !value);
+          }
         }}
         className={`flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700 ${
           active ? 'text-brand-700' : 'text-slate-700'

@@ -1,0 +1,82 @@
+/**
+ * A stand-in for `aws-amplify/auth` (the Cognito calls only; the API calls still go over HTTP to
+ * MSW). Use in a test file with:
+ *   vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
+ */
+import { vi } from 'vitest';
+
+export interface FakeUser {
+  sub: string;
+  email: string;
+  name?: string;
+}
+
+export const TEST_ID_TOKEN = 'test-id-token';
+
+let currentUser: FakeUser | null = null;
+let sessionGate: Promise<void> | null = null;
+
+/** Who fetchAuthSession reports as signed in. */
+export function setSignedInUser(user: FakeUser | null): void {
+  currentUser = user;
+}
+
+/** Hold every fetchAuthSession until the returned function is called (auth state stays loading). */
+export function holdSession(): () => void {
+  let release = () => {};
+  sessionGate = new Promise<void>((resolve) => {
+    release = () => {
+      sessionGate = null;
+      resolve();
+    };
+  });
+  return release;
+}
+
+export const fetchAuthSession = vi.fn(async () => {
+  if (sessionGate) await sessionGate;
+  if (!currentUser) return { tokens: undefined };
+  const payload = { ...currentUser };
+  return {
+    tokens: {
+      idToken: { toString: () => TEST_ID_TOKEN, payload },
+      accessToken: { toString: () => 'test-access-token', payload: { sub: currentUser.sub } },
+    },
+  };
+});
+
+export const signIn = vi.fn(
+  async (_input: { username: string; password: string; options?: unknown }) => ({
+    isSignedIn: true,
+    nextStep: { signInStep: 'DONE' },
+  }),
+);
+
+export const signUp = vi.fn(async (_input: unknown) => ({
+  isSignUpComplete: true,
+  nextStep: { signUpStep: 'DONE' },
+}));
+
+export const signOut = vi.fn(async () => {
+  currentUser = null;
+});
+
+/** Back to nobody signed in and the default implementations. */
+export function resetAuthMock(): void {
+  currentUser = null;
+  sessionGate = null;
+  fetchAuthSession.mockClear();
+  signIn.mockReset();
+  signIn.mockImplementation(async () => ({ isSignedIn: true, nextStep: { signInStep: 'DONE' } }));
+  signUp.mockReset();
+  signUp.mockImplementation(async () => ({
+    isSignUpComplete: true,
+    nextStep: { signUpStep: 'DONE' },
+  }));
+  signOut.mockClear();
+}
+
+/** An error shaped like Amplify's AuthError for a Cognito exception. */
+export function cognitoError(name: string, message = name): Error {
+  return Object.assign(new Error(message), { name });
+}
