@@ -35,7 +35,7 @@ async function servicesOf(running: LocalStack, token: string) {
 }
 
 describe('restarting the local stack', () => {
-  it('keeps users, purchases and plans across a stop and a crash; only the mailbox starts empty', async () => {
+  it('keeps users, purchases, plans and pending webhooks across a stop and a crash; only the mailbox starts empty', async () => {
     // Arrange: a buyer with a purchase
     const first = await startLocalStack();
     stack = first;
@@ -58,12 +58,19 @@ describe('restarting the local stack', () => {
       'the welcome mail',
     );
 
-    // Act 1: a graceful stop and a new start on the same data and ports
+    // Act 1: a graceful stop; the next start cannot reach the storefront's webhook route at first
     await first.stop();
-    const second = await startLocalStack({ dataDir: first.dataDir, ports: first.ports });
+    const second = await startLocalStack({
+      dataDir: first.dataDir,
+      ports: first.ports,
+      env: {
+        RAZORPAY_WEBHOOK_URL: `http://127.0.0.1:${first.ports.dynamodb}/nowhere`,
+        LOCAL_RETRY_BASE_MS: '60000',
+      },
+    });
     stack = second;
 
-    // Assert 1
+    // Assert 1: everything but the mailbox is there
     expect(second.config.userPoolId).toBe(first.config.userPoolId);
     expect(second.config.userPoolClientId).toBe(first.config.userPoolClientId);
     const plans = await api<{ plans: unknown[] }>(second, 'GET', '/api/plans');
@@ -76,14 +83,39 @@ describe('restarting the local stack', () => {
       'delivered',
     ]);
 
-    // Act 2: a crash (SIGKILL to every process of the stack), then a start again
+    // Act 2: a second purchase is paid, its webhooks fail once and wait to be retried; then a crash
+    const renewal = await api<{ orderId: string }>(second, 'POST', '/api/checkout/orders', {
+      token: tokenAgain,
+      body: { planId: 'basicdomain', months: 12 },
+    });
+    expect(renewal.status).toBe(201);
+    await payOrder(second, renewal.body.orderId, 'success');
+    await eventually(async () => {
+      const list = await deliveries(second, renewal.body.orderId);
+      return list.length === 2 &&
+        list.every((d) => d.status === 'pending' && d.attempts.length === 1)
+        ? true
+        : undefined;
+    }, 'the failed first attempts');
     await second.kill();
     const third = await startLocalStack({ dataDir: first.dataDir, ports: first.ports });
     stack = third;
 
-    // Assert 2
+    // Assert 2: the crash lost nothing: the pending webhooks are delivered and the purchase shows
     const tokenAfterCrash = await signIn(third, user);
-    expect(await servicesOf(third, tokenAfterCrash)).toEqual(before);
+    const after = await eventually(async () => {
+      const services = await servicesOf(third, tokenAfterCrash);
+      return services.length === 2 ? services : undefined;
+    }, 'the second purchase after the crash');
+    expect(after.map((s) => s.planId).sort()).toEqual(['basicdomain', 'standardstorage']);
+    await eventually(async () => {
+      const list = await deliveries(third, renewal.body.orderId);
+      return list.every((d) => d.status === 'delivered') ? true : undefined;
+    }, 'the resumed webhooks delivered');
+    await eventually(
+      async () => ((await mailbox(third, user.email)).length === 1 ? true : undefined),
+      'the welcome mail of the second purchase',
+    );
     expect((await api<{ plans: unknown[] }>(third, 'GET', '/api/plans')).body.plans).toHaveLength(
       15,
     );

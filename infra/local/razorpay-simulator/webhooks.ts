@@ -77,11 +77,10 @@ export class WebhookSender {
     this.schedule(delivery, 0);
   }
 
-  /** Schedules every delivery still pending: at start, and after enqueueing. */
+  /** At start: sends every delivery still pending at once (the storefront was down with us). */
   resumePending(): number {
     const pending = this.state.data.deliveries.filter((d) => d.status === 'pending');
-    for (const delivery of pending)
-      this.schedule(delivery, Math.max(0, (delivery.nextAttemptAt ?? 0) - Date.now()));
+    for (const delivery of pending) this.schedule(delivery, 0);
     return pending.length;
   }
 
@@ -100,7 +99,8 @@ export class WebhookSender {
     let statusCode: number | null = null;
     let error: string | undefined;
     try {
-      const res = await fetch(delivery.url, {
+      delivery.url = this.url; // the storefront's address now, which may have moved since a restart
+      const res = await fetch(this.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -1,0 +1,109 @@
+/**
+ * The local EventBridge keeps what PutEvents accepted on disk until the target has taken it: a
+ * failing target is retried and finally dead-lettered, and a new bus on the same DATA_DIR (a restart
+ * after a crash) delivers what the old one had not.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LocalEventBus } from '../../infra/local/event-bus';
+import type { InvokeOutcome, LambdaRuntime } from '../../infra/local/lambda-runtime';
+import { eventually } from '../helpers/storefront-client';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-bus-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A stand-in for the Lambda runtime that records calls and answers as told. */
+function runtime(answer: () => boolean) {
+  const calls: { target: string; event: Record<string, unknown> }[] = [];
+  const fake = {
+    async invoke(target: string, event: unknown): Promise<InvokeOutcome> {
+      calls.push({ target, event: event as Record<string, unknown> });
+      return answer()
+        ? { ok: true, result: null, requestId: 'r' }
+        : { ok: false, error: { errorType: 'Error', errorMessage: 'down' }, requestId: 'r' };
+    },
+  };
+  return { calls, runtime: fake as unknown as LambdaRuntime };
+}
+
+const purchaseCompleted = {
+  Entries: [
+    {
+      Source: 'storefront.payments',
+      DetailType: 'PurchaseCompleted',
+      EventBusName: 'storefront',
+      Detail: JSON.stringify({ purchaseId: 'p1' }),
+    },
+  ],
+};
+
+describe('the local EventBridge', () => {
+  it('delivers a matching event to the rule’s target as an EventBridge event', async () => {
+    const { calls, runtime: rt } = runtime(() => true);
+    const bus = new LocalEventBus(dataDir(), rt, 10);
+    const answer = bus.putEvents(purchaseCompleted);
+    expect(answer.FailedEntryCount).toBe(0);
+    await eventually(async () => (calls.length ? true : undefined), 'the delivery');
+    expect(calls[0]).toEqual({
+      target: 'sendWelcomeEmail',
+      event: expect.objectContaining({
+        version: '0',
+        id: (answer.Entries[0] as { EventId: string }).EventId,
+        'detail-type': 'PurchaseCompleted',
+        source: 'storefront.payments',
+        region: 'ap-south-1',
+        detail: { purchaseId: 'p1' },
+      }),
+    });
+    bus.putEvents({ Entries: [{ ...purchaseCompleted.Entries[0], DetailType: 'SomethingElse' }] });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toHaveLength(1);
+    await bus.stop();
+  });
+
+  it('retries a failing target, then dead-letters the event', async () => {
+    const dir = dataDir();
+    const { calls, runtime: rt } = runtime(() => false);
+    const bus = new LocalEventBus(dir, rt, 5);
+    bus.putEvents(purchaseCompleted);
+    await eventually(
+      async () => (readdirSync(join(dir, 'eventbus', 'dlq')).length ? true : undefined),
+      'the dead letter',
+    );
+    expect(calls).toHaveLength(5);
+    expect(readdirSync(join(dir, 'eventbus', 'pending'))).toEqual([]);
+    await bus.stop();
+  });
+
+  it('keeps an undelivered event on disk, and a new bus on the same data delivers it', async () => {
+    const dir = dataDir();
+    let up = false;
+    const { calls, runtime: rt } = runtime(() => up);
+    const crashed = new LocalEventBus(dir, rt, 60_000);
+    crashed.putEvents(purchaseCompleted);
+    expect(readdirSync(join(dir, 'eventbus', 'pending'))).toHaveLength(1); // on disk before the answer
+    await eventually(async () => (calls.length ? true : undefined), 'the first attempt');
+    await crashed.stop();
+
+    up = true;
+    const restarted = new LocalEventBus(dir, rt, 60_000);
+    expect(restarted.replayPending()).toBe(1);
+    await eventually(
+      async () => (readdirSync(join(dir, 'eventbus', 'pending')).length === 0 ? true : undefined),
+      'the replayed delivery',
+    );
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.event.id).toBe(calls[0]?.event.id);
+    await restarted.stop();
+  });
+});
