@@ -1,0 +1,301 @@
+/**
+ * For the fault tests: the local stack started through start-with-faults.ts (the same stack, with
+ * test-only faults patched in), plus what the tests read from outside: the DynamoDB tables, the
+ * local event bus's pending and dead-letter files, the SES stand-in run by the test itself, and a
+ * bounded-concurrency runner. The stack it returns has the same shape as startLocalStack's, so the
+ * storefront client works with it, and startLocalStack({ dataDir, ports }) restarts it plainly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { REPO_ROOT, type LocalStack, type SiteConfig, type StackPorts } from '../local-stack';
+import { eventually } from '../storefront-client';
+
+export type Fault = 'hold-purchase-events' | 'detach-ses';
+
+export interface FaultStackOptions {
+  faults: Fault[];
+  dataDir?: string;
+  ports?: StackPorts;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+async function freePorts(): Promise<StackPorts> {
+  const taken = new Set<number>();
+  const next = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) {
+        taken.add(port);
+        return port;
+      }
+    }
+  };
+  return {
+    storefront: await next(),
+    dynamodb: await next(),
+    cognito: await next(),
+    ses: await next(),
+    razorpaySimulator: await next(),
+  };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
+    child.once('exit', () => resolvePromise());
+  });
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
+/** Starts the stack with `faults`, as startLocalStack does (own process group, free ports). */
+export async function startFaultStack(options: FaultStackOptions): Promise<LocalStack> {
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'storefront-faults-'));
+  const ports = options.ports ?? (await freePorts());
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(ports.storefront),
+    DYNAMODB_PORT: String(ports.dynamodb),
+    COGNITO_PORT: String(ports.cognito),
+    SES_PORT: String(ports.ses),
+    RAZORPAY_SIM_PORT: String(ports.razorpaySimulator),
+    DATA_DIR: dataDir,
+    STOREFRONT_SKIP_WEB: '1',
+    LOCAL_RETRY_BASE_MS: '200',
+    LOG_LEVEL: 'WARN',
+    ...options.env,
+    STOREFRONT_FAULTS: options.faults.join(','),
+  };
+  const tsx = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const entry = join(REPO_ROOT, 'tests', 'helpers', 'faults', 'start-with-faults.ts');
+  const child = spawn(process.execPath, [tsx, entry], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const ready = new Promise<void>((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      signalGroup(child, 'SIGKILL');
+      reject(new Error(`The fault stack was not ready within ${timeoutMs / 1000} s:\n${output}`));
+    }, timeoutMs);
+    const onData = () => {
+      if (output.includes('The storefront is ready')) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.off('exit', onExit);
+        resolvePromise();
+      }
+    };
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`The fault stack exited (code ${code}) before it was ready:\n${output}`));
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+  try {
+    await ready;
+  } catch (error) {
+    await exited(child);
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const baseUrl = `http://127.0.0.1:${ports.storefront}`;
+  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as SiteConfig;
+  const stop = async () => {
+    signalGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 8000);
+    await exited(child);
+    clearTimeout(timer);
+    signalGroup(child, 'SIGKILL');
+  };
+  return {
+    baseUrl,
+    mailboxUrl: `http://127.0.0.1:${ports.ses}`,
+    simulatorUrl: `http://127.0.0.1:${ports.razorpaySimulator}`,
+    cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
+    ports,
+    dataDir,
+    config,
+    output: () => output,
+    stop,
+    kill: async () => {
+      signalGroup(child, 'SIGKILL');
+      await exited(child);
+    },
+    dispose: async () => {
+      await stop();
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits for a `[fault] ...` line (or any text) in the stack's output. */
+export function outputShows(stack: LocalStack, text: string, timeoutMs = 15_000): Promise<true> {
+  return eventually(
+    async () => (stack.output().includes(text) ? true : undefined),
+    `"${text}" in the stack's output`,
+    timeoutMs,
+  );
+}
+
+export const TABLE_NAMES = [
+  'storefront-plans',
+  'storefront-users',
+  'storefront-orders',
+  'storefront-purchases',
+  'storefront-messages',
+  'storefront-idempotency',
+] as const;
+
+export type TableName = (typeof TABLE_NAMES)[number];
+export type Item = Record<string, unknown>;
+
+/** A DynamoDB document client on the stack's dynalite port, with dummy credentials. */
+export function dynamo(stack: LocalStack): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+      region: 'ap-south-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+}
+
+/** Every item of a table, page by page. */
+export async function scanAll(client: DynamoDBDocumentClient, table: string): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: table, ExclusiveStartKey: start }));
+    items.push(...((page.Items ?? []) as Item[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export interface BusDelivery {
+  deliveryId: string;
+  target: string;
+  event: { 'detail-type': string; detail: Record<string, unknown> };
+  attempts: { at: string; error?: string }[];
+}
+
+function readBusDir(stack: LocalStack, which: 'pending' | 'dlq'): BusDelivery[] {
+  const dir = join(stack.dataDir, 'eventbus', which);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => {
+      try {
+        return [JSON.parse(readFileSync(join(dir, file), 'utf8')) as BusDelivery];
+      } catch {
+        return []; // a file being renamed into place or away
+      }
+    });
+}
+
+/** The local event bus's deliveries not yet done (they are files under DATA_DIR/eventbus). */
+export function pendingBusDeliveries(stack: LocalStack): BusDelivery[] {
+  return readBusDir(stack, 'pending');
+}
+
+export function deadLetters(stack: LocalStack): BusDelivery[] {
+  return readBusDir(stack, 'dlq');
+}
+
+/** Waits until the bus has delivered everything it accepted, so that no more mail can come. */
+export function busDrained(stack: LocalStack, timeoutMs = 20_000): Promise<true> {
+  return eventually(
+    async () => (pendingBusDeliveries(stack).length === 0 ? true : undefined),
+    'the local event bus to deliver everything',
+    timeoutMs,
+  );
+}
+
+const require = createRequire(import.meta.url);
+
+export interface SesStandIn {
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** aws-ses-v2-local on `port`, started by the test (the stack's own one was stopped). */
+export async function startSesStandIn(port: number): Promise<SesStandIn> {
+  const bin = require.resolve('aws-ses-v2-local/dist/cli.js');
+  const child = spawn(process.execPath, [bin, '--host', '127.0.0.1', '--port', String(port)], {
+    stdio: 'ignore',
+  });
+  if (!child.pid) throw new Error('aws-ses-v2-local did not start.');
+  const pid = child.pid;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited(child);
+    clearTimeout(timer);
+  };
+  try {
+    await eventually(
+      async () => ((await fetch(`http://127.0.0.1:${port}/health-check`)).ok ? true : undefined),
+      'aws-ses-v2-local to answer',
+      20_000,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { pid, stop };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time; answers in the items' order. */
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

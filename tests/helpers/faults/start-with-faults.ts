@@ -1,0 +1,58 @@
+/**
+ * The local stack (infra/local/start.ts), unchanged, with test-only faults patched in from outside
+ * before it starts. Nothing here ships and infra/local carries no fault switch. STOREFRONT_FAULTS is
+ * a comma-separated list:
+ *  - `hold-purchase-events`: every PutEvents that carries a PurchaseCompleted hangs and never
+ *    answers, so a fulfilment stops after it has written the purchase, the order and the user and
+ *    before its event is out: the point where a crash hurts most.
+ *  - `detach-ses`: the SES stand-in may stop and come back (the test runs its own on the same port)
+ *    without the stack taking itself down, as it does when a stand-in dies.
+ * Each fault prints a `[fault] ...` line when it acts, which the test waits for.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { Children } from '../../../infra/local/processes';
+
+const faults = new Set(
+  (process.env.STOREFRONT_FAULTS ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean),
+);
+const known = new Set(['hold-purchase-events', 'detach-ses']);
+for (const fault of faults) {
+  if (!known.has(fault)) throw new Error(`Unknown fault ${fault} in STOREFRONT_FAULTS.`);
+}
+
+function announce(line: string): void {
+  console.log(`[fault] ${line}`);
+}
+
+if (faults.has('hold-purchase-events')) {
+  const originalSend = EventBridgeClient.prototype.send;
+  const holding = function (this: EventBridgeClient, command: unknown, ...rest: unknown[]) {
+    const entries = command instanceof PutEventsCommand ? (command.input.Entries ?? []) : [];
+    if (entries.some((entry) => entry.DetailType === 'PurchaseCompleted')) {
+      announce('PutEvents PurchaseCompleted held');
+      return new Promise<never>(() => undefined);
+    }
+    return (originalSend as (...args: unknown[]) => unknown).call(this, command, ...rest);
+  };
+  EventBridgeClient.prototype.send = holding as typeof originalSend;
+}
+
+if (faults.has('detach-ses')) {
+  const originalStart = Children.prototype.start;
+  Children.prototype.start = function detachingStart(this: Children, options) {
+    const child: ChildProcess = originalStart.call(this, options);
+    if (options.name === 'aws-ses-v2-local') {
+      // Children.start's own exit listener, added last, is the one that stops the stack.
+      const stopsTheStack = child.listeners('exit').at(-1);
+      if (stopsTheStack) child.off('exit', stopsTheStack as (...args: unknown[]) => void);
+      announce(`ses pid ${child.pid}`);
+    }
+    return child;
+  };
+}
+
+await import('../../../infra/local/start');
