@@ -23,7 +23,11 @@ function readSection<T extends z.ZodRawShape>(
   shape: T,
   env: NodeJS.ProcessEnv,
 ): z.infer<z.ZodObject<T>> {
-  const result = z.object(shape).safeParse(env);
+  // An empty variable counts as unset: deploy tooling often writes "" for "not configured".
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = z.object(shape).safeParse(present);
   if (!result.success) {
     const names = [...new Set(result.error.issues.map((issue) => String(issue.path[0])))];
     throw new ConfigurationError(

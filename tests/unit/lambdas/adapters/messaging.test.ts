@@ -1,0 +1,222 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadEvent } from '../../../../events/load-event';
+import { EventBridgePublisher } from '../../../../lambdas/adapters/eventbridge/event-publisher';
+import {
+  createRazorpayClient,
+  RazorpayGateway,
+  RazorpayGatewayError,
+} from '../../../../lambdas/adapters/razorpay-api/razorpay-gateway';
+import { razorpayCredentialsLoader } from '../../../../lambdas/adapters/secrets/razorpay-secrets';
+import { SesMailer } from '../../../../lambdas/adapters/ses/ses-mailer';
+import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
+
+const ses = new SESClient({ region: 'ap-south-1' });
+const events = new EventBridgeClient({ region: 'ap-south-1' });
+const secrets = new SecretsManagerClient({ region: 'ap-south-1' });
+const sesMock = mockClient(ses);
+const eventsMock = mockClient(events);
+const secretsMock = mockClient(secrets);
+
+beforeEach(() => {
+  sesMock.reset();
+  eventsMock.reset();
+  secretsMock.reset();
+});
+
+describe('SesMailer', () => {
+  it('sends one SES v1 SendEmail with an HTML and a text body', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+
+    await new SesMailer(ses, () => 'Storefront <no-reply@example.in>').send({
+      to: 'asha@example.in',
+      replyTo: 'reply@example.in',
+      subject: 'Hello',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+    });
+
+    expect(sesMock.commandCalls(SendEmailCommand)[0]?.args[0].input).toEqual({
+      Source: 'Storefront <no-reply@example.in>',
+      Destination: { ToAddresses: ['asha@example.in'] },
+      ReplyToAddresses: ['reply@example.in'],
+      Message: {
+        Subject: { Data: 'Hello', Charset: 'UTF-8' },
+        Body: {
+          Html: { Data: '<p>Hi</p>', Charset: 'UTF-8' },
+          Text: { Data: 'Hi', Charset: 'UTF-8' },
+        },
+      },
+    });
+  });
+});
+
+describe('EventBridgePublisher', () => {
+  const detail = loadEvent<{ detail: PurchaseCompletedDetail }>(
+    'eventbridge/purchase-completed.json',
+  ).detail;
+
+  it('puts PurchaseCompleted on the bus with the contract source and detail', async () => {
+    eventsMock
+      .on(PutEventsCommand)
+      .resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] });
+
+    await new EventBridgePublisher(events, () => 'storefront').publishPurchaseCompleted(detail);
+
+    const entry = eventsMock.commandCalls(PutEventsCommand)[0]?.args[0].input.Entries?.[0];
+    expect(entry).toMatchObject({
+      Source: 'storefront.payments',
+      DetailType: 'PurchaseCompleted',
+      EventBusName: 'storefront',
+    });
+    expect(JSON.parse(entry?.Detail ?? '')).toEqual(detail);
+  });
+
+  it('throws when the bus refuses the entry, so fulfilment retries the publish', async () => {
+    eventsMock.on(PutEventsCommand).resolves({
+      FailedEntryCount: 1,
+      Entries: [{ ErrorCode: 'InternalFailure', ErrorMessage: 'try again' }],
+    });
+
+    await expect(
+      new EventBridgePublisher(events, () => 'storefront').publishPurchaseCompleted(detail),
+    ).rejects.toThrow('InternalFailure');
+  });
+});
+
+describe('Razorpay credentials', () => {
+  it('come from the environment settings locally, without calling Secrets Manager', async () => {
+    const load = razorpayCredentialsLoader(
+      () => ({
+        source: 'environment',
+        keyId: 'rzp_test_local',
+        keySecret: 'ks',
+        webhookSecret: 'ws',
+      }),
+      secrets,
+    );
+
+    expect(await load()).toEqual({ keyId: 'rzp_test_local', keySecret: 'ks', webhookSecret: 'ws' });
+    expect(secretsMock.calls()).toHaveLength(0);
+  });
+
+  it('are fetched from Secrets Manager once per cold start', async () => {
+    secretsMock.on(GetSecretValueCommand).resolves({
+      SecretString: JSON.stringify({ keyId: 'rzp_live_x', keySecret: 'ks', webhookSecret: 'ws' }),
+    });
+    const load = razorpayCredentialsLoader(
+      () => ({ source: 'secretsManager', secretArn: 'arn:secret', keyId: undefined }),
+      secrets,
+    );
+
+    await Promise.all([load(), load()]);
+    expect(await load()).toEqual({ keyId: 'rzp_live_x', keySecret: 'ks', webhookSecret: 'ws' });
+    expect(secretsMock.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+    expect(secretsMock.commandCalls(GetSecretValueCommand)[0]?.args[0].input).toEqual({
+      SecretId: 'arn:secret',
+    });
+  });
+
+  it('name the missing field of a malformed secret, and are fetched again after a failure', async () => {
+    secretsMock
+      .on(GetSecretValueCommand)
+      .resolvesOnce({ SecretString: JSON.stringify({ keyId: 'k' }) })
+      .resolvesOnce({
+        SecretString: JSON.stringify({ keyId: 'k', keySecret: 's', webhookSecret: 'w' }),
+      });
+    const load = razorpayCredentialsLoader(
+      () => ({ source: 'secretsManager', secretArn: 'arn:secret', keyId: undefined }),
+      secrets,
+    );
+
+    await expect(load()).rejects.toThrow(/keySecret, webhookSecret/);
+    await expect(load()).resolves.toMatchObject({ keySecret: 's' });
+  });
+});
+
+describe('RazorpayGateway', () => {
+  it("points the SDK's HTTP client at the simulator when a base URL is given", () => {
+    const client = createRazorpayClient(
+      { keyId: 'rzp_test_local', keySecret: 'ks', webhookSecret: 'ws' },
+      'http://127.0.0.1:8100/',
+    ) as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } };
+
+    expect(client.api.rq.defaults.baseURL).toBe('http://127.0.0.1:8100');
+    expect(client.api.rq.defaults.timeout).toBeGreaterThan(0);
+  });
+
+  it('creates an order with amount, currency, receipt and notes, and maps the answer', async () => {
+    const calls: Record<string, unknown>[] = [];
+    const gateway = new RazorpayGateway(
+      async () => ({ keyId: 'rzp_test_local', keySecret: 'ks', webhookSecret: 'ws' }),
+      async () => ({
+        orders: {
+          create: async (params: Record<string, unknown>) => {
+            calls.push(params);
+            return {
+              id: 'order_1',
+              entity: 'order',
+              amount: 11_800,
+              currency: 'INR',
+              status: 'created',
+            };
+          },
+        },
+        payments: {
+          fetch: async () => ({
+            id: 'pay_1',
+            order_id: 'order_1',
+            amount: 11_800,
+            currency: 'INR',
+            status: 'captured',
+          }),
+        },
+      }),
+    );
+
+    const order = await gateway.createOrder({
+      amountPaise: 11_800,
+      currency: 'INR',
+      receipt: 'rcpt_1',
+      notes: { planId: 'basicvps' },
+    });
+    const payment = await gateway.fetchPayment('pay_1');
+
+    expect(await gateway.keyId()).toBe('rzp_test_local');
+    expect(calls).toEqual([
+      { amount: 11_800, currency: 'INR', receipt: 'rcpt_1', notes: { planId: 'basicvps' } },
+    ]);
+    expect(order).toEqual({ id: 'order_1', amountPaise: 11_800, currency: 'INR' });
+    expect(payment).toEqual({
+      id: 'pay_1',
+      orderId: 'order_1',
+      amountPaise: 11_800,
+      currency: 'INR',
+      status: 'captured',
+    });
+  });
+
+  it("turns Razorpay's error shape into a gateway error", async () => {
+    const gateway = new RazorpayGateway(
+      async () => ({ keyId: 'k', keySecret: 's', webhookSecret: 'w' }),
+      async () => ({
+        orders: {
+          create: () =>
+            Promise.reject({
+              statusCode: 400,
+              error: { code: 'BAD_REQUEST_ERROR', description: 'amount too low' },
+            }),
+        },
+        payments: { fetch: () => Promise.reject(new Error('socket hang up')) },
+      }),
+    );
+
+    await expect(
+      gateway.createOrder({ amountPaise: 1, currency: 'INR', receipt: 'r', notes: {} }),
+    ).rejects.toThrow(RazorpayGatewayError);
+    await expect(gateway.fetchPayment('pay_1')).rejects.toThrow('socket hang up');
+  });
+});
