@@ -1,0 +1,121 @@
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ROUTES, type FunctionId } from '../definitions/functions';
+import { acknowledge } from '../nag';
+import type { StorefrontFunction } from './storefront-function';
+
+/** Steady and burst request rates for the whole API (per second); abuse gets a 429 early. */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/** One JSON line per request, in HTTP API's own context variables; no header, no body. */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  httpMethod: '$context.httpMethod',
+  routeKey: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+  userAgent: '$context.identity.userAgent',
+} as const;
+
+export interface ApiProps {
+  functions: Record<FunctionId, StorefrontFunction>;
+  userPool: UserPool;
+  userPoolClient: UserPoolClient;
+}
+
+/**
+ * The HTTP API behind CloudFront's `/api/*`: the routes of the shared definitions, the Cognito
+ * JWT authorizer on those that need a buyer, none on the webhook (its signature is its proof).
+ *
+ * No CORS: the browser calls it on the site's own origin through CloudFront. Payloads: API
+ * Gateway caps a request at 10 MB; the handlers refuse anything larger than they need with 413.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly accessLogs: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.httpApi = new HttpApi(this, 'Http', {
+      description: 'Storefront API, served on the site through CloudFront under /api',
+      createDefaultStage: false,
+      // Same origin behind CloudFront: a browser never needs a CORS answer.
+      corsPreflight: undefined,
+    });
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+
+    const { region } = Stack.of(this);
+    const buyer = new HttpJwtAuthorizer(
+      'CognitoBuyer',
+      `https://cognito-idp.${region}.amazonaws.com/${props.userPool.userPoolId}`,
+      { jwtAudience: [props.userPoolClient.userPoolClientId] },
+    );
+    const anyone = new HttpNoneAuthorizer();
+
+    const integrations = new Map<FunctionId, HttpLambdaIntegration>();
+    for (const route of ROUTES) {
+      let integration = integrations.get(route.function);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(
+          `${route.function}Integration`,
+          props.functions[route.function].function,
+        );
+        integrations.set(route.function, integration);
+      }
+      const authorizer: IHttpRouteAuthorizer = route.auth ? buyer : anyone;
+      const [created] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration,
+        authorizer,
+      });
+      if (!route.auth && created) {
+        acknowledge(
+          created,
+          'AwsSolutions-APIG4',
+          `${route.method} ${route.path} is public by design (CONTRACT, HTTP API)${
+            route.path.includes('webhooks')
+              ? ': Razorpay cannot send a Cognito token; the handler verifies its HMAC signature before reading the body'
+              : ''
+          }.`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, FeaturePlan, UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { COGNITO_TRIGGERS, type FunctionId } from '../definitions/functions';
+import { acknowledge } from '../nag';
+import type { StorefrontFunction } from './storefront-function';
+
+/** The spec's minimum: six characters, no other rule (the sign-up form says the same). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+const TRIGGER_OPERATIONS: Record<keyof typeof COGNITO_TRIGGERS, UserPoolOperation> = {
+  preSignUp: UserPoolOperation.PRE_SIGN_UP,
+  postConfirmation: UserPoolOperation.POST_CONFIRMATION,
+};
+
+export interface AuthProps {
+  functions: Record<FunctionId, StorefrontFunction>;
+}
+
+/**
+ * Cognito: buyers sign up with their email and sign in with it. The PreSignUp trigger confirms
+ * them at once (CONTRACT); PostConfirmation writes their user record. The pool holds the
+ * accounts, so it outlives the stack.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    this.userPool = new UserPool(this, 'Users', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+      },
+      passwordPolicy: {
+        minLength: MIN_PASSWORD_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Free for the first 10,000 monthly active users.
+      featurePlan: FeaturePlan.ESSENTIALS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const [trigger, functionId] of Object.entries(COGNITO_TRIGGERS) as [
+      keyof typeof COGNITO_TRIGGERS,
+      FunctionId,
+    ][]) {
+      this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger], props.functions[functionId].function);
+    }
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      'The storefront specification sets a 6-character minimum with no character classes; the sign-up form tells buyers so.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'Buyers of a small storefront sign in with email and password only; the specification has no MFA step. Payment is protected by Razorpay.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG8',
+      'Threat protection needs the Cognito Plus feature plan, billed per monthly active user; not worth it at this scale (README, Cost).',
+    );
+
+    this.client = this.userPool.addClient('Web', {
+      // The SPA holds no secret; USER_PASSWORD_AUTH is what the local Cognito stand-in supports.
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true },
+      preventUserExistenceErrors: true,
+    });
+  }
+}

@@ -1,0 +1,109 @@
+import { Stack } from 'aws-cdk-lib';
+import type { CfnTable, Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import {
+  FUNCTIONS,
+  type FunctionDefinition,
+  type FunctionId,
+  type TableAccess,
+} from '../definitions/functions';
+import { TABLES, type TableDefinition, type TableId } from '../definitions/tables';
+import { acknowledge } from '../nag';
+import type { Mail } from './mail';
+import { StorefrontFunction } from './storefront-function';
+
+export interface LambdasProps {
+  tables: Record<TableId, Table>;
+  bus: IEventBus;
+  razorpaySecret: ISecret;
+  mail: Mail;
+}
+
+/** The environment a function gets: exactly the names of what it may use (lambdas/config). */
+export function environmentFor(
+  definition: FunctionDefinition,
+  props: LambdasProps,
+): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const table of TABLES) {
+    if (definition.tables[table.id]) environment[table.envVar] = props.tables[table.id].tableName;
+  }
+  if (definition.needs.includes('publishEvents')) {
+    environment.EVENT_BUS_NAME = props.bus.eventBusName;
+  }
+  if (definition.needs.includes('razorpaySecrets')) {
+    environment.RAZORPAY_SECRET_ARN = props.razorpaySecret.secretArn;
+  }
+  if (definition.needs.includes('sendEmail')) {
+    environment.MAIL_FROM = props.mail.senderEmail;
+    environment.SUPPORT_EMAIL = props.mail.supportEmail;
+  }
+  return environment;
+}
+
+const TABLE_GRANTS: Record<TableAccess, (table: Table, fn: StorefrontFunction) => void> = {
+  read: (table, fn) => table.grantReadData(fn.function),
+  write: (table, fn) => table.grantWriteData(fn.function),
+  readWrite: (table, fn) => table.grantReadWriteData(fn.function),
+};
+
+/**
+ * Every Lambda of the shared definitions, each with the environment and the grants its
+ * definition names and nothing more (least privilege, STYLE.md principle 9).
+ */
+export class Lambdas extends Construct {
+  readonly functions: Record<FunctionId, StorefrontFunction>;
+
+  constructor(scope: Construct, id: string, props: LambdasProps) {
+    super(scope, id);
+    const functions: Partial<Record<FunctionId, StorefrontFunction>> = {};
+    for (const definition of Object.values(FUNCTIONS)) {
+      const fn = new StorefrontFunction(this, toPascalCase(definition.id), {
+        definition,
+        environment: environmentFor(definition, props),
+      });
+      for (const [tableId, access] of Object.entries(definition.tables) as [
+        TableId,
+        TableAccess,
+      ][]) {
+        const table = props.tables[tableId];
+        TABLE_GRANTS[access](table, fn);
+        const definitionOfTable: TableDefinition | undefined = TABLES.find((t) => t.id === tableId);
+        if (definitionOfTable?.globalSecondaryIndexes?.length) {
+          const logicalId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnTable);
+          acknowledge(
+            fn.role,
+            `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+            `The grant on the ${tableId} table covers its indexes (${definitionOfTable.globalSecondaryIndexes
+              .map((index) => index.indexName)
+              .join(', ')}), which the function queries with the same access; no other table's.`,
+          );
+        }
+      }
+      if (definition.needs.includes('razorpaySecrets')) props.razorpaySecret.grantRead(fn.function);
+      if (definition.needs.includes('publishEvents')) props.bus.grantPutEventsTo(fn.function);
+      if (definition.needs.includes('sendEmail')) props.mail.grantSend(fn.function);
+      functions[definition.id] = fn;
+    }
+    this.functions = functions as Record<FunctionId, StorefrontFunction>;
+  }
+
+  /**
+   * The site's address, for the links in mail. Only the mail senders get it: the distribution
+   * sits in front of the API, so giving it to every API Lambda would be one more edge to keep
+   * an eye on for cycles, for nothing.
+   */
+  addSiteUrl(siteUrl: string): void {
+    for (const fn of Object.values(this.functions)) {
+      if (!fn.definition.needs.includes('sendEmail')) continue;
+      fn.function.addEnvironment('SITE_URL', siteUrl);
+      fn.function.addEnvironment('CONTROL_PANEL_URL', `${siteUrl}/dashboard`);
+    }
+  }
+}
+
+function toPascalCase(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { FunctionDefinition } from '../definitions/functions';
+import { acknowledge } from '../nag';
+import { REPO_ROOT } from '../paths';
+
+/** Days the Lambdas' own logs are kept: long enough to investigate a payment dispute's first days. */
+export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
+
+/** Powertools reads these; every function logs as the one `storefront` service. */
+export const POWERTOOLS_ENVIRONMENT = {
+  POWERTOOLS_SERVICE_NAME: 'storefront',
+  POWERTOOLS_LOG_LEVEL: 'INFO',
+} as const;
+
+/** Stack traces point into the TypeScript sources through the bundle's source maps. */
+const SOURCE_MAPS_ENVIRONMENT = { NODE_OPTIONS: '--enable-source-maps' } as const;
+
+/**
+ * esbuild emits ESM; a few CommonJS dependencies (razorpay's axios, Powertools internals) call
+ * `require` for Node built-ins, which ESM lacks, so the bundle defines one.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __storefrontCreateRequire } from 'node:module'; const require = __storefrontCreateRequire(import.meta.url);";
+
+export interface StorefrontFunctionProps {
+  definition: FunctionDefinition;
+  environment?: Record<string, string>;
+}
+
+/**
+ * One Lambda with the storefront's shared defaults: Node.js 22 on arm64, bundled by the local
+ * esbuild as minified ESM with source maps, its own log group with a retention, Powertools
+ * configured. Memory and timeout come from the definition; grants are the caller's business.
+ */
+export class StorefrontFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+  readonly role: Role;
+  readonly definition: FunctionDefinition;
+
+  constructor(scope: Construct, id: string, props: StorefrontFunctionProps) {
+    super(scope, id);
+    const { definition } = props;
+    this.definition = definition;
+    const entry = join(REPO_ROOT, definition.entry);
+    if (!existsSync(entry)) {
+      throw new Error(
+        `The ${definition.id} Lambda's handler ${definition.entry} does not exist (infra/lib/definitions/functions.ts names it).`,
+      );
+    }
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: FUNCTION_LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Its own role, allowed to write to its own log group only (the AWS managed basic execution
+    // role would let it write to every log group of the account); grants are added to it.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `storefront ${definition.id} Lambda`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      role: this.role,
+      entry,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: definition.memoryMb,
+      timeout: Duration.seconds(definition.timeoutSeconds),
+      description: `storefront ${definition.id} (${definition.entry})`,
+      logGroup: this.logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      environment: { ...POWERTOOLS_ENVIRONMENT, ...SOURCE_MAPS_ENVIRONMENT, ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        platform: 'node',
+        minify: true,
+        sourceMap: true,
+        // ESM-first packages resolve to their ESM build, which tree-shakes.
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        // The Node.js 22 runtime ships AWS SDK v3; leaving it out keeps bundles small.
+        bundleAwsSDK: false,
+        tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+      },
+    });
+    acknowledge(
+      this.function,
+      'AwsSolutions-L1',
+      'Node.js 22 is the runtime issue #6 names and the one the handlers are built and tested for (target node22); moving to Node.js 24 is a deliberate upgrade, not a default.',
+    );
+  }
+}

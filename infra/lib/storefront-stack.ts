@@ -1,0 +1,141 @@
+import { CfnCondition, CfnOutput, CfnParameter, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { ROUTES } from './definitions/functions';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Events } from './constructs/events';
+import { Lambdas } from './constructs/lambdas';
+import { Mail } from './constructs/mail';
+import { Monitoring } from './constructs/monitoring';
+import { Payments } from './constructs/payments';
+import { Site } from './constructs/site';
+import { DEFAULT_WEB_DIST } from './paths';
+
+export interface StorefrontStackProps extends StackProps {
+  /** The web build to upload; `web/dist` by default. */
+  webDistDir?: string;
+}
+
+const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
+
+/**
+ * The whole storefront in one stack, composed of constructs by concern: data (tables and the
+ * catalog seed), payments (Razorpay's secret), events (the bus), mail (SES), the Lambdas, auth
+ * (Cognito), the API, the site (S3 + CloudFront) and monitoring.
+ */
+export class StorefrontStack extends Stack {
+  readonly data: Data;
+  readonly payments: Payments;
+  readonly events: Events;
+  readonly mail: Mail;
+  readonly lambdas: Lambdas;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly site: Site;
+  readonly monitoring: Monitoring;
+
+  constructor(scope: Construct, id: string, props: StorefrontStackProps = {}) {
+    super(scope, id, {
+      description:
+        'Hosting storefront: SPA on CloudFront, HTTP API + Lambda + DynamoDB, Razorpay, SES',
+      ...props,
+    });
+
+    const senderEmail = new CfnParameter(this, 'SenderEmail', {
+      type: 'String',
+      allowedPattern: EMAIL_PATTERN,
+      constraintDescription: 'an email address',
+      description:
+        'The address the storefront mails from (welcome mail, contact form). SES mails a verification link to it at deploy.',
+    });
+    const supportEmail = new CfnParameter(this, 'SupportEmail', {
+      type: 'String',
+      default: '',
+      description: 'Where contact-form messages go. Empty: the sender address.',
+    });
+    const alarmEmail = new CfnParameter(this, 'AlarmEmail', {
+      type: 'String',
+      allowedPattern: EMAIL_PATTERN,
+      constraintDescription: 'an email address',
+      description: 'Who gets the alarms (SNS mails a confirmation link to it).',
+    });
+    const razorpayKeyId = new CfnParameter(this, 'RazorpayKeyId', {
+      type: 'String',
+      allowedPattern: '^rzp_(test|live)_[A-Za-z0-9]+$',
+      constraintDescription: 'a Razorpay key id, rzp_test_… or rzp_live_…',
+      description:
+        "Razorpay's public key id (not secret), written to the site's config.json for Checkout. The key secret goes into the stack's Secrets Manager secret.",
+    });
+    const noSupportEmail = new CfnCondition(this, 'NoSupportEmail', {
+      expression: Fn.conditionEquals(supportEmail.valueAsString, ''),
+    });
+
+    this.data = new Data(this, 'Data');
+    this.payments = new Payments(this, 'Payments');
+    this.events = new Events(this, 'Events');
+    this.mail = new Mail(this, 'Mail', {
+      senderEmail: senderEmail.valueAsString,
+      supportEmail: Fn.conditionIf(
+        noSupportEmail.logicalId,
+        senderEmail.valueAsString,
+        supportEmail.valueAsString,
+      ).toString(),
+    });
+    this.lambdas = new Lambdas(this, 'Lambdas', {
+      tables: this.data.tables,
+      bus: this.events.bus,
+      razorpaySecret: this.payments.razorpaySecret,
+      mail: this.mail,
+    });
+    const { functions } = this.lambdas;
+    this.events.addRules({ functions });
+    this.auth = new Auth(this, 'Auth', { functions });
+    this.api = new Api(this, 'Api', {
+      functions,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
+    });
+    this.site = new Site(this, 'Site', {
+      webDistDir: props.webDistDir ?? DEFAULT_WEB_DIST,
+      httpApi: this.api.httpApi,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
+      razorpayKeyId: razorpayKeyId.valueAsString,
+    });
+    // After the distribution exists: the mail Lambdas link to the site.
+    this.lambdas.addSiteUrl(this.site.url);
+
+    const webhookRoute = ROUTES.find((route) => route.path.startsWith('/api/webhooks/'));
+    if (!webhookRoute)
+      throw new Error('ROUTES has no /api/webhooks/ route for the Razorpay webhook');
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      alarmEmail: alarmEmail.valueAsString,
+      deadLetterQueues: this.events.deadLetterQueues,
+      httpApi: this.api.httpApi,
+      watchedFunctions: this.events.targets,
+      webhook: functions[webhookRoute.function],
+    });
+
+    new CfnOutput(this, 'SiteUrl', { description: 'The storefront', value: this.site.url });
+    new CfnOutput(this, 'ApiUrl', {
+      description: 'The API, on the site origin',
+      value: `${this.site.url}/api`,
+    });
+    new CfnOutput(this, 'RazorpayWebhookUrl', {
+      description: "Paste into Razorpay's dashboard: Settings → Webhooks → Add New Webhook",
+      value: `${this.site.url}${webhookRoute.path}`,
+    });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'RazorpaySecretArn', {
+      description:
+        'Put the Razorpay key id and key secret in this secret; paste its webhookSecret into Razorpay',
+      value: this.payments.razorpaySecret.secretArn,
+    });
+    new CfnOutput(this, 'HttpApiEndpoint', {
+      description: 'The API Gateway endpoint behind CloudFront (for diagnostics)',
+      value: this.api.httpApi.apiEndpoint,
+    });
+  }
+}

@@ -1,0 +1,217 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS, type FunctionId } from '../../infra/lib/definitions/functions';
+import { TABLES, type TableId } from '../../infra/lib/definitions/tables';
+import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
+
+const WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+const READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:BatchGetItem',
+];
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+/** Logical ids a policy resource points at, through Ref, Fn::GetAtt and Fn::Join. */
+function referencedIds(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(referencedIds);
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.Ref === 'string') return record.Ref.startsWith('AWS::') ? [] : [record.Ref];
+    const getAtt = record['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') return [getAtt[0]];
+    return Object.values(record).flatMap(referencedIds);
+  }
+  return [];
+}
+
+const actionsOf = (statement: Statement) =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+let synthesised: Synthesised;
+let statementsByFunction: Record<FunctionId, Statement[]>;
+let tableIds: Record<TableId, string>;
+
+function actionsOn(functionId: FunctionId, logicalId: string): Set<string> {
+  return new Set(
+    statementsByFunction[functionId]
+      .filter((statement) => referencedIds(statement.Resource).includes(logicalId))
+      .flatMap(actionsOf),
+  );
+}
+
+beforeAll(() => {
+  synthesised = synthesise();
+  const { stack, template } = synthesised;
+  const policies = resourcesOfType(template, 'AWS::IAM::Policy');
+  statementsByFunction = {} as Record<FunctionId, Statement[]>;
+  for (const id of Object.keys(FUNCTIONS) as FunctionId[]) {
+    const roleId = logicalIdOf(stack, stack.lambdas.functions[id].role);
+    statementsByFunction[id] = Object.values(policies)
+      .filter((policy) => referencedIds(policy.Properties?.Roles).includes(roleId))
+      .flatMap(
+        (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+      );
+  }
+  tableIds = Object.fromEntries(
+    TABLES.map((table) => [table.id, logicalIdOf(stack, stack.data.tables[table.id])]),
+  ) as Record<TableId, string>;
+});
+
+describe('least privilege: each Lambda gets exactly what its definition names', () => {
+  it('the dashboard Lambda cannot write the orders table', () => {
+    const onOrders = actionsOn('dashboard', tableIds.orders);
+    expect(onOrders).toContain('dynamodb:Query');
+    for (const action of WRITE_ACTIONS) expect(onOrders).not.toContain(action);
+  });
+
+  it('the plans Lambda can only read the plans table, and touches nothing else but its logs', () => {
+    const { stack } = synthesised;
+    const ownLogs = logicalIdOf(stack, stack.lambdas.functions.plans.logGroup);
+    const statements = statementsByFunction.plans;
+    for (const statement of statements) {
+      const ids = referencedIds(statement.Resource);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) expect([tableIds.plans, ownLogs]).toContain(id);
+    }
+    const onPlans = actionsOn('plans', tableIds.plans);
+    expect(onPlans).toContain('dynamodb:GetItem');
+    for (const action of WRITE_ACTIONS) expect(onPlans).not.toContain(action);
+  });
+
+  it.each(Object.keys(FUNCTIONS) as FunctionId[])(
+    '%s: table actions match its definition, table by table',
+    (functionId) => {
+      const definition = FUNCTIONS[functionId];
+      for (const table of TABLES) {
+        const actions = actionsOn(functionId, tableIds[table.id]);
+        const access = definition.tables[table.id];
+        const reads = READ_ACTIONS.filter((a) => actions.has(a));
+        const writes = WRITE_ACTIONS.filter((a) => actions.has(a));
+        if (!access) expect([...actions], `${functionId} on ${table.id}`).toEqual([]);
+        if (access === 'read') {
+          expect(reads, `${functionId} reads ${table.id}`).toContain('dynamodb:GetItem');
+          expect(writes, `${functionId} must not write ${table.id}`).toEqual([]);
+        }
+        if (access === 'write') {
+          expect(writes, `${functionId} writes ${table.id}`).toContain('dynamodb:PutItem');
+          expect(reads, `${functionId} must not read ${table.id}`).toEqual([]);
+        }
+        if (access === 'readWrite') {
+          expect(reads).toContain('dynamodb:GetItem');
+          expect(writes).toContain('dynamodb:PutItem');
+        }
+      }
+    },
+  );
+
+  it.each(Object.keys(FUNCTIONS) as FunctionId[])(
+    '%s: every statement names only resources it was given, never "*"',
+    (functionId) => {
+      const { stack } = synthesised;
+      const definition = FUNCTIONS[functionId];
+      const allowed = new Set<string>([
+        logicalIdOf(stack, stack.lambdas.functions[functionId].logGroup),
+        ...Object.keys(definition.tables).map((id) => tableIds[id as TableId]),
+      ]);
+      if (definition.needs.includes('razorpaySecrets')) {
+        allowed.add(logicalIdOf(stack, stack.payments.razorpaySecret));
+      }
+      if (definition.needs.includes('publishEvents')) {
+        allowed.add(logicalIdOf(stack, stack.events.bus));
+      }
+      if (definition.needs.includes('sendEmail')) {
+        allowed.add(logicalIdOf(stack, stack.mail.identity));
+      }
+      if (stack.events.targets.some((target) => target.definition.id === functionId)) {
+        // Its failure queue (the async-invoke onFailure destination).
+        for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
+      }
+      for (const statement of statementsByFunction[functionId]) {
+        expect(statement.Resource).not.toEqual('*');
+        for (const id of referencedIds(statement.Resource)) {
+          expect([...allowed], `${functionId}: ${actionsOf(statement).join(',')}`).toContain(id);
+        }
+      }
+    },
+  );
+
+  it.each(Object.keys(FUNCTIONS) as FunctionId[])(
+    '%s: secrets, events and mail only where the definition needs them',
+    (functionId) => {
+      const { stack } = synthesised;
+      const { needs } = FUNCTIONS[functionId];
+      const secret = actionsOn(functionId, logicalIdOf(stack, stack.payments.razorpaySecret));
+      const bus = actionsOn(functionId, logicalIdOf(stack, stack.events.bus));
+      const sender = actionsOn(functionId, logicalIdOf(stack, stack.mail.identity));
+      expect(secret.has('secretsmanager:GetSecretValue')).toBe(needs.includes('razorpaySecrets'));
+      expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
+      expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
+      expect(sender.has('ses:SendRawEmail')).toBe(needs.includes('sendEmail'));
+      const all = statementsByFunction[functionId].flatMap(actionsOf);
+      expect(all.filter((a) => a.startsWith('ses:')).length > 0).toBe(needs.includes('sendEmail'));
+    },
+  );
+});
+
+describe('the Lambdas themselves', () => {
+  it.each(Object.keys(FUNCTIONS) as FunctionId[])(
+    '%s: Node.js 22 on arm64, its memory and timeout, its log group, only its environment',
+    (functionId) => {
+      const { stack, template } = synthesised;
+      const definition = FUNCTIONS[functionId];
+      const fn = stack.lambdas.functions[functionId];
+      const resource = resourcesOfType(template, 'AWS::Lambda::Function')[
+        logicalIdOf(stack, fn.function)
+      ];
+      const properties = resource?.Properties as Record<string, unknown>;
+      expect(properties.Runtime).toBe('nodejs22.x');
+      expect(properties.Architectures).toEqual(['arm64']);
+      expect(properties.MemorySize).toBe(definition.memoryMb);
+      expect(properties.Timeout).toBe(definition.timeoutSeconds);
+      expect(properties.LoggingConfig).toEqual({
+        LogGroup: { Ref: logicalIdOf(stack, fn.logGroup) },
+      });
+      const variables = (properties.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      expect(variables).toMatchObject({
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'storefront',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+      });
+      const expected = new Set([
+        'NODE_OPTIONS',
+        'POWERTOOLS_SERVICE_NAME',
+        'POWERTOOLS_LOG_LEVEL',
+        ...TABLES.filter((t) => definition.tables[t.id]).map((t) => t.envVar),
+        ...(definition.needs.includes('publishEvents') ? ['EVENT_BUS_NAME'] : []),
+        ...(definition.needs.includes('razorpaySecrets') ? ['RAZORPAY_SECRET_ARN'] : []),
+        ...(definition.needs.includes('sendEmail')
+          ? ['MAIL_FROM', 'SUPPORT_EMAIL', 'SITE_URL', 'CONTROL_PANEL_URL']
+          : []),
+      ]);
+      expect(new Set(Object.keys(variables))).toEqual(expected);
+      for (const table of TABLES.filter((t) => definition.tables[t.id])) {
+        expect(variables[table.envVar]).toEqual({ Ref: tableIds[table.id] });
+      }
+    },
+  );
+
+  it('every function log group keeps its logs for a month', () => {
+    const { stack, template } = synthesised;
+    const groups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    for (const fn of Object.values(stack.lambdas.functions)) {
+      expect(groups[logicalIdOf(stack, fn.logGroup)]?.Properties?.RetentionInDays).toBe(30);
+    }
+  });
+});
