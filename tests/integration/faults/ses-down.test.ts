@@ -1,0 +1,122 @@
+/**
+ * The SES stand-in is down when a purchase completes: the purchase is not held up (the webhook is
+ * answered, the dashboard shows the service), the welcome mail fails and the local event bus
+ * retries it; once an SES stand-in answers on the same port again, the mail arrives, exactly once.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../helpers/local-stack';
+import {
+  api,
+  deliveries,
+  eventually,
+  mailbox,
+  newUser,
+  payOrder,
+  signIn,
+  signUp,
+} from '../../helpers/storefront-client';
+import {
+  busDrained,
+  deadLetters,
+  outputShows,
+  pendingBusDeliveries,
+  startFaultStack,
+  startSesStandIn,
+  type SesStandIn,
+} from '../../helpers/faults/fault-stack';
+
+interface DashboardBody {
+  user: { currentPlan: string | null };
+  services: { planId: string; status: string }[];
+  payments: { paymentId: string }[];
+}
+
+let stack: LocalStack | undefined;
+let ses: SesStandIn | undefined;
+
+afterAll(async () => {
+  await ses?.stop();
+  await stack?.dispose();
+});
+
+async function sesAnswers(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/health-check`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+describe('the SES stand-in down', () => {
+  it('does not block the purchase, and the welcome mail is retried and sent once when SES is back', async () => {
+    // Arrange: a stack whose SES stand-in may stop without taking the stack down; retries 1.5 s apart and up
+    stack = await startFaultStack({
+      faults: ['detach-ses'],
+      env: { LOCAL_RETRY_BASE_MS: '1500' },
+    });
+    const running = stack;
+    await outputShows(running, '[fault] ses pid ');
+    const sesPid = Number(/\[fault\] ses pid (\d+)/.exec(running.output())?.[1]);
+    expect(sesPid).toBeGreaterThan(0);
+    const user = newUser('sesdown');
+    await signUp(running, user);
+    const token = await signIn(running, user);
+    const order = await api<{ orderId: string }>(running, 'POST', '/api/checkout/orders', {
+      token,
+      body: { planId: 'premiumvps', months: 1 },
+    });
+    expect(order.status).toBe(201);
+    const { orderId } = order.body;
+
+    // Act 1: SES goes down, then the buyer pays
+    process.kill(sesPid, 'SIGKILL');
+    await eventually(
+      async () => ((await sesAnswers(running.ports.ses)) ? undefined : true),
+      'the SES stand-in to stop answering',
+    );
+    const paid = await payOrder(running, orderId, 'success');
+    expect(paid.status).toBe(200);
+
+    // Assert 1: the purchase went through while SES was down
+    const sent = await eventually(async () => {
+      const list = await deliveries(running, orderId);
+      return list.length === 2 && list.every((d) => d.status === 'delivered') ? list : undefined;
+    }, 'both webhooks accepted while SES is down');
+    for (const delivery of sent) expect(delivery.attempts).toHaveLength(1);
+    const board = await api<DashboardBody>(running, 'GET', '/api/me/dashboard', { token });
+    expect(board.status).toBe(200);
+    expect(board.body.services).toEqual([
+      expect.objectContaining({ planId: 'premiumvps', status: 'active' }),
+    ]);
+    expect(board.body.payments.map((p) => p.paymentId)).toEqual([paid.body.razorpay_payment_id]);
+    expect(board.body.user.currentPlan).toBe('premiumvps');
+
+    // ... and the welcome mail failed, and waits on the bus for a retry
+    const failing = await eventually(async () => {
+      const pending = pendingBusDeliveries(running).filter(
+        (d) => d.target === 'sendWelcomeEmail' && d.event.detail.orderId === orderId,
+      );
+      return pending.length === 1 && (pending[0]?.attempts.length ?? 0) >= 1
+        ? pending[0]
+        : undefined;
+    }, 'a failed welcome mail attempt');
+    expect(failing.event['detail-type']).toBe('PurchaseCompleted');
+    expect(deadLetters(running)).toEqual([]);
+
+    // Act 2: an SES stand-in answers on the same port again
+    ses = await startSesStandIn(running.ports.ses);
+
+    // Assert 2: the retry sends the mail, once; nothing is left on the bus or dead-lettered
+    await eventually(
+      async () => ((await mailbox(running, user.email)).length > 0 ? true : undefined),
+      'the welcome mail after SES is back',
+      30_000,
+    );
+    await busDrained(running, 30_000);
+    expect(deadLetters(running)).toEqual([]);
+    const mails = await mailbox(running, user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your Premium VPS is active');
+    expect(mails[0]?.body.text).toContain(paid.body.razorpay_payment_id);
+  });
+});
