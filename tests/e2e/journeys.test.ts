@@ -1,0 +1,511 @@
+/**
+ * The storefront in a real browser (Debian's Chromium), as a new user meets it: buying a plan from
+ * the home page, a failed payment and a retry, the dashboard guard, the login and signup errors,
+ * the contact form, and a phone-sized screen. One local stack with the built web serves every
+ * journey; each journey gets a fresh browser context. Texts come from the spec (§2, §8) and
+ * DECISIONS, not from the web's own copy files, so a changed text fails here.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { DashboardResponse } from '../../lambdas/domain/api';
+import { addMonths } from '../../lambdas/domain/services';
+import {
+  DESKTOP,
+  MOBILE,
+  SCREENSHOT_DIR,
+  STEP_TIMEOUT_MS,
+  launchBrowser,
+  newJourney,
+} from '../helpers/browser';
+import type { Journey } from '../helpers/browser';
+import { startLocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import {
+  api,
+  deliveries,
+  eventually,
+  mailbox,
+  newUser,
+  signIn,
+  signUp,
+} from '../helpers/storefront-client';
+import type { TestUser } from '../helpers/storefront-client';
+
+const SUPPORT_INBOX = 'support-e2e@storefront.local';
+
+const TEXT = {
+  overlayTitle: 'Please Login for Purchasing Plan',
+  paymentSuccess: 'Payment successful! Your plan has been activated.',
+  wrongPassword: 'Incorrect password.',
+  emailInUse: 'This email is already registered. Please login instead.',
+  contactSending: 'Sending...',
+  contactSent: 'Thank you! Your message has been sent.',
+  dashboardLoading: 'Loading your dashboard...',
+  noPayments: 'No payment history found',
+} as const;
+
+let stack: LocalStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startLocalStack({ withWeb: true, env: { SUPPORT_EMAIL: SUPPORT_INBOX } }),
+    launchBrowser(),
+  ]);
+  // The stack serves the API even when the web build failed: say so plainly instead of timing out.
+  const home = await fetch(stack.baseUrl + '/');
+  const html = await home.text();
+  if (!home.ok || !html.includes('<div id="root"'))
+    throw new Error(`The stack serves no web build at / (status ${home.status}).`);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (stack) {
+    // The stack's log beside the screenshots, for whoever reads a failure.
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(join(SCREENSHOT_DIR, 'stack-output.log'), stack.output());
+    await stack.dispose();
+  }
+});
+
+/** Runs one journey in a fresh context; its last screen is saved even when a step fails. */
+async function journey(
+  name: string,
+  run: (j: Journey) => Promise<void>,
+  options = DESKTOP,
+): Promise<void> {
+  const j = await newJourney(browser, stack.baseUrl, options);
+  try {
+    await run(j);
+    expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
+  } finally {
+    await j.finish(name);
+  }
+}
+
+const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
+  locator.waitFor({ state: 'visible', timeout });
+const hidden = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
+  locator.waitFor({ state: 'hidden', timeout });
+
+function path(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+async function dashboardOf(user: TestUser): Promise<DashboardResponse> {
+  const token = await signIn(stack, user);
+  const res = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** A user who signed up earlier (straight through Cognito, as the web does). */
+async function existingUser(prefix: string): Promise<TestUser> {
+  const user = newUser(prefix);
+  await signUp(stack, user);
+  return user;
+}
+
+async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Accepts the product's alert (the spec's `alert`) whose message is `message`. */
+async function acknowledgeAlert(page: Page, message: string, timeout = 20_000): Promise<void> {
+  const alert = page.getByRole('alertdialog');
+  await visible(alert.getByText(message, { exact: true }), timeout);
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await hidden(alert);
+}
+
+/** The simulator's payment sheet (Razorpay Checkout's stand-in). */
+function paymentSheet(page: Page): Locator {
+  return page.locator('[data-razorpay-simulator]').getByRole('dialog');
+}
+
+/** The date as the dashboard shows it to a buyer in India: 22 Nov 2028. */
+function indianDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
+}
+
+/** Waits until the simulator has delivered every webhook for the order (2xx from the API). */
+async function webhooksSettled(orderId: string, expected: number): Promise<void> {
+  await eventually(
+    async () => {
+      const list = await deliveries(stack, orderId);
+      return list.length >= expected && list.every((d) => d.status === 'delivered')
+        ? true
+        : undefined;
+    },
+    `the webhooks of ${orderId} to be delivered`,
+    15_000,
+  );
+}
+
+describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
+  it('goes from the home page through sign-up and payment to the dashboard and the welcome mail', async () => {
+    const user = newUser('e2e-buyer');
+    await journey('purchase', async ({ page }) => {
+      // Home → Start now → /hosting
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Start now' }).click();
+      await page.waitForURL('**/hosting');
+      const basic = page.getByRole('article', { name: 'Basic Hosting' });
+      await visible(basic);
+      await expect.poll(() => basic.textContent()).toContain('₹2,499.00');
+
+      // SELECT PLAN → the checkout, covered by the login overlay
+      await basic.getByRole('link', { name: /SELECT PLAN/ }).click();
+      await page.waitForURL('**/checkout?plan=basichosting');
+      const overlay = page.getByRole('dialog', { name: TEXT.overlayTitle });
+      await visible(overlay);
+
+      // Sign Up → the form → back on this checkout
+      await overlay.getByRole('link', { name: 'Sign Up' }).click();
+      await page.waitForURL('**/signup?**');
+      await page.getByLabel('Full name').fill(user.name);
+      await page.getByLabel('Email address').fill(user.email);
+      await page.getByLabel('Phone number').fill('98123 45678');
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL('**/checkout?plan=basichosting', { timeout: 20_000 });
+      await visible(page.getByRole('heading', { name: 'Order Summary' }));
+      await hidden(overlay);
+      await visible(page.getByRole('button', { name: 'Logout' }));
+
+      // 24 months and HOST10
+      await page.getByLabel('Billing period').selectOption('24');
+      await page.getByLabel('Promo code').fill('HOST10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await visible(page.getByRole('status').filter({ hasText: 'HOST10' }));
+
+      // The breakdown: 2,499 × 24 = 59,976.00; −20% = 47,980.80; HOST10 −10% = 43,182.72;
+      // fee 18% = 7,772.89; total 50,955.61 (D3, D10).
+      await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹50,955.61');
+      expect(await page.getByTestId('base').textContent()).toBe('₹59,976.00');
+      expect(await page.getByTestId('duration-discount').textContent()).toBe('−₹11,995.20');
+      expect(await page.getByTestId('promo-discount').textContent()).toBe('−₹4,798.08');
+      expect(await page.getByTestId('subtotal').textContent()).toBe('₹43,182.72');
+      expect(await page.getByTestId('fee').textContent()).toBe('₹7,772.89');
+      await visible(page.getByText('Fee (taxes and fees, incl. 18% GST)'));
+
+      // Pay Now → the simulator's sheet, for exactly that amount → Pay
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const sheet = paymentSheet(page);
+      await visible(sheet, 15_000);
+      expect(await sheet.textContent()).toContain('Basic Hosting');
+      await sheet.getByRole('button', { name: 'Pay ₹50,955.61' }).click();
+      await acknowledgeAlert(page, TEXT.paymentSuccess);
+
+      // The dashboard: the Hosting tab shows the service, active, with its renewal date
+      await page.waitForURL('**/dashboard', { timeout: 20_000 });
+      const local = user.email.split('@')[0];
+      await visible(page.getByRole('heading', { name: `Welcome back, ${local}!` }));
+      const hostingTab = page.getByRole('tab', { name: 'Hosting' });
+      await page.getByRole('tab', { name: 'Hosting' }).click();
+      expect(await hostingTab.getAttribute('aria-selected')).toBe('true');
+
+      const data = await dashboardOf(user);
+      expect(data.services).toHaveLength(1);
+      const [service] = data.services;
+      expect(service).toMatchObject({
+        planId: 'basichosting',
+        months: 24,
+        status: 'active',
+        pricePaidPaise: 5_095_561,
+      });
+      const purchased = new Date(service!.purchaseDate);
+      expect(new Date(service!.renewalDate).toISOString()).toBe(
+        addMonths(purchased, 24).toISOString(),
+      );
+      const card = page
+        .getByRole('tabpanel')
+        .getByRole('listitem')
+        .filter({ hasText: 'Basic Hosting' });
+      await visible(card);
+      const cardText = (await card.textContent()) ?? '';
+      expect(cardText).toContain('Active');
+      expect(cardText).toContain(indianDate(service!.renewalDate));
+      await visible(page.getByText('Current Active Plan'));
+
+      // Payments: the payment, with its amount and status
+      await page.getByRole('tab', { name: 'Payments' }).click();
+      const row = page.getByRole('row').filter({ hasText: 'Basic Hosting' });
+      await visible(row);
+      const rowText = (await row.textContent()) ?? '';
+      expect(rowText).toContain('₹50,955.61');
+      expect(rowText).toContain('Paid');
+      expect(data.payments).toHaveLength(1);
+      expect(data.payments[0]).toMatchObject({ amountPaise: 5_095_561, status: 'paid' });
+
+      // Exactly one welcome mail, also after every webhook for the order has been processed
+      await webhooksSettled(data.payments[0]!.orderId, 2);
+      const mails = await eventually(async () => {
+        const found = await mailbox(stack, user.email);
+        return found.length > 0 ? found : undefined;
+      }, 'the welcome mail');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toContain('Basic Hosting');
+    });
+  });
+});
+
+describe('a failed payment', () => {
+  it('says so, activates nothing, and paying again works', async () => {
+    const user = await existingUser('e2e-fail');
+    await journey('failed-payment', async ({ context, page }) => {
+      // The overlay's Login returns to the checkout
+      await page.goto('/checkout?plan=premiumhosting');
+      const overlay = page.getByRole('dialog', { name: TEXT.overlayTitle });
+      await visible(overlay);
+      await overlay.getByRole('link', { name: 'Login' }).click();
+      await page.waitForURL('**/login?**');
+      await logIn(page, user);
+      await page.waitForURL('**/checkout?plan=premiumhosting', { timeout: 20_000 });
+      await visible(page.getByRole('heading', { name: 'Order Summary' }));
+
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const sheet = paymentSheet(page);
+      await visible(sheet, 15_000);
+      await sheet.getByRole('button', { name: 'Fail payment' }).click();
+
+      // A clear message on the page, and the sheet says it too
+      await visible(
+        page.getByText(/Payment failed: .*You have not been charged; please try again\./),
+      );
+      await visible(sheet.getByRole('status').filter({ hasText: /failed/i }));
+
+      // Nothing is activated, also after the payment.failed webhook was processed
+      const failed = await dashboardOf(user);
+      expect(failed.services).toEqual([]);
+      expect(failed.user.currentPlan).toBeNull();
+      expect(failed.payments.filter((p) => p.status === 'paid')).toEqual([]);
+      const orderId = (await deliveries(stack)).find(
+        (d) => d.event === 'payment.failed' && d.status !== 'failed',
+      )?.orderId;
+      expect(orderId).toBeTruthy();
+      await webhooksSettled(orderId!, 1);
+      expect((await dashboardOf(user)).services).toEqual([]);
+
+      // The dashboard, in another tab, shows no hosting plan
+      const other = await context.newPage();
+      await other.goto('/dashboard');
+      await visible(other.getByRole('heading', { name: /^Welcome back, / }), 20_000);
+      await other.getByRole('tab', { name: 'Hosting' }).click();
+      await visible(other.getByText("You don't have any hosting plans yet"));
+      await other.getByRole('tab', { name: 'Payments' }).click();
+      expect(await other.getByRole('tabpanel').textContent()).not.toContain('Paid');
+      await other.close();
+
+      // Paying again in the same sheet works
+      await sheet.getByRole('button', { name: /^Pay ₹/ }).click();
+      await acknowledgeAlert(page, TEXT.paymentSuccess);
+      await page.waitForURL('**/dashboard', { timeout: 20_000 });
+      const card = page
+        .getByRole('tabpanel')
+        .getByRole('listitem')
+        .filter({ hasText: 'Premium Hosting' });
+      await visible(card);
+      expect(await card.textContent()).toContain('Active');
+      const paid = await dashboardOf(user);
+      expect(paid.services).toHaveLength(1);
+      expect(paid.services[0]).toMatchObject({ planId: 'premiumhosting', status: 'active' });
+      expect(paid.services[0]!.renewalDate).toBe(
+        addMonths(new Date(paid.services[0]!.purchaseDate), 12).toISOString(),
+      );
+    });
+  });
+});
+
+describe('the dashboard guard', () => {
+  it('sends a logged-out visitor to /login and back to /dashboard after logging in', async () => {
+    const user = await existingUser('e2e-guard');
+    await journey('guard', async ({ page }) => {
+      await page.goto('/dashboard');
+      await page.waitForURL('**/login?redirect=%2Fdashboard');
+      await visible(page.getByRole('button', { name: 'Login', exact: true }));
+      await logIn(page, user);
+      await page.waitForURL('**/dashboard', { timeout: 20_000 });
+      await visible(
+        page.getByRole('heading', { name: `Welcome back, ${user.email.split('@')[0]}!` }),
+        20_000,
+      );
+      expect(path(page)).toBe('/dashboard');
+      await page.getByRole('tab', { name: 'Payments' }).click();
+      await visible(page.getByText(TEXT.noPayments));
+    });
+  });
+});
+
+describe('the catalogue errors', () => {
+  it('login with a wrong password says "Incorrect password."', async () => {
+    const user = await existingUser('e2e-wrongpw');
+    await journey('error-wrong-password', async ({ page }) => {
+      await page.goto('/login');
+      await logIn(page, { email: user.email, password: `${user.password}-wrong` });
+      await visible(page.getByText(TEXT.wrongPassword, { exact: true }));
+      expect(path(page)).toBe('/login');
+      await visible(page.getByRole('button', { name: 'Login', exact: true }));
+    });
+  });
+
+  it('signup with a registered email says to log in instead', async () => {
+    const user = await existingUser('e2e-taken');
+    await journey('error-email-in-use', async ({ page }) => {
+      await page.goto('/signup');
+      await page.getByLabel('Full name').fill('Ravi Kumar');
+      await page.getByLabel('Email address').fill(user.email);
+      await page.getByLabel('Phone number').fill('9876543210');
+      await page.getByLabel('Password').fill('another-secret-1');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await visible(page.getByText(TEXT.emailInUse, { exact: true }));
+      expect(path(page)).toBe('/signup');
+    });
+  });
+});
+
+describe('the contact form', () => {
+  it('sends, thanks the visitor for 5 s, and the support inbox gets the message', async () => {
+    const sender = { name: 'Meera Iyer', email: `e2e-contact-${Date.now()}@example.in` };
+    const message = `Do you offer .in domains with Basic Hosting? (${sender.email})`;
+    await journey('contact', async ({ page }) => {
+      await page.goto('/contact');
+      const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+      await field('Name').fill(sender.name);
+      await field('Email').fill(sender.email);
+      await field('Message').fill(message);
+
+      const submit = page.getByRole('button', { name: 'Send Message' });
+      await submit.click();
+      const clickedAt = Date.now();
+      await visible(page.getByRole('button', { name: TEXT.contactSending }), 2_000);
+
+      const thanks = page.getByText(TEXT.contactSent, { exact: true });
+      await visible(thanks, 10_000);
+      const shownAt = Date.now();
+      expect(shownAt - clickedAt, "'Sending...' lasts at least 1.5 s").toBeGreaterThanOrEqual(
+        1_400,
+      );
+      expect(await field('Message').inputValue()).toBe('');
+      expect(await field('Name').inputValue()).toBe('');
+
+      await hidden(thanks, 9_000);
+      const shownFor = Date.now() - shownAt;
+      expect(shownFor).toBeGreaterThanOrEqual(4_500);
+      expect(shownFor).toBeLessThan(7_000);
+      await visible(page.getByRole('button', { name: 'Send Message' }));
+
+      const mails = await eventually(async () => {
+        const found = await mailbox(stack, SUPPORT_INBOX);
+        const ours = found.filter((m) => (m.body.text ?? '').includes(message));
+        return ours.length > 0 ? ours : undefined;
+      }, 'the contact mail in the support inbox');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body.text).toContain(sender.email);
+      expect(mails[0]!.subject).toContain(sender.name);
+    });
+  });
+});
+
+describe('on a 375 px wide phone', () => {
+  async function noHorizontalOverflow(page: Page): Promise<void> {
+    // A string, as this file is typed for Node (no DOM library).
+    const widths = await page.evaluate<{ scroll: number; client: number }>(
+      '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+    );
+    expect(widths.client).toBe(375);
+    expect(widths.scroll, `horizontal overflow on ${path(page)}`).toBeLessThanOrEqual(375);
+  }
+
+  it('the menu opens the navigation and its links work', async () => {
+    await journey(
+      'mobile-menu',
+      async ({ page }) => {
+        await page.goto('/');
+        await visible(page.getByRole('link', { name: 'Start now' }));
+        await noHorizontalOverflow(page);
+        const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+        expect(await mobileNav.isVisible()).toBe(false);
+
+        const toggle = page.getByRole('button', { name: /menu/i });
+        await toggle.click();
+        await visible(mobileNav);
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        await noHorizontalOverflow(page);
+        await mobileNav.getByRole('link', { name: 'Web Hosting' }).click();
+        await page.waitForURL('**/hosting');
+        await visible(page.getByRole('article', { name: 'Basic Hosting' }));
+        await hidden(mobileNav);
+        await noHorizontalOverflow(page);
+
+        await toggle.click();
+        await visible(mobileNav);
+        await mobileNav.getByRole('link', { name: 'Contact' }).click();
+        await page.waitForURL('**/contact');
+        await hidden(mobileNav);
+        await visible(page.getByRole('button', { name: 'Send Message' }));
+        await noHorizontalOverflow(page);
+      },
+      MOBILE,
+    );
+  });
+
+  it('checkout is usable: the summary reads, the duration changes, Pay Now opens the sheet', async () => {
+    const user = await existingUser('e2e-mobile');
+    await journey(
+      'mobile-checkout',
+      async ({ page }) => {
+        await page.goto('/checkout?plan=premiumhosting');
+        const overlay = page.getByRole('dialog', { name: TEXT.overlayTitle });
+        await visible(overlay);
+        await noHorizontalOverflow(page);
+        await overlay.getByRole('link', { name: 'Login' }).tap();
+        await page.waitForURL('**/login?**');
+        await logIn(page, user);
+        await page.waitForURL('**/checkout?plan=premiumhosting', { timeout: 20_000 });
+
+        await visible(page.getByRole('heading', { name: 'Order Summary' }));
+        await noHorizontalOverflow(page);
+        // Premium Hosting, 12 months: 3,999 × 12 = 47,988.00 + 18% = 56,625.84
+        await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹56,625.84');
+        for (const testId of ['base', 'subtotal', 'fee', 'total']) {
+          const box = await page.getByTestId(testId).boundingBox();
+          expect(box, `${testId} is laid out`).not.toBeNull();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, `${testId} fits the screen`).toBeLessThanOrEqual(375);
+        }
+
+        // 36 months: 47,988 × 3 = 143,964.00 − 30% = 100,774.80 + 18% = 118,914.26
+        const months = page.getByLabel('Billing period');
+        await months.scrollIntoViewIfNeeded();
+        await months.selectOption('36');
+        await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹1,18,914.26');
+        await noHorizontalOverflow(page);
+
+        const payNow = page.getByRole('button', { name: 'Pay Now' });
+        await payNow.scrollIntoViewIfNeeded();
+        const box = await payNow.boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+        await payNow.tap();
+        const sheet = paymentSheet(page);
+        await visible(sheet, 15_000);
+        const sheetBox = await sheet.boundingBox();
+        expect(sheetBox!.x).toBeGreaterThanOrEqual(0);
+        expect(sheetBox!.x + sheetBox!.width).toBeLessThanOrEqual(375);
+        await visible(sheet.getByRole('button', { name: 'Pay ₹1,18,914.26' }));
+      },
+      MOBILE,
+    );
+  });
+});

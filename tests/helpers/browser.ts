@@ -1,0 +1,105 @@
+/**
+ * Debian's Chromium driven by playwright-core, for the end-to-end journeys. Started with
+ * TOOLCHAIN.md's flags (headless, no sandbox, no outside lookups) and a fresh user-data dir, which
+ * `launch()` creates for each browser and removes on close. Each journey takes a fresh context, so
+ * no cookie, storage or session leaks from one journey into the next.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { REPO_ROOT } from './local-stack';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Nothing but the local stack: every other host name fails to resolve.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
+
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'tests', 'e2e', 'screenshots');
+
+/** How long one action or expectation may wait; every wait in the journeys is bounded. */
+export const STEP_TIMEOUT_MS = 10_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    timeout: 30_000,
+  });
+}
+
+/** A desktop-sized viewport, wide enough for the full header. */
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+/** A 375 px wide phone with touch, as on an iPhone SE/mini class device. */
+export const MOBILE: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+export interface Journey {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors in the page; a journey can assert that there were none. */
+  pageErrors: string[];
+  /** Saves the current screen as tests/e2e/screenshots/{name}.png and closes the context. */
+  finish(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh context and page for one journey, with bounded default timeouts. */
+export async function newJourney(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = DESKTOP,
+): Promise<Journey> {
+  const context = await browser.newContext({
+    ...options,
+    baseURL,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await context.close();
+  };
+  return {
+    context,
+    page,
+    pageErrors,
+    close,
+    finish: async (name: string) => {
+      try {
+        await screenshot(page, name);
+      } finally {
+        await close();
+      }
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: false, timeout: STEP_TIMEOUT_MS });
+  return path;
+}
