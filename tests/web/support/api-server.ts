@@ -54,7 +54,7 @@ export function startMockApi() {
       import('aws-amplify/api'),
       import('aws-amplify/auth/cognito'),
     ]);
-  }, 30_000);
+  }, 60_000);
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;

@@ -1,0 +1,75 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '@domain/catalog';
+import { HomePage } from '../../../web/src/features/home/home-page';
+import { home } from '../../../web/src/content/home';
+
+function renderHome() {
+  return render(
+    <MemoryRouter>
+      <HomePage />
+    </MemoryRouter>,
+  );
+}
+
+describe('home page', () => {
+  it("headlines the seed's basic hosting price, ₹2,499.00/mo, with Start now to /hosting", () => {
+    const seed = CATALOG.find((plan) => plan.id === home.hero.headlinePlanId);
+    expect(home.hero.headlinePricePaise).toBe(seed?.monthlyPricePaise);
+    expect(home.hero.headlinePricePaise).toBe(249_900);
+
+    renderHome();
+    const hero = screen.getByRole('region', { name: home.hero.title });
+    expect(within(hero).getByText('₹2,499.00')).toBeInTheDocument();
+    expect(within(hero).getByText('Limited-time offer')).toBeInTheDocument();
+    expect(within(hero).getByRole('link', { name: /Start now/ })).toHaveAttribute(
+      'href',
+      '/hosting',
+    );
+    expect(within(hero).getByText('24/7 support in English and Hindi')).toBeInTheDocument();
+  });
+
+  it('shows the three trust scores, the milestone, the happiness score and the founding year', () => {
+    renderHome();
+    for (const [score, reviews] of [
+      ['4.8', '(12,505 reviews)'],
+      ['4.6/5', '(1,603 reviews)'],
+      ['4.5/5', '(5,637 reviews)'],
+    ]) {
+      expect(screen.getByText(score as string)).toBeInTheDocument();
+      expect(screen.getByText(reviews as string)).toBeInTheDocument();
+    }
+    expect(
+      screen.getByRole('heading', {
+        name: /60,000\+ clients across hosting, domain, storage and VPS/,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Started Now' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    expect(screen.getByText('94%')).toBeInTheDocument();
+    expect(screen.getByText('based on 18,966 ratings')).toBeInTheDocument();
+    expect(screen.getByText('Founded in 2012')).toBeInTheDocument();
+    expect(screen.getByText('Priya is typing')).toBeInTheDocument();
+  });
+
+  it('toggles an FAQ answer open and closed, shown as + and −', () => {
+    renderHome();
+    const question = screen.getByRole('button', { name: /What is shared web hosting\?/ });
+    const answer = document.getElementById(question.getAttribute('aria-controls') ?? '');
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    expect(question).toHaveTextContent('+');
+    expect(answer).not.toBeVisible();
+
+    fireEvent.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(question).toHaveTextContent('−');
+    expect(answer).toBeVisible();
+
+    fireEvent.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    expect(question).toHaveTextContent('+');
+  });
+});
