@@ -6,13 +6,15 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { ROUTES } from '../lib/definitions/functions';
+import { COGNITO_TRIGGERS, ROUTES, type FunctionId } from '../lib/definitions/functions';
 import { answerFromResult, buildApiEvent, matchRoute } from './api-event';
 import type { LocalEventBus } from './event-bus';
 import { PutEventsError } from './event-bus';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { functionIdFromName, type LambdaRuntime } from './lambda-runtime';
 import type { StaticSite } from './static-site';
+
+const TRIGGER_FUNCTIONS = new Set<FunctionId>(Object.values(COGNITO_TRIGGERS));
 
 /** API Gateway's payload limit. The handlers enforce their own, smaller one. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -102,10 +104,17 @@ export function createGateway(deps: GatewayDeps): Server {
     const path = url.pathname;
 
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
-    if (invoke?.[1] && method === 'POST')
-      return lambdaInvoke(req, res, decodeURIComponent(invoke[1]));
-    if ((path === '/_local/events' || path === '/_local/events/') && method === 'POST')
-      return putEvents(req, res);
+    const events = path === '/_local/events' || path === '/_local/events/';
+    if ((invoke || events) && method === 'POST') {
+      // Only AWS SDK clients (which sign their calls) get in: a web page cannot set this header
+      // cross-origin, so no site the developer visits can call the Lambdas behind the authorizer.
+      if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')) {
+        req.resume();
+        return sendJson(req, res, 403, { message: 'Missing Authentication Token' });
+      }
+      if (events) return putEvents(req, res);
+      return lambdaInvoke(req, res, decodeURIComponent(invoke?.[1] ?? ''));
+    }
 
     if (path === '/config.json' && (method === 'GET' || method === 'HEAD')) {
       return sendJson(req, res, 200, deps.siteConfig, { 'cache-control': 'no-cache' });
@@ -203,7 +212,9 @@ export function createGateway(deps: GatewayDeps): Server {
     res: ServerResponse,
     name: string,
   ): Promise<void> {
-    const id = functionIdFromName(name);
+    // Only the Cognito triggers are invoked this way (by cognito-local), as only Cognito may in AWS.
+    const candidate = functionIdFromName(name);
+    const id = candidate && TRIGGER_FUNCTIONS.has(candidate) ? candidate : undefined;
     const body = await readBody(req, 6 * 1024 * 1024);
     if (!id) {
       return sendJson(

@@ -102,6 +102,26 @@ describe('the gateway, as API Gateway', () => {
     expect(forged.status).toBe(401);
   });
 
+  it('lets only signed AWS SDK calls into the local Lambda Invoke API, and only for the Cognito triggers', async () => {
+    const invoke = (name: string, headers: Record<string, string>) =>
+      fetch(`${stack.baseUrl}/2015-03-31/functions/${name}/invocations`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ requestContext: { authorizer: { jwt: { claims: { sub: 'x' } } } } }),
+      });
+    const signed = {
+      authorization: 'AWS4-HMAC-SHA256 Credential=local/20261122/ap-south-1/lambda/aws4_request',
+    };
+    expect((await invoke('storefront-preSignUp', {})).status).toBe(403);
+    expect((await invoke('storefront-checkout', signed)).status).toBe(404);
+    const events = await fetch(`${stack.baseUrl}/_local/events`, {
+      method: 'POST',
+      headers: { 'x-amz-target': 'AWSEvents.PutEvents', 'content-type': 'text/plain' },
+      body: '{"Entries":[]}',
+    });
+    expect(events.status).toBe(403);
+  });
+
   it('reports a port in use by the variable that moves it', async () => {
     const second = startLocalStack({ ports: stack.ports, timeoutMs: 20_000 });
     await expect(second).rejects.toThrow(/set PORT to a free port/);
