@@ -3,7 +3,7 @@
  * lazily on first use, so a handler only needs the variables it uses, and importing a handler never
  * fails (the local stack imports every handler into one process).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TABLES, type TableId } from '../../infra/lib/definitions/tables';
 import { EVENT_BUS_NAME } from '../domain/api';
 
@@ -11,18 +11,14 @@ export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
 }
 
-const required = z.string().trim().min(1);
-const optional = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const required = z.string().check(z.trim(), z.minLength(1));
+const optional = z.optional(z.string().check(z.trim()));
 
-function readSection<T extends z.ZodRawShape>(
+function readSection<T extends Record<string, z.ZodMiniType>>(
   section: string,
   shape: T,
   env: NodeJS.ProcessEnv,
-): z.infer<z.ZodObject<T>> {
+): z.infer<z.ZodMiniObject<T>> {
   // An empty variable counts as unset: deploy tooling often writes "" for "not configured".
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
@@ -66,11 +62,7 @@ export function tableName(id: TableId): string {
 }
 
 export const eventsConfig = once(() =>
-  readSection(
-    'events',
-    { EVENT_BUS_NAME: z.string().trim().min(1).default(EVENT_BUS_NAME) },
-    process.env,
-  ),
+  readSection('events', { EVENT_BUS_NAME: z._default(required, EVENT_BUS_NAME) }, process.env),
 );
 
 export const mailConfig = once(() => readSection('mail', { MAIL_FROM: z.email() }, process.env));

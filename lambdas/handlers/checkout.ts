@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { logger } from '../config/logger';
 import { callerOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
@@ -9,7 +9,8 @@ import { cachedPlans, quoteCheckout } from '../use-cases/get-plans';
 import { verifyCheckout } from '../use-cases/verify-checkout';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
-import { paymentGateway, signatureSecrets } from './deps/payments';
+import { paymentGateway } from './deps/payments';
+import { signatureSecrets } from './deps/signature-secrets';
 import { ordersStore, plansStore, purchasesStore, usersStore } from './deps/stores';
 
 const plans = cachedPlans(plansStore());
@@ -18,8 +19,8 @@ const orders = ordersStore();
 const purchases = purchasesStore();
 const now = () => new Date();
 
-const planId = z.string().trim().min(1).max(64);
-const promoCode = z.string().max(32).optional();
+const planId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const promoCode = z.optional(z.string().check(z.maxLength(32)));
 // months is checked by the domain (invalid_months), so any number passes here.
 const months = z.number();
 
@@ -28,19 +29,22 @@ const orderBody = z.strictObject({
   planId,
   months,
   promoCode,
-  domain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(253)
-    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'not a domain name')
-    .optional(),
+  domain: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.maxLength(253),
+        z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'not a domain name'),
+      ),
+  ),
 });
-const razorpayId = z.string().trim().min(1).max(64);
+const razorpayId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const verifyBody = z.strictObject({
   razorpay_order_id: razorpayId,
   razorpay_payment_id: razorpayId,
-  razorpay_signature: z.string().trim().min(1).max(256),
+  razorpay_signature: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
 });
 
 /** POST /api/checkout/quote, /orders and /verify. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { contactConfig } from '../config/config';
 import { logger } from '../config/logger';
 import { parseJsonBody } from '../http/request';
@@ -9,9 +9,9 @@ import { mailer } from './deps/mail';
 import { messagesStore } from './deps/stores';
 
 const contactBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  email: z.email().max(254),
-  message: z.string().trim().min(1).max(5000),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  email: z.email().check(z.maxLength(254)),
+  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
 });
 
 const deps = {

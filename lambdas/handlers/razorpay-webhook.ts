@@ -4,7 +4,7 @@ import { json } from '../http/response';
 import { handleRazorpayWebhook } from '../use-cases/handle-razorpay-webhook';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
-import { signatureSecrets } from './deps/payments';
+import { signatureSecrets } from './deps/signature-secrets';
 import { ordersStore, processedEvents, purchasesStore, usersStore } from './deps/stores';
 
 const deps = {

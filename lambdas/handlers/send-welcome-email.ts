@@ -1,5 +1,5 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CATEGORIES } from '../domain/plan';
 import type { PurchaseCompletedDetail } from '../domain/api';
 import { welcomeConfig } from '../config/config';
@@ -8,22 +8,23 @@ import { sendWelcomeEmail } from '../use-cases/send-welcome-email';
 import { mailer } from './deps/mail';
 import { purchasesStore, welcomeMailClaims } from './deps/stores';
 
+const text = z.string().check(z.minLength(1));
 const detailSchema = z.strictObject({
-  purchaseId: z.string().min(1),
-  userId: z.string().min(1),
+  purchaseId: text,
+  userId: text,
   email: z.email(),
   name: z.string(),
-  planId: z.string().min(1),
-  planName: z.string().min(1),
+  planId: text,
+  planName: text,
   category: z.enum(CATEGORIES),
-  months: z.number().int().positive(),
+  months: z.int().check(z.positive()),
   purchaseDate: z.iso.datetime(),
   renewalDate: z.iso.datetime(),
-  amountPaise: z.number().int().nonnegative(),
-  paymentId: z.string().min(1),
-  orderId: z.string().min(1),
-  domain: z.string().optional(),
-}) satisfies z.ZodType<PurchaseCompletedDetail>;
+  amountPaise: z.int().check(z.nonnegative()),
+  paymentId: text,
+  orderId: text,
+  domain: z.optional(z.string()),
+}) satisfies z.ZodMiniType<PurchaseCompletedDetail>;
 
 const deps = {
   claims: welcomeMailClaims(),

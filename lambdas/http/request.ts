@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { PayloadTooLargeError, ValidationError } from './request-errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -19,7 +19,7 @@ export function rawBody(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64En
   return bytes;
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   const unknown = error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys' ? issue.keys : [],
   );
@@ -35,7 +35,7 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /** Parses a JSON body against a strict schema: too large → 413, not JSON or not valid → 400. */
-export function parseJsonBody<S extends z.ZodType>(
+export function parseJsonBody<S extends z.ZodMiniType>(
   event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded'>,
   schema: S,
 ): z.infer<S> {

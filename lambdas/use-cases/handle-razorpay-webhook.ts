@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ProcessedEvents } from '../ports/idempotency';
 import type { SignatureSecrets } from '../ports/payment-gateway';
 import { InvalidSignatureError } from './errors';
@@ -19,22 +19,22 @@ export interface RazorpayWebhookDelivery {
 
 export type WebhookOutcome = 'fulfilled' | 'review' | 'failed_recorded' | 'duplicate' | 'ignored';
 
+const text = z.string().check(z.minLength(1));
+const optionalText = z.optional(z.nullable(z.string()));
+
 const paymentEntity = z.object({
-  id: z.string().min(1),
-  order_id: z.string().min(1).nullable().optional(),
-  amount: z.number().int(),
-  currency: z.string().min(1),
-  status: z.string().optional(),
-  error_code: z.string().nullable().optional(),
-  error_description: z.string().nullable().optional(),
+  id: text,
+  order_id: z.optional(z.nullable(text)),
+  amount: z.int(),
+  currency: text,
+  status: z.optional(z.string()),
+  error_code: optionalText,
+  error_description: optionalText,
 });
 
 const webhookEnvelope = z.object({
-  event: z.string().min(1),
-  payload: z
-    .object({ payment: z.object({ entity: paymentEntity }).optional() })
-    .passthrough()
-    .optional(),
+  event: text,
+  payload: z.optional(z.looseObject({ payment: z.optional(z.object({ entity: paymentEntity })) })),
 });
 
 const FULFILLING_EVENTS = new Set(['payment.captured', 'order.paid']);

@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ConfigurationError } from '../../config/config';
 
 export interface RazorpayCredentials {
@@ -12,11 +12,8 @@ export type RazorpaySettings =
   | { source: 'environment'; keyId: string; keySecret: string; webhookSecret: string }
   | { source: 'secretsManager'; secretArn: string; keyId: string | undefined };
 
-const secretShape = z.object({
-  keyId: z.string().min(1),
-  keySecret: z.string().min(1),
-  webhookSecret: z.string().min(1),
-});
+const secret = z.string().check(z.minLength(1));
+const secretShape = z.object({ keyId: secret, keySecret: secret, webhookSecret: secret });
 
 /**
  * Razorpay's credentials, fetched once per cold start: from the environment locally, from the

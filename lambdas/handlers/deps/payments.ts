@@ -1,22 +1,10 @@
-/** Razorpay: credentials once per cold start (environment or Secrets Manager), one SDK client. */
+/** The Razorpay SDK client, built once, on first use (only checkout bundles it). */
 import {
   createRazorpayClient,
   RazorpayGateway,
 } from '../../adapters/razorpay-api/razorpay-gateway';
-import { secretsManager } from '../../adapters/secrets/clients';
-import { razorpayCredentialsLoader } from '../../adapters/secrets/razorpay-secrets';
 import { razorpayConfig } from '../../config/config';
-import type { SignatureSecrets } from '../../ports/payment-gateway';
-
-export const razorpayCredentials = razorpayCredentialsLoader(
-  () => razorpayConfig(),
-  secretsManager,
-);
-
-export const signatureSecrets: SignatureSecrets = {
-  keySecret: async () => (await razorpayCredentials()).keySecret,
-  webhookSecret: async () => (await razorpayCredentials()).webhookSecret,
-};
+import { razorpayCredentials } from './signature-secrets';
 
 let client: ReturnType<typeof createRazorpayClient> | undefined;
 

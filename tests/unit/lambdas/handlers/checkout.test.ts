@@ -13,6 +13,10 @@ vi.mock(
   async () => (await import('./handler-world')).paymentsModule,
 );
 vi.mock(
+  '../../../../lambdas/handlers/deps/signature-secrets',
+  async () => (await import('./handler-world')).secretsModule,
+);
+vi.mock(
   '../../../../lambdas/handlers/deps/events',
   async () => (await import('./handler-world')).eventsModule,
 );

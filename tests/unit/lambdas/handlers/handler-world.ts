@@ -43,10 +43,8 @@ export const storesModule = {
   welcomeMailClaims: () => world.claims,
 };
 
-export const paymentsModule = {
-  paymentGateway: world.gateway,
-  signatureSecrets: world.secrets,
-};
+export const paymentsModule = { paymentGateway: world.gateway };
+export const secretsModule = { signatureSecrets: world.secrets };
 
 export const eventsModule = { eventPublisher: world.events };
 export const mailModule = { mailer: world.mailer };

@@ -10,8 +10,8 @@ vi.mock(
   async () => (await import('./handler-world')).storesModule,
 );
 vi.mock(
-  '../../../../lambdas/handlers/deps/payments',
-  async () => (await import('./handler-world')).paymentsModule,
+  '../../../../lambdas/handlers/deps/signature-secrets',
+  async () => (await import('./handler-world')).secretsModule,
 );
 vi.mock(
   '../../../../lambdas/handlers/deps/events',
