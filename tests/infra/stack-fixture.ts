@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { addNagChecks } from '../../infra/lib/nag';
 import { StorefrontStack } from '../../infra/lib/storefront-stack';
 
 export const REGION = 'ap-south-1';
@@ -32,18 +33,27 @@ export interface Synthesised {
   stack: StorefrontStack;
   template: Template;
   webDistDir: string;
+  /** The cloud assembly's folder: the template and its assets. */
+  outdir: string;
 }
 
-/** One fast synthesis of the stack. */
-export function synthesise(options: { webDistDir?: string; bundle?: boolean } = {}): Synthesised {
+/**
+ * One synthesis of the stack: fast by default; `bundle` runs esbuild for every Lambda as
+ * `cdk synth` does, `nag` adds the cdk-nag AwsSolutions checks as bin/app.ts does.
+ */
+export function synthesise(
+  options: { webDistDir?: string; bundle?: boolean; nag?: boolean } = {},
+): Synthesised {
   const webDistDir = options.webDistDir ?? fakeWebDist();
+  const outdir = mkdtempSync(join(tmpdir(), 'storefront-cdk-out-'));
   const app = new App({
-    outdir: mkdtempSync(join(tmpdir(), 'storefront-cdk-out-')),
+    outdir,
     context: options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] },
     builtinCloudFormationValidation: false,
   });
   const stack = new StorefrontStack(app, 'Storefront', { env: { region: REGION }, webDistDir });
-  return { stack, template: Template.fromStack(stack), webDistDir };
+  if (options.nag) addNagChecks(app);
+  return { stack, template: Template.fromStack(stack), webDistDir, outdir };
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;

@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_RULES, FUNCTIONS, ROUTES } from '../../infra/lib/definitions/functions';
+import { ASYNC_INVOKE, EVENT_DELIVERY } from '../../infra/lib/constructs/events';
+import { WEBHOOK_SIGNATURE_REJECTED_MESSAGE } from '../../infra/lib/constructs/monitoring';
+import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
+
+let synthesised: Synthesised;
+beforeAll(() => {
+  synthesised = synthesise();
+});
+
+const getAtt = (id: string, attribute = 'Arn') => ({ 'Fn::GetAtt': [id, attribute] });
+
+describe('EventBridge', () => {
+  it('has the storefront bus', () => {
+    synthesised.template.hasResourceProperties('AWS::Events::EventBus', { Name: 'storefront' });
+  });
+
+  it.each(EVENT_RULES.map((rule) => [rule.id, rule] as const))(
+    '%s: the pattern, its Lambda, retries, a dead-letter queue',
+    (_id, definition) => {
+      const { stack, template } = synthesised;
+      const rules = Object.values(resourcesOfType(template, 'AWS::Events::Rule'));
+      const rule = rules.find(
+        (r) =>
+          JSON.stringify(r.Properties?.EventPattern) === JSON.stringify(definition.eventPattern),
+      );
+      expect(rule).toBeDefined();
+      expect(rule!.Properties?.EventBusName).toEqual({ Ref: logicalIdOf(stack, stack.events.bus) });
+      const [target] = rule!.Properties?.Targets as {
+        Arn: unknown;
+        RetryPolicy: unknown;
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string, string] } };
+      }[];
+      const fn = stack.lambdas.functions[definition.target];
+      expect(target!.Arn).toEqual(getAtt(logicalIdOf(stack, fn.function)));
+      expect(target!.RetryPolicy).toEqual({
+        MaximumRetryAttempts: EVENT_DELIVERY.retryAttempts,
+        MaximumEventAgeInSeconds: EVENT_DELIVERY.maxEventAge.toSeconds(),
+      });
+      expect(EVENT_DELIVERY.retryAttempts).toBeGreaterThan(0);
+      const dlqId = target!.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+      expect(resourcesOfType(template, 'AWS::SQS::Queue')[dlqId]).toBeDefined();
+    },
+  );
+
+  it('sends a welcome mail that keeps failing to its own failure queue', () => {
+    const { stack, template } = synthesised;
+    const welcome = stack.lambdas.functions.sendWelcomeEmail;
+    const configs = Object.values(resourcesOfType(template, 'AWS::Lambda::EventInvokeConfig'));
+    const config = configs.find(
+      (c) =>
+        JSON.stringify(c.Properties?.FunctionName) ===
+        JSON.stringify({ Ref: logicalIdOf(stack, welcome.function) }),
+    );
+    expect(config?.Properties).toMatchObject({
+      MaximumRetryAttempts: ASYNC_INVOKE.retryAttempts,
+      MaximumEventAgeInSeconds: ASYNC_INVOKE.maxEventAge.toSeconds(),
+      DestinationConfig: {
+        OnFailure: { Destination: expect.objectContaining({ 'Fn::GetAtt': expect.any(Array) }) },
+      },
+    });
+  });
+
+  it('keeps dead letters encrypted, for 14 days, over TLS only', () => {
+    const { template } = synthesised;
+    const queues = resourcesOfType(template, 'AWS::SQS::Queue');
+    expect(Object.keys(queues).length).toBeGreaterThanOrEqual(2);
+    for (const queue of Object.values(queues)) {
+      expect(queue.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 1_209_600,
+      });
+    }
+    const policies = Object.values(resourcesOfType(template, 'AWS::SQS::QueuePolicy'));
+    for (const id of Object.keys(queues)) {
+      const policy = policies.find((p) => JSON.stringify(p.Properties?.Queues).includes(id));
+      expect(JSON.stringify(policy?.Properties?.PolicyDocument)).toContain(
+        '"aws:SecureTransport":"false"',
+      );
+    }
+  });
+});
+
+describe('alarms', () => {
+  function alarms() {
+    return Object.values(resourcesOfType(synthesised.template, 'AWS::CloudWatch::Alarm')).map(
+      (a) => a.Properties as Record<string, unknown>,
+    );
+  }
+
+  it('all go to the SNS topic, which mails the alarm address and refuses plain HTTP', () => {
+    const { stack, template } = synthesised;
+    const topic = { Ref: logicalIdOf(stack, stack.monitoring.topic) };
+    for (const alarm of alarms()) expect(alarm.AlarmActions).toEqual([topic]);
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: { Ref: 'AlarmEmail' },
+      TopicArn: topic,
+    });
+    const [policy] = Object.values(resourcesOfType(template, 'AWS::SNS::TopicPolicy'));
+    expect(JSON.stringify(policy?.Properties?.PolicyDocument)).toContain(
+      '"aws:SecureTransport":"false"',
+    );
+  });
+
+  it('fire on the first message in any dead-letter queue', () => {
+    const { stack } = synthesised;
+    for (const queue of stack.events.deadLetterQueues) {
+      const alarm = alarms().find(
+        (a) =>
+          a.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+          JSON.stringify(a.Dimensions).includes(logicalIdOf(stack, queue)),
+      );
+      expect(alarm, queue.node.path).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
+  });
+
+  it('fire on API 5xx answers', () => {
+    const { stack } = synthesised;
+    const alarm = alarms().find((a) => a.MetricName === '5xx');
+    expect(alarm).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      Statistic: 'Sum',
+      Threshold: 1,
+      Dimensions: [{ Name: 'ApiId', Value: { Ref: logicalIdOf(stack, stack.api.httpApi) } }],
+    });
+  });
+
+  it('fire on welcome-mail Lambda errors', () => {
+    const { stack } = synthesised;
+    const welcome = stack.lambdas.functions.sendWelcomeEmail;
+    const alarm = alarms().find(
+      (a) =>
+        a.MetricName === 'Errors' &&
+        JSON.stringify(a.Dimensions) ===
+          JSON.stringify([
+            { Name: 'FunctionName', Value: { Ref: logicalIdOf(stack, welcome.function) } },
+          ]),
+    );
+    expect(alarm).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1 });
+  });
+
+  it('fire on webhook signature failures, counted from the webhook Lambda JSON logs', () => {
+    const { stack, template } = synthesised;
+    const webhookRoute = ROUTES.find((r) => r.path === '/api/webhooks/razorpay')!;
+    const webhook = stack.lambdas.functions[webhookRoute.function];
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: logicalIdOf(stack, webhook.logGroup) },
+      FilterPattern: `{ $.message = "${WEBHOOK_SIGNATURE_REJECTED_MESSAGE}" }`,
+      MetricTransformations: [
+        Match.objectLike({ MetricName: 'WebhookSignatureRejected', MetricValue: '1' }),
+      ],
+    });
+    expect(alarms().find((a) => a.MetricName === 'WebhookSignatureRejected')).toMatchObject({
+      Threshold: 1,
+    });
+  });
+
+  it('count the message the webhook handler really logs', () => {
+    // The backend's webhook use case logs this exact message (Powertools' `message` field).
+    const source = readFileSync(
+      new URL('../../lambdas/use-cases/handle-razorpay-webhook.ts', import.meta.url),
+      'utf8',
+    );
+    expect(source).toContain(`'${WEBHOOK_SIGNATURE_REJECTED_MESSAGE}'`);
+    expect(FUNCTIONS.razorpayWebhook.entry).toBe('lambdas/handlers/razorpay-webhook.ts');
+  });
+});
+
+describe('outputs', () => {
+  it('give the site, API and webhook URLs on the CloudFront domain, and the Cognito ids', () => {
+    const { stack, template } = synthesised;
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    const domain = getAtt(logicalIdOf(stack, stack.site.distribution), 'DomainName');
+    expect(outputs.SiteUrl?.Value).toEqual({ 'Fn::Join': ['', ['https://', domain]] });
+    expect(outputs.ApiUrl?.Value).toEqual({ 'Fn::Join': ['', ['https://', domain, '/api']] });
+    expect(outputs.RazorpayWebhookUrl?.Value).toEqual({
+      'Fn::Join': ['', ['https://', domain, '/api/webhooks/razorpay']],
+    });
+    expect(outputs.UserPoolId?.Value).toEqual({ Ref: logicalIdOf(stack, stack.auth.userPool) });
+    expect(outputs.UserPoolClientId?.Value).toEqual({ Ref: logicalIdOf(stack, stack.auth.client) });
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The one full synthesis of the suite, as `cdk synth` runs it: every Lambda bundled by esbuild,
+ * and cdk-nag's AwsSolutions checks, whose findings must all be fixed or acknowledged.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS, type FunctionId } from '../../infra/lib/definitions/functions';
+import { addNagChecks } from '../../infra/lib/nag';
+import {
+  logicalIdOf,
+  REGION,
+  resourcesOfType,
+  synthesise,
+  type Synthesised,
+} from './stack-fixture';
+
+interface ValidationReport {
+  pluginReports: { pluginName: string; violations: { ruleName: string }[] }[];
+}
+
+function readReport(outdir: string): ValidationReport {
+  return JSON.parse(
+    readFileSync(join(outdir, 'validation-report.json'), 'utf8'),
+  ) as ValidationReport;
+}
+
+let synthesised: Synthesised;
+beforeAll(() => {
+  synthesised = synthesise({ bundle: true, nag: true });
+});
+
+describe('cdk synth with bundling and cdk-nag', () => {
+  it('leaves no unacknowledged AwsSolutions finding', () => {
+    // The report lists only plugins that found something (see the next test).
+    const report = readReport(synthesised.outdir);
+    expect(report.pluginReports.flatMap((r) => r.violations.map((v) => v.ruleName))).toEqual([]);
+  });
+
+  it('would fail synth, and name the rule, for a finding nobody acknowledged', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'storefront-nag-canary-'));
+    const app = new App({ outdir, builtinCloudFormationValidation: false });
+    const stack = new Stack(app, 'Canary', { env: { region: REGION } });
+    new Queue(stack, 'Plain');
+    addNagChecks(app);
+    expect(() => app.synth()).toThrow(/AwsSolutions-SQS4/);
+    const rules = readReport(outdir).pluginReports.flatMap((r) =>
+      r.violations.map((v) => v.ruleName),
+    );
+    expect(rules).toContain('AwsSolutions-SQS4');
+  });
+
+  it.each(Object.keys(FUNCTIONS) as FunctionId[])(
+    '%s: bundled as minified ESM with a source map',
+    (functionId) => {
+      const { stack, template, outdir } = synthesised;
+      const fn = resourcesOfType(template, 'AWS::Lambda::Function')[
+        logicalIdOf(stack, stack.lambdas.functions[functionId].function)
+      ];
+      const key = (fn?.Properties?.Code as { S3Key: string }).S3Key;
+      const asset = join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
+      expect(fn?.Properties?.Handler).toBe('index.handler');
+      const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
+      expect(code).toContain('createRequire');
+      expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
+      // Minified: no indented statements left of the sources' formatting.
+      expect(code).not.toMatch(/^\s{2,}(const|let|return|if|await) /m);
+    },
+  );
+});
