@@ -16,7 +16,11 @@ export const home = {
     perMonth: '/mo',
     cta: { label: 'Start now', to: '/hosting' },
     guarantee: `${facts.moneyBackDays}-day money-back guarantee`,
-    perks: ['Free SSL', 'Free website migration', `24/7 support in ${facts.supportLanguages}`],
+    perks: [
+      { icon: 'lock', label: 'Free SSL' },
+      { icon: 'migrate', label: 'Free website migration' },
+      { icon: 'chat', label: `24/7 support in ${facts.supportLanguages}` },
+    ],
   },
   trust: {
     title: 'Rated by thousands of customers',

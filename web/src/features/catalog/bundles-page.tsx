@@ -49,7 +49,7 @@ export function BundlesPage() {
       </section>
 
       <section aria-labelledby="bundle-compare" className="py-16 sm:py-20">
-        <Container className="max-w-5xl">
+        <div className="mx-auto w-full max-w-5xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="bundle-compare" title={page.comparisonTitle} />
           <div className="mt-10">
             <ComparisonTable
@@ -59,16 +59,16 @@ export function BundlesPage() {
               highlight="standardbundle"
             />
           </div>
-        </Container>
+        </div>
       </section>
 
       <TestimonialGrid title={page.testimonialsTitle} testimonials={testimonials.bundle} />
 
       <section aria-labelledby="bundle-faq" className="py-16 sm:py-20">
-        <Container className="max-w-3xl">
+        <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="bundle-faq" title={page.faqTitle} />
           <FaqList className="mt-10" idPrefix="bundle-faq" items={bundleFaqs} indicator="chevron" />
-        </Container>
+        </div>
       </section>
 
       <section aria-labelledby="bundle-cta" className="pb-20">

@@ -32,7 +32,7 @@ export function DomainPlansPage() {
       </section>
 
       <section aria-labelledby="domain-compare" className="pb-16 sm:pb-20">
-        <Container className="max-w-5xl">
+        <div className="mx-auto w-full max-w-5xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="domain-compare" title={page.comparisonTitle} />
           <div className="mt-10">
             <ComparisonTable
@@ -42,16 +42,16 @@ export function DomainPlansPage() {
               highlight="premiumdomain"
             />
           </div>
-        </Container>
+        </div>
       </section>
 
       <TestimonialGrid title={page.testimonialsTitle} testimonials={testimonials.domain} />
 
       <section aria-labelledby="domain-faq" className="py-16 sm:py-20">
-        <Container className="max-w-3xl">
+        <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="domain-faq" title={page.faqTitle} />
           <FaqList className="mt-10" idPrefix="domain-faq" items={domainFaqs} indicator="chevron" />
-        </Container>
+        </div>
       </section>
     </>
   );

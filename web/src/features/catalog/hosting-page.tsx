@@ -39,7 +39,7 @@ export function HostingPage() {
       </section>
 
       <section aria-labelledby="hosting-faq" className="bg-slate-50 py-16 sm:py-20">
-        <Container className="max-w-3xl">
+        <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
           <SectionHeading
             id="hosting-faq"
             title={hostingPage.faqTitle}
@@ -51,7 +51,7 @@ export function HostingPage() {
             items={hostingFaqs}
             indicator="plus-minus"
           />
-        </Container>
+        </div>
       </section>
     </>
   );

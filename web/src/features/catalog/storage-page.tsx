@@ -26,10 +26,10 @@ export function StoragePage() {
       </section>
 
       <section aria-labelledby="storage-faq" className="bg-slate-50 py-16 sm:py-20">
-        <Container className="max-w-3xl">
+        <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="storage-faq" title={storagePage.faqTitle} />
           <FaqList className="mt-10" idPrefix="storage-faq" items={storageFaqs} />
-        </Container>
+        </div>
       </section>
     </>
   );

@@ -24,10 +24,10 @@ export function VpsPage() {
       </section>
 
       <section aria-labelledby="vps-faq" className="py-16 sm:py-20">
-        <Container className="max-w-3xl">
+        <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="vps-faq" title={vpsPage.faqTitle} />
           <FaqList className="mt-10" idPrefix="vps-faq" items={vpsFaqs} indicator="chevron" />
-        </Container>
+        </div>
       </section>
 
       <TestimonialGrid title={vpsPage.testimonialsTitle} testimonials={testimonials.vps} />

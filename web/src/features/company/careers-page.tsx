@@ -24,7 +24,7 @@ export function CareersPage() {
         </Container>
       </section>
       <section aria-labelledby="careers-openings" className="bg-slate-50 py-12 sm:py-16">
-        <Container className="max-w-4xl">
+        <div className="mx-auto w-full max-w-4xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="careers-openings" title={page.openings.title} />
           <ul className="mt-10 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white">
             {page.openings.items.map((job) => (
@@ -46,7 +46,7 @@ export function CareersPage() {
             <h2 className="text-xl font-bold">{page.apply.title}</h2>
             <p className="mt-2 text-brand-100">{page.apply.text}</p>
           </div>
-        </Container>
+        </div>
       </section>
     </>
   );

@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '@domain/money';
 import { Button, ButtonLink } from '../../components/button';
-import { Container } from '../../components/container';
 import { Icon } from '../../components/marketing-icons';
 import { PageHeader } from '../../components/page-header';
 import { domainSearch as text } from '../../content/domain-search';
@@ -72,7 +71,7 @@ export function DomainSearchPage() {
         </form>
       </PageHeader>
 
-      <Container className="max-w-3xl py-12 sm:py-16">
+      <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8 py-12 sm:py-16">
         <div aria-live="polite">{searched ? <Results name={searched} /> : null}</div>
         <p className="mt-10 text-center text-sm text-slate-700">
           {text.plansLink.text}{' '}
@@ -83,7 +82,7 @@ export function DomainSearchPage() {
             {text.plansLink.label}
           </Link>
         </p>
-      </Container>
+      </div>
     </>
   );
 }

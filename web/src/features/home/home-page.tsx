@@ -65,15 +65,15 @@ function Hero() {
           <p className="mt-4 text-sm text-brand-200">{hero.guarantee}</p>
         </div>
         <ul className="grid gap-4">
-          {hero.perks.map((perk, index) => (
+          {hero.perks.map((perk) => (
             <li
-              key={perk}
+              key={perk.label}
               className="flex items-center gap-4 rounded-2xl border border-white/10 bg-white/5 px-5 py-4 backdrop-blur"
             >
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white">
-                <Icon name={(['lock', 'migrate', 'chat'] as const)[index] ?? 'check'} />
+                <Icon name={perk.icon as IconName} />
               </span>
-              <span className="text-lg font-semibold">{perk}</span>
+              <span className="text-lg font-semibold">{perk.label}</span>
             </li>
           ))}
         </ul>
@@ -115,12 +115,12 @@ function TrustBadges() {
 function Testimonial() {
   return (
     <section aria-labelledby="home-testimonial" className="bg-slate-50 py-16 sm:py-20">
-      <Container className="max-w-3xl">
+      <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="home-testimonial" title={home.testimonialTitle} />
         <div className="mt-10 text-lg">
           <TestimonialCard testimonial={testimonials.home} />
         </div>
-      </Container>
+      </div>
     </section>
   );
 }
@@ -137,12 +137,7 @@ function Milestone() {
             </h2>
             <p className="mt-3 text-accent-50">{milestone.lead}</p>
           </div>
-          <ButtonLink
-            to={milestone.cta.to}
-            variant="inverse"
-            size="lg"
-            className="shrink-0 px-8"
-          >
+          <ButtonLink to={milestone.cta.to} variant="inverse" size="lg" className="shrink-0 px-8">
             {milestone.cta.label}
           </ButtonLink>
         </div>
@@ -214,10 +209,10 @@ function Reasons() {
 function Faq() {
   return (
     <section aria-labelledby="home-faq" className="bg-slate-50 py-16 sm:py-24">
-      <Container className="max-w-3xl">
+      <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="home-faq" title={home.faq.title} subtitle={home.faq.lead} />
         <FaqList className="mt-10" idPrefix="home-faq" items={hostingFaqs} indicator="plus-minus" />
-      </Container>
+      </div>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Container } from '../../components/container';
 import { Icon } from '../../components/marketing-icons';
 import type { IconName } from '../../components/marketing-icons';
 import { PageHeader } from '../../components/page-header';
@@ -14,7 +13,7 @@ export function SupportPage() {
   return (
     <>
       <PageHeader eyebrow={page.eyebrow} title={page.title} lead={page.lead} />
-      <Container className="max-w-5xl py-12 sm:py-16">
+      <div className="mx-auto w-full max-w-5xl px-4 sm:px-6 lg:px-8 py-12 sm:py-16">
         <Tabs
           label="Support topics"
           idPrefix="support"
@@ -33,7 +32,7 @@ export function SupportPage() {
             )
           }
         />
-      </Container>
+      </div>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Container } from '../../../components/container';
 import type { PolicySection } from '../../../content/policies';
 
 export interface PolicyDocumentProps {
@@ -19,7 +18,7 @@ export function PolicyDocument({
   children,
 }: PolicyDocumentProps) {
   return (
-    <Container className="max-w-3xl py-12 sm:py-16">
+    <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8 py-12 sm:py-16">
       <header className="border-b border-slate-200 pb-8">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
           {title}
@@ -29,7 +28,7 @@ export function PolicyDocument({
       </header>
       {sections ? <PolicySections sections={sections} /> : null}
       {children}
-    </Container>
+    </div>
   );
 }
 
