@@ -38,8 +38,8 @@ export function apiError(status: number, code: string, message: string) {
 }
 
 // Lazy pages and Amplify's modules load on first use; give findBy* room for that in this file.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 // jsdom has no scrolling; the layout scrolls to the top on navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 

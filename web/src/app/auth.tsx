@@ -19,6 +19,8 @@ export interface AuthState {
   loading: boolean;
   signOut(): Promise<void>;
   refresh(): Promise<void>;
+  /** True after the user logged out in this tab (guarded pages then go to /, not /login). */
+  signedOut: boolean;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -37,9 +39,14 @@ function whenIdle(callback: () => void): () => void {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   // Server and first client render agree: loading, nobody signed in (no hydration mismatch).
-  const [state, setState] = useState<{ user: AuthUser | null; loading: boolean }>({
+  const [state, setState] = useState<{
+    user: AuthUser | null;
+    loading: boolean;
+    signedOut: boolean;
+  }>({
     user: null,
     loading: true,
+    signedOut: false,
   });
   const started = useRef(false);
   const { pathname } = useLocation();
@@ -53,7 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       user = null;
     }
-    setState({ user, loading: false });
+    setState((current) => ({ user, loading: false, signedOut: current.signedOut && !user }));
   }, []);
 
   const signOut = useCallback(async () => {
@@ -61,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const session = await import('../lib/session');
       await session.endSession();
     } finally {
-      setState({ user: null, loading: false });
+      setState({ user: null, loading: false, signedOut: true });
     }
   }, []);
 
@@ -78,7 +85,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [needsAuthNow, refresh]);
 
   const value = useMemo<AuthState>(
-    () => ({ user: state.user, loading: state.loading, signOut, refresh }),
+    () => ({
+      user: state.user,
+      loading: state.loading,
+      signedOut: state.signedOut,
+      signOut,
+      refresh,
+    }),
     [state, signOut, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,0 +1,274 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, startMockApi } from '../support/api-server';
+import {
+  cognitoError,
+  resetAuthMock,
+  setSignedInUser,
+  signIn,
+  signUp,
+} from '../support/amplify-auth-mock';
+import { currentLocation, renderApp } from '../support/render-app';
+
+vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
+
+const server = startMockApi();
+
+beforeEach(() => {
+  resetAuthMock();
+  server.use(
+    http.get(`${API}/me/dashboard`, () =>
+      HttpResponse.json({
+        user: {
+          id: 'u1',
+          email: 'asha@example.in',
+          name: 'Asha',
+          phone: '',
+          currentPlan: null,
+          expiry: null,
+        },
+        services: [],
+        payments: [],
+      }),
+    ),
+  );
+});
+
+async function openLogin(path = '/login') {
+  renderApp(path);
+  await screen.findByRole('heading', { name: 'Welcome back' });
+  return userEvent.setup();
+}
+
+async function openSignup(path = '/signup') {
+  renderApp(path);
+  await screen.findByRole('heading', { name: 'Create your account' });
+  return userEvent.setup();
+}
+
+async function fillSignup(
+  user: ReturnType<typeof userEvent.setup>,
+  values: Partial<Record<'name' | 'email' | 'phone' | 'password', string>>,
+) {
+  const labels = {
+    name: 'Full name',
+    email: 'Email address',
+    phone: 'Phone number',
+    password: 'Password',
+  };
+  for (const [key, value] of Object.entries(values)) {
+    if (value) await user.type(screen.getByLabelText(labels[key as keyof typeof labels]), value);
+  }
+}
+
+const validSignup = {
+  name: 'Asha Rao',
+  email: 'asha@example.in',
+  phone: '98765 43210',
+  password: 'secret1',
+};
+
+describe('/login', () => {
+  it("requires both fields: 'Email and password are required.'", async () => {
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email address'), 'asha@example.in');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email and password are required.');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("rejects a malformed email: 'Invalid email address.'", async () => {
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email address'), 'asha.example.in');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email address.');
+  });
+
+  it('signs in with USER_PASSWORD_AUTH, shows busy text, and goes to /dashboard by default', async () => {
+    let finish = () => {};
+    signIn.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finish = () => resolve({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+        }),
+    );
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email address'), 'asha@example.in');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    expect(signIn).toHaveBeenCalledWith({
+      username: 'asha@example.in',
+      password: 'secret1',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    finish();
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+  });
+
+  it('returns to ?redirect= after login, but never to another site', async () => {
+    setSignedInUser(null);
+    const user = await openLogin('/login?redirect=%2Fcheckout%3Fplan%3Dbasicvps');
+    await user.type(screen.getByLabelText('Email address'), 'asha@example.in');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(currentLocation()).toBe('/checkout?plan=basicvps'));
+  });
+
+  it('ignores an off-site redirect', async () => {
+    const user = await openLogin('/login?redirect=%2F%2Fevil.example');
+    await user.type(screen.getByLabelText('Email address'), 'asha@example.in');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+  });
+
+  it.each([
+    [
+      'UserNotFoundException',
+      'User does not exist.',
+      'No account found with this email. Please sign up first.',
+    ],
+    ['NotAuthorizedException', 'Incorrect password.', 'Incorrect password.'],
+    ['InvalidPasswordException', 'Incorrect password', 'Incorrect password.'],
+    [
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+      'Invalid email or password. Please check your credentials.',
+    ],
+    [
+      'NotAuthorizedException',
+      'User is disabled.',
+      'This account has been disabled. Please contact support.',
+    ],
+    [
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+      'Too many failed login attempts. Please try again later.',
+    ],
+    [
+      'LimitExceededException',
+      'Attempt limit exceeded',
+      'Too many failed login attempts. Please try again later.',
+    ],
+    [
+      'TooManyRequestsException',
+      'Too many requests',
+      'Too many failed login attempts. Please try again later.',
+    ],
+    ['InvalidParameterException', 'Invalid email address format.', 'Invalid email address.'],
+    ['InternalErrorException', 'boom', 'Failed to login. Please try again.'],
+  ])('shows %s (%s) as “%s” and lets the user try again', async (name, message, shown) => {
+    signIn.mockRejectedValue(cognitoError(name, message));
+    const user = await openLogin();
+    await user.type(screen.getByLabelText('Email address'), 'asha@example.in');
+    await user.type(screen.getByLabelText('Password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(currentLocation()).toBe('/login');
+  });
+
+  it('links to signup, keeping where to return', async () => {
+    await openLogin('/login?redirect=%2Fcheckout%3Fplan%3Dbasicvps');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/signup?redirect=%2Fcheckout%3Fplan%3Dbasicvps',
+    );
+  });
+});
+
+describe('/signup', () => {
+  it("requires all four fields: 'All fields are required.'", async () => {
+    const user = await openSignup();
+    await fillSignup(user, { ...validSignup, phone: '' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('All fields are required.');
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it("requires 6 characters of password: 'Password must be at least 6 characters long.'", async () => {
+    const user = await openSignup();
+    await fillSignup(user, { ...validSignup, password: 'abc12' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password must be at least 6 characters long.',
+    );
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('creates the account (phone in E.164 with +91), signs in, shows busy text and returns to the checkout', async () => {
+    let finish = () => {};
+    signUp.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finish = () => resolve({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
+        }),
+    );
+    const user = await openSignup('/signup?redirect=%2Fcheckout%3Fplan%3Dbasichosting');
+    await fillSignup(user, validSignup);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    expect(signUp).toHaveBeenCalledWith({
+      username: 'asha@example.in',
+      password: 'secret1',
+      options: {
+        userAttributes: {
+          email: 'asha@example.in',
+          name: 'Asha Rao',
+          phone_number: '+919876543210',
+        },
+      },
+    });
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    finish();
+    await waitFor(() => expect(currentLocation()).toBe('/checkout?plan=basichosting'));
+    expect(signIn).toHaveBeenCalledWith({
+      username: 'asha@example.in',
+      password: 'secret1',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+  });
+
+  it.each([
+    [
+      'UsernameExistsException',
+      'An account with the given email already exists.',
+      'This email is already registered. Please login instead.',
+    ],
+    ['InvalidParameterException', 'Invalid email address format.', 'Invalid email address.'],
+    [
+      'InvalidPasswordException',
+      'Password did not conform with policy',
+      'Password is too weak. Please choose a stronger password.',
+    ],
+    [
+      'NotAuthorizedException',
+      'SignUp is not permitted for this user pool',
+      'Email/password accounts are not enabled. Please contact support.',
+    ],
+    ['InternalErrorException', 'boom', 'Failed to create account. Please try again.'],
+  ])('shows %s (%s) as “%s”', async (name, message, shown) => {
+    signUp.mockRejectedValue(cognitoError(name, message));
+    const user = await openSignup();
+    await fillSignup(user, validSignup);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('links to login, keeping where to return', async () => {
+    await openSignup('/signup?redirect=%2Fdashboard');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fdashboard',
+    );
+  });
+});

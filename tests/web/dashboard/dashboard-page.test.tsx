@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardResponse } from '@domain/api';
+import { API, apiError, startMockApi } from '../support/api-server';
+import {
+  resetAuthMock,
+  setSignedInUser,
+  signOut,
+  TEST_ID_TOKEN,
+} from '../support/amplify-auth-mock';
+import { currentLocation, renderApp } from '../support/render-app';
+
+vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
+
+const server = startMockApi();
+
+const dashboard: DashboardResponse = {
+  user: {
+    id: 'u1',
+    email: 'asha.rao@example.in',
+    name: 'Asha Rao',
+    phone: '+919876543210',
+    currentPlan: 'premiumhosting',
+    expiry: '2099-11-22T00:00:00.000Z',
+  },
+  services: [
+    {
+      id: 's1',
+      planId: 'premiumhosting',
+      name: 'Premium Hosting',
+      category: 'hosting',
+      months: 12,
+      purchaseDate: '2098-11-22T00:00:00.000Z',
+      renewalDate: '2099-11-22T00:00:00.000Z',
+      status: 'active',
+      pricePaidPaise: 5_662_584,
+    },
+    {
+      id: 's2',
+      planId: 'basicdomain',
+      name: 'Basic Domain',
+      category: 'domain',
+      months: 12,
+      purchaseDate: '2024-01-10T00:00:00.000Z',
+      renewalDate: '2025-01-10T00:00:00.000Z',
+      status: 'expired',
+      pricePaidPaise: 140_184,
+      domain: 'asharao.com',
+    },
+  ],
+  payments: [
+    {
+      id: 'pay1',
+      date: '2098-11-22T10:00:00.000Z',
+      amountPaise: 3_538_584,
+      status: 'paid',
+      planName: 'Premium Hosting',
+      paymentId: 'pay_1',
+      orderId: 'order_1',
+    },
+  ],
+};
+
+let authorization: string | null;
+
+function serveDashboard(body: DashboardResponse = dashboard) {
+  server.use(
+    http.get(`${API}/me/dashboard`, async ({ request }) => {
+      authorization = request.headers.get('authorization');
+      await delay(50);
+      return HttpResponse.json(body);
+    }),
+  );
+}
+
+beforeEach(() => {
+  resetAuthMock();
+  authorization = null;
+  setSignedInUser({ sub: 'u1', email: 'asha.rao@example.in' });
+  serveDashboard();
+});
+
+async function openDashboard() {
+  renderApp('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+  return userEvent.setup();
+}
+
+function tab(name: string) {
+  return screen.getByRole('tab', { name });
+}
+
+function panel() {
+  return within(screen.getByRole('tabpanel'));
+}
+
+describe('/dashboard', () => {
+  it("shows 'Loading your dashboard...' and then the welcome line with the email's name part", async () => {
+    renderApp('/dashboard');
+    expect(await screen.findByText('Loading your dashboard...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back, asha.rao!' }),
+    ).toBeInTheDocument();
+    expect(authorization).toBe(`Bearer ${TEST_ID_TOKEN}`);
+  });
+
+  it("greets 'User' when there is no email", async () => {
+    setSignedInUser({ sub: 'u1', email: '' });
+    serveDashboard({ ...dashboard, user: { ...dashboard.user, email: '' } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, User!' })).toBeInTheDocument();
+  });
+
+  it('has the sidebar tabs and Logout, and the quick buttons', async () => {
+    await openDashboard();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Domains',
+      'Hosting',
+      'VPS',
+      'Storage',
+      'Bundles',
+      'Payments',
+      'Settings',
+    ]);
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(main.getByRole('link', { name: 'New Website' })).toHaveAttribute('href', '/hosting');
+    expect(main.getByRole('link', { name: 'Add Domain' })).toHaveAttribute('href', '/domain');
+  });
+
+  it('opens on the current plan’s tab with the Current Active Plan card and the service, active', async () => {
+    await openDashboard();
+    expect(tab('Hosting')).toHaveAttribute('aria-selected', 'true');
+    const card = screen.getByTestId('current-plan');
+    expect(card).toHaveTextContent('Current Active Plan');
+    expect(card).toHaveTextContent('Premium Hosting');
+    expect(card).toHaveTextContent('Active');
+    const service = panel().getByTestId('service');
+    expect(service).toHaveTextContent('Premium Hosting');
+    expect(service).toHaveTextContent('Renews on22 Nov 2099');
+    expect(within(service).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('lists domains with their name, renewal date and Expired status, without the current plan card', async () => {
+    const user = await openDashboard();
+    await user.click(tab('Domains'));
+    expect(tab('Domains')).toHaveAttribute('aria-selected', 'true');
+    const service = panel().getByTestId('service');
+    expect(service).toHaveTextContent('Basic Domain');
+    expect(service).toHaveTextContent('asharao.com');
+    expect(service).toHaveTextContent('Renews on10 Jan 2025');
+    expect(within(service).getByText('Expired')).toBeInTheDocument();
+    expect(screen.queryByTestId('current-plan')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['VPS', "You don't have any VPS plans yet", '/vps'],
+    ['Storage', "You don't have any storage plans yet", '/storage'],
+    ['Bundles', "You don't have any bundle plans yet", '/pricing'],
+  ])('shows the empty %s tab with Get Plan to its page', async (name, text, to) => {
+    const user = await openDashboard();
+    await user.click(tab(name));
+    expect(panel().getByText(text)).toBeInTheDocument();
+    expect(panel().getByRole('link', { name: 'Get Plan' })).toHaveAttribute('href', to);
+  });
+
+  it('shows empty Domains and Hosting tabs for a new user', async () => {
+    serveDashboard({
+      ...dashboard,
+      user: { ...dashboard.user, currentPlan: null, expiry: null },
+      services: [],
+      payments: [],
+    });
+    const user = await openDashboard();
+    expect(tab('Domains')).toHaveAttribute('aria-selected', 'true');
+    expect(panel().getByText("You don't have any domain plans yet")).toBeInTheDocument();
+    expect(panel().getByRole('link', { name: 'Get Plan' })).toHaveAttribute('href', '/domain');
+    await user.click(tab('Hosting'));
+    expect(panel().getByText("You don't have any hosting plans yet")).toBeInTheDocument();
+    expect(panel().getByRole('link', { name: 'Get Plan' })).toHaveAttribute('href', '/hosting');
+    await user.click(tab('Payments'));
+    expect(panel().getByText('No payment history found')).toBeInTheDocument();
+  });
+
+  it('lists payments with date, plan, amount and status', async () => {
+    const user = await openDashboard();
+    await user.click(tab('Payments'));
+    const rows = panel().getAllByRole('row');
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['22 Nov 2098', 'Premium Hosting', '₹35,385.84', 'Paid']);
+  });
+
+  it('shows only a disabled email field under Settings', async () => {
+    const user = await openDashboard();
+    await user.click(tab('Settings'));
+    const email = panel().getByLabelText('Email address');
+    expect(email).toBeDisabled();
+    expect(email).toHaveValue('asha.rao@example.in');
+    expect(panel().getAllByRole('textbox')).toHaveLength(1);
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    const user = await openDashboard();
+    tab('Hosting').focus();
+    await user.keyboard('{ArrowDown}');
+    expect(tab('VPS')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('VPS')).toHaveFocus();
+  });
+
+  it('logs out from the sidebar and goes to /', async () => {
+    const user = await openDashboard();
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Logout' }));
+    expect(signOut).toHaveBeenCalled();
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+  });
+
+  it.each([
+    [404, 'User data not found'],
+    [500, 'Error loading your data. Please try again.'],
+  ])('answers an API %s with “%s”', async (status, message) => {
+    server.use(http.get(`${API}/me/dashboard`, () => apiError(status, 'x', 'Something.')));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});
