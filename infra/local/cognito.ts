@@ -3,7 +3,7 @@
  * On first start it gets a user pool and an app client with the CDK stack's settings; their ids are
  * kept in DATA_DIR/cognito/pool.json so that every later start reuses them.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
@@ -53,6 +53,7 @@ export async function startCognito(config: LocalConfig, children: Children): Pro
       2,
     ),
   );
+  checkUserPoolFiles(home, true);
   const bin = require.resolve('cognito-local/lib/bin/start.js');
   children.start({
     name: 'cognito-local',
@@ -121,5 +122,40 @@ export async function startCognito(config: LocalConfig, children: Children): Pro
   if (!userPoolClientId) throw new Error('cognito-local created no app client id.');
   const ids = { userPoolId, userPoolClientId };
   writeFileDurably(idsFile, JSON.stringify(ids, null, 2));
+  checkUserPoolFiles(home, false); // a first copy of the new pool
   return ids;
+}
+
+/**
+ * cognito-local rewrites its JSON files in place, so a crash in the middle of a write could leave
+ * one cut short. Each start (and backUpUserPool, every few seconds) keeps a copy of every file that
+ * reads well, and puts the copy back for
+ * one that does not (losing only the last seconds before the crash, not the whole pool).
+ */
+function checkUserPoolFiles(home: string, restore: boolean): void {
+  const db = join(home, '.cognito', 'db');
+  const backup = join(home, 'backup');
+  if (!existsSync(db)) return;
+  mkdirSync(backup, { recursive: true });
+  for (const file of readdirSync(db).filter((f) => f.endsWith('.json'))) {
+    const path = join(db, file);
+    try {
+      const text = readFileSync(path, 'utf8');
+      JSON.parse(text);
+      writeFileDurably(join(backup, file), text);
+    } catch {
+      if (!restore) continue; // cognito-local may be writing it right now
+      if (!existsSync(join(backup, file)))
+        throw new Error(`${path} is damaged and there is no copy to restore.`);
+      console.error(
+        `${path} was damaged (a crash while cognito-local wrote it); restored its last good copy.`,
+      );
+      copyFileSync(join(backup, file), path);
+    }
+  }
+}
+
+/** A fresh copy of the pool's files that read well; the stack takes one every few seconds. */
+export function backUpUserPool(config: LocalConfig): void {
+  checkUserPoolFiles(join(config.dataDir, 'cognito'), false);
 }

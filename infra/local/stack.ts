@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { TABLES, localTableName, type TableId } from '../lib/definitions/tables';
 import { FUNCTIONS, type FunctionId } from '../lib/definitions/functions';
-import { cognitoIssuer, startCognito } from './cognito';
+import { backUpUserPool, cognitoIssuer, startCognito } from './cognito';
 import { portSettings, urls, type LocalConfig } from './config';
 import { ensureTables, localDynamoClient, seedCatalog, startDynalite } from './dynamodb';
 import { LocalEventBus } from './event-bus';
@@ -81,9 +81,12 @@ export async function startStack(config: LocalConfig): Promise<RunningStack> {
     retryBaseMs: config.retryBaseMs,
   });
 
+  let backups: NodeJS.Timeout | undefined;
+
   async function stop(): Promise<void> {
     if (stopping) return;
     stopping = true;
+    clearInterval(backups);
     children.markStopping();
     await Promise.allSettled([bus.stop(), simulator.stop()]);
     await Promise.allSettled(
@@ -150,6 +153,14 @@ export async function startStack(config: LocalConfig): Promise<RunningStack> {
       gateway.listen(config.ports.storefront, '127.0.0.1', () => resolvePromise());
     });
 
+    backups = setInterval(() => {
+      try {
+        backUpUserPool(config);
+      } catch (error) {
+        console.error('Could not copy the user pool files:', (error as Error).message);
+      }
+    }, 5000);
+    backups.unref();
     bus.replayPending();
     simulator.resumeDeliveries();
     // Import the handlers now rather than on the first request (their cold start), without holding up readiness.
