@@ -70,6 +70,20 @@ describe('handleRazorpayWebhook', () => {
     expect(world.processedEvents.ids.size).toBe(0);
   });
 
+  it('never logs the signature, the secret or the body', async () => {
+    const world = await arrange();
+    const forged = delivery('payment.captured.json', 'evt_1', 'not_the_secret');
+    await expect(handleRazorpayWebhook(world, forged)).rejects.toThrow();
+    const good = delivery('payment.captured.json', 'evt_2');
+    await handleRazorpayWebhook(world, good);
+
+    const logs = world.log.text();
+    expect(logs).not.toContain(forged.signature);
+    expect(logs).not.toContain(good.signature);
+    expect(logs).not.toContain(WEBHOOK_SECRET);
+    expect(logs).not.toContain('okhdfcbank');
+  });
+
   it('rejects a tampered body whose signature was made for the original', async () => {
     const world = await arrange();
     const original = delivery('payment.captured.json', 'evt_1');

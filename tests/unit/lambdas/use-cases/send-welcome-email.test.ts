@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
-import { sendWelcomeEmail } from '../../../../lambdas/use-cases/send-welcome-email';
+import {
+  newTemporaryPassword,
+  sendWelcomeEmail,
+} from '../../../../lambdas/use-cases/send-welcome-email';
 import { fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 
 const PASSWORD = 'Tq7@mZ2kLp9xWc4R';
@@ -128,5 +131,18 @@ describe('sendWelcomeEmail', () => {
     await sendWelcomeEmail({ ...world, links, newPassword: () => PASSWORD }, detail);
 
     expect(world.mailer.sent[0]?.text).toContain('Total paid: ₹35,385.84');
+  });
+
+  it('generates strong, different one-time passwords', () => {
+    const passwords = Array.from({ length: 50 }, () => newTemporaryPassword());
+
+    expect(new Set(passwords).size).toBe(50);
+    for (const password of passwords) {
+      expect(password).toHaveLength(16);
+      expect(password).toMatch(/[A-Z]/);
+      expect(password).toMatch(/[a-z]/);
+      expect(password).toMatch(/[2-9]/);
+      expect(password).toMatch(/[@#%+=!]/);
+    }
   });
 });
