@@ -17,6 +17,9 @@ export interface StorefrontStackProps extends StackProps {
   webDistDir?: string;
 }
 
+/** S3 server access logs are delivered by bucket policy, not by the deprecated ACL. */
+const FEATURE_FLAGS = { '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true } as const;
+
 const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
 
 /**
@@ -41,6 +44,8 @@ export class StorefrontStack extends Stack {
         'Hosting storefront: SPA on CloudFront, HTTP API + Lambda + DynamoDB, Razorpay, SES',
       ...props,
     });
+    // Feature flags this stack relies on, set here so that `cdk synth` and the tests agree.
+    for (const [flag, value] of Object.entries(FEATURE_FLAGS)) this.node.setContext(flag, value);
 
     const senderEmail = new CfnParameter(this, 'SenderEmail', {
       type: 'String',

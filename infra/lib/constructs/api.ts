@@ -49,7 +49,8 @@ export interface ApiProps {
  * JWT authorizer on those that need a buyer, none on the webhook (its signature is its proof).
  *
  * No CORS: the browser calls it on the site's own origin through CloudFront. Payloads: API
- * Gateway caps a request at 10 MB; the handlers refuse anything larger than they need with 413.
+ * Gateway caps a request at 10 MB (not configurable on HTTP APIs); the handlers answer 413 above
+ * 64 KB (lambdas/http/request.ts).
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionDefinition } from '../definitions/functions';
@@ -94,6 +94,7 @@ export class StorefrontFunction extends Construct {
         // The Node.js 22 runtime ships AWS SDK v3; leaving it out keeps bundles small.
         bundleAwsSDK: false,
         tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+        logLevel: LogLevel.WARNING,
       },
     });
     acknowledge(
