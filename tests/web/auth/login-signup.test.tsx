@@ -135,7 +135,11 @@ describe('/login', () => {
       'User does not exist.',
       'No account found with this email. Please sign up first.',
     ],
-    ['NotAuthorizedException', 'Incorrect password.', 'Incorrect password.'],
+    [
+      'NotAuthorizedException',
+      'User not authorized',
+      'Invalid email or password. Please check your credentials.',
+    ],
     ['InvalidPasswordException', 'Incorrect password', 'Incorrect password.'],
     [
       'NotAuthorizedException',

@@ -459,6 +459,19 @@ describe('checkout: Pay Now', () => {
     await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(2));
   });
 
+  it('explains a failure whose description says nothing more than "Payment failed."', async () => {
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
+    FakeRazorpay.last().fail('Payment failed.');
+    expect(
+      await screen.findByText(
+        'Payment failed: the payment could not be completed. You have not been charged; please try again.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('makes Pay Now usable again when the buyer closes the payment window', async () => {
     const user = userEvent.setup();
     await openCheckout();

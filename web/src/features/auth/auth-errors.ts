@@ -40,10 +40,11 @@ export function signupErrorMessage(error: unknown): string {
 }
 
 /**
- * Cognito's sign-in errors as the spec's messages (§8). A wrong password is
- * NotAuthorizedException in AWS and InvalidPasswordException in cognito-local; when the pool hides
- * whether a user exists, AWS says "Incorrect username or password." for both cases, which is the
- * spec's invalid-credential message.
+ * Cognito's sign-in errors as the spec's messages (§8). A wrong password for a known user is
+ * InvalidPasswordException in cognito-local. AWS answers NotAuthorizedException "Incorrect username
+ * or password." both for a wrong password and (the pool hides whether a user exists) for an unknown
+ * email, and cognito-local answers NotAuthorizedException for an unknown email: since neither says
+ * which field is wrong, they get the spec's invalid-credential message.
  */
 export function loginErrorMessage(error: unknown): string {
   const { name, message } = describe(error);
@@ -53,8 +54,7 @@ export function loginErrorMessage(error: unknown): string {
   if (name === 'NotAuthorizedException') {
     if (/disabled/i.test(message)) return loginErrors.disabled;
     if (/attempts exceeded/i.test(message)) return loginErrors.tooMany;
-    if (/username or password/i.test(message)) return loginErrors.invalidCredential;
-    return loginErrors.wrongPassword;
+    return loginErrors.invalidCredential;
   }
   if (name === 'InvalidParameterException' && /email|username/i.test(message)) {
     return loginErrors.invalidEmail;

@@ -25,6 +25,14 @@ export interface PaymentRequest {
 
 export type PaymentPhase = 'idle' | 'starting' | 'open' | 'verifying';
 
+/** Razorpay's description of a failed payment, as a clause ("Your card was declined"). */
+export function failureReason(description: string | undefined): string {
+  const reason = (description ?? '').trim().replace(/\.+$/, '');
+  // "Payment failed: Payment failed." says nothing; fall back to a plain explanation.
+  if (!reason || /^payment failed$/i.test(reason)) return copy.paymentFailedDefault;
+  return reason;
+}
+
 /** The message shown after Razorpay reported a payment but saving it failed (spec §8). */
 export function verifyErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 403) return copy.permissionDenied;
@@ -107,7 +115,7 @@ export function usePayment() {
         });
         checkout.on('payment.failed', (response) => {
           setPhase('idle');
-          setFailure(copy.paymentFailed(response.error?.description || copy.paymentFailedDefault));
+          setFailure(copy.paymentFailed(failureReason(response.error?.description)));
         });
         setPhase('open');
         checkout.open();
