@@ -41,10 +41,20 @@ export function purchaseIdFor(paymentId: string): string {
  *   4. PurchaseCompleted published, then marked on the purchase item; until it is marked every
  *      retry publishes again, and the consumer acts once per purchase id.
  */
+export interface FulfilOptions {
+  /**
+   * 'throw' (the webhook): a failed publish fails the delivery, so Razorpay retries it.
+   * 'defer' (the checkout callback): the buyer has paid and the purchase is recorded, so they get
+   * their answer; the webhook for the same payment publishes what is left.
+   */
+  onPublishFailure?: 'throw' | 'defer';
+}
+
 export async function fulfilPayment(
   deps: FulfilPaymentDeps,
   order: OrderRecord,
   payment: VerifiedPayment,
+  options: FulfilOptions = {},
 ): Promise<FulfilmentResult> {
   const { orders, purchases, users, events, log } = deps;
   const at = deps.now();
@@ -126,9 +136,17 @@ export async function fulfilPayment(
   });
 
   if (!purchase.eventPublishedAt) {
-    await events.publishPurchaseCompleted(purchaseCompletedDetail(purchase));
-    await purchases.markEventPublished(purchase.userId, purchaseId, atIso);
-    purchase = { ...purchase, eventPublishedAt: atIso };
+    try {
+      await events.publishPurchaseCompleted(purchaseCompletedDetail(purchase));
+      await purchases.markEventPublished(purchase.userId, purchaseId, atIso);
+      purchase = { ...purchase, eventPublishedAt: atIso };
+    } catch (error) {
+      if (options.onPublishFailure !== 'defer') throw error;
+      log.error('PurchaseCompleted not published yet; the webhook will publish it', {
+        purchaseId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
   return { outcome: 'fulfilled', purchase };
 }

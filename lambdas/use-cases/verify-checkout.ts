@@ -60,12 +60,17 @@ export async function verifyCheckout(
   if (payment.orderId !== order.orderId) throw new InvalidSignatureError();
   if (!COMPLETED_PAYMENT_STATUSES.has(payment.status)) throw new PaymentNotCompletedError();
 
-  const result = await fulfilPayment(deps, order, {
-    paymentId: payment.id,
-    orderId: order.orderId,
-    amountPaise: payment.amountPaise,
-    currency: payment.currency,
-  });
+  const result = await fulfilPayment(
+    deps,
+    order,
+    {
+      paymentId: payment.id,
+      orderId: order.orderId,
+      amountPaise: payment.amountPaise,
+      currency: payment.currency,
+    },
+    { onPublishFailure: 'defer' },
+  );
   if (result.outcome === 'review') throw new PaymentUnderReviewError();
   return { purchase: toService(result.purchase, deps.now()) };
 }

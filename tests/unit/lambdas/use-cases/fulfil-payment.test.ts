@@ -203,4 +203,12 @@ describe('fulfilPayment', () => {
       });
     }
   }
+
+  it('fails the webhook path when the bus refuses the event, so Razorpay retries', async () => {
+    const { world, payment } = await arrange();
+    crashOnce(world.events, 'publishPurchaseCompleted');
+
+    await expect(fulfil(world, payment)).rejects.toBeInstanceOf(SimulatedCrash);
+    expect(world.purchases.all()[0]?.eventPublishedAt).toBeUndefined();
+  });
 });

@@ -6,7 +6,9 @@ import {
   PaymentUnderReviewError,
 } from '../../../../lambdas/use-cases/errors';
 import { sign } from '../../../../lambdas/use-cases/signatures';
+import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { verifyCheckout } from '../../../../lambdas/use-cases/verify-checkout';
+import { crashOnce } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, KEY_SECRET } from '../../../helpers/fakes/world';
 
 const ORDER_ID = 'order_Nx7fQm2kLp9aZc';
@@ -100,5 +102,28 @@ describe('verifyCheckout', () => {
     expect(world.orders.items.get(ORDER_ID)?.status).toBe('review');
     expect(world.purchases.all()).toEqual([]);
     expect(world.events.published).toEqual([]);
+  });
+
+  it('answers the purchase even when the event bus is down, and the webhook publishes later', async () => {
+    const world = await arrange();
+    crashOnce(world.events, 'publishPurchaseCompleted');
+
+    const answer = await verifyCheckout(world, BUYER.userId, callback());
+
+    expect(answer.purchase.id).toBe('pur_pay_Nx7gT4uVw8bYd1');
+    expect(world.events.published).toEqual([]);
+    expect(world.purchases.all()[0]?.eventPublishedAt).toBeUndefined();
+    expect(world.log.lines.some((l) => l.level === 'error')).toBe(true);
+
+    const order = await world.orders.getOrder(ORDER_ID);
+    if (!order) throw new Error('order missing');
+    await fulfilPayment(world, order, {
+      paymentId: PAYMENT_ID,
+      orderId: ORDER_ID,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+    expect(world.events.published).toHaveLength(1);
+    expect(world.purchases.all()[0]?.eventPublishedAt).toBeDefined();
   });
 });
