@@ -2,14 +2,16 @@
  * The one full synthesis of the suite, as `cdk synth` runs it: every Lambda bundled by esbuild,
  * and cdk-nag's AwsSolutions checks, whose findings must all be fixed or acknowledged.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, type FunctionId } from '../../infra/lib/definitions/functions';
 import { addNagChecks } from '../../infra/lib/nag';
+import { REPO_ROOT } from '../../infra/lib/paths';
 import {
   logicalIdOf,
   REGION,
@@ -30,7 +32,17 @@ function readReport(outdir: string): ValidationReport {
 
 let synthesised: Synthesised;
 beforeAll(() => {
-  synthesised = synthesise({ bundle: true, nag: true });
+  // Inside the repository, so that a bundle's imports of the AWS SDK (left to the Lambda
+  // runtime) resolve to node_modules when the test loads it.
+  synthesised = synthesise({
+    bundle: true,
+    nag: true,
+    outdirParent: join(REPO_ROOT, 'node_modules', '.cache', 'storefront-infra-tests'),
+  });
+});
+
+afterAll(() => {
+  rmSync(synthesised.outdir, { recursive: true, force: true });
 });
 
 describe('cdk synth with bundling and cdk-nag', () => {
@@ -54,8 +66,8 @@ describe('cdk synth with bundling and cdk-nag', () => {
   });
 
   it.each(Object.keys(FUNCTIONS) as FunctionId[])(
-    '%s: bundled as minified ESM with a source map',
-    (functionId) => {
+    '%s: bundled as minified ESM with a source map, and loads as an ES module',
+    async (functionId) => {
       const { stack, template, outdir } = synthesised;
       const fn = resourcesOfType(template, 'AWS::Lambda::Function')[
         logicalIdOf(stack, stack.lambdas.functions[functionId].function)
@@ -69,6 +81,10 @@ describe('cdk synth with bundling and cdk-nag', () => {
       expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
       // Minified: no indented statements left of the sources' formatting.
       expect(code).not.toMatch(/^\s{2,}(const|let|return|if|await) /m);
+      const loaded = (await import(pathToFileURL(join(asset, 'index.mjs')).href)) as {
+        handler?: unknown;
+      };
+      expect(typeof loaded.handler).toBe('function');
     },
   );
 });

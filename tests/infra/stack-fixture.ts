@@ -42,10 +42,12 @@ export interface Synthesised {
  * `cdk synth` does, `nag` adds the cdk-nag AwsSolutions checks as bin/app.ts does.
  */
 export function synthesise(
-  options: { webDistDir?: string; bundle?: boolean; nag?: boolean } = {},
+  options: { webDistDir?: string; bundle?: boolean; nag?: boolean; outdirParent?: string } = {},
 ): Synthesised {
   const webDistDir = options.webDistDir ?? fakeWebDist();
-  const outdir = mkdtempSync(join(tmpdir(), 'storefront-cdk-out-'));
+  const parent = options.outdirParent ?? tmpdir();
+  mkdirSync(parent, { recursive: true });
+  const outdir = mkdtempSync(join(parent, 'storefront-cdk-out-'));
   const app = new App({
     outdir,
     context: options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] },
