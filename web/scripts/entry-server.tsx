@@ -16,6 +16,8 @@ export async function renderRoute(url: string): Promise<string> {
         <App />
       </StaticRouter>
     </StrictMode>,
+    // Inline every boundary in place: the page must paint without running any script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
