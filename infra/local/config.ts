@@ -23,6 +23,8 @@ export interface LocalConfig {
     razorpaySimulator: number;
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string };
+  /** Local Lambda timeouts are the stack's times this (see LambdaRuntime). */
+  lambdaTimeoutFactor: number;
   /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
   retryBaseMs: number;
   skipWeb: boolean;
@@ -86,6 +88,7 @@ export function loadLocalConfig(
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || 'local_webhook_secret',
     },
     retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
+    lambdaTimeoutFactor: readPositiveInt(env, 'LOCAL_LAMBDA_TIMEOUT_FACTOR', 3),
     skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',
     logLevel: env.LOG_LEVEL || 'INFO',
     mailFrom: env.MAIL_FROM || 'no-reply@storefront.local',

@@ -68,7 +68,7 @@ export async function startStack(config: LocalConfig): Promise<RunningStack> {
     void stop().then(() => process.exit(1));
   });
   const servers: Server[] = [];
-  const runtime = new LambdaRuntime(config.rootDir);
+  const runtime = new LambdaRuntime(config.rootDir, config.lambdaTimeoutFactor);
   const bus = new LocalEventBus(config.dataDir, runtime, config.retryBaseMs);
   const simulator = new RazorpaySimulator({
     dataDir: config.dataDir,

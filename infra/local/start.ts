@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGHUP', () => shutdown('SIGHUP'));
 
+  watchParent(shutdown);
   const stack = await startStack(config);
   running.stack = stack;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
@@ -45,6 +46,24 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+/**
+ * A test run that starts the stack names itself in STOREFRONT_PARENT_PID: when that process is gone
+ * (a killed test runner), the stack stops too instead of living on as an orphan.
+ */
+function watchParent(shutdown: (reason: string) => void): void {
+  const pid = Number(process.env.STOREFRONT_PARENT_PID);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const timer = setInterval(() => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      clearInterval(timer);
+      shutdown(`The process that started the stack (${pid}) is gone`);
+    }
+  }, 1000);
+  timer.unref();
 }
 
 main().catch((error: unknown) => {

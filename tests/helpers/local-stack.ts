@@ -115,6 +115,12 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** Stacks still running when this process exits are killed with it (no orphans). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) signalGroup(child, 'SIGKILL');
+});
+
 export async function startLocalStack(options: StartOptions = {}): Promise<LocalStack> {
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'storefront-stack-'));
@@ -130,6 +136,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     STOREFRONT_SKIP_WEB: options.withWeb ? '' : '1',
     LOCAL_RETRY_BASE_MS: '200',
     LOG_LEVEL: 'WARN',
+    STOREFRONT_PARENT_PID: String(process.pid),
     ...options.env,
   };
   const tsx = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -139,6 +146,8 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

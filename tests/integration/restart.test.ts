@@ -119,5 +119,5 @@ describe('restarting the local stack', () => {
     expect((await api<{ plans: unknown[] }>(third, 'GET', '/api/plans')).body.plans).toHaveLength(
       15,
     );
-  });
+  }, 180_000); // three starts of the whole stack
 });
