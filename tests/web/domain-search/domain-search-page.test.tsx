@@ -58,7 +58,8 @@ describe('/domains demo search (D13)', () => {
   it('explains an empty or invalid name and shows no results', () => {
     search('   ');
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a domain name to search.');
-    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Results for/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Domain name'), { target: { value: 'shop_online!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));

@@ -25,6 +25,20 @@ export const domainSearch = {
     { extension: '.net', available: true, pricePaise: 89_900 },
     { extension: '.org', available: false },
   ],
+  howItWorks: {
+    title: 'How it works',
+    steps: [
+      { title: 'Search', text: 'Type the name you want. We show it on .com, .net and .org.' },
+      {
+        title: 'Register',
+        text: 'Pick an available name and complete a secure checkout in rupees.',
+      },
+      {
+        title: 'Go live',
+        text: 'Point the domain to your hosting and manage it from your dashboard.',
+      },
+    ],
+  },
   plansLink: {
     text: 'Want DNS management, privacy and forwarding?',
     label: 'Compare domain plans',

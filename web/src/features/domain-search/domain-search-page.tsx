@@ -73,6 +73,7 @@ export function DomainSearchPage() {
 
       <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8 py-12 sm:py-16">
         <div aria-live="polite">{searched ? <Results name={searched} /> : null}</div>
+        {searched ? null : <HowItWorks />}
         <p className="mt-10 text-center text-sm text-slate-700">
           {text.plansLink.text}{' '}
           <Link
@@ -129,6 +130,33 @@ function Results({ name }: { name: string }) {
           );
         })}
       </ul>
+    </section>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <section aria-labelledby="domain-how">
+      <h2 id="domain-how" className="text-center text-xl font-bold text-slate-900">
+        {text.howItWorks.title}
+      </h2>
+      <ol className="mt-8 grid gap-6 sm:grid-cols-3">
+        {text.howItWorks.steps.map((step, index) => (
+          <li
+            key={step.title}
+            className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
+          >
+            <span
+              aria-hidden="true"
+              className="mx-auto flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+            >
+              {index + 1}
+            </span>
+            <h3 className="mt-3 font-semibold text-slate-900">{step.title}</h3>
+            <p className="mt-1 text-sm text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
