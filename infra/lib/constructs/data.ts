@@ -22,6 +22,7 @@ import {
   type TableId,
 } from '../definitions/tables';
 import { acknowledge } from '../nag';
+import { toPascalCase } from '../names';
 
 function attribute(key: KeyAttribute): Attribute {
   return { name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER };
@@ -133,8 +134,4 @@ export class Data extends Construct {
       });
     });
   }
-}
-
-function toPascalCase(id: string): string {
-  return id.charAt(0).toUpperCase() + id.slice(1);
 }

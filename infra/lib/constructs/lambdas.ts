@@ -11,6 +11,7 @@ import {
 } from '../definitions/functions';
 import { TABLES, type TableDefinition, type TableId } from '../definitions/tables';
 import { acknowledge } from '../nag';
+import { toPascalCase } from '../names';
 import type { Mail } from './mail';
 import { StorefrontFunction } from './storefront-function';
 
@@ -68,19 +69,8 @@ export class Lambdas extends Construct {
         TableId,
         TableAccess,
       ][]) {
-        const table = props.tables[tableId];
-        TABLE_GRANTS[access](table, fn);
-        const definitionOfTable: TableDefinition | undefined = TABLES.find((t) => t.id === tableId);
-        if (definitionOfTable?.globalSecondaryIndexes?.length) {
-          const logicalId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnTable);
-          acknowledge(
-            fn.role,
-            `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
-            `The grant on the ${tableId} table covers its indexes (${definitionOfTable.globalSecondaryIndexes
-              .map((index) => index.indexName)
-              .join(', ')}), which the function queries with the same access; no other table's.`,
-          );
-        }
+        TABLE_GRANTS[access](props.tables[tableId], fn);
+        acknowledgeIndexGrant(fn, tableId, props.tables[tableId]);
       }
       if (definition.needs.includes('razorpaySecrets')) props.razorpaySecret.grantRead(fn.function);
       if (definition.needs.includes('publishEvents')) props.bus.grantPutEventsTo(fn.function);
@@ -104,6 +94,20 @@ export class Lambdas extends Construct {
   }
 }
 
-function toPascalCase(id: string): string {
-  return id.charAt(0).toUpperCase() + id.slice(1);
+/**
+ * CDK grants a table's data together with its indexes (`<table>/index/*`), which cdk-nag reports
+ * as a wildcard. The indexes belong to the granted table only, with the same access.
+ */
+function acknowledgeIndexGrant(fn: StorefrontFunction, tableId: TableId, table: Table): void {
+  const definition: TableDefinition | undefined = TABLES.find((t) => t.id === tableId);
+  const indexes = definition?.globalSecondaryIndexes ?? [];
+  if (indexes.length === 0) return;
+  const logicalId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnTable);
+  acknowledge(
+    fn.role,
+    `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+    `The wildcard names the indexes of the ${tableId} table only (${indexes
+      .map((index) => index.indexName)
+      .join(', ')}), which the function queries with the access it has on the table.`,
+  );
 }
