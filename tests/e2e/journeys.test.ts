@@ -81,6 +81,13 @@ async function journey(
   try {
     await run(j);
     expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
+  } catch (error) {
+    // Say where the browser was; the screenshot shows what it saw.
+    if (error instanceof Error) {
+      const log = [...j.pageErrors, ...j.consoleErrors].map((line) => `\n    ${line}`).join('');
+      error.message += `\n  at ${j.page.url()} (screenshot: ${name}.png)${log}`;
+    }
+    throw error;
   } finally {
     await j.finish(name);
   }
@@ -137,6 +144,18 @@ function indianDate(iso: string): string {
     year: 'numeric',
     timeZone: 'Asia/Kolkata',
   }).format(new Date(iso));
+}
+
+/** Presses Pay Now and returns the order that the page created through the API. */
+async function pressPayNow(page: Page, press: (button: Locator) => Promise<void>) {
+  const created = page.waitForResponse(
+    (res) => res.request().method() === 'POST' && res.url().endsWith('/api/checkout/orders'),
+    { timeout: 15_000 },
+  );
+  await press(page.getByRole('button', { name: 'Pay Now' }));
+  const res = await created;
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { orderId: string; amountPaise: number };
 }
 
 /** Waits until the simulator has delivered every webhook for the order (2xx from the API). */
@@ -201,7 +220,8 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       await visible(page.getByText('Fee (taxes and fees, incl. 18% GST)'));
 
       // Pay Now → the simulator's sheet, for exactly that amount → Pay
-      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const order = await pressPayNow(page, (button) => button.click());
+      expect(order.amountPaise).toBe(5_095_561);
       const sheet = paymentSheet(page);
       await visible(sheet, 15_000);
       expect(await sheet.textContent()).toContain('Basic Hosting');
@@ -247,10 +267,14 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       expect(rowText).toContain('₹50,955.61');
       expect(rowText).toContain('Paid');
       expect(data.payments).toHaveLength(1);
-      expect(data.payments[0]).toMatchObject({ amountPaise: 5_095_561, status: 'paid' });
+      expect(data.payments[0]).toMatchObject({
+        amountPaise: 5_095_561,
+        status: 'paid',
+        orderId: order.orderId,
+      });
 
       // Exactly one welcome mail, also after every webhook for the order has been processed
-      await webhooksSettled(data.payments[0]!.orderId, 2);
+      await webhooksSettled(order.orderId, 2);
       const mails = await eventually(async () => {
         const found = await mailbox(stack, user.email);
         return found.length > 0 ? found : undefined;
@@ -275,7 +299,7 @@ describe('a failed payment', () => {
       await page.waitForURL('**/checkout?plan=premiumhosting', { timeout: 20_000 });
       await visible(page.getByRole('heading', { name: 'Order Summary' }));
 
-      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const order = await pressPayNow(page, (button) => button.click());
       const sheet = paymentSheet(page);
       await visible(sheet, 15_000);
       await sheet.getByRole('button', { name: 'Fail payment' }).click();
@@ -291,11 +315,10 @@ describe('a failed payment', () => {
       expect(failed.services).toEqual([]);
       expect(failed.user.currentPlan).toBeNull();
       expect(failed.payments.filter((p) => p.status === 'paid')).toEqual([]);
-      const orderId = (await deliveries(stack)).find(
-        (d) => d.event === 'payment.failed' && d.status !== 'failed',
-      )?.orderId;
-      expect(orderId).toBeTruthy();
-      await webhooksSettled(orderId!, 1);
+      await webhooksSettled(order.orderId, 1);
+      expect((await deliveries(stack, order.orderId)).map((d) => d.event)).toEqual([
+        'payment.failed',
+      ]);
       expect((await dashboardOf(user)).services).toEqual([]);
 
       // The dashboard, in another tab, shows no hosting plan
@@ -324,6 +347,8 @@ describe('a failed payment', () => {
       expect(paid.services[0]!.renewalDate).toBe(
         addMonths(new Date(paid.services[0]!.purchaseDate), 12).toISOString(),
       );
+      await webhooksSettled(order.orderId, 3);
+      expect(await mailbox(stack, user.email)).toHaveLength(1);
     });
   });
 });
@@ -375,6 +400,30 @@ describe('the catalogue errors', () => {
   });
 });
 
+interface ContactTimes {
+  submit?: number;
+  sending?: number;
+  sent?: number;
+  hidden?: number;
+}
+
+/** Records (performance.now()) the submit, when 'Sending...' shows, and when the thank-you shows and hides. */
+const CONTACT_TIMER = `(() => {
+  const times = {};
+  window.__contactTimes = times;
+  const check = () => {
+    const now = performance.now();
+    const sending = Array.from(document.querySelectorAll('button')).some(
+      (b) => b.textContent.trim() === ${JSON.stringify(TEXT.contactSending)});
+    const sent = document.body.textContent.includes(${JSON.stringify(TEXT.contactSent)});
+    if (sending && times.sending === undefined) times.sending = now;
+    if (sent && times.sent === undefined) times.sent = now;
+    if (!sent && times.sent !== undefined && times.hidden === undefined) times.hidden = now;
+  };
+  document.addEventListener('submit', () => { times.submit = performance.now(); }, true);
+  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+})()`;
+
 describe('the contact form', () => {
   it('sends, thanks the visitor for 5 s, and the support inbox gets the message', async () => {
     const sender = { name: 'Meera Iyer', email: `e2e-contact-${Date.now()}@example.in` };
@@ -386,24 +435,23 @@ describe('the contact form', () => {
       await field('Email').fill(sender.email);
       await field('Message').fill(message);
 
-      const submit = page.getByRole('button', { name: 'Send Message' });
-      await submit.click();
-      const clickedAt = Date.now();
+      // Times are taken in the page, when the DOM changes, so a slow test machine cannot skew them.
+      await page.evaluate(CONTACT_TIMER);
+      await page.getByRole('button', { name: 'Send Message' }).click();
       await visible(page.getByRole('button', { name: TEXT.contactSending }), 2_000);
-
       const thanks = page.getByText(TEXT.contactSent, { exact: true });
       await visible(thanks, 10_000);
-      const shownAt = Date.now();
-      expect(shownAt - clickedAt, "'Sending...' lasts at least 1.5 s").toBeGreaterThanOrEqual(
-        1_400,
-      );
       expect(await field('Message').inputValue()).toBe('');
       expect(await field('Name').inputValue()).toBe('');
-
       await hidden(thanks, 9_000);
-      const shownFor = Date.now() - shownAt;
-      expect(shownFor).toBeGreaterThanOrEqual(4_500);
-      expect(shownFor).toBeLessThan(7_000);
+      const t = await page.evaluate<ContactTimes>('window.__contactTimes');
+      expect(t.sending! - t.submit!, "'Sending...' shows at once").toBeLessThan(1_000);
+      // The 1.5 s run from the submit; a busy main thread may paint 'Sending...' a little later.
+      expect(t.sent! - t.submit!, "'Sending...' lasts at least 1.5 s").toBeGreaterThanOrEqual(
+        1_490,
+      );
+      expect(t.hidden! - t.sent!, 'the thank-you hides after 5 s').toBeGreaterThanOrEqual(4_990);
+      expect(t.hidden! - t.sent!, 'the thank-you hides after 5 s').toBeLessThan(6_500);
       await visible(page.getByRole('button', { name: 'Send Message' }));
 
       const mails = await eventually(async () => {
@@ -493,11 +541,14 @@ describe('on a 375 px wide phone', () => {
         await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹1,18,914.26');
         await noHorizontalOverflow(page);
 
-        const payNow = page.getByRole('button', { name: 'Pay Now' });
-        await payNow.scrollIntoViewIfNeeded();
-        const box = await payNow.boundingBox();
-        expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-        await payNow.tap();
+        const order = await pressPayNow(page, async (payNow) => {
+          await payNow.scrollIntoViewIfNeeded();
+          const box = await payNow.boundingBox();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+          await payNow.tap();
+        });
+        expect(order.amountPaise).toBe(11_891_426);
         const sheet = paymentSheet(page);
         await visible(sheet, 15_000);
         const sheetBox = await sheet.boundingBox();

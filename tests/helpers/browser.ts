@@ -54,6 +54,8 @@ export interface Journey {
   page: Page;
   /** Uncaught errors in the page; a journey can assert that there were none. */
   pageErrors: string[];
+  /** Console errors and failed requests, to explain a failure. */
+  consoleErrors: string[];
   /** Saves the current screen as tests/e2e/screenshots/{name}.png and closes the context. */
   finish(name: string): Promise<void>;
   close(): Promise<void>;
@@ -75,7 +77,14 @@ export async function newJourney(
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const consoleErrors: string[] = [];
+  context.on('weberror', (error) => pageErrors.push(error.error().message));
+  context.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  context.on('requestfailed', (request) =>
+    consoleErrors.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+  );
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -86,6 +95,7 @@ export async function newJourney(
     context,
     page,
     pageErrors,
+    consoleErrors,
     close,
     finish: async (name: string) => {
       try {
