@@ -26,16 +26,21 @@ function prerenderRoutes(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: webRoot,
-  plugins: [react(), tailwindcss(), prerenderRoutes()],
-  resolve: { alias: { '@domain': domain } },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2022',
-    // Every supported browser has modulepreload or ignores it harmlessly; skip the polyfill.
-    modulePreload: { polyfill: false },
-  },
-  server: { host: '127.0.0.1', port: 5173 },
+export default defineConfig(({ command, mode }) => {
+  // A build started from a test run inherits NODE_ENV=test, which would bundle React's development
+  // build and JSX runtime; a production build is always production.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  return {
+    root: webRoot,
+    plugins: [react(), tailwindcss(), prerenderRoutes()],
+    resolve: { alias: { '@domain': domain } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      // Every supported browser has modulepreload or ignores it harmlessly; skip the polyfill.
+      modulePreload: { polyfill: false },
+    },
+    server: { host: '127.0.0.1', port: 5173 },
+  };
 });
