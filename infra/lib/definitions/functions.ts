@@ -101,7 +101,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   postConfirmation: {
     id: 'postConfirmation',
     entry: 'lambdas/handlers/post-confirmation.ts',
-    tables: { users: 'write' },
+    // readWrite: a conditional put that finds the record already there reads it back.
+    tables: { users: 'readWrite' },
     needs: [],
     timeoutSeconds: 5,
     memoryMb: 256,
