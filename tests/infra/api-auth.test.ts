@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COGNITO_TRIGGERS, ROUTES } from '../../infra/lib/definitions/functions';
 import { API_THROTTLE } from '../../infra/lib/constructs/api';
 import { MIN_PASSWORD_LENGTH } from '../../infra/lib/constructs/auth';
@@ -15,6 +15,7 @@ let synthesised: Synthesised;
 beforeAll(() => {
   synthesised = synthesise();
 });
+afterAll(() => synthesised.dispose());
 
 function routeByKey(key: string) {
   const routes = resourcesOfType(synthesised.template, 'AWS::ApiGatewayV2::Route');

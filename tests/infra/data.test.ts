@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../lambdas/domain/catalog';
 import { TABLES, type TableDefinition } from '../../infra/lib/definitions/tables';
 import { planItem, toAttributeValue } from '../../infra/lib/constructs/data';
@@ -8,6 +8,7 @@ let synthesised: Synthesised;
 beforeAll(() => {
   synthesised = synthesise();
 });
+afterAll(() => synthesised.dispose());
 
 const definitions = TABLES as readonly TableDefinition[];
 

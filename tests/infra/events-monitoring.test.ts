@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_RULES, FUNCTIONS, ROUTES } from '../../infra/lib/definitions/functions';
 import { ASYNC_INVOKE, EVENT_DELIVERY } from '../../infra/lib/constructs/events';
 import { WEBHOOK_SIGNATURE_REJECTED_MESSAGE } from '../../infra/lib/constructs/monitoring';
@@ -10,6 +10,7 @@ let synthesised: Synthesised;
 beforeAll(() => {
   synthesised = synthesise();
 });
+afterAll(() => synthesised.dispose());
 
 const getAtt = (id: string, attribute = 'Arn') => ({ 'Fn::GetAtt': [id, attribute] });
 

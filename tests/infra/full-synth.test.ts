@@ -42,7 +42,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  rmSync(synthesised.outdir, { recursive: true, force: true });
+  synthesised.dispose();
 });
 
 describe('cdk synth with bundling and cdk-nag', () => {
@@ -63,6 +63,7 @@ describe('cdk synth with bundling and cdk-nag', () => {
       r.violations.map((v) => v.ruleName),
     );
     expect(rules).toContain('AwsSolutions-SQS4');
+    rmSync(outdir, { recursive: true, force: true });
   });
 
   it.each(Object.keys(FUNCTIONS) as FunctionId[])(

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, type FunctionId } from '../../infra/lib/definitions/functions';
 import { TABLES, type TableId } from '../../infra/lib/definitions/tables';
 import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
@@ -67,6 +67,8 @@ beforeAll(() => {
     TABLES.map((table) => [table.id, logicalIdOf(stack, stack.data.tables[table.id])]),
   ) as Record<TableId, string>;
 });
+
+afterAll(() => synthesised.dispose());
 
 describe('least privilege: each Lambda gets exactly what its definition names', () => {
   it('the dashboard Lambda cannot write the orders table', () => {

@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StorefrontStack } from '../../infra/lib/storefront-stack';
 import {
   contentSecurityPolicy,
@@ -25,8 +25,9 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let synthesised: Synthesised;
 beforeAll(() => {
-  synthesised = synthesise({ webDistDir: fakeWebDist(['hosting', 'pricing', 'checkout']) });
+  synthesised = synthesise();
 });
+afterAll(() => synthesised.dispose());
 
 interface Behavior {
   PathPattern?: string;
@@ -295,5 +296,6 @@ describe('the web deployment', () => {
     expect(
       () => new StorefrontStack(app, 'NoWeb', { env: { region: REGION }, webDistDir: empty }),
     ).toThrow(/npm run build/);
+    rmSync(empty, { recursive: true, force: true });
   });
 });

@@ -3,7 +3,7 @@
  * bundling (NodejsFunction skips esbuild for stacks outside `aws:cdk:bundling-stacks`), and a
  * small web build in a temporary folder instead of web/dist.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -35,6 +35,8 @@ export interface Synthesised {
   webDistDir: string;
   /** The cloud assembly's folder: the template and its assets. */
   outdir: string;
+  /** Removes the temporary folders. */
+  dispose(): void;
 }
 
 /**
@@ -55,7 +57,11 @@ export function synthesise(
   });
   const stack = new StorefrontStack(app, 'Storefront', { env: { region: REGION }, webDistDir });
   if (options.nag) addNagChecks(app);
-  return { stack, template: Template.fromStack(stack), webDistDir, outdir };
+  const dispose = () => {
+    rmSync(outdir, { recursive: true, force: true });
+    if (!options.webDistDir) rmSync(webDistDir, { recursive: true, force: true });
+  };
+  return { stack, template: Template.fromStack(stack), webDistDir, outdir, dispose };
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
