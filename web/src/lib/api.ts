@@ -27,7 +27,7 @@ export interface ApiOptions {
 async function loadClient() {
   const [{ ensureAmplify, API_NAME }, api] = await Promise.all([
     import('./amplify'),
-    import('aws-amplify/api'),
+    import('./rest-client'),
   ]);
   await ensureAmplify();
   return { api, apiName: API_NAME };
