@@ -54,7 +54,8 @@ export function contentSecurityPolicy(region: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https://*.razorpay.com",
     "font-src 'self' data:",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.razorpay.com https://lumberjack.razorpay.com`,
+    // Checkout's script calls Razorpay's API and its telemetry hosts from the page itself.
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.razorpay.com https://*.razorpay.com`,
     'frame-src https://checkout.razorpay.com https://api.razorpay.com https://*.razorpay.com',
     "frame-ancestors 'none'",
     "form-action 'self'",
