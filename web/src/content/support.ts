@@ -210,7 +210,7 @@ export const supportPage = {
     phoneLabel: 'Phone',
     phone: supportContact.phone,
     phoneHref: supportContact.phoneHref,
-    phoneNote: 'Phone support is included with Enterprise support.',
+    phoneNote: 'Phone support is available to Enterprise customers only.',
     emailLabel: 'Email',
     email: supportContact.email,
     chatLabel: 'Live chat',

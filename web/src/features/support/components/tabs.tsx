@@ -53,7 +53,7 @@ export function Tabs<Id extends string>({
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 overflow-x-auto rounded-2xl border border-slate-200 bg-slate-100 p-1.5"
+        className="grid grid-cols-2 gap-1 rounded-2xl border border-slate-200 bg-slate-100 p-1.5 sm:flex"
       >
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected;
