@@ -46,7 +46,11 @@ export class Children {
   private readonly children = new Map<string, ChildProcess>();
   private stopping = false;
 
-  constructor(private readonly onUnexpectedExit: (name: string, code: number | null) => void) {}
+  /** What to do when a child dies on its own; the stack sets this to stop everything. */
+  onUnexpectedExit: (name: string, code: number | null) => void = () => {
+    this.killAllNow();
+    process.exit(1);
+  };
 
   start(options: ChildOptions): ChildProcess {
     const child = spawn(options.command, options.args, {

@@ -5,7 +5,7 @@ import { waitFor, type Children } from './processes';
 
 const require = createRequire(import.meta.url);
 
-export async function startSes(config: LocalConfig, children: Children): Promise<void> {
+export function spawnSes(config: LocalConfig, children: Children): void {
   const bin = require.resolve('aws-ses-v2-local/dist/cli.js');
   children.start({
     name: 'aws-ses-v2-local',
@@ -15,6 +15,9 @@ export async function startSes(config: LocalConfig, children: Children): Promise
     env: process.env,
     verbose: false,
   });
+}
+
+export async function waitForSes(config: LocalConfig): Promise<void> {
   await waitFor('aws-ses-v2-local', async () => {
     const res = await fetch(`http://127.0.0.1:${config.ports.ses}/health-check`);
     return res.ok;

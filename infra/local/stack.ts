@@ -3,21 +3,22 @@
  * EventBridge and Lambda Invoke API, the Razorpay simulator, and the storefront's gateway, which
  * runs the stack's own handlers. `startStack` returns once everything answers.
  */
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { TABLES, localTableName, type TableId } from '../lib/definitions/tables';
 import { FUNCTIONS, type FunctionId } from '../lib/definitions/functions';
-import { backUpUserPool, cognitoIssuer, startCognito } from './cognito';
-import { portSettings, urls, type LocalConfig } from './config';
+import { cognitoIssuer, ensureUserPool } from './cognito';
+import { backUpUserPool } from './cognito-process';
+import { urls, type LocalConfig } from './config';
 import { ensureTables, localDynamoClient, seedCatalog, startDynalite } from './dynamodb';
 import { LocalEventBus } from './event-bus';
 import { createGateway } from './gateway';
 import { JwtAuthorizer } from './jwt-authorizer';
 import { LambdaRuntime } from './lambda-runtime';
-import { assertPortsFree, Children } from './processes';
+import type { Children } from './processes';
 import { RazorpaySimulator } from './razorpay-simulator/server';
-import { startSes } from './ses';
+import { waitForSes } from './ses';
+import { launchStandIns } from './stand-ins';
 import { StaticSite } from './static-site';
 import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
 
@@ -55,18 +56,21 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
   return env;
 }
 
-export async function startStack(config: LocalConfig): Promise<RunningStack> {
-  await assertPortsFree(portSettings(config.ports));
-  mkdirSync(config.dataDir, { recursive: true });
+/**
+ * Starts the stack; `launched` are the stand-ins that launchStandIns already started (start.ts does
+ * that before it loads this module), otherwise they are started here.
+ */
+export async function startStack(config: LocalConfig, launched?: Children): Promise<RunningStack> {
+  const children = launched ?? (await launchStandIns(config));
   Object.assign(process.env, lambdaEnvironment(config));
   const at = urls(config);
 
   let stopping = false;
-  const children = new Children((name) => {
+  children.onUnexpectedExit = (name) => {
     if (stopping) return;
     console.error(`A stand-in (${name}) stopped; stopping the local stack.`);
     void stop().then(() => process.exit(1));
-  });
+  };
   const servers: Server[] = [];
   const runtime = new LambdaRuntime(config.rootDir, config.lambdaTimeoutFactor);
   const bus = new LocalEventBus(config.dataDir, runtime, config.retryBaseMs);
@@ -100,8 +104,6 @@ export async function startStack(config: LocalConfig): Promise<RunningStack> {
     );
     await children.stopAll();
   }
-  process.once('exit', () => children.killAllNow());
-
   try {
     // A failed build leaves the previous one (if any) in place: the API still runs.
     const web =
@@ -118,8 +120,8 @@ export async function startStack(config: LocalConfig): Promise<RunningStack> {
       client.destroy();
     })();
     const [pool] = await Promise.all([
-      startCognito(config, children),
-      startSes(config, children),
+      ensureUserPool(config),
+      waitForSes(config),
       dynamo,
       simulator.listen(),
       web,

@@ -4,7 +4,8 @@
  */
 import { ConfigError, loadLocalConfig } from './config';
 import { PortInUseError } from './processes';
-import { startStack, type RunningStack } from './stack';
+import { launchStandIns } from './stand-ins';
+import type { RunningStack } from './stack';
 
 // The AWS SDK warns on every start that releases after early 2027 want Node 22; the lockfile pins
 // versions that work here (TOOLCHAIN.md), so in this process the warning is only noise.
@@ -28,7 +29,12 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => shutdown('SIGHUP'));
 
   watchParent(shutdown);
-  const stack = await startStack(config);
+
+  // cognito-local and the SES stand-in take the longest to boot: start them before loading the rest
+  // of the stack (the AWS SDK, the handlers' modules), so that both happen at once.
+  const children = await launchStandIns(config);
+  const { startStack } = await import('./stack');
+  const stack = await startStack(config, children);
   running.stack = stack;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const { urls } = stack;
