@@ -5,7 +5,7 @@
  * journey; each journey gets a fresh browser context. Texts come from the spec (§2, §8) and
  * DECISIONS, not from the web's own copy files, so a changed text fails here.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -20,7 +20,7 @@ import {
   newJourney,
 } from '../helpers/browser';
 import type { Journey } from '../helpers/browser';
-import { startLocalStack } from '../helpers/local-stack';
+import { REPO_ROOT, startLocalStack } from '../helpers/local-stack';
 import type { LocalStack } from '../helpers/local-stack';
 import {
   api,
@@ -48,6 +48,10 @@ const TEXT = {
 
 let stack: LocalStack;
 let browser: Browser;
+let builtAt: number | undefined;
+
+const BUILD_STAMP = join(REPO_ROOT, 'web', 'dist', 'index.html');
+const buildTime = () => (existsSync(BUILD_STAMP) ? statSync(BUILD_STAMP).mtimeMs : undefined);
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
@@ -59,6 +63,7 @@ beforeAll(async () => {
   const html = await home.text();
   if (!home.ok || !html.includes('<div id="root"'))
     throw new Error(`The stack serves no web build at / (status ${home.status}).`);
+  builtAt = buildTime();
 }, 240_000);
 
 afterAll(async () => {
@@ -86,6 +91,9 @@ async function journey(
     if (error instanceof Error) {
       const log = [...j.pageErrors, ...j.consoleErrors].map((line) => `\n    ${line}`).join('');
       error.message += `\n  at ${j.page.url()} (screenshot: ${name}.png)${log}`;
+      // The stack serves web/dist as it is on disk; a build elsewhere replaces its chunks.
+      if (buildTime() !== builtAt)
+        error.message += '\n  NOTE: web/dist was rebuilt by another process during this run.';
     }
     throw error;
   } finally {
@@ -369,16 +377,56 @@ describe('the dashboard guard', () => {
       expect(path(page)).toBe('/dashboard');
       await page.getByRole('tab', { name: 'Payments' }).click();
       await visible(page.getByText(TEXT.noPayments));
+
+      // Logout signs the user out and goes to /; the guard holds again
+      await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await visible(page.getByRole('banner').getByRole('link', { name: 'Login' }));
+      await page.goto('/dashboard');
+      await page.waitForURL('**/login?redirect=%2Fdashboard');
     });
   });
 });
+
+/**
+ * Holds the page's calls to Cognito until `release()`, so that a test can see the form while it
+ * works (the spec's busy text) without racing a fast local stand-in.
+ */
+async function holdCognito(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let heldOne!: () => void;
+  const held = new Promise<void>((resolve) => (heldOne = resolve));
+  await page.route(
+    (url) => url.port === String(stack.ports.cognito),
+    async (route) => {
+      heldOne();
+      await gate;
+      await route.continue();
+    },
+  );
+  return { held, release };
+}
+
+/** The form's submit button shows busy text (not its label) and cannot be pressed twice. */
+async function expectBusy(page: Page, label: string): Promise<void> {
+  const button = page.locator('form').getByRole('button');
+  await expect.poll(() => button.isDisabled(), { timeout: STEP_TIMEOUT_MS }).toBe(true);
+  const text = ((await button.textContent()) ?? '').trim();
+  expect(text).not.toBe(label);
+  expect(text).not.toBe('');
+}
 
 describe('the catalogue errors', () => {
   it('login with a wrong password says "Incorrect password."', async () => {
     const user = await existingUser('e2e-wrongpw');
     await journey('error-wrong-password', async ({ page }) => {
       await page.goto('/login');
+      const cognito = await holdCognito(page);
       await logIn(page, { email: user.email, password: `${user.password}-wrong` });
+      await cognito.held;
+      await expectBusy(page, 'Login');
+      cognito.release();
       await visible(page.getByText(TEXT.wrongPassword, { exact: true }));
       expect(path(page)).toBe('/login');
       await visible(page.getByRole('button', { name: 'Login', exact: true }));
@@ -393,7 +441,11 @@ describe('the catalogue errors', () => {
       await page.getByLabel('Email address').fill(user.email);
       await page.getByLabel('Phone number').fill('9876543210');
       await page.getByLabel('Password').fill('another-secret-1');
+      const cognito = await holdCognito(page);
       await page.getByRole('button', { name: 'Create Account' }).click();
+      await cognito.held;
+      await expectBusy(page, 'Create Account');
+      cognito.release();
       await visible(page.getByText(TEXT.emailInUse, { exact: true }));
       expect(path(page)).toBe('/signup');
     });
