@@ -55,6 +55,27 @@ describe('home page', () => {
     expect(screen.getByText('Priya is typing')).toBeInTheDocument();
   });
 
+  it('lists the sections of spec §1 in order', () => {
+    renderHome();
+    const markers = [
+      screen.getByText('Limited-time offer'),
+      screen.getByText('(12,505 reviews)'),
+      screen.getByText(/We moved our clinic’s website/),
+      screen.getByRole('link', { name: 'Get Started Now' }),
+      screen.getByText('Priya is typing'),
+      screen.getByText('94%'),
+      screen.getByText('Founded in 2012'),
+      screen.getByRole('button', { name: /What is shared web hosting\?/ }),
+    ];
+    for (let i = 1; i < markers.length; i += 1) {
+      const before = markers[i - 1] as HTMLElement;
+      expect(
+        before.compareDocumentPosition(markers[i] as HTMLElement) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+  });
+
   it('toggles an FAQ answer open and closed, shown as + and −', () => {
     renderHome();
     const question = screen.getByRole('button', { name: /What is shared web hosting\?/ });

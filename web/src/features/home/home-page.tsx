@@ -21,6 +21,7 @@ export function HomePage() {
       <Testimonial />
       <Milestone />
       <SupportSection />
+      <Happiness />
       <Reasons />
       <Faq />
     </>
@@ -147,7 +148,7 @@ function Milestone() {
 }
 
 function SupportSection() {
-  const { support, happiness } = home;
+  const { support } = home;
   return (
     <section aria-labelledby="home-support" className="bg-brand-50 py-16 sm:py-24">
       <Container className="grid items-center gap-12 lg:grid-cols-2">
@@ -166,17 +167,27 @@ function SupportSection() {
               </li>
             ))}
           </ul>
-          <div className="mt-10 flex items-center gap-5 rounded-2xl bg-white p-6 shadow-sm">
-            <p className="text-5xl font-extrabold text-brand-700">{happiness.score}</p>
-            <div>
-              <p className="font-semibold text-slate-900">{happiness.label}</p>
-              <p className="text-sm text-slate-600">{happiness.basis}</p>
-              <p className="mt-1 text-xs text-slate-500">{happiness.text}</p>
-            </div>
-          </div>
         </div>
         <SupportChat />
       </Container>
+    </section>
+  );
+}
+
+function Happiness() {
+  const { happiness } = home;
+  return (
+    <section aria-labelledby="home-happiness" className="border-b border-slate-200 bg-white py-12">
+      <div className="mx-auto flex w-full max-w-3xl flex-col items-center gap-4 px-4 text-center sm:flex-row sm:gap-8 sm:text-left">
+        <p className="text-6xl font-extrabold tracking-tight text-brand-700">{happiness.score}</p>
+        <div>
+          <h2 id="home-happiness" className="text-xl font-bold text-slate-900">
+            {happiness.label}
+          </h2>
+          <p className="font-medium text-slate-700">{happiness.basis}</p>
+          <p className="mt-1 text-sm text-slate-600">{happiness.text}</p>
+        </div>
+      </div>
     </section>
   );
 }
