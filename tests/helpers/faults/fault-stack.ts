@@ -16,7 +16,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { REPO_ROOT, type LocalStack, type SiteConfig, type StackPorts } from '../local-stack';
 import { eventually } from '../storefront-client';
 
-export type Fault = 'hold-purchase-events' | 'detach-ses';
+export type Fault = 'hold-purchase-events' | 'hold-welcome-mail' | 'detach-ses';
 
 export interface FaultStackOptions {
   faults: Fault[];

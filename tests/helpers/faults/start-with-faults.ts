@@ -5,12 +5,15 @@
  *  - `hold-purchase-events`: every PutEvents that carries a PurchaseCompleted hangs and never
  *    answers, so a fulfilment stops after it has written the purchase, the order and the user and
  *    before its event is out: the point where a crash hurts most.
+ *  - `hold-welcome-mail`: every SES SendEmail hangs and never answers, so the welcome mail stops
+ *    after its claim is taken and before the mail is out.
  *  - `detach-ses`: the SES stand-in may stop and come back (the test runs its own on the same port)
  *    without the stack taking itself down, as it does when a stand-in dies.
  * Each fault prints a `[fault] ...` line when it acts, which the test waits for.
  */
 import type { ChildProcess } from 'node:child_process';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { Children } from '../../../infra/local/processes';
 
 const faults = new Set(
@@ -19,7 +22,7 @@ const faults = new Set(
     .map((f) => f.trim())
     .filter(Boolean),
 );
-const known = new Set(['hold-purchase-events', 'detach-ses']);
+const known = new Set(['hold-purchase-events', 'hold-welcome-mail', 'detach-ses']);
 for (const fault of faults) {
   if (!known.has(fault)) throw new Error(`Unknown fault ${fault} in STOREFRONT_FAULTS.`);
 }
@@ -39,6 +42,18 @@ if (faults.has('hold-purchase-events')) {
     return (originalSend as (...args: unknown[]) => unknown).call(this, command, ...rest);
   };
   EventBridgeClient.prototype.send = holding as typeof originalSend;
+}
+
+if (faults.has('hold-welcome-mail')) {
+  const originalSend = SESClient.prototype.send;
+  const holding = function (this: SESClient, command: unknown, ...rest: unknown[]) {
+    if (command instanceof SendEmailCommand) {
+      announce('SendEmail held');
+      return new Promise<never>(() => undefined);
+    }
+    return (originalSend as (...args: unknown[]) => unknown).call(this, command, ...rest);
+  };
+  SESClient.prototype.send = holding as typeof originalSend;
 }
 
 if (faults.has('detach-ses')) {

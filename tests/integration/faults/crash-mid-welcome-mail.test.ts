@@ -1,0 +1,101 @@
+/**
+ * A crash while the welcome mail is being sent: the purchase is complete and the mail's claim is
+ * taken, but SES has not answered yet (the fault holds SendEmail, so the crash lands there every
+ * time). The local event bus keeps the delivery on disk, so after a plain restart it runs the mail
+ * Lambda again: the buyer must still get exactly one welcome mail (CONTRACT: "emails the buyer a
+ * welcome ... at most once per purchase").
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startLocalStack, type LocalStack } from '../../helpers/local-stack';
+import {
+  api,
+  deliveries,
+  eventually,
+  mailbox,
+  newUser,
+  payOrder,
+  signIn,
+  signUp,
+} from '../../helpers/storefront-client';
+import {
+  busDrained,
+  deadLetters,
+  dynamo,
+  outputShows,
+  pendingBusDeliveries,
+  scanAll,
+  startFaultStack,
+} from '../../helpers/faults/fault-stack';
+
+const running: LocalStack[] = [];
+let dataDir: string | undefined;
+
+afterAll(async () => {
+  for (const stack of running) await stack.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a crash while the welcome mail is being sent', () => {
+  it('still gets the buyer exactly one welcome mail after a restart', async () => {
+    // Arrange: a stack whose SES SendEmail never answers, and a paid order
+    const first = await startFaultStack({ faults: ['hold-welcome-mail'] });
+    running.push(first);
+    dataDir = first.dataDir;
+    const user = newUser('mailcrash');
+    const { userSub } = await signUp(first, user);
+    const token = await signIn(first, user);
+    const order = await api<{ orderId: string }>(first, 'POST', '/api/checkout/orders', {
+      token,
+      body: { planId: 'basicstorage', months: 12 },
+    });
+    expect(order.status).toBe(201);
+    const { orderId } = order.body;
+    const paid = await payOrder(first, orderId, 'success');
+    expect(paid.status).toBe(200);
+    const purchaseId = `pur_${paid.body.razorpay_payment_id}`;
+
+    // Act 1: the purchase completes; the mail Lambda takes its claim and waits on SES; crash
+    await eventually(async () => {
+      const list = await deliveries(first, orderId);
+      return list.length === 2 && list.every((d) => d.status === 'delivered') ? true : undefined;
+    }, 'both webhooks delivered');
+    await outputShows(first, '[fault] SendEmail held');
+    const db = dynamo(first);
+    const claims = (await scanAll(db, 'storefront-idempotency')).filter(
+      (item) => item.id === `welcome-mail#${purchaseId}`,
+    );
+    const purchases = (await scanAll(db, 'storefront-purchases')).filter(
+      (p) => p.userId === userSub,
+    );
+    db.destroy();
+    expect(claims).toEqual([expect.objectContaining({ status: 'sending' })]);
+    expect(purchases).toEqual([expect.objectContaining({ purchaseId })]);
+    expect(typeof purchases[0]?.eventPublishedAt).toBe('string');
+    expect(
+      pendingBusDeliveries(first).filter((d) => d.event.detail.purchaseId === purchaseId),
+    ).toHaveLength(1);
+    const mailsBeforeCrash = await mailbox(first, user.email);
+    expect(mailsBeforeCrash).toEqual([]);
+
+    await first.kill();
+
+    // Act 2: a plain restart on the same data and ports; the bus replays the mail's delivery
+    const second = await startLocalStack({ dataDir: first.dataDir, ports: first.ports });
+    running.push(second);
+
+    // Assert: the welcome mail arrives, once, and nothing is left on the bus or dead-lettered
+    const mails = await eventually(
+      async () => {
+        const list = await mailbox(second, user.email);
+        return list.length > 0 ? list : undefined;
+      },
+      'the welcome mail after the restart',
+      20_000,
+    );
+    await busDrained(second);
+    expect(deadLetters(second)).toEqual([]);
+    expect(mailsBeforeCrash.length + (await mailbox(second, user.email)).length).toBe(1);
+    expect(mails[0]?.subject).toBe('Your Basic Storage is active');
+  });
+});
