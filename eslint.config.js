@@ -27,6 +27,18 @@ const NODE_IO = {
   message: 'lambdas/domain is pure: no node: I/O (STYLE.md).',
 };
 
+const webImportPatterns = [
+  {
+    group: ['**/lambdas/*', '!**/lambdas/domain'],
+    message: 'web imports nothing of lambdas but lambdas/domain (STYLE.md).',
+  },
+  {
+    group: ['**/lambdas/domain/*/**'],
+    message: 'web imports lambdas/domain modules directly, nothing nested.',
+  },
+  AWS_SDK_AND_RAZORPAY,
+];
+
 const featuresDir = 'web/src/features';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true })
@@ -132,44 +144,39 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/lambdas/*', '!**/lambdas/domain'],
-              message: 'web imports nothing of lambdas but lambdas/domain (STYLE.md).',
-            },
-            {
-              group: ['**/lambdas/domain/*/**'],
-              message: 'web imports lambdas/domain modules directly, nothing nested.',
-            },
-            AWS_SDK_AND_RAZORPAY,
-          ],
+          patterns: webImportPatterns,
         },
       ],
     },
   },
-  // Features of web do not import each other.
-  ...features.map((feature) => ({
-    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
+  // Features of web do not import each other. A sibling feature is reached by as many `../` as
+  // the importing file is deep inside its own feature, so each depth gets its own patterns.
+  ...features.flatMap((feature) =>
+    [1, 2, 3, 4].map((depth) => {
+      const others = features.filter((f) => f !== feature);
+      const up = '../'.repeat(depth);
+      return {
+        files: [`${featuresDir}/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
             {
-              group: ['**/lambdas/*', '!**/lambdas/domain'],
-              message: 'web imports nothing of lambdas but lambdas/domain (STYLE.md).',
-            },
-            AWS_SDK_AND_RAZORPAY,
-            {
-              group: [
-                ...features.filter((f) => f !== feature).map((f) => `**/features/${f}`),
-                ...features.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
+              patterns: [
+                ...webImportPatterns,
+                {
+                  group: others.flatMap((f) => [
+                    `${up}${f}`,
+                    `${up}${f}/**`,
+                    `**/features/${f}`,
+                    `**/features/${f}/**`,
+                  ]),
+                  message: 'A feature of web does not import another feature (STYLE.md).',
+                },
               ],
-              message: 'A feature of web does not import another feature (STYLE.md).',
             },
           ],
         },
-      ],
-    },
-  })),
+      };
+    }),
+  ),
 );

@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          // Generous: group 0 runs unit, web and infra side by side on two cores.
+          testTimeout: 30_000,
         },
       },
       {
@@ -22,6 +24,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
           setupFiles: ['tests/web/setup.ts'],
         },
       },

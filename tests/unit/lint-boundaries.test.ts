@@ -2,7 +2,7 @@
  * The architecture's boundaries (STYLE.md) hold because lint enforces them. These fixtures prove
  * the rules fire on a violation and stay quiet on allowed imports.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -13,6 +13,11 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('lint boundaries', () => {
+  // The first lint loads the whole configuration and its plugins: keep that out of the tests.
+  beforeAll(async () => {
+    await ruleIdsFor('lambdas/domain/warm-up.ts', 'export const x = 1;\n');
+  }, 60_000);
+
   it('refuses an import from web into lambdas/handlers', async () => {
     const ids = await ruleIdsFor(
       'web/src/features/checkout/uses-handler.ts',
@@ -68,5 +73,21 @@ describe('lint boundaries', () => {
       "import { x } from '../adapters/dynamodb/orders';\nexport const y = x;\n",
     );
     expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('refuses an import from one web feature into another', async () => {
+    const ids = await ruleIdsFor(
+      'web/src/features/checkout/uses-dashboard.tsx',
+      "import { DashboardPage } from '../dashboard/dashboard-page';\nexport const D = DashboardPage;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('lets a web feature import shared components and its own files', async () => {
+    const ids = await ruleIdsFor(
+      'web/src/features/checkout/uses-shared.tsx',
+      "import { Price } from '../../components/price';\nimport { x } from './local';\nexport const P = [Price, x];\n",
+    );
+    expect(ids).toEqual([]);
   });
 });
