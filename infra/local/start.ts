@@ -2,7 +2,7 @@
  * `npm start`: runs the whole storefront locally (see stack.ts), prints its addresses when it is
  * ready, and stops every child on Ctrl-C or SIGTERM.
  */
-import { ConfigError, loadLocalConfig } from './config';
+import { ConfigError, loadLocalConfig, portSettings } from './config';
 import { PortInUseError } from './processes';
 import { launchStandIns } from './stand-ins';
 import type { RunningStack } from './stack';
@@ -73,7 +73,15 @@ function watchParent(shutdown: (reason: string) => void): void {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof PortInUseError || error instanceof ConfigError) {
+  // A port taken between the check and the listen: name it the same way.
+  const { code, port } = (error ?? {}) as { code?: string; port?: number };
+  const setting =
+    code === 'EADDRINUSE'
+      ? portSettings(loadLocalConfig().ports).find((p) => p.port === port)
+      : undefined;
+  if (setting) {
+    console.error(new PortInUseError(setting).message);
+  } else if (error instanceof PortInUseError || error instanceof ConfigError) {
     console.error(error.message);
   } else {
     console.error('The local stack could not start:', error);
