@@ -162,6 +162,29 @@ describe('/contact', () => {
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
+  it("shows the API's reason when it refuses the message, and keeps the text", async () => {
+    server.use(
+      http.post('*/api/contact', async ({ request }) => {
+        received.push((await request.json()) as ContactRequestBody);
+        return HttpResponse.json(
+          { error: { code: 'validation_failed', message: 'The message is too long.' } },
+          { status: 400 },
+        );
+      }),
+    );
+    const form = renderPage();
+    fill(form, filled);
+    fireEvent.click(form.submit);
+    await settle();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your message could not be sent. The message is too long.',
+    );
+    expect(form.message).toHaveValue(filled.message);
+  });
+
   it('requires every field and a real email address, and sends nothing until they are right', async () => {
     const form = renderPage();
     fireEvent.click(form.submit);

@@ -14,6 +14,7 @@ export const contactPage = {
     sending: 'Sending...',
     sent: 'Thank you! Your message has been sent.',
     failed: 'Sorry, your message could not be sent. Please try again, or email us directly.',
+    failedPrefix: 'Your message could not be sent.',
     errors: {
       name: 'Please enter your name.',
       email: 'Please enter your email address.',

@@ -6,7 +6,7 @@ import { Container } from '../../components/container';
 import { Icon } from '../../components/marketing-icons';
 import { PageHeader } from '../../components/page-header';
 import { contactPage as page } from '../../content/contact';
-import { apiPost } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api';
 import { validateContact } from './validate-contact';
 import type { ContactErrors } from './validate-contact';
 
@@ -25,6 +25,7 @@ export function ContactPage() {
   const [values, setValues] = useState<ContactRequestBody>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>('idle');
+  const [failure, setFailure] = useState<string>(page.form.failed);
   const mounted = useRef(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
@@ -65,6 +66,10 @@ export function ContactPage() {
     ]);
     if (!mounted.current) return;
     if (result.status === 'rejected') {
+      // The API's own sentence for a problem with the message (4xx); our generic one otherwise.
+      const reason: unknown = result.reason;
+      const clientError = reason instanceof ApiError && reason.status >= 400 && reason.status < 500;
+      setFailure(clientError ? `${page.form.failedPrefix} ${reason.message}` : page.form.failed);
       setStatus('failed');
       return;
     }
@@ -170,7 +175,7 @@ export function ContactPage() {
                 role="alert"
                 className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
               >
-                {f.failed}
+                {failure}
               </p>
             ) : null}
           </form>
