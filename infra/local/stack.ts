@@ -51,6 +51,9 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     POWERTOOLS_SERVICE_NAME: 'storefront',
     POWERTOOLS_DEV: 'true',
     LOG_LEVEL: config.logLevel,
+    // One process, which a crash ends whole: no claim outlives its attempt by much, so a short
+    // lease lets the bus's retries resend a mail whose attempt crashed.
+    WELCOME_MAIL_LEASE_SECONDS: process.env.WELCOME_MAIL_LEASE_SECONDS || '5',
   };
   for (const table of TABLES) env[table.envVar] = localTableName(table.id as TableId);
   return env;

@@ -76,6 +76,19 @@ export const welcomeConfig = once(() =>
 );
 
 /**
+ * How long a welcome-mail claim holds before a retry may take it over (seconds; default 60, more
+ * than the Lambda's timeout). The local stack, one process that a crash ends whole, sets it lower.
+ */
+export const welcomeMailLeaseMs = once(() => {
+  const { WELCOME_MAIL_LEASE_SECONDS: seconds } = readSection(
+    'the welcome mail lease',
+    { WELCOME_MAIL_LEASE_SECONDS: z.optional(z.string().check(z.regex(/^[1-9]\d{0,4}$/))) },
+    process.env,
+  );
+  return (seconds === undefined ? 60 : Number(seconds)) * 1000;
+});
+
+/**
  * Razorpay: the key id always; secrets either from Secrets Manager (RAZORPAY_SECRET_ARN, in AWS) or
  * from the environment (locally).
  */

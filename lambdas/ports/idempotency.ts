@@ -18,6 +18,8 @@ export interface AccessCredential {
 export interface WelcomeMailClaims {
   /** Returns a token when this caller now holds the claim, null when the mail was sent or is being sent. */
   claim(purchaseId: string, now: Date): Promise<string | null>;
+  /** Whether the mail has been sent (a claim that is only held, possibly by a crashed attempt, is not). */
+  isSent(purchaseId: string): Promise<boolean>;
   complete(
     purchaseId: string,
     token: string,

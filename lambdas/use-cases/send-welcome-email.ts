@@ -29,6 +29,18 @@ export interface SendWelcomeEmailDeps {
 export type WelcomeOutcome = 'sent' | 'already_sent';
 
 /**
+ * Another attempt holds the claim and has not sent the mail: it may be sending right now, or it
+ * may have crashed. Thrown so that the bus retries; once the claim's lease is over, a retry takes
+ * it over and sends. Skipping instead would lose the mail of a crashed attempt.
+ */
+export class WelcomeMailInProgressError extends Error {
+  override readonly name = 'WelcomeMailInProgressError';
+  constructor(readonly purchaseId: string) {
+    super(`The welcome mail for ${purchaseId} is being sent by another attempt; retry later.`);
+  }
+}
+
+/**
  * The welcome mail for a PurchaseCompleted event, at most once per purchase: a conditional claim
  * comes first; a failed send releases it and throws, so the bus retries (and finally dead-letters).
  * The one-time password is generated here, sent once, and only its hash is kept.
@@ -41,8 +53,12 @@ export async function sendWelcomeEmail(
   const context = { purchaseId: detail.purchaseId, orderId: detail.orderId };
   const token = await deps.claims.claim(detail.purchaseId, deps.now());
   if (!token) {
-    log.info('Welcome mail already sent or being sent; skipped', context);
-    return 'already_sent';
+    if (await deps.claims.isSent(detail.purchaseId)) {
+      log.info('Welcome mail already sent; skipped', context);
+      return 'already_sent';
+    }
+    log.info('Welcome mail is being sent by another attempt; the bus will retry', context);
+    throw new WelcomeMailInProgressError(detail.purchaseId);
   }
 
   let credential: AccessCredential | null = null;

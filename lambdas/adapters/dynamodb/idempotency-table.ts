@@ -12,8 +12,11 @@ import { isConditionFailure } from './clients';
 const DAY_SECONDS = 24 * 60 * 60;
 /** Razorpay retries a webhook for up to a day; keep its id well beyond that. */
 const WEBHOOK_EVENT_TTL_SECONDS = 30 * DAY_SECONDS;
-/** A claim older than this was left by a crashed attempt and may be taken over. */
-export const WELCOME_CLAIM_LEASE_MS = 2 * 60 * 1000;
+/**
+ * A claim older than this was left by a crashed attempt and may be taken over. Longer than the
+ * welcome-mail Lambda's timeout (30 s), so a live attempt is never overtaken.
+ */
+export const WELCOME_CLAIM_LEASE_MS = 60 * 1000;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -53,7 +56,19 @@ export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
     private readonly client: DynamoDBDocumentClient,
     private readonly table: () => string,
     private readonly newToken: () => string = randomUUID,
+    private readonly leaseMs: number = WELCOME_CLAIM_LEASE_MS,
   ) {}
+
+  async isSent(purchaseId: string): Promise<boolean> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.table(),
+        Key: { id: `welcome-mail#${purchaseId}` },
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.status === 'sent';
+  }
 
   async claim(purchaseId: string, now: Date): Promise<string | null> {
     const token = this.newToken();
@@ -72,7 +87,7 @@ export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':sending': 'sending',
-            ':staleBefore': now.getTime() - WELCOME_CLAIM_LEASE_MS,
+            ':staleBefore': now.getTime() - this.leaseMs,
           },
         }),
       );

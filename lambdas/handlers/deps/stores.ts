@@ -9,7 +9,8 @@ import { DynamoOrdersStore } from '../../adapters/dynamodb/orders-table';
 import { DynamoPlansStore } from '../../adapters/dynamodb/plans-table';
 import { DynamoPurchasesStore } from '../../adapters/dynamodb/purchases-table';
 import { DynamoUsersStore } from '../../adapters/dynamodb/users-table';
-import { tableName } from '../../config/config';
+import { randomUUID } from 'node:crypto';
+import { tableName, welcomeMailLeaseMs } from '../../config/config';
 
 export const plansStore = () => new DynamoPlansStore(dynamo, () => tableName('plans'));
 export const usersStore = () => new DynamoUsersStore(dynamo, () => tableName('users'));
@@ -19,4 +20,9 @@ export const messagesStore = () => new DynamoMessagesStore(dynamo, () => tableNa
 export const processedEvents = () =>
   new DynamoProcessedEvents(dynamo, () => tableName('idempotency'));
 export const welcomeMailClaims = () =>
-  new DynamoWelcomeMailClaims(dynamo, () => tableName('idempotency'));
+  new DynamoWelcomeMailClaims(
+    dynamo,
+    () => tableName('idempotency'),
+    randomUUID,
+    welcomeMailLeaseMs(),
+  );

@@ -223,7 +223,7 @@ interface ClaimItem {
 export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
   readonly items = new Map<string, ClaimItem>();
   private counter = 0;
-  constructor(private readonly leaseMs = 120_000) {}
+  constructor(private readonly leaseMs = 60_000) {}
 
   async claim(purchaseId: string, now: Date): Promise<string | null> {
     await tick();
@@ -235,6 +235,11 @@ export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
     const token = `claim-${this.counter}`;
     this.items.set(purchaseId, { status: 'sending', token, claimedAt: now.getTime() });
     return token;
+  }
+
+  async isSent(purchaseId: string): Promise<boolean> {
+    await tick();
+    return this.items.get(purchaseId)?.status === 'sent';
   }
 
   async complete(

@@ -6,6 +6,7 @@ import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import {
   newTemporaryPassword,
   sendWelcomeEmail,
+  WelcomeMailInProgressError,
 } from '../../../../lambdas/use-cases/send-welcome-email';
 import { fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 
@@ -88,14 +89,20 @@ describe('sendWelcomeEmail', () => {
   it('sends at most one mail when the event arrives twice, even at once', async () => {
     const { world, deps, detail } = await arrange();
 
-    const outcomes = await Promise.all([
+    const outcomes = await Promise.allSettled([
       sendWelcomeEmail(deps, detail),
       sendWelcomeEmail(deps, detail),
       sendWelcomeEmail(deps, detail),
     ]);
     const later = await sendWelcomeEmail(deps, detail);
 
-    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
+    // One sends; the others find the claim held and ask the bus to retry, which then skips.
+    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === 'sent')).toHaveLength(1);
+    const retried = outcomes.filter((o) => o.status === 'rejected');
+    expect(retried).toHaveLength(2);
+    for (const o of retried) {
+      expect(o.status === 'rejected' && o.reason).toBeInstanceOf(WelcomeMailInProgressError);
+    }
     expect(later).toBe('already_sent');
     expect(world.mailer.sent).toHaveLength(1);
   });
@@ -112,13 +119,17 @@ describe('sendWelcomeEmail', () => {
     expect(world.mailer.sent).toHaveLength(1);
   });
 
-  it('takes over a claim left by a crashed attempt once its lease is over', async () => {
+  it('asks for a retry while a crashed attempt holds the claim, then takes it over after the lease', async () => {
     const { world, deps, detail } = await arrange();
-    await world.claims.claim(detail.purchaseId, world.now());
+    await world.claims.claim(detail.purchaseId, world.now()); // the attempt that crashed
 
-    expect(await sendWelcomeEmail(deps, detail)).toBe('already_sent');
-    world.setNow(new Date(world.now().getTime() + 3 * 60_000));
+    // Skipping here would lose the mail: the claim was never completed.
+    await expect(sendWelcomeEmail(deps, detail)).rejects.toThrow(WelcomeMailInProgressError);
+    expect(world.mailer.sent).toEqual([]);
+
+    world.setNow(new Date(world.now().getTime() + 61_000));
     expect(await sendWelcomeEmail(deps, detail)).toBe('sent');
+    expect(await sendWelcomeEmail(deps, detail)).toBe('already_sent');
     expect(world.mailer.sent).toHaveLength(1);
   });
 
