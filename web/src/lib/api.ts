@@ -35,9 +35,8 @@ async function loadClient() {
 
 async function authHeaders(auth: boolean | undefined): Promise<Record<string, string>> {
   if (!auth) return {};
-  const { fetchAuthSession } = await import('aws-amplify/auth');
-  const session = await fetchAuthSession();
-  const idToken = session.tokens?.idToken?.toString();
+  const { currentIdToken } = await import('./session');
+  const idToken = await currentIdToken();
   if (!idToken) throw new ApiError('Please login to continue.', 401, 'unauthorized');
   return { Authorization: `Bearer ${idToken}` };
 }

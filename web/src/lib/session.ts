@@ -36,3 +36,10 @@ export async function endSession(): Promise<void> {
     // cognito-local cannot revoke tokens; Amplify has already cleared the local session.
   }
 }
+
+/** The signed-in user's ID token for the API's Authorization header, or null. */
+export async function currentIdToken(): Promise<string | null> {
+  await ensureAmplify();
+  const session = await fetchAuthSession();
+  return session.tokens?.idToken?.toString() ?? null;
+}

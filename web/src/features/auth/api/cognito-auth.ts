@@ -1,4 +1,5 @@
 /** Sign-up and sign-in through Amplify (Cognito), USER_PASSWORD_AUTH as the pool's client allows. */
+import { signIn, signUp } from 'aws-amplify/auth';
 import { ensureAmplify } from '../../../lib/amplify';
 
 export interface SignUpInput {
@@ -11,7 +12,6 @@ export interface SignUpInput {
 
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   await ensureAmplify();
-  const { signIn } = await import('aws-amplify/auth');
   const result = await signIn({
     username: email,
     password,
@@ -27,7 +27,6 @@ export async function signInWithPassword(email: string, password: string): Promi
 /** Creates the account, then signs in at once (a PreSignUp trigger confirms new accounts). */
 export async function signUpAndSignIn(input: SignUpInput): Promise<void> {
   await ensureAmplify();
-  const { signUp } = await import('aws-amplify/auth');
   await signUp({
     username: input.email,
     password: input.password,
