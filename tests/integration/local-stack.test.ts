@@ -102,6 +102,15 @@ describe('the gateway, as API Gateway', () => {
     expect(forged.status).toBe(401);
   });
 
+  it('refuses a body over API Gateway’s 10 MB limit with 413, before any handler runs', async () => {
+    const res = await api(stack, 'POST', '/api/contact', {
+      rawBody: 'x'.repeat(10 * 1024 * 1024 + 1),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Request Entity Too Large' });
+  });
+
   it('lets only signed AWS SDK calls into the local Lambda Invoke API, and only for the Cognito triggers', async () => {
     const invoke = (name: string, headers: Record<string, string>) =>
       fetch(`${stack.baseUrl}/2015-03-31/functions/${name}/invocations`, {
