@@ -289,6 +289,9 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       }, 'the welcome mail');
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toContain('Basic Hosting');
+      const mailText = `${mails[0]!.body.text ?? ''}${mails[0]!.body.html ?? ''}`;
+      expect(mailText).toContain('Basic Hosting');
+      expect(mailText, 'D1: no mail holds a password').not.toContain(user.password);
     });
   });
 });
@@ -377,6 +380,11 @@ describe('the dashboard guard', () => {
       expect(path(page)).toBe('/dashboard');
       await page.getByRole('tab', { name: 'Payments' }).click();
       await visible(page.getByText(TEXT.noPayments));
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      const email = page.getByRole('tabpanel').getByRole('textbox');
+      await visible(email);
+      expect(await email.isDisabled()).toBe(true);
+      expect(await email.inputValue()).toBe(user.email);
 
       // Logout signs the user out and goes to /; the guard holds again
       await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
