@@ -28,3 +28,10 @@ if (prerendered && prerendered === routeFor(pathname).path) {
   container.textContent = '';
   createRoot(container).render(app);
 }
+
+// The performance-metrics reporter (spec §7), started once the page has loaded.
+function startMetrics() {
+  void import('./lib/performance-metrics').then((m) => m.startPerformanceReporter());
+}
+if (document.readyState === 'complete') startMetrics();
+else window.addEventListener('load', startMetrics, { once: true });
