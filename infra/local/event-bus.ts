@@ -14,7 +14,8 @@ import { writeFileDurably } from './durable-file';
 export const EVENT_BUS_NAME = 'storefront';
 const ACCOUNT = '000000000000';
 const REGION = 'ap-south-1';
-const MAX_ATTEMPTS = 5;
+/** 8 attempts, the delay doubling from LOCAL_RETRY_BASE_MS: about 2 minutes at the default 1 s. */
+export const MAX_ATTEMPTS = 8;
 
 export interface EventBridgeEvent {
   version: '0';

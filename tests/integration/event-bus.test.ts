@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalEventBus } from '../../infra/local/event-bus';
+import { LocalEventBus, MAX_ATTEMPTS } from '../../infra/local/event-bus';
 import type { InvokeOutcome, LambdaRuntime } from '../../infra/local/lambda-runtime';
 import { eventually } from '../helpers/storefront-client';
 
@@ -74,13 +74,13 @@ describe('the local EventBridge', () => {
   it('retries a failing target, then dead-letters the event', async () => {
     const dir = dataDir();
     const { calls, runtime: rt } = runtime(() => false);
-    const bus = new LocalEventBus(dir, rt, 5);
+    const bus = new LocalEventBus(dir, rt, 2);
     bus.putEvents(purchaseCompleted);
     await eventually(
       async () => (readdirSync(join(dir, 'eventbus', 'dlq')).length ? true : undefined),
       'the dead letter',
     );
-    expect(calls).toHaveLength(5);
+    expect(calls).toHaveLength(MAX_ATTEMPTS);
     expect(readdirSync(join(dir, 'eventbus', 'pending'))).toEqual([]);
     await bus.stop();
   });
