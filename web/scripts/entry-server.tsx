@@ -3,13 +3,14 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from '../src/app/app';
-import { appRoutes } from '../src/app/routes';
+import { appRoutes, preloadRoute } from '../src/app/routes';
 import { routeMeta } from '../src/content/route-meta';
 
 export { appRoutes, routeMeta };
 
 /** The HTML of the app at `url`, with every lazy page resolved (prerender waits for Suspense). */
 export async function renderRoute(url: string): Promise<string> {
+  await preloadRoute(new URL(url, 'http://prerender.local').pathname);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>

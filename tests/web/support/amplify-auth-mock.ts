@@ -19,10 +19,22 @@ let sessionGate: Promise<void> | null = null;
 /** Who fetchAuthSession reports as signed in. */
 export function setSignedInUser(user: FakeUser | null): void {
   currentUser = user;
+  storeSession(user);
 }
 
-/** Hold every fetchAuthSession until the returned function is called (auth state stays loading). */
+/** What Amplify keeps in localStorage for a signed-in user (the app looks for it before loading Amplify). */
+function storeSession(user: FakeUser | null): void {
+  const key = 'CognitoIdentityServiceProvider.test-client.LastAuthUser';
+  if (user) window.localStorage.setItem(key, user.sub);
+  else window.localStorage.removeItem(key);
+}
+
+/**
+ * A stored session that Amplify is still checking: every fetchAuthSession waits until the returned
+ * function is called (the auth state stays loading), then reports `currentUser`.
+ */
 export function holdSession(): () => void {
+  window.localStorage.setItem('CognitoIdentityServiceProvider.test-client.LastAuthUser', 'pending');
   let release = () => {};
   sessionGate = new Promise<void>((resolve) => {
     release = () => {
@@ -59,11 +71,13 @@ export const signUp = vi.fn(async (_input: unknown) => ({
 
 export const signOut = vi.fn(async () => {
   currentUser = null;
+  storeSession(null);
 });
 
 /** Back to nobody signed in and the default implementations. */
 export function resetAuthMock(): void {
   currentUser = null;
+  storeSession(null);
   sessionGate = null;
   fetchAuthSession.mockClear();
   signIn.mockReset();

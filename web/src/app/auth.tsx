@@ -10,6 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { SessionUser } from '../lib/session';
+import { hasStoredSession } from '../lib/stored-session';
 
 export type AuthUser = SessionUser;
 
@@ -53,12 +54,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     started.current = true;
-    let user: AuthUser | null;
-    try {
-      const session = await import('../lib/session');
-      user = await session.readCurrentUser();
-    } catch {
-      user = null;
+    let user: AuthUser | null = null;
+    // No stored session means nobody is signed in: answer without loading Amplify.
+    if (hasStoredSession()) {
+      try {
+        const session = await import('../lib/session');
+        user = await session.readCurrentUser();
+      } catch {
+        user = null;
+      }
     }
     setState((current) => ({ user, loading: false, signedOut: current.signedOut && !user }));
   }, []);

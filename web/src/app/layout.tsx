@@ -28,7 +28,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <RouteMeta />
       <ScrollToTop />
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall, so content that loads later never pushes a visible footer (CLS). */}
+      <main id="main" tabIndex={-1} className="min-h-[100svh] flex-1 focus:outline-none">
         <Suspense fallback={<LoadingText>Loading...</LoadingText>}>{children}</Suspense>
       </main>
       <Footer />

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { use } from 'react';
 import type { ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
 import { RequireAuth } from './require-auth';
@@ -12,16 +12,40 @@ export interface AppRoute {
   guarded?: boolean;
 }
 
-/** Each page's module is its own chunk; a loaded module is remembered so preloading helps. */
-function once(load: Load): Load {
+/**
+ * Each page's module is its own chunk, loaded once and then remembered. The promise is marked
+ * fulfilled the way React tracks promises, so `use()` reads a loaded page without suspending.
+ */
+function once(importPage: () => Promise<ComponentType>): Load {
   let pending: Promise<ComponentType> | undefined;
   return () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
+    if (!pending) {
+      const promise: Promise<ComponentType> & { status?: string; value?: ComponentType } =
+        importPage().then(
+          (component) => {
+            Object.assign(promise, { status: 'fulfilled', value: component });
+            return component;
+          },
+          (error: unknown) => {
+            pending = undefined;
+            throw error;
+          },
+        );
+      pending = promise;
+    }
     return pending;
   };
+}
+
+/**
+ * Renders a route's page, suspending only while its chunk loads. The page being hydrated was
+ * loaded beforehand (main.tsx), so it renders at once and the server's HTML is hydrated in the
+ * same pass as the layout. (React.lazy would suspend once even then, and an auth update arriving
+ * meanwhile would make React drop the prerendered HTML and render the page again.)
+ */
+function RoutePage({ load }: { load: Load }) {
+  const Page = use(load());
+  return <Page />;
 }
 
 const home = once(() => import('../features/home/home-page').then((m) => m.HomePage));
@@ -135,19 +159,16 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return routeFor(pathname).load();
 }
 
-const elements = appRoutes.map((route) => {
-  const Page = lazy(() => route.load().then((Component) => ({ default: Component })));
-  return {
-    path: route.path,
-    element: route.guarded ? (
-      <RequireAuth>
-        <Page />
-      </RequireAuth>
-    ) : (
-      <Page />
-    ),
-  };
-});
+const elements = appRoutes.map((route) => ({
+  path: route.path,
+  element: route.guarded ? (
+    <RequireAuth>
+      <RoutePage load={route.load} />
+    </RequireAuth>
+  ) : (
+    <RoutePage load={route.load} />
+  ),
+}));
 
 export function AppRoutes() {
   return (

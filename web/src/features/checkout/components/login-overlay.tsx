@@ -20,11 +20,11 @@ export function LoginOverlay({ returnTo }: { returnTo: string }) {
           id="checkout-login-title"
           ref={heading}
           tabIndex={-1}
-          className="text-xl font-bold text-slate-900"
+          className="text-lg font-bold text-slate-900"
         >
           {copy.overlayTitle}
         </h2>
-        <p className="mt-3 text-slate-600">{copy.overlayBody}</p>
+        <p className="mt-2 text-sm text-slate-600">{copy.overlayBody}</p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <ButtonLink to={`/login${query}`} state={state} variant="primary" size="lg">
             {copy.overlayLogin}
