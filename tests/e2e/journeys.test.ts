@@ -111,6 +111,19 @@ function path(page: Page): string {
   return url.pathname + url.search;
 }
 
+/**
+ * Waits until React has taken over the prerendered page (its event handlers are attached to the
+ * element). Journeys that test the normal path wait for it; one test checks what happens before.
+ */
+async function hydrated(page: Page, selector = '#root form'): Promise<void> {
+  await page.waitForFunction(
+    `(() => { const el = document.querySelector(${JSON.stringify(selector)});
+      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
+    undefined,
+    { timeout: STEP_TIMEOUT_MS },
+  );
+}
+
 async function dashboardOf(user: TestUser): Promise<DashboardResponse> {
   const token = await signIn(stack, user);
   const res = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
@@ -126,6 +139,7 @@ async function existingUser(prefix: string): Promise<TestUser> {
 }
 
 async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await hydrated(page);
   await page.getByLabel('Email address').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -201,6 +215,7 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       // Sign Up → the form → back on this checkout
       await overlay.getByRole('link', { name: 'Sign Up' }).click();
       await page.waitForURL('**/signup?**');
+      await hydrated(page);
       await page.getByLabel('Full name').fill(user.name);
       await page.getByLabel('Email address').fill(user.email);
       await page.getByLabel('Phone number').fill('98123 45678');
@@ -445,6 +460,7 @@ describe('the catalogue errors', () => {
     const user = await existingUser('e2e-taken');
     await journey('error-email-in-use', async ({ page }) => {
       await page.goto('/signup');
+      await hydrated(page);
       await page.getByLabel('Full name').fill('Ravi Kumar');
       await page.getByLabel('Email address').fill(user.email);
       await page.getByLabel('Phone number').fill('9876543210');
@@ -490,6 +506,7 @@ describe('the contact form', () => {
     const message = `Do you offer .in domains with Basic Hosting? (${sender.email})`;
     await journey('contact', async ({ page }) => {
       await page.goto('/contact');
+      await hydrated(page);
       const field = (name: string) => page.getByRole('textbox', { name, exact: true });
       await field('Name').fill(sender.name);
       await field('Email').fill(sender.email);
@@ -521,6 +538,45 @@ describe('the contact form', () => {
       }, 'the contact mail in the support inbox');
       expect(mails).toHaveLength(1);
       expect(mails[0]!.body.text).toContain(sender.email);
+      expect(mails[0]!.subject).toContain(sender.name);
+    });
+  });
+
+  it('keeps what a visitor typed while the page was still loading, and sends it', async () => {
+    const sender = { name: 'Arjun Nair', email: `e2e-early-${Date.now()}@example.in` };
+    const message = `Typed before the page finished loading (${sender.email})`;
+    await journey('contact-before-hydration', async ({ page }) => {
+      // Hold the scripts: the visitor sees the prerendered form and starts typing at once, as
+      // on a slow phone. Then the scripts arrive and the visitor sends.
+      let release!: () => void;
+      const scripts = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+        async (route) => {
+          await scripts;
+          await route.continue();
+        },
+      );
+      await page.goto('/contact', { waitUntil: 'commit' });
+      const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+      await field('Name').fill(sender.name);
+      await field('Email').fill(sender.email);
+      release();
+      await hydrated(page);
+      await field('Message').fill(message);
+      expect(await field('Name').inputValue(), 'the typed name survives hydration').toBe(
+        sender.name,
+      );
+      expect(await field('Email').inputValue(), 'the typed email survives hydration').toBe(
+        sender.email,
+      );
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await visible(page.getByText(TEXT.contactSent, { exact: true }), 10_000);
+      const mails = await eventually(async () => {
+        const found = await mailbox(stack, SUPPORT_INBOX);
+        const ours = found.filter((m) => (m.body.text ?? '').includes(message));
+        return ours.length > 0 ? ours : undefined;
+      }, 'the contact mail in the support inbox');
       expect(mails[0]!.subject).toContain(sender.name);
     });
   });
