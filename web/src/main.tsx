@@ -1,18 +1,26 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { preloadRoute, routeFor } from './app/routes';
+import { captureTypedInput } from './lib/keep-typed-input';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-const app = (
+/** Runs once the tree is on the page (after hydration has committed); renders nothing. */
+function AfterCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
+const appWith = (afterCommit: () => void = () => undefined) => (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
+    <AfterCommit run={afterCommit} />
   </StrictMode>
 );
 
@@ -23,10 +31,14 @@ const { pathname } = window.location;
 if (prerendered && prerendered === routeFor(pathname).path) {
   void preloadRoute(pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    .then(() => {
+      // What a visitor typed into the prerendered forms survives hydration.
+      const restoreTypedInput = captureTypedInput(container);
+      hydrateRoot(container, appWith(restoreTypedInput));
+    });
 } else {
   container.textContent = '';
-  createRoot(container).render(app);
+  createRoot(container).render(appWith());
 }
 
 // The performance-metrics reporter (spec §7), started once the page has loaded.
