@@ -41,6 +41,8 @@ export interface StartOptions {
   /** Extra environment for the stack, e.g. LOCAL_RETRY_BASE_MS. */
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** The script that starts the stack, relative to the repository; by default infra/local/start.ts. */
+  entry?: string;
 }
 
 export interface LocalStack {
@@ -99,7 +101,7 @@ async function freePorts(): Promise<StackPorts> {
   };
 }
 
-function exited(child: ChildProcess): Promise<void> {
+export function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolvePromise) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
     child.once('exit', () => resolvePromise());
@@ -140,7 +142,8 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     ...options.env,
   };
   const tsx = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, join(REPO_ROOT, 'infra', 'local', 'start.ts')], {
+  const entry = join(REPO_ROOT, options.entry ?? join('infra', 'local', 'start.ts'));
+  const child = spawn(process.execPath, [tsx, entry], {
     cwd: REPO_ROOT,
     env,
     detached: true,

@@ -5,15 +5,13 @@
  * bounded-concurrency runner. The stack it returns has the same shape as startLocalStack's, so the
  * storefront client works with it, and startLocalStack({ dataDir, ports }) restarts it plainly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { REPO_ROOT, type LocalStack, type SiteConfig, type StackPorts } from '../local-stack';
+import { exited, startLocalStack, type LocalStack, type StackPorts } from '../local-stack';
 import { eventually } from '../storefront-client';
 
 export type Fault = 'hold-purchase-events' | 'hold-welcome-mail' | 'detach-ses';
@@ -26,142 +24,15 @@ export interface FaultStackOptions {
   timeoutMs?: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
-
-async function freePorts(): Promise<StackPorts> {
-  const taken = new Set<number>();
-  const next = async () => {
-    for (;;) {
-      const port = await freePort();
-      if (!taken.has(port)) {
-        taken.add(port);
-        return port;
-      }
-    }
-  };
-  return {
-    storefront: await next(),
-    dynamodb: await next(),
-    cognito: await next(),
-    ses: await next(),
-    razorpaySimulator: await next(),
-  };
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolvePromise) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
-    child.once('exit', () => resolvePromise());
-  });
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (!child.pid) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // the group is gone already
-  }
-}
-
 /** Starts the stack with `faults`, as startLocalStack does (own process group, free ports). */
-export async function startFaultStack(options: FaultStackOptions): Promise<LocalStack> {
-  const ownsDataDir = !options.dataDir;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'storefront-faults-'));
-  const ports = options.ports ?? (await freePorts());
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(ports.storefront),
-    DYNAMODB_PORT: String(ports.dynamodb),
-    COGNITO_PORT: String(ports.cognito),
-    SES_PORT: String(ports.ses),
-    RAZORPAY_SIM_PORT: String(ports.razorpaySimulator),
-    DATA_DIR: dataDir,
-    STOREFRONT_SKIP_WEB: '1',
-    LOCAL_RETRY_BASE_MS: '200',
-    LOG_LEVEL: 'WARN',
-    ...options.env,
-    STOREFRONT_FAULTS: options.faults.join(','),
-  };
-  const tsx = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const entry = join(REPO_ROOT, 'tests', 'helpers', 'faults', 'start-with-faults.ts');
-  const child = spawn(process.execPath, [tsx, entry], {
-    cwd: REPO_ROOT,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+export function startFaultStack(options: FaultStackOptions): Promise<LocalStack> {
+  return startLocalStack({
+    dataDir: options.dataDir,
+    ports: options.ports,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    entry: join('tests', 'helpers', 'faults', 'start-with-faults.ts'),
+    env: { ...options.env, STOREFRONT_FAULTS: options.faults.join(',') },
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const ready = new Promise<void>((resolvePromise, reject) => {
-    const timer = setTimeout(() => {
-      signalGroup(child, 'SIGKILL');
-      reject(new Error(`The fault stack was not ready within ${timeoutMs / 1000} s:\n${output}`));
-    }, timeoutMs);
-    const onData = () => {
-      if (output.includes('The storefront is ready')) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.off('exit', onExit);
-        resolvePromise();
-      }
-    };
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`The fault stack exited (code ${code}) before it was ready:\n${output}`));
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', onExit);
-  });
-  try {
-    await ready;
-  } catch (error) {
-    await exited(child);
-    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-
-  const baseUrl = `http://127.0.0.1:${ports.storefront}`;
-  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as SiteConfig;
-  const stop = async () => {
-    signalGroup(child, 'SIGTERM');
-    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 8000);
-    await exited(child);
-    clearTimeout(timer);
-    signalGroup(child, 'SIGKILL');
-  };
-  return {
-    baseUrl,
-    mailboxUrl: `http://127.0.0.1:${ports.ses}`,
-    simulatorUrl: `http://127.0.0.1:${ports.razorpaySimulator}`,
-    cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
-    ports,
-    dataDir,
-    config,
-    output: () => output,
-    stop,
-    kill: async () => {
-      signalGroup(child, 'SIGKILL');
-      await exited(child);
-    },
-    dispose: async () => {
-      await stop();
-      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Waits for a `[fault] ...` line (or any text) in the stack's output. */
