@@ -1,7 +1,7 @@
 import {
   GetCommand,
   PutCommand,
-  QueryCommand,
+  paginateQuery,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -36,21 +36,17 @@ export class DynamoOrdersStore implements OrdersStore {
 
   async listOrdersForUser(userId: string): Promise<OrderRecord[]> {
     const orders: OrderRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.table(),
-          IndexName: ORDERS_BY_USER_INDEX,
-          KeyConditionExpression: 'userId = :user',
-          ExpressionAttributeValues: { ':user': userId },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      orders.push(...((page.Items ?? []) as OrderRecord[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        IndexName: ORDERS_BY_USER_INDEX,
+        KeyConditionExpression: 'userId = :user',
+        ExpressionAttributeValues: { ':user': userId },
+        ScanIndexForward: false,
+      },
+    );
+    for await (const page of pages) orders.push(...((page.Items ?? []) as OrderRecord[]));
     return orders;
   }
 

@@ -1,4 +1,4 @@
-import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CATALOG } from '../../domain/catalog';
 import { planFromRecord, type Plan } from '../../domain/plan';
 import type { PlansStore } from '../../ports/plans';
@@ -18,17 +18,12 @@ export class DynamoPlansStore implements PlansStore {
 
   async listPlans(): Promise<Plan[]> {
     const rows: { plan: Plan; order: number }[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(
-        new ScanCommand({ TableName: this.table(), ExclusiveStartKey: startKey }),
-      );
+    for await (const page of paginateScan({ client: this.client }, { TableName: this.table() })) {
       for (const item of page.Items ?? []) {
         const plan = planFromRecord(item);
         if (plan) rows.push({ plan, order: orderOf(item, plan.id) });
       }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    }
     return rows
       .sort((a, b) => a.order - b.order || a.plan.id.localeCompare(b.plan.id))
       .map((row) => row.plan);

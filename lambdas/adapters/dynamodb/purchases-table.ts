@@ -1,7 +1,7 @@
 import {
   GetCommand,
   PutCommand,
-  QueryCommand,
+  paginateQuery,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -27,20 +27,16 @@ export class DynamoPurchasesStore implements PurchasesStore {
 
   async listPurchases(userId: string): Promise<PurchaseRecord[]> {
     const purchases: PurchaseRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.table(),
-          KeyConditionExpression: 'userId = :user',
-          ExpressionAttributeValues: { ':user': userId },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      purchases.push(...((page.Items ?? []) as PurchaseRecord[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        KeyConditionExpression: 'userId = :user',
+        ExpressionAttributeValues: { ':user': userId },
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) purchases.push(...((page.Items ?? []) as PurchaseRecord[]));
     return purchases;
   }
 
