@@ -55,6 +55,7 @@ export default tseslint.config(
       '.data/',
       'coverage/',
       'bench/.lighthouse/',
+      'bench/.out/',
       'tests/e2e/screenshots/',
     ],
   },
