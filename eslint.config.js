@@ -27,6 +27,13 @@ const NODE_IO = {
   message: 'lambdas/domain is pure: no node: I/O (STYLE.md).',
 };
 
+// The Lambdas never reach into the deploy tree; shared facts live in lambdas/system/facts.ts.
+const NOT_INFRA = {
+  group: ['**/infra', '**/infra/**'],
+  message:
+    'lambdas/ never imports infra/: shared facts live in lambdas/system/facts.ts (STYLE.md).',
+};
+
 const webImportPatterns = [
   {
     group: ['**/lambdas/*', '!**/lambdas/domain'],
@@ -83,6 +90,51 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // All of lambdas: nothing of infra/. The blocks below repeat NOT_INFRA because a later block's
+  // no-restricted-imports replaces an earlier one's for the files both match.
+  {
+    files: ['lambdas/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_INFRA] }] },
+  },
+  // The system's facts import nothing, so every side can read them.
+  {
+    files: ['lambdas/system/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration[source]',
+          message: 'lambdas/system holds facts only and imports nothing (STYLE.md).',
+        },
+      ],
+    },
+  },
+  // infra/ knows the Lambdas by entry path; of lambdas/ it imports only the catalog, the system's
+  // facts and (as types only) the domain.
+  {
+    files: ['infra/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)lambdas/(?!domain/catalog$|system/facts$)',
+              allowTypeImports: true,
+              message:
+                'infra/ imports of lambdas/ only domain/catalog, system/facts and domain types (STYLE.md).',
+            },
+            {
+              regex: '(^|/)lambdas/(?!domain/|system/facts$)',
+              message:
+                'infra/ imports of lambdas/ only domain/catalog, system/facts and domain types (STYLE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // lambdas/domain: pure. No SDK, no node I/O, no environment, nothing of the outer layers.
   {
     files: ['lambdas/domain/**/*.ts'],
@@ -91,6 +143,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NOT_INFRA,
             AWS_SDK_AND_RAZORPAY,
             NODE_IO,
             {
@@ -121,6 +174,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NOT_INFRA,
             AWS_SDK_AND_RAZORPAY,
             {
               group: ['**/adapters/**', '**/handlers/**'],
@@ -135,7 +189,7 @@ export default tseslint.config(
   {
     files: ['lambdas/handlers/**/*.ts', 'lambdas/http/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [AWS_SDK_AND_RAZORPAY] }],
+      'no-restricted-imports': ['error', { patterns: [NOT_INFRA, AWS_SDK_AND_RAZORPAY] }],
     },
   },
   // web: only lambdas/domain (pure rules and the API's types) may be imported from lambdas.

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RouteDefinition } from '../lib/definitions/functions';
 import type { Claims } from './jwt-authorizer';
+import { LOCAL_ACCOUNT_ID } from '../../lambdas/system/facts';
 
 export interface RouteMatch {
   route: RouteDefinition;
@@ -97,7 +98,7 @@ export function buildApiEvent(
     ...(Object.keys(queryStringParameters).length ? { queryStringParameters } : {}),
     ...(Object.keys(match.pathParameters).length ? { pathParameters: match.pathParameters } : {}),
     requestContext: {
-      accountId: '000000000000',
+      accountId: LOCAL_ACCOUNT_ID,
       apiId: 'local',
       domainName: headers.host ?? '127.0.0.1',
       domainPrefix: (headers.host ?? '127').split('.')[0] ?? '127',

@@ -11,6 +11,7 @@ import type { LocalConfig } from './config';
 import { writeFileDurably } from './durable-file';
 import { localFunctionName } from './lambda-runtime';
 import type { Children } from './processes';
+import { HOME_REGION } from '../../lambdas/system/facts';
 
 const require = createRequire(import.meta.url);
 
@@ -24,7 +25,7 @@ export function spawnCognito(config: LocalConfig, children: Children): void {
       {
         LambdaClient: {
           endpoint: `http://127.0.0.1:${config.ports.storefront}`,
-          region: 'ap-south-1',
+          region: HOME_REGION,
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         },
         TriggerFunctions: {

@@ -15,6 +15,7 @@ import type { LocalConfig } from './config';
 import { backUpUserPool } from './cognito-process';
 import { waitFor } from './processes';
 import { writeFileDurably } from './durable-file';
+import { HOME_REGION } from '../../lambdas/system/facts';
 
 export interface UserPoolIds {
   userPoolId: string;
@@ -30,7 +31,7 @@ export async function ensureUserPool(config: LocalConfig): Promise<UserPoolIds> 
   const home = join(config.dataDir, 'cognito');
   const client = new CognitoIdentityProviderClient({
     endpoint: `http://127.0.0.1:${config.ports.cognito}`,
-    region: 'ap-south-1',
+    region: HOME_REGION,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const idsFile = join(home, 'pool.json');

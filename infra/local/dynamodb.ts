@@ -21,8 +21,9 @@ import {
   localTableName,
   type TableDefinition,
   type TableId,
-} from '../lib/definitions/tables';
+} from '../../lambdas/system/facts';
 import { CATALOG } from '../../lambdas/domain/catalog';
+import { HOME_REGION } from '../../lambdas/system/facts';
 
 type DynaliteFactory = (options: {
   path: string;
@@ -36,7 +37,7 @@ const require = createRequire(import.meta.url);
 export function localDynamoClient(port: number): DynamoDBClient {
   return new DynamoDBClient({
     endpoint: `http://127.0.0.1:${port}`,
-    region: 'ap-south-1',
+    region: HOME_REGION,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
 }

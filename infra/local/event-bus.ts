@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { EVENT_RULES, type FunctionId } from '../lib/definitions/functions';
 import type { LambdaRuntime } from './lambda-runtime';
 import { writeFileDurably } from './durable-file';
+import {
+  EVENT_BUS_NAME,
+  HOME_REGION as REGION,
+  LOCAL_ACCOUNT_ID as ACCOUNT,
+} from '../../lambdas/system/facts';
 
-export const EVENT_BUS_NAME = 'storefront';
-const ACCOUNT = '000000000000';
-const REGION = 'ap-south-1';
 /** 8 attempts, the delay doubling from LOCAL_RETRY_BASE_MS: about 2 minutes at the default 1 s. */
 export const MAX_ATTEMPTS = 8;
 

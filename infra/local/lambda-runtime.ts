@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../lib/definitions/functions';
+import { HOME_REGION, LOCAL_ACCOUNT_ID } from '../../lambdas/system/facts';
 
 type Handler = (event: unknown, context: LambdaContext) => unknown;
 
@@ -114,7 +115,7 @@ function makeContext(
     callbackWaitsForEmptyEventLoop: true,
     functionName,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:ap-south-1:000000000000:function:${functionName}`,
+    invokedFunctionArn: `arn:aws:lambda:${HOME_REGION}:${LOCAL_ACCOUNT_ID}:function:${functionName}`,
     memoryLimitInMB: String(definition.memoryMb),
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,

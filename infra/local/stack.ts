@@ -5,7 +5,15 @@
  */
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { TABLES, localTableName, type TableId } from '../lib/definitions/tables';
+import {
+  ENV,
+  EVENT_BUS_NAME,
+  HOME_REGION,
+  SERVICE_NAME,
+  TABLES,
+  localTableName,
+  type TableId,
+} from '../../lambdas/system/facts';
 import { FUNCTIONS, type FunctionId } from '../lib/definitions/functions';
 import { cognitoIssuer, ensureUserPool } from './cognito';
 import { backUpUserPool } from './cognito-process';
@@ -32,28 +40,28 @@ export interface RunningStack {
 export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
   const at = urls(config);
   const env: Record<string, string> = {
-    EVENT_BUS_NAME: 'storefront',
-    MAIL_FROM: config.mailFrom,
-    SUPPORT_EMAIL: config.supportEmail,
-    SITE_URL: at.storefront,
-    CONTROL_PANEL_URL: `${at.storefront}/dashboard`,
-    RAZORPAY_KEY_ID: config.razorpay.keyId,
-    RAZORPAY_KEY_SECRET: config.razorpay.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: config.razorpay.webhookSecret,
-    RAZORPAY_API_BASE: at.razorpaySimulator,
-    AWS_REGION: 'ap-south-1',
-    AWS_DEFAULT_REGION: 'ap-south-1',
+    [ENV.eventBusName]: EVENT_BUS_NAME,
+    [ENV.mailFrom]: config.mailFrom,
+    [ENV.supportEmail]: config.supportEmail,
+    [ENV.siteUrl]: at.storefront,
+    [ENV.controlPanelUrl]: `${at.storefront}/dashboard`,
+    [ENV.razorpayKeyId]: config.razorpay.keyId,
+    [ENV.razorpayKeySecret]: config.razorpay.keySecret,
+    [ENV.razorpayWebhookSecret]: config.razorpay.webhookSecret,
+    [ENV.razorpayApiBase]: at.razorpaySimulator,
+    AWS_REGION: HOME_REGION,
+    AWS_DEFAULT_REGION: HOME_REGION,
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: at.dynamodb,
     AWS_ENDPOINT_URL_SES: at.mailbox,
     AWS_ENDPOINT_URL_EVENTBRIDGE: at.eventBridge,
-    POWERTOOLS_SERVICE_NAME: 'storefront',
+    POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     POWERTOOLS_DEV: 'true',
     LOG_LEVEL: config.logLevel,
     // One process, which a crash ends whole: no claim outlives its attempt by much, so a short
     // lease lets the bus's retries resend a mail whose attempt crashed.
-    WELCOME_MAIL_LEASE_SECONDS: process.env.WELCOME_MAIL_LEASE_SECONDS || '5',
+    [ENV.welcomeMailLeaseSeconds]: process.env[ENV.welcomeMailLeaseSeconds] || '5',
   };
   for (const table of TABLES) env[table.envVar] = localTableName(table.id as TableId);
   return env;
@@ -131,7 +139,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
     ]);
 
     const siteConfig = {
-      region: 'ap-south-1',
+      region: HOME_REGION,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
       userPoolEndpoint: at.cognito,

@@ -4,8 +4,7 @@
  * fails (the local stack imports every handler into one process).
  */
 import * as z from 'zod/mini';
-import { TABLES, type TableId } from '../../infra/lib/definitions/tables';
-import { EVENT_BUS_NAME } from '../domain/api';
+import { ENV, EVENT_BUS_NAME, TABLES, type TableId } from '../system/facts';
 
 export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
@@ -62,17 +61,23 @@ export function tableName(id: TableId): string {
 }
 
 export const eventsConfig = once(() =>
-  readSection('events', { EVENT_BUS_NAME: z._default(required, EVENT_BUS_NAME) }, process.env),
+  readSection('events', { [ENV.eventBusName]: z._default(required, EVENT_BUS_NAME) }, process.env),
 );
 
-export const mailConfig = once(() => readSection('mail', { MAIL_FROM: z.email() }, process.env));
+export const mailConfig = once(() =>
+  readSection('mail', { [ENV.mailFrom]: z.email() }, process.env),
+);
 
 export const contactConfig = once(() =>
-  readSection('the contact form', { SUPPORT_EMAIL: z.email() }, process.env),
+  readSection('the contact form', { [ENV.supportEmail]: z.email() }, process.env),
 );
 
 export const welcomeConfig = once(() =>
-  readSection('the welcome mail', { CONTROL_PANEL_URL: z.url(), SITE_URL: z.url() }, process.env),
+  readSection(
+    'the welcome mail',
+    { [ENV.controlPanelUrl]: z.url(), [ENV.siteUrl]: z.url() },
+    process.env,
+  ),
 );
 
 /**
@@ -82,7 +87,7 @@ export const welcomeConfig = once(() =>
 export const welcomeMailLeaseMs = once(() => {
   const { WELCOME_MAIL_LEASE_SECONDS: seconds } = readSection(
     'the welcome mail lease',
-    { WELCOME_MAIL_LEASE_SECONDS: z.optional(z.string().check(z.regex(/^[1-9]\d{0,4}$/))) },
+    { [ENV.welcomeMailLeaseSeconds]: z.optional(z.string().check(z.regex(/^[1-9]\d{0,4}$/))) },
     process.env,
   );
   return (seconds === undefined ? 60 : Number(seconds)) * 1000;
@@ -95,7 +100,11 @@ export const welcomeMailLeaseMs = once(() => {
 export const razorpayConfig = once(() => {
   const base = readSection(
     'Razorpay',
-    { RAZORPAY_KEY_ID: optional, RAZORPAY_SECRET_ARN: optional, RAZORPAY_API_BASE: optional },
+    {
+      [ENV.razorpayKeyId]: optional,
+      [ENV.razorpaySecretArn]: optional,
+      [ENV.razorpayApiBase]: optional,
+    },
     process.env,
   );
   if (base.RAZORPAY_SECRET_ARN) {
@@ -108,7 +117,11 @@ export const razorpayConfig = once(() => {
   }
   const local = readSection(
     'Razorpay (without RAZORPAY_SECRET_ARN)',
-    { RAZORPAY_KEY_ID: required, RAZORPAY_KEY_SECRET: required, RAZORPAY_WEBHOOK_SECRET: required },
+    {
+      [ENV.razorpayKeyId]: required,
+      [ENV.razorpayKeySecret]: required,
+      [ENV.razorpayWebhookSecret]: required,
+    },
     process.env,
   );
   return {
@@ -127,5 +140,6 @@ export function resetConfigForTests(): void {
   mailConfig.reset();
   contactConfig.reset();
   welcomeConfig.reset();
+  welcomeMailLeaseMs.reset();
   razorpayConfig.reset();
 }

@@ -81,10 +81,6 @@ export interface ContactRequestBody {
   message: string;
 }
 
-export const EVENT_SOURCE = 'storefront.payments';
-export const PURCHASE_COMPLETED = 'PurchaseCompleted';
-export const EVENT_BUS_NAME = 'storefront';
-
 /** `detail` of the `PurchaseCompleted` event (CONTRACT Events). */
 export interface PurchaseCompletedDetail {
   purchaseId: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../lambdas/domain/catalog';
-import { TABLES, type TableDefinition } from '../../infra/lib/definitions/tables';
+import { TABLES, type TableDefinition } from '../../lambdas/system/facts';
 import { planItem, toAttributeValue } from '../../infra/lib/constructs/data';
 import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, type FunctionId } from '../../infra/lib/definitions/functions';
-import { TABLES, type TableId } from '../../infra/lib/definitions/tables';
+import { TABLES, type TableId } from '../../lambdas/system/facts';
 import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
 
 const WRITE_ACTIONS = [

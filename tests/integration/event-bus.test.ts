@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LocalEventBus, MAX_ATTEMPTS } from '../../infra/local/event-bus';
 import type { InvokeOutcome, LambdaRuntime } from '../../infra/local/lambda-runtime';
 import { eventually } from '../helpers/storefront-client';
+import { EVENT_BUS_NAME, EVENT_SOURCES } from '../../lambdas/system/facts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -39,9 +40,9 @@ function runtime(answer: () => boolean) {
 const purchaseCompleted = {
   Entries: [
     {
-      Source: 'storefront.payments',
+      Source: EVENT_SOURCES.payments,
       DetailType: 'PurchaseCompleted',
-      EventBusName: 'storefront',
+      EventBusName: EVENT_BUS_NAME,
       Detail: JSON.stringify({ purchaseId: 'p1' }),
     },
   ],
@@ -60,7 +61,7 @@ describe('the local EventBridge', () => {
         version: '0',
         id: (answer.Entries[0] as { EventId: string }).EventId,
         'detail-type': 'PurchaseCompleted',
-        source: 'storefront.payments',
+        source: EVENT_SOURCES.payments,
         region: 'ap-south-1',
         detail: { purchaseId: 'p1' },
       }),

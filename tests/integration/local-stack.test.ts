@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { TABLES, localTableName } from '../../infra/lib/definitions/tables';
+import { EVENT_BUS_NAME, TABLES, localTableName } from '../../lambdas/system/facts';
 import { CATALOG } from '../../lambdas/domain/catalog';
 import { LOCAL_SECRETS, startLocalStack, type LocalStack } from '../helpers/local-stack';
 import { api, deliveries, eventually, payOrder, razorpayGet } from '../helpers/storefront-client';
@@ -260,13 +260,13 @@ describe('the local EventBridge', () => {
             Source: 'storefront.tests',
             DetailType: 'Ping',
             Detail: JSON.stringify({ n: 1 }),
-            EventBusName: 'storefront',
+            EventBusName: EVENT_BUS_NAME,
           },
           {
             Source: 'storefront.tests',
             DetailType: 'Ping',
             Detail: 'not json',
-            EventBusName: 'storefront',
+            EventBusName: EVENT_BUS_NAME,
           },
         ],
       }),

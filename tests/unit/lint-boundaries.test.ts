@@ -90,4 +90,48 @@ describe('lint boundaries', () => {
     );
     expect(ids).toEqual([]);
   });
+
+  it('refuses an import from lambdas into infra, in every layer', async () => {
+    const code =
+      "import { FUNCTIONS } from '../../infra/lib/definitions/functions';\nexport const f = FUNCTIONS;\n";
+    for (const file of [
+      'lambdas/config/uses-infra.ts',
+      'lambdas/adapters/uses-infra.ts',
+      'lambdas/handlers/uses-infra.ts',
+      'lambdas/use-cases/uses-infra.ts',
+      'lambdas/domain/uses-infra.ts',
+    ]) {
+      expect(await ruleIdsFor(file, code), file).toContain('no-restricted-imports');
+    }
+  });
+
+  it('keeps lambdas/system free of imports', async () => {
+    const ids = await ruleIdsFor(
+      'lambdas/system/facts-extra.ts',
+      "import { CATALOG } from '../domain/catalog';\nexport const c = CATALOG;\n",
+    );
+    expect(ids).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('lambdas/system/facts-extra.ts', "export const BUS = 'b';\n")).toEqual(
+      [],
+    );
+  });
+
+  it('lets infra import only the catalog, the facts and domain types from lambdas', async () => {
+    const allowed =
+      "import { CATALOG } from '../../lambdas/domain/catalog';\n" +
+      "import { TABLES } from '../../lambdas/system/facts';\n" +
+      "import type { Plan } from '../../lambdas/domain/plan';\n" +
+      'export const x: [unknown, unknown, Plan | undefined] = [CATALOG, TABLES, undefined];\n';
+    expect(await ruleIdsFor('infra/local/uses-lambdas.ts', allowed)).toEqual([]);
+
+    for (const code of [
+      "import { handler } from '../../lambdas/handlers/plans';\nexport const h = handler;\n",
+      "import { quote } from '../../lambdas/domain/pricing';\nexport const q = quote;\n",
+      "import { logger } from '../../lambdas/config/logger';\nexport const l = logger;\n",
+    ]) {
+      expect(await ruleIdsFor('infra/local/uses-lambdas.ts', code), code).toContain(
+        '@typescript-eslint/no-restricted-imports',
+      );
+    }
+  });
 });

@@ -20,7 +20,7 @@ import {
   type KeyAttribute,
   type TableDefinition,
   type TableId,
-} from '../definitions/tables';
+} from '../../../lambdas/system/facts';
 import { acknowledge } from '../nag';
 import { toPascalCase } from '../names';
 

@@ -4,7 +4,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_BUS_NAME } from '../../../lambdas/domain/api';
+import { EVENT_BUS_NAME } from '../../../lambdas/system/facts';
 import { EVENT_RULES, type FunctionId } from '../definitions/functions';
 import { deadLetterQueue } from './dead-letter-queue';
 import type { StorefrontFunction } from './storefront-function';

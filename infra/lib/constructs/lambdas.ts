@@ -9,7 +9,7 @@ import {
   type FunctionId,
   type TableAccess,
 } from '../definitions/functions';
-import { TABLES, type TableDefinition, type TableId } from '../definitions/tables';
+import { ENV, TABLES, type TableDefinition, type TableId } from '../../../lambdas/system/facts';
 import { acknowledge } from '../nag';
 import { toPascalCase } from '../names';
 import type { Mail } from './mail';
@@ -32,14 +32,14 @@ export function environmentFor(
     if (definition.tables[table.id]) environment[table.envVar] = props.tables[table.id].tableName;
   }
   if (definition.needs.includes('publishEvents')) {
-    environment.EVENT_BUS_NAME = props.bus.eventBusName;
+    environment[ENV.eventBusName] = props.bus.eventBusName;
   }
   if (definition.needs.includes('razorpaySecrets')) {
-    environment.RAZORPAY_SECRET_ARN = props.razorpaySecret.secretArn;
+    environment[ENV.razorpaySecretArn] = props.razorpaySecret.secretArn;
   }
   if (definition.needs.includes('sendEmail')) {
-    environment.MAIL_FROM = props.mail.senderEmail;
-    environment.SUPPORT_EMAIL = props.mail.supportEmail;
+    environment[ENV.mailFrom] = props.mail.senderEmail;
+    environment[ENV.supportEmail] = props.mail.supportEmail;
   }
   return environment;
 }
@@ -88,8 +88,8 @@ export class Lambdas extends Construct {
   addSiteUrl(siteUrl: string): void {
     for (const fn of Object.values(this.functions)) {
       if (!fn.definition.needs.includes('sendEmail')) continue;
-      fn.function.addEnvironment('SITE_URL', siteUrl);
-      fn.function.addEnvironment('CONTROL_PANEL_URL', `${siteUrl}/dashboard`);
+      fn.function.addEnvironment(ENV.siteUrl, siteUrl);
+      fn.function.addEnvironment(ENV.controlPanelUrl, `${siteUrl}/dashboard`);
     }
   }
 }

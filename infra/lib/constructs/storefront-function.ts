@@ -9,13 +9,14 @@ import { Construct } from 'constructs';
 import type { FunctionDefinition } from '../definitions/functions';
 import { acknowledge } from '../nag';
 import { REPO_ROOT } from '../paths';
+import { SERVICE_NAME } from '../../../lambdas/system/facts';
 
 /** Days the Lambdas' own logs are kept: long enough to investigate a payment dispute's first days. */
 export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 /** Powertools reads these; every function logs as the one `storefront` service. */
 export const POWERTOOLS_ENVIRONMENT = {
-  POWERTOOLS_SERVICE_NAME: 'storefront',
+  POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
   POWERTOOLS_LOG_LEVEL: 'INFO',
 } as const;
 

@@ -3,7 +3,7 @@
  * EventBridge and Cognito, and the local stack routes to the very same handler modules.
  * Plain data, no CDK import.
  */
-import type { TableId } from './tables';
+import { DETAIL_TYPES, EVENT_SOURCES, type TableId } from '../../../lambdas/system/facts';
 
 export type FunctionId =
   | 'plans'
@@ -133,7 +133,10 @@ export const ROUTES: readonly RouteDefinition[] = [
 export const EVENT_RULES = [
   {
     id: 'purchaseCompletedToWelcomeEmail',
-    eventPattern: { source: ['storefront.payments'], 'detail-type': ['PurchaseCompleted'] },
+    eventPattern: {
+      source: [EVENT_SOURCES.payments],
+      'detail-type': [DETAIL_TYPES.purchaseCompleted],
+    },
     target: 'sendWelcomeEmail' as FunctionId,
   },
 ] as const;

@@ -1,5 +1,6 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { EVENT_SOURCE, PURCHASE_COMPLETED, type PurchaseCompletedDetail } from '../../domain/api';
+import type { PurchaseCompletedDetail } from '../../domain/api';
+import { DETAIL_TYPES, EVENT_SOURCES } from '../../system/facts';
 import type { EventPublisher } from '../../ports/events';
 
 export class EventBridgePublisher implements EventPublisher {
@@ -13,8 +14,8 @@ export class EventBridgePublisher implements EventPublisher {
       new PutEventsCommand({
         Entries: [
           {
-            Source: EVENT_SOURCE,
-            DetailType: PURCHASE_COMPLETED,
+            Source: EVENT_SOURCES.payments,
+            DetailType: DETAIL_TYPES.purchaseCompleted,
             Detail: JSON.stringify(detail),
             EventBusName: this.busName(),
           },

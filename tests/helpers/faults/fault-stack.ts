@@ -13,6 +13,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { exited, startLocalStack, type LocalStack, type StackPorts } from '../local-stack';
 import { eventually } from '../storefront-client';
+import { TABLES, localTableName } from '../../../lambdas/system/facts';
 
 export type Fault = 'hold-purchase-events' | 'hold-welcome-mail' | 'detach-ses';
 
@@ -44,16 +45,10 @@ export function outputShows(stack: LocalStack, text: string, timeoutMs = 15_000)
   );
 }
 
-export const TABLE_NAMES = [
-  'storefront-plans',
-  'storefront-users',
-  'storefront-orders',
-  'storefront-purchases',
-  'storefront-messages',
-  'storefront-idempotency',
-] as const;
+/** The local stack's table names, from the one list of tables. */
+export const TABLE_NAMES = TABLES.map((table) => localTableName(table.id));
 
-export type TableName = (typeof TABLE_NAMES)[number];
+export type TableName = ReturnType<typeof localTableName>;
 export type Item = Record<string, unknown>;
 
 /** A DynamoDB document client on the stack's dynalite port, with dummy credentials. */

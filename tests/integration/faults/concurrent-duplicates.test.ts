@@ -36,6 +36,7 @@ import {
   scanAll,
   startFaultStack,
 } from '../../helpers/faults/fault-stack';
+import { localTableName } from '../../../lambdas/system/facts';
 
 interface DashboardBody {
   user: { currentPlan: string | null; expiry: string | null };
@@ -194,10 +195,12 @@ async function assertOnePurchaseAndOneMail(paid: Paid, planId: string, purchaseI
   expect(board.body.user).toMatchObject({ currentPlan: planId, expiry: service.renewalDate });
 
   const db = dynamo(stack);
-  const purchases = (await scanAll(db, 'storefront-purchases')).filter(
+  const purchases = (await scanAll(db, localTableName('purchases'))).filter(
     (p) => p.userId === paid.userSub,
   );
-  const users = (await scanAll(db, 'storefront-users')).filter((u) => u.userId === paid.userSub);
+  const users = (await scanAll(db, localTableName('users'))).filter(
+    (u) => u.userId === paid.userSub,
+  );
   db.destroy();
   expect(purchases).toHaveLength(1);
   expect(users).toHaveLength(1);

@@ -26,6 +26,7 @@ import {
   scanAll,
   startFaultStack,
 } from '../../helpers/faults/fault-stack';
+import { localTableName } from '../../../lambdas/system/facts';
 
 interface DashboardBody {
   user: { email: string; currentPlan: string | null; expiry: string | null };
@@ -67,7 +68,7 @@ describe('a crash in the middle of a fulfilment', () => {
 
     // The crash lands mid-fulfilment: purchase written, event not out, no mail, no webhook acknowledged
     const db = dynamo(first);
-    const purchasesAtCrash = (await scanAll(db, 'storefront-purchases')).filter(
+    const purchasesAtCrash = (await scanAll(db, localTableName('purchases'))).filter(
       (p) => p.userId === userSub,
     );
     db.destroy();
@@ -113,7 +114,7 @@ describe('a crash in the middle of a fulfilment', () => {
     });
 
     const dbAfter = dynamo(second);
-    const purchasesAfter = (await scanAll(dbAfter, 'storefront-purchases')).filter(
+    const purchasesAfter = (await scanAll(dbAfter, localTableName('purchases'))).filter(
       (p) => p.userId === userSub,
     );
     dbAfter.destroy();

@@ -27,6 +27,7 @@ import {
   scanAll,
   startFaultStack,
 } from '../../helpers/faults/fault-stack';
+import { localTableName } from '../../../lambdas/system/facts';
 
 const running: LocalStack[] = [];
 let dataDir: string | undefined;
@@ -62,10 +63,10 @@ describe('a crash while the welcome mail is being sent', () => {
     }, 'both webhooks delivered');
     await outputShows(first, '[fault] SendEmail held');
     const db = dynamo(first);
-    const claims = (await scanAll(db, 'storefront-idempotency')).filter(
+    const claims = (await scanAll(db, localTableName('idempotency'))).filter(
       (item) => item.id === `welcome-mail#${purchaseId}`,
     );
-    const purchases = (await scanAll(db, 'storefront-purchases')).filter(
+    const purchases = (await scanAll(db, localTableName('purchases'))).filter(
       (p) => p.userId === userSub,
     );
     db.destroy();

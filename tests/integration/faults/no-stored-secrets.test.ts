@@ -22,6 +22,7 @@ import {
   signUp,
 } from '../../helpers/storefront-client';
 import { busDrained, dynamo, scanAll } from '../../helpers/faults/fault-stack';
+import { localTableName } from '../../../lambdas/system/facts';
 
 let stack: LocalStack;
 
@@ -98,11 +99,11 @@ describe('what the storefront keeps and sends after a purchase', () => {
     const { TableNames = [] } = await db.send(new ListTablesCommand({}));
     expect(TableNames).toEqual(
       expect.arrayContaining([
-        'storefront-users',
-        'storefront-orders',
-        'storefront-purchases',
-        'storefront-idempotency',
-        'storefront-messages',
+        localTableName('users'),
+        localTableName('orders'),
+        localTableName('purchases'),
+        localTableName('idempotency'),
+        localTableName('messages'),
       ]),
     );
     const found: string[] = [];
@@ -114,10 +115,10 @@ describe('what the storefront keeps and sends after a purchase', () => {
     }
     db.destroy();
     // the scan saw the purchase's writes
-    expect(counts['storefront-purchases']).toBeGreaterThanOrEqual(1);
-    expect(counts['storefront-orders']).toBeGreaterThanOrEqual(1);
-    expect(counts['storefront-messages']).toBeGreaterThanOrEqual(1);
-    expect(counts['storefront-idempotency']).toBeGreaterThanOrEqual(2);
+    expect(counts[localTableName('purchases')]).toBeGreaterThanOrEqual(1);
+    expect(counts[localTableName('orders')]).toBeGreaterThanOrEqual(1);
+    expect(counts[localTableName('messages')]).toBeGreaterThanOrEqual(1);
+    expect(counts[localTableName('idempotency')]).toBeGreaterThanOrEqual(2);
 
     // Assert 2: every mail in the mailbox (the welcome mail and the contact form's)
     const mails = await mailbox(stack);

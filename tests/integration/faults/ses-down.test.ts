@@ -27,6 +27,7 @@ import {
   startSesStandIn,
   type SesStandIn,
 } from '../../helpers/faults/fault-stack';
+import { localTableName } from '../../../lambdas/system/facts';
 
 interface DashboardBody {
   user: { currentPlan: string | null };
@@ -107,7 +108,7 @@ describe('the SES stand-in down', () => {
     expect(String(contact.body.error?.message)).toMatch(/^[A-Z].{10,}/);
     expect(String(contact.body.error?.message)).not.toMatch(/ECONNREFUSED|\n\s+at |node_modules/);
     const db = dynamo(running);
-    const stored = (await scanAll(db, 'storefront-messages')).filter(
+    const stored = (await scanAll(db, localTableName('messages'))).filter(
       (m) => m.message === contactText,
     );
     db.destroy();

@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLES } from '../../../../infra/lib/definitions/tables';
+import { TABLES } from '../../../../lambdas/system/facts';
 import { DynamoWelcomeMailClaims } from '../../../../lambdas/adapters/dynamodb/idempotency-table';
 import { DynamoOrdersStore } from '../../../../lambdas/adapters/dynamodb/orders-table';
 import { DynamoPurchasesStore } from '../../../../lambdas/adapters/dynamodb/purchases-table';

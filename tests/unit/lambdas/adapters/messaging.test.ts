@@ -13,6 +13,7 @@ import {
 import { razorpayCredentialsLoader } from '../../../../lambdas/adapters/secrets/razorpay-secrets';
 import { SesMailer } from '../../../../lambdas/adapters/ses/ses-mailer';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
+import { EVENT_BUS_NAME, EVENT_SOURCES } from '../../../../lambdas/system/facts';
 
 const ses = new SESClient({ region: 'ap-south-1' });
 const events = new EventBridgeClient({ region: 'ap-south-1' });
@@ -64,13 +65,13 @@ describe('EventBridgePublisher', () => {
       .on(PutEventsCommand)
       .resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] });
 
-    await new EventBridgePublisher(events, () => 'storefront').publishPurchaseCompleted(detail);
+    await new EventBridgePublisher(events, () => EVENT_BUS_NAME).publishPurchaseCompleted(detail);
 
     const entry = eventsMock.commandCalls(PutEventsCommand)[0]?.args[0].input.Entries?.[0];
     expect(entry).toMatchObject({
-      Source: 'storefront.payments',
+      Source: EVENT_SOURCES.payments,
       DetailType: 'PurchaseCompleted',
-      EventBusName: 'storefront',
+      EventBusName: EVENT_BUS_NAME,
     });
     expect(JSON.parse(entry?.Detail ?? '')).toEqual(detail);
   });
@@ -82,7 +83,7 @@ describe('EventBridgePublisher', () => {
     });
 
     await expect(
-      new EventBridgePublisher(events, () => 'storefront').publishPurchaseCompleted(detail),
+      new EventBridgePublisher(events, () => EVENT_BUS_NAME).publishPurchaseCompleted(detail),
     ).rejects.toThrow('InternalFailure');
   });
 });

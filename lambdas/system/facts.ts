@@ -1,0 +1,113 @@
+/**
+ * The system's facts, in one module that imports nothing: the tables and their keys, the
+ * environment variables that carry configuration into a Lambda, the event bus, the events' sources
+ * and detail types, and the region. The Lambdas (lambdas/), the CDK stack (infra/lib), the local
+ * stack (infra/local) and the tests all read them here, so none of them keeps its own copy.
+ * Lint keeps this file free of imports (eslint.config.js).
+ */
+
+/** The region the stack is built for, and the local stack's stand-ins claim to be in. */
+export const HOME_REGION = 'ap-south-1';
+/** The account id the local stand-ins put in ARNs and events. */
+export const LOCAL_ACCOUNT_ID = '000000000000';
+/** Powertools' service name in every log line. */
+export const SERVICE_NAME = 'storefront';
+
+/** The EventBridge bus every event of the store goes through. */
+export const EVENT_BUS_NAME = 'storefront';
+
+/** Event sources on the bus. */
+export const EVENT_SOURCES = {
+  payments: 'storefront.payments',
+} as const;
+
+/** Detail types on the bus. */
+export const DETAIL_TYPES = {
+  purchaseCompleted: 'PurchaseCompleted',
+} as const;
+
+/**
+ * The environment variables a Lambda reads (besides each table's `envVar` below). The CDK stack
+ * and the local stack set them; lambdas/config reads them.
+ */
+export const ENV = {
+  eventBusName: 'EVENT_BUS_NAME',
+  mailFrom: 'MAIL_FROM',
+  supportEmail: 'SUPPORT_EMAIL',
+  siteUrl: 'SITE_URL',
+  controlPanelUrl: 'CONTROL_PANEL_URL',
+  welcomeMailLeaseSeconds: 'WELCOME_MAIL_LEASE_SECONDS',
+  razorpayKeyId: 'RAZORPAY_KEY_ID',
+  razorpayKeySecret: 'RAZORPAY_KEY_SECRET',
+  razorpayWebhookSecret: 'RAZORPAY_WEBHOOK_SECRET',
+  razorpaySecretArn: 'RAZORPAY_SECRET_ARN',
+  razorpayApiBase: 'RAZORPAY_API_BASE',
+} as const;
+
+/** The DynamoDB tables, defined once: the CDK stack and the local stack build theirs from this list. */
+export type AttributeType = 'S' | 'N';
+
+export interface KeyAttribute {
+  name: string;
+  type: AttributeType;
+}
+
+export interface IndexDefinition {
+  indexName: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+}
+
+export interface TableDefinition {
+  /** Short id; the construct id in CDK and the suffix of the local table name. */
+  id: string;
+  /** The environment variable that carries the table's name into a Lambda. */
+  envVar: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  globalSecondaryIndexes?: IndexDefinition[];
+  /** Attribute holding an epoch-seconds expiry, where items may expire. */
+  timeToLiveAttribute?: string;
+}
+
+export const TABLES = [
+  { id: 'plans', envVar: 'PLANS_TABLE', partitionKey: { name: 'id', type: 'S' } },
+  { id: 'users', envVar: 'USERS_TABLE', partitionKey: { name: 'userId', type: 'S' } },
+  {
+    id: 'orders',
+    envVar: 'ORDERS_TABLE',
+    partitionKey: { name: 'orderId', type: 'S' },
+    // The dashboard lists a buyer's failed and under-review attempts, newest first.
+    globalSecondaryIndexes: [
+      {
+        indexName: 'byUser',
+        partitionKey: { name: 'userId', type: 'S' },
+        sortKey: { name: 'createdAt', type: 'S' },
+      },
+    ],
+  },
+  {
+    id: 'purchases',
+    envVar: 'PURCHASES_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    sortKey: { name: 'purchaseId', type: 'S' },
+  },
+  {
+    id: 'messages',
+    envVar: 'MESSAGES_TABLE',
+    partitionKey: { name: 'messageId', type: 'S' },
+  },
+  {
+    id: 'idempotency',
+    envVar: 'IDEMPOTENCY_TABLE',
+    partitionKey: { name: 'id', type: 'S' },
+    timeToLiveAttribute: 'expiration',
+  },
+] as const satisfies readonly TableDefinition[];
+
+export type TableId = (typeof TABLES)[number]['id'];
+
+/** The local stack's table name for a definition; the CDK stack lets CloudFormation name them. */
+export function localTableName<Id extends TableId>(id: Id): `storefront-${Id}` {
+  return `storefront-${id}`;
+}
