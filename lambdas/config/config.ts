@@ -133,6 +133,12 @@ export const razorpayConfig = once(() => {
   };
 });
 
+/**
+ * A support-mail claim lapses after this long (longer than the send-support-mail Lambda's
+ * timeout), so a crashed attempt's mail is sent by the bus's next retry.
+ */
+export const supportMailLeaseMs = 60 * 1000;
+
 /** Tests change the environment between cases. */
 export function resetConfigForTests(): void {
   tableNames.clear();

@@ -98,3 +98,17 @@ export interface PurchaseCompletedDetail {
   orderId: string;
   domain?: string;
 }
+
+/** `detail` of `SupportMessageReceived`: a stored contact message to mail to the support inbox. */
+export interface SupportMessageReceivedDetail {
+  messageId: string;
+}
+
+/**
+ * The events on the bus, by detail type, with their `detail` shapes (docs/api.md, Events). Each
+ * publisher and consumer reads its shape here; a new event is added here first.
+ */
+export interface StoreEventDetails {
+  PurchaseCompleted: PurchaseCompletedDetail;
+  SupportMessageReceived: SupportMessageReceivedDetail;
+}

@@ -1,29 +1,41 @@
 import * as z from 'zod/mini';
-import { contactConfig } from '../config/config';
 import { logger } from '../config/logger';
+import { CONTROL_CHARACTERS } from '../domain/contact';
 import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
-import { submitContactMessage } from '../use-cases/submit-contact-message';
+import {
+  submitContactMessage,
+  type SubmitContactMessageDeps,
+} from '../use-cases/submit-contact-message';
+import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
-import { mailer } from './deps/mail';
-import { messagesStore } from './deps/stores';
+import { messagesStore, rateLimiter } from './deps/stores';
 
-const contactBody = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  email: z.email().check(z.maxLength(254)),
-  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), {
+  message: 'must be one line of text',
 });
 
-const deps = {
+const contactBody = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100), noControlCharacters),
+  email: z.email().check(z.maxLength(254), noControlCharacters),
+  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+  // The honeypot: a field people never see (docs/api.md, POST /api/contact).
+  website: z.optional(z.string().check(z.maxLength(500))),
+});
+
+/** POST /api/contact (docs/decisions.md D9): 202 once the message is stored. */
+export function makeHandler(deps: SubmitContactMessageDeps) {
+  return httpHandler(async (event) => {
+    const input = parseJsonBody(event, contactBody);
+    await submitContactMessage(deps, input, { sourceIp: event.requestContext.http.sourceIp });
+    return json(202, { ok: true });
+  });
+}
+
+export const handler = makeHandler({
   messages: messagesStore(),
-  mailer,
-  supportEmail: () => contactConfig().SUPPORT_EMAIL,
+  limits: rateLimiter(),
+  events: eventPublisher,
   log: logger,
   now: () => new Date(),
-};
-
-/** POST /api/contact (D9). */
-export const handler = httpHandler(async (event) => {
-  await submitContactMessage(deps, parseJsonBody(event, contactBody));
-  return json(202, { ok: true });
 });

@@ -16,6 +16,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   payment_not_completed: 409,
   payment_under_review: 409,
   payload_too_large: 413,
+  too_many_requests: 429,
   payment_provider_unavailable: 502,
 };
 

@@ -19,12 +19,33 @@ export const EVENT_BUS_NAME = 'storefront';
 /** Event sources on the bus. */
 export const EVENT_SOURCES = {
   payments: 'storefront.payments',
+  support: 'storefront.support',
+  provisioning: 'storefront.provisioning',
+  refunds: 'storefront.refunds',
+  renewals: 'storefront.renewals',
 } as const;
 
 /** Detail types on the bus. */
 export const DETAIL_TYPES = {
   purchaseCompleted: 'PurchaseCompleted',
+  supportMessageReceived: 'SupportMessageReceived',
+  serviceProvisioned: 'ServiceProvisioned',
+  refundRequested: 'RefundRequested',
+  refundCompleted: 'RefundCompleted',
+  renewalReminderDue: 'RenewalReminderDue',
 } as const;
+
+export type DetailType = (typeof DETAIL_TYPES)[keyof typeof DETAIL_TYPES];
+
+/** Which source publishes each detail type: one family, `storefront.*`. */
+export const SOURCE_OF: Record<DetailType, (typeof EVENT_SOURCES)[keyof typeof EVENT_SOURCES]> = {
+  PurchaseCompleted: EVENT_SOURCES.payments,
+  SupportMessageReceived: EVENT_SOURCES.support,
+  ServiceProvisioned: EVENT_SOURCES.provisioning,
+  RefundRequested: EVENT_SOURCES.refunds,
+  RefundCompleted: EVENT_SOURCES.refunds,
+  RenewalReminderDue: EVENT_SOURCES.renewals,
+};
 
 /**
  * The environment variables a Lambda reads (besides each table's `envVar` below). The CDK stack
@@ -96,6 +117,23 @@ export const TABLES = [
     id: 'messages',
     envVar: 'MESSAGES_TABLE',
     partitionKey: { name: 'messageId', type: 'S' },
+    // Sparse: only messages not yet mailed to support carry mailState, for the reconciler.
+    globalSecondaryIndexes: [
+      {
+        indexName: 'pendingMail',
+        partitionKey: { name: 'mailState', type: 'S' },
+        sortKey: { name: 'createdAt', type: 'S' },
+      },
+    ],
+    // Support records are kept three years (the privacy policy).
+    timeToLiveAttribute: 'expiresAt',
+  },
+  {
+    // Fixed-window counters of the abuse limits (hashed keys), gone by TTL after their window.
+    id: 'limits',
+    envVar: 'LIMITS_TABLE',
+    partitionKey: { name: 'id', type: 'S' },
+    timeToLiveAttribute: 'expiresAt',
   },
   {
     id: 'idempotency',

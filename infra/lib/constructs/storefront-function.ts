@@ -78,6 +78,9 @@ export class StorefrontFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: definition.memoryMb,
       timeout: Duration.seconds(definition.timeoutSeconds),
+      ...(definition.reservedConcurrency === undefined
+        ? {}
+        : { reservedConcurrentExecutions: definition.reservedConcurrency }),
       description: `storefront ${definition.id} (${definition.entry})`,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,

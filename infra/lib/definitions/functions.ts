@@ -12,6 +12,7 @@ export type FunctionId =
   | 'razorpayWebhook'
   | 'contact'
   | 'sendWelcomeEmail'
+  | 'sendSupportMail'
   | 'preSignUp'
   | 'postConfirmation';
 
@@ -27,6 +28,8 @@ export interface FunctionDefinition {
   needs: readonly ('razorpaySecrets' | 'publishEvents' | 'sendEmail')[];
   timeoutSeconds: number;
   memoryMb: number;
+  /** Caps the function's concurrency, where it must never take capacity from others. */
+  reservedConcurrency?: number;
 }
 
 export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
@@ -76,10 +79,21 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   contact: {
     id: 'contact',
     entry: 'lambdas/handlers/contact.ts',
-    tables: { messages: 'write' },
-    needs: ['sendEmail'],
+    // limits: the per-sender and per-address counters; the mail itself is queued as an event.
+    tables: { messages: 'write', limits: 'readWrite' },
+    needs: ['publishEvents'],
     timeoutSeconds: 10,
     memoryMb: 256,
+  },
+  sendSupportMail: {
+    id: 'sendSupportMail',
+    entry: 'lambdas/handlers/send-support-mail.ts',
+    tables: { messages: 'readWrite' },
+    needs: ['sendEmail'],
+    timeoutSeconds: 30,
+    memoryMb: 256,
+    // One at a time: a flood of contact messages can never use up the SES rate buyers' mail needs.
+    reservedConcurrency: 1,
   },
   sendWelcomeEmail: {
     id: 'sendWelcomeEmail',
@@ -138,6 +152,14 @@ export const EVENT_RULES = [
       'detail-type': [DETAIL_TYPES.purchaseCompleted],
     },
     target: 'sendWelcomeEmail' as FunctionId,
+  },
+  {
+    id: 'supportMessageReceivedToSupportMail',
+    eventPattern: {
+      source: [EVENT_SOURCES.support],
+      'detail-type': [DETAIL_TYPES.supportMessageReceived],
+    },
+    target: 'sendSupportMail' as FunctionId,
   },
 ] as const;
 

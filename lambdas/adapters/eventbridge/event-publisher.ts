@@ -1,6 +1,6 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import type { PurchaseCompletedDetail } from '../../domain/api';
-import { DETAIL_TYPES, EVENT_SOURCES } from '../../system/facts';
+import type { PurchaseCompletedDetail, StoreEventDetails } from '../../domain/api';
+import { SOURCE_OF } from '../../system/facts';
 import type { EventPublisher } from '../../ports/events';
 
 export class EventBridgePublisher implements EventPublisher {
@@ -9,13 +9,16 @@ export class EventBridgePublisher implements EventPublisher {
     private readonly busName: () => string,
   ) {}
 
-  async publishPurchaseCompleted(detail: PurchaseCompletedDetail): Promise<void> {
+  async publish<T extends keyof StoreEventDetails>(
+    detailType: T,
+    detail: StoreEventDetails[T],
+  ): Promise<void> {
     const answer = await this.client.send(
       new PutEventsCommand({
         Entries: [
           {
-            Source: EVENT_SOURCES.payments,
-            DetailType: DETAIL_TYPES.purchaseCompleted,
+            Source: SOURCE_OF[detailType],
+            DetailType: detailType,
             Detail: JSON.stringify(detail),
             EventBusName: this.busName(),
           },
@@ -25,8 +28,12 @@ export class EventBridgePublisher implements EventPublisher {
     if ((answer.FailedEntryCount ?? 0) > 0) {
       const entry = answer.Entries?.[0];
       throw new Error(
-        `EventBridge refused PurchaseCompleted: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(),
+        `EventBridge refused ${detailType}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(),
       );
     }
+  }
+
+  publishPurchaseCompleted(detail: PurchaseCompletedDetail): Promise<void> {
+    return this.publish('PurchaseCompleted', detail);
   }
 }

@@ -8,6 +8,7 @@ import { DynamoMessagesStore } from '../../adapters/dynamodb/messages-table';
 import { DynamoOrdersStore } from '../../adapters/dynamodb/orders-table';
 import { DynamoPlansStore } from '../../adapters/dynamodb/plans-table';
 import { DynamoPurchasesStore } from '../../adapters/dynamodb/purchases-table';
+import { DynamoRateLimiter } from '../../adapters/dynamodb/rate-limits-table';
 import { DynamoUsersStore } from '../../adapters/dynamodb/users-table';
 import { randomUUID } from 'node:crypto';
 import { tableName, welcomeMailLeaseMs } from '../../config/config';
@@ -17,6 +18,7 @@ export const usersStore = () => new DynamoUsersStore(dynamo, () => tableName('us
 export const ordersStore = () => new DynamoOrdersStore(dynamo, () => tableName('orders'));
 export const purchasesStore = () => new DynamoPurchasesStore(dynamo, () => tableName('purchases'));
 export const messagesStore = () => new DynamoMessagesStore(dynamo, () => tableName('messages'));
+export const rateLimiter = () => new DynamoRateLimiter(dynamo, () => tableName('limits'));
 export const processedEvents = () =>
   new DynamoProcessedEvents(dynamo, () => tableName('idempotency'));
 export const welcomeMailClaims = () =>

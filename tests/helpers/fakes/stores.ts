@@ -5,7 +5,7 @@
  */
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { Plan } from '../../../lambdas/domain/plan';
-import type { PurchaseCompletedDetail } from '../../../lambdas/domain/api';
+import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
 import type { EventPublisher } from '../../../lambdas/ports/events';
 import type {
   AccessCredential,
@@ -14,7 +14,14 @@ import type {
 } from '../../../lambdas/ports/idempotency';
 import type { LogPort } from '../../../lambdas/ports/logger';
 import type { Mailer, OutgoingMail } from '../../../lambdas/ports/mail';
-import type { ContactMessage, MessagesStore } from '../../../lambdas/ports/messages';
+import type { RateLimit } from '../../../lambdas/domain/contact';
+import type {
+  ContactMessage,
+  MailClaim,
+  MessagesStore,
+  StoredContactMessage,
+} from '../../../lambdas/ports/messages';
+import type { RateLimiter } from '../../../lambdas/ports/rate-limits';
 import type { OrderMark, OrderRecord, OrdersStore } from '../../../lambdas/ports/orders';
 import type {
   GatewayOrder,
@@ -194,10 +201,64 @@ export class InMemoryPurchasesStore implements PurchasesStore {
 }
 
 export class InMemoryMessagesStore implements MessagesStore {
-  readonly items: ContactMessage[] = [];
+  readonly items: StoredContactMessage[] = [];
+  private readonly leases = new Map<string, Date>();
   async saveMessage(message: ContactMessage): Promise<void> {
     await tick();
+    if (this.items.some((m) => m.messageId === message.messageId)) {
+      throw Object.assign(new Error('The conditional request failed'), {
+        name: 'ConditionalCheckFailedException',
+      });
+    }
     this.items.push(clone(message));
+  }
+  async listPendingMail(receivedBefore: Date, limit: number): Promise<string[]> {
+    await tick();
+    return this.items
+      .filter((m) => !m.mailedAt && m.createdAt < receivedBefore.toISOString())
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .slice(0, limit)
+      .map((m) => m.messageId);
+  }
+  async getMessage(messageId: string): Promise<StoredContactMessage | undefined> {
+    await tick();
+    const found = this.items.find((m) => m.messageId === messageId);
+    return found && clone(found);
+  }
+  async claimMail(messageId: string, now: Date, leaseMs: number): Promise<MailClaim> {
+    await tick();
+    const found = this.items.find((m) => m.messageId === messageId);
+    if (!found) throw new Error(`No contact message ${messageId}`);
+    if (found.mailedAt) return 'sent';
+    const lease = this.leases.get(messageId);
+    if (lease && lease >= now) return 'busy';
+    this.leases.set(messageId, new Date(now.getTime() + leaseMs));
+    return 'claimed';
+  }
+  async markMailed(messageId: string, at: Date): Promise<void> {
+    await tick();
+    const found = this.items.find((m) => m.messageId === messageId);
+    if (!found) throw new Error('ConditionalCheckFailedException');
+    found.mailedAt = at.toISOString();
+    this.leases.delete(messageId);
+  }
+  async releaseMail(messageId: string): Promise<void> {
+    await tick();
+    this.leases.delete(messageId);
+  }
+}
+
+/** Fixed-window counters, as the DynamoDB adapter keeps them. */
+export class InMemoryRateLimiter implements RateLimiter {
+  readonly hits = new Map<string, number>();
+  async consume(key: string, rule: RateLimit, now: Date): Promise<boolean> {
+    await tick();
+    const seconds = Math.floor(now.getTime() / 1000);
+    const id = `${key}#${seconds - (seconds % rule.windowSeconds)}`;
+    const used = this.hits.get(id) ?? 0;
+    if (used >= rule.limit) return false;
+    this.hits.set(id, used + 1);
+    return true;
   }
 }
 
@@ -261,10 +322,26 @@ export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
 }
 
 export class RecordingEventPublisher implements EventPublisher {
+  /** PurchaseCompleted details, in order (most specs read only these). */
   readonly published: PurchaseCompletedDetail[] = [];
-  async publishPurchaseCompleted(detail: PurchaseCompletedDetail): Promise<void> {
+  /** Every event, with its detail type. */
+  readonly events: { detailType: keyof StoreEventDetails; detail: unknown }[] = [];
+  failuresLeft = 0;
+  async publish<T extends keyof StoreEventDetails>(
+    detailType: T,
+    detail: StoreEventDetails[T],
+  ): Promise<void> {
     await tick();
-    this.published.push(clone(detail));
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('EventBridge is unavailable (simulated)');
+    }
+    this.events.push({ detailType, detail: clone(detail) });
+    if (detailType === 'PurchaseCompleted')
+      this.published.push(clone(detail as PurchaseCompletedDetail));
+  }
+  publishPurchaseCompleted(detail: PurchaseCompletedDetail): Promise<void> {
+    return this.publish('PurchaseCompleted', detail);
   }
 }
 
