@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { COGNITO_TRIGGERS, ROUTES, type FunctionId } from '../lib/definitions/functions';
 import { answerFromResult, buildApiEvent, matchRoute } from './api-event';
+import type { RouteThrottle } from './route-throttle';
 import type { LocalEventBus } from './event-bus';
 import { PutEventsError } from './event-bus';
 import type { JwtAuthorizer } from './jwt-authorizer';
@@ -27,6 +28,8 @@ export interface GatewayDeps {
   siteConfig: Record<string, unknown>;
   /** Shown instead of the SPA while there is no build. */
   noSiteMessage: string;
+  /** API Gateway's per-route throttling; absent when LOCAL_THROTTLE=off (the bench's load runs). */
+  throttle?: RouteThrottle;
 }
 
 class BodyTooLargeError extends Error {}
@@ -145,6 +148,10 @@ export function createGateway(deps: GatewayDeps): Server {
       return sendJson(req, res, 404, {
         error: { code: 'not_found', message: 'There is nothing at this address.' },
       });
+    }
+    if (deps.throttle && !deps.throttle.take(match.routeKey, match.route.throttle)) {
+      req.resume();
+      return sendJson(req, res, 429, { message: 'Too Many Requests' });
     }
     let body: Buffer;
     try {

@@ -21,6 +21,7 @@ import { urls, type LocalConfig } from './config';
 import { ensureTables, localDynamoClient, seedCatalog, startDynalite } from './dynamodb';
 import { LocalEventBus } from './event-bus';
 import { createGateway } from './gateway';
+import { RouteThrottle } from './route-throttle';
 import { JwtAuthorizer } from './jwt-authorizer';
 import { LambdaRuntime } from './lambda-runtime';
 import type { Children } from './processes';
@@ -156,6 +157,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       authorizer: new JwtAuthorizer(cognitoIssuer(config, pool.userPoolId), pool.userPoolClientId),
       site: new StaticSite(join(config.rootDir, 'web', 'dist')),
       siteConfig,
+      ...(process.env.LOCAL_THROTTLE === 'off' ? {} : { throttle: new RouteThrottle() }),
       noSiteMessage: config.skipWeb
         ? 'The web build is skipped (STOREFRONT_SKIP_WEB=1). The API is at /api, the settings at /config.json.'
         : 'There is no web build yet (web/dist). The API is at /api, the settings at /config.json.',

@@ -110,6 +110,32 @@ describe('HTTP API routes', () => {
     const format = JSON.parse(logs.Format) as Record<string, string>;
     expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
   });
+
+  it('gives every route its own throttle, the payment routes the most headroom', () => {
+    const [stageId, stage] = Object.entries(
+      resourcesOfType(synthesised.template, 'AWS::ApiGatewayV2::Stage'),
+    )[0]!;
+    const settings = stage.Properties?.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
+
+    expect(Object.keys(settings).sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    for (const route of ROUTES) {
+      expect(settings[`${route.method} ${route.path}`]).toEqual({
+        ThrottlingRateLimit: route.throttle.rateLimit,
+        ThrottlingBurstLimit: route.throttle.burstLimit,
+      });
+    }
+    const rate = (key: string) => settings[key]!.ThrottlingRateLimit;
+    expect(rate('POST /api/contact')).toBeLessThan(rate('POST /api/checkout/verify'));
+    expect(rate('POST /api/checkout/quote')).toBeLessThan(rate('POST /api/webhooks/razorpay'));
+    // The stage names routes in its settings: it is created after them.
+    const dependsOn = (stage as { DependsOn?: string[] }).DependsOn ?? [];
+    const routeIds = Object.keys(resourcesOfType(synthesised.template, 'AWS::ApiGatewayV2::Route'));
+    expect(dependsOn).toEqual(expect.arrayContaining(routeIds));
+    expect(stageId).toBeTruthy();
+  });
 });
 
 describe('Cognito', () => {

@@ -1,6 +1,7 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnResource, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnStage,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -17,7 +18,10 @@ import { ROUTES, type FunctionId } from '../definitions/functions';
 import { acknowledge } from '../nag';
 import type { StorefrontFunction } from './storefront-function';
 
-/** Steady and burst request rates for the whole API (per second); abuse gets a 429 early. */
+/**
+ * The stage's default rates (per second), for a route without its own; every route of ROUTES has
+ * its own (THROTTLES), so a flood of one route never throttles another.
+ */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /** One JSON line per request, in HTTP API's own context variables; no header, no body. */
@@ -90,7 +94,17 @@ export class Api extends Construct {
     const anyone = new HttpNoneAuthorizer();
 
     const integrations = new Map<FunctionId, HttpLambdaIntegration>();
+    // RouteSettings is a JSON map in CloudFormation: CDK passes its keys through as written.
+    const routeSettings: Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    > = {};
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
     for (const route of ROUTES) {
+      routeSettings[`${route.method} ${route.path}`] = {
+        ThrottlingRateLimit: route.throttle.rateLimit,
+        ThrottlingBurstLimit: route.throttle.burstLimit,
+      };
       let integration = integrations.get(route.function);
       if (!integration) {
         integration = new HttpLambdaIntegration(
@@ -106,6 +120,8 @@ export class Api extends Construct {
         integration,
         authorizer,
       });
+      // A stage's route settings may name only routes that exist already.
+      if (created) cfnStage.addDependency(created.node.defaultChild as CfnResource);
       if (!route.auth && created) {
         acknowledge(
           created,
@@ -118,5 +134,6 @@ export class Api extends Construct {
         );
       }
     }
+    cfnStage.routeSettings = routeSettings;
   }
 }

@@ -123,6 +123,31 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   },
 };
 
+/** Steady and burst request rates (per second) of one route. */
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/**
+ * Each route has its own limit, so a flood of one public route never pushes another into 429:
+ * the buyer's verify and Razorpay's webhook keep the most headroom, contact the least.
+ */
+export const THROTTLES = {
+  /** Razorpay's webhooks and the buyer's verify, right after paying. */
+  payment: { rateLimit: 100, burstLimit: 200 },
+  /** The catalog, mostly served from CloudFront's cache. */
+  catalog: { rateLimit: 50, burstLimit: 100 },
+  /** A signed-in buyer's reads and writes. */
+  buyer: { rateLimit: 20, burstLimit: 40 },
+  /** Public computation anyone can call (the quote). */
+  publicCompute: { rateLimit: 10, burstLimit: 20 },
+  /** Creating a Razorpay order. */
+  orders: { rateLimit: 5, burstLimit: 10 },
+  /** The contact form, which stores a row and sends a mail. */
+  contact: { rateLimit: 2, burstLimit: 5 },
+} as const satisfies Record<string, Throttle>;
+
 export interface RouteDefinition {
   method: 'GET' | 'POST';
   /** API Gateway's path syntax: `{name}` is a path parameter. */
@@ -130,17 +155,67 @@ export interface RouteDefinition {
   function: FunctionId;
   /** Whether the Cognito JWT authorizer guards the route. */
   auth: boolean;
+  /** Its own request rate limit, in API Gateway and in the local gateway alike. */
+  throttle: Throttle;
 }
 
 export const ROUTES: readonly RouteDefinition[] = [
-  { method: 'GET', path: '/api/plans', function: 'plans', auth: false },
-  { method: 'GET', path: '/api/plans/{planId}', function: 'plans', auth: false },
-  { method: 'POST', path: '/api/checkout/quote', function: 'checkout', auth: false },
-  { method: 'POST', path: '/api/checkout/orders', function: 'checkout', auth: true },
-  { method: 'POST', path: '/api/checkout/verify', function: 'checkout', auth: true },
-  { method: 'GET', path: '/api/me/dashboard', function: 'dashboard', auth: true },
-  { method: 'POST', path: '/api/webhooks/razorpay', function: 'razorpayWebhook', auth: false },
-  { method: 'POST', path: '/api/contact', function: 'contact', auth: false },
+  {
+    method: 'GET',
+    path: '/api/plans',
+    function: 'plans',
+    auth: false,
+    throttle: THROTTLES.catalog,
+  },
+  {
+    method: 'GET',
+    path: '/api/plans/{planId}',
+    function: 'plans',
+    auth: false,
+    throttle: THROTTLES.catalog,
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout/quote',
+    function: 'checkout',
+    auth: false,
+    throttle: THROTTLES.publicCompute,
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout/orders',
+    function: 'checkout',
+    auth: true,
+    throttle: THROTTLES.orders,
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout/verify',
+    function: 'checkout',
+    auth: true,
+    throttle: THROTTLES.payment,
+  },
+  {
+    method: 'GET',
+    path: '/api/me/dashboard',
+    function: 'dashboard',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/razorpay',
+    function: 'razorpayWebhook',
+    auth: false,
+    throttle: THROTTLES.payment,
+  },
+  {
+    method: 'POST',
+    path: '/api/contact',
+    function: 'contact',
+    auth: false,
+    throttle: THROTTLES.contact,
+  },
 ];
 
 /** EventBridge: PurchaseCompleted on the `storefront` bus goes to the welcome mail. */

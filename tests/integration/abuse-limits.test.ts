@@ -1,0 +1,61 @@
+/**
+ * The abuse limits, locally as in AWS: each route has its own throttle (a flood of contact or
+ * quote requests never throttles another route), and the contact form refuses an address over its
+ * limit with a readable 429 while keeping every message it accepted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localTableName } from '../../lambdas/system/facts';
+import { THROTTLES } from '../../infra/lib/definitions/functions';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { api } from '../helpers/storefront-client';
+import { dynamo, scanAll } from '../helpers/faults/fault-stack';
+
+let stack: LocalStack;
+beforeAll(async () => {
+  stack = await startLocalStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('abuse limits on the local stack', () => {
+  it('throttles a flood of quotes to 429 while the catalog and verify still answer', async () => {
+    const quote = { planId: 'basichosting', months: 12 };
+    const flood = await Promise.all(
+      Array.from({ length: THROTTLES.publicCompute.burstLimit + 15 }, () =>
+        api(stack, 'POST', '/api/checkout/quote', { body: quote }),
+      ),
+    );
+
+    const statuses = flood.map((r) => r.status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(flood.find((r) => r.status === 429)?.body).toEqual({ message: 'Too Many Requests' });
+    // Other routes keep their own buckets: the catalog answers, and verify reaches its handler
+    // (401 without a token is its own answer, not the throttle's 429).
+    expect((await api(stack, 'GET', '/api/plans')).status).toBe(200);
+    expect((await api(stack, 'POST', '/api/checkout/verify', { body: {} })).status).toBe(401);
+  });
+
+  it('refuses a fourth message from one address within the hour, keeping the three it accepted', async () => {
+    const email = `flood-${Date.now()}@example.in`;
+    const send = (i: number) =>
+      api(stack, 'POST', '/api/contact', {
+        body: { name: 'Asha Verma', email, message: `Message ${i}` },
+      });
+    const accepted = [];
+    for (let i = 0; i < 3; i += 1) accepted.push((await send(i)).status);
+
+    const refused = await send(3);
+
+    expect(accepted).toEqual([202, 202, 202]);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: { code: 'too_many_requests', message: expect.stringMatching(/^You have sent/) },
+    });
+    const db = dynamo(stack);
+    const stored = (await scanAll(db, localTableName('messages'))).filter((m) => m.email === email);
+    db.destroy();
+    expect(stored.map((m) => m.message).sort()).toEqual(['Message 0', 'Message 1', 'Message 2']);
+  });
+});
