@@ -66,7 +66,6 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'razorpayWebhook',
     entry: 'lambdas/handlers/razorpay-webhook.ts',
     tables: {
-      plans: 'read',
       users: 'readWrite',
       orders: 'readWrite',
       purchases: 'readWrite',

@@ -3,6 +3,9 @@ import { secretsManager } from '../../adapters/secrets/clients';
 import { razorpayCredentialsLoader } from '../../adapters/secrets/razorpay-secrets';
 import { razorpayConfig } from '../../config/config';
 import type { SignatureSecrets } from '../../ports/payment-gateway';
+import { wiring } from './wiring';
+
+wiring.needs.add('razorpaySecrets');
 
 export const razorpayCredentials = razorpayCredentialsLoader(
   () => razorpayConfig(),

@@ -12,19 +12,21 @@ import { DynamoRateLimiter } from '../../adapters/dynamodb/rate-limits-table';
 import { DynamoUsersStore } from '../../adapters/dynamodb/users-table';
 import { randomUUID } from 'node:crypto';
 import { tableName, welcomeMailLeaseMs } from '../../config/config';
+import type { TableId } from '../../system/facts';
+import { wiring } from './wiring';
 
-export const plansStore = () => new DynamoPlansStore(dynamo, () => tableName('plans'));
-export const usersStore = () => new DynamoUsersStore(dynamo, () => tableName('users'));
-export const ordersStore = () => new DynamoOrdersStore(dynamo, () => tableName('orders'));
-export const purchasesStore = () => new DynamoPurchasesStore(dynamo, () => tableName('purchases'));
-export const messagesStore = () => new DynamoMessagesStore(dynamo, () => tableName('messages'));
-export const rateLimiter = () => new DynamoRateLimiter(dynamo, () => tableName('limits'));
-export const processedEvents = () =>
-  new DynamoProcessedEvents(dynamo, () => tableName('idempotency'));
+/** The table's name, read on first use; wiring it records it for the least-privilege test. */
+function table(id: TableId): () => string {
+  wiring.tables.add(id);
+  return () => tableName(id);
+}
+
+export const plansStore = () => new DynamoPlansStore(dynamo, table('plans'));
+export const usersStore = () => new DynamoUsersStore(dynamo, table('users'));
+export const ordersStore = () => new DynamoOrdersStore(dynamo, table('orders'));
+export const purchasesStore = () => new DynamoPurchasesStore(dynamo, table('purchases'));
+export const messagesStore = () => new DynamoMessagesStore(dynamo, table('messages'));
+export const rateLimiter = () => new DynamoRateLimiter(dynamo, table('limits'));
+export const processedEvents = () => new DynamoProcessedEvents(dynamo, table('idempotency'));
 export const welcomeMailClaims = () =>
-  new DynamoWelcomeMailClaims(
-    dynamo,
-    () => tableName('idempotency'),
-    randomUUID,
-    welcomeMailLeaseMs(),
-  );
+  new DynamoWelcomeMailClaims(dynamo, table('idempotency'), randomUUID, welcomeMailLeaseMs());

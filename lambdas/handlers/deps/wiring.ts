@@ -1,0 +1,10 @@
+/**
+ * What a Lambda's code wires up as it loads: its tables and the outside services it calls. The
+ * least-privilege test loads each handler alone and compares this with the grants the stack gives
+ * it (tests/infra/handler-wiring.test.ts), so a grant the code never uses cannot go unnoticed.
+ */
+import type { TableId } from '../../system/facts';
+
+export type Need = 'razorpaySecrets' | 'publishEvents' | 'sendEmail';
+
+export const wiring = { tables: new Set<TableId>(), needs: new Set<Need>() };
