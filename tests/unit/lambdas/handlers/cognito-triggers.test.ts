@@ -1,17 +1,17 @@
 import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
-import { handler as postConfirmation } from '../../../../lambdas/handlers/post-confirmation';
+import { makeHandler } from '../../../../lambdas/handlers/post-confirmation';
 import { handler as preSignUp } from '../../../../lambdas/handlers/pre-sign-up';
-import { resetWorld, world } from './handler-world';
-
-vi.mock(
-  '../../../../lambdas/handlers/deps/stores',
-  async () => (await import('./handler-world')).storesModule,
-);
+import { fakeWorld } from '../../../helpers/fakes/world';
 
 describe('Cognito triggers', () => {
-  beforeEach(() => resetWorld());
+  let world: ReturnType<typeof fakeWorld>;
+  let postConfirmation: ReturnType<typeof makeHandler>;
+  beforeEach(() => {
+    world = fakeWorld();
+    postConfirmation = makeHandler(world);
+  });
 
   it('PreSignUp confirms the user and verifies the email at once', async () => {
     const result = await preSignUp(loadEvent<PreSignUpTriggerEvent>('cognito/pre-sign-up.json'));
@@ -31,7 +31,7 @@ describe('Cognito triggers', () => {
       name: 'Asha Verma',
       email: 'asha.verma@example.in',
       phone: '+919876543210',
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      createdAt: world.now().toISOString(),
     });
   });
 
