@@ -95,7 +95,7 @@ export class StorefrontStack extends Stack {
     });
     const { functions } = this.lambdas;
     this.events.addRules({ functions });
-    this.auth = new Auth(this, 'Auth', { functions });
+    this.auth = new Auth(this, 'Auth', { functions, senderEmail: this.mail.senderEmail });
     this.api = new Api(this, 'Api', {
       functions,
       userPool: this.auth.userPool,

@@ -4,16 +4,14 @@
  * the AWS SDK so that start.ts can launch it first thing, while the rest of the stack loads.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { COGNITO_TRIGGERS } from '../lib/definitions/functions';
 import type { LocalConfig } from './config';
 import { writeFileDurably } from './durable-file';
 import { localFunctionName } from './lambda-runtime';
 import type { Children } from './processes';
 import { HOME_REGION } from '../../lambdas/system/facts';
-
-const require = createRequire(import.meta.url);
 
 export function spawnCognito(config: LocalConfig, children: Children): void {
   const home = join(config.dataDir, 'cognito');
@@ -31,6 +29,7 @@ export function spawnCognito(config: LocalConfig, children: Children): void {
         TriggerFunctions: {
           PreSignUp: localFunctionName(COGNITO_TRIGGERS.preSignUp),
           PostConfirmation: localFunctionName(COGNITO_TRIGGERS.postConfirmation),
+          CustomMessage: localFunctionName(COGNITO_TRIGGERS.customMessage),
         },
         TokenConfig: { IssuerDomain: `http://127.0.0.1:${config.ports.cognito}` },
         UserPoolDefaults: { UsernameAttributes: ['email'] },
@@ -40,13 +39,21 @@ export function spawnCognito(config: LocalConfig, children: Children): void {
     ),
   );
   checkUserPoolFiles(home, true);
-  const bin = require.resolve('cognito-local/lib/bin/start.js');
+  // cognito-local itself, with its mail delivery pointed at the local mailbox.
+  const bin = fileURLToPath(new URL('./cognito-with-mailbox.mjs', import.meta.url));
   children.start({
     name: 'cognito-local',
     command: process.execPath,
     args: [bin],
     cwd: home,
-    env: { ...process.env, PORT: String(config.ports.cognito), HOST: '127.0.0.1', DEBUG: '' },
+    env: {
+      ...process.env,
+      PORT: String(config.ports.cognito),
+      HOST: '127.0.0.1',
+      DEBUG: '',
+      COGNITO_MAILBOX_URL: `http://127.0.0.1:${config.ports.ses}`,
+      COGNITO_MAIL_FROM: config.mailFrom,
+    },
     verbose: false,
   });
 }

@@ -72,6 +72,10 @@ export const contactConfig = once(() =>
   readSection('the contact form', { [ENV.supportEmail]: z.email() }, process.env),
 );
 
+export const siteConfig = once(() =>
+  readSection('the site', { [ENV.siteUrl]: z.url() }, process.env),
+);
+
 export const welcomeConfig = once(() =>
   readSection(
     'the welcome mail',
@@ -146,6 +150,7 @@ export function resetConfigForTests(): void {
   mailConfig.reset();
   contactConfig.reset();
   welcomeConfig.reset();
+  siteConfig.reset();
   welcomeMailLeaseMs.reset();
   razorpayConfig.reset();
 }

@@ -23,7 +23,7 @@ export function newUser(prefix = 'buyer'): TestUser {
   };
 }
 
-async function cognito(
+export async function cognito(
   stack: LocalStack,
   operation: string,
   body: unknown,

@@ -170,7 +170,20 @@ describe('Cognito', () => {
       ],
     });
     template.hasResourceProperties('AWS::Cognito::UserPool', {
-      LambdaConfig: { PreSignUp: arn('preSignUp'), PostConfirmation: arn('postConfirmation') },
+      LambdaConfig: {
+        PreSignUp: arn('preSignUp'),
+        PostConfirmation: arn('postConfirmation'),
+        CustomMessage: arn('customMessage'),
+      },
+    });
+  });
+
+  it("mails password-reset codes through the store's SES identity, not Cognito's own sender", () => {
+    synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({
+        EmailSendingAccount: 'DEVELOPER',
+        SourceArn: Match.anyValue(),
+      }),
     });
   });
 

@@ -198,8 +198,9 @@ describe('the Lambdas themselves', () => {
         ...TABLES.filter((t) => definition.tables[t.id]).map((t) => t.envVar),
         ...(definition.needs.includes('publishEvents') ? ['EVENT_BUS_NAME'] : []),
         ...(definition.needs.includes('razorpaySecrets') ? ['RAZORPAY_SECRET_ARN'] : []),
-        ...(definition.needs.includes('sendEmail')
-          ? ['MAIL_FROM', 'SUPPORT_EMAIL', 'SITE_URL', 'CONTROL_PANEL_URL']
+        ...(definition.needs.includes('sendEmail') ? ['MAIL_FROM', 'SUPPORT_EMAIL'] : []),
+        ...(definition.needs.includes('sendEmail') || definition.linksToSite
+          ? ['SITE_URL', 'CONTROL_PANEL_URL']
           : []),
       ]);
       expect(new Set(Object.keys(variables))).toEqual(expected);

@@ -1,7 +1,8 @@
-import { CfnResource, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { CfnResource } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
-  CfnStage,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,

@@ -1,6 +1,12 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { AccountRecovery, FeaturePlan, UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  UserPool,
+  UserPoolEmail,
+  UserPoolOperation,
+} from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { COGNITO_TRIGGERS, type FunctionId } from '../definitions/functions';
 import { acknowledge } from '../nag';
@@ -12,10 +18,13 @@ export const MIN_PASSWORD_LENGTH = 6;
 const TRIGGER_OPERATIONS: Record<keyof typeof COGNITO_TRIGGERS, UserPoolOperation> = {
   preSignUp: UserPoolOperation.PRE_SIGN_UP,
   postConfirmation: UserPoolOperation.POST_CONFIRMATION,
+  customMessage: UserPoolOperation.CUSTOM_MESSAGE,
 };
 
 export interface AuthProps {
   functions: Record<FunctionId, StorefrontFunction>;
+  /** The verified SES sender: Cognito mails password-reset codes from it, not from its own address. */
+  senderEmail: string;
 }
 
 /**
@@ -46,6 +55,8 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Reset codes go out through the store's SES identity, worded by the CustomMessage trigger.
+      email: UserPoolEmail.withSES({ fromEmail: props.senderEmail }),
       // Free for the first 10,000 monthly active users.
       featurePlan: FeaturePlan.ESSENTIALS,
       removalPolicy: RemovalPolicy.RETAIN,

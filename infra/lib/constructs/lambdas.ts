@@ -87,7 +87,7 @@ export class Lambdas extends Construct {
    */
   addSiteUrl(siteUrl: string): void {
     for (const fn of Object.values(this.functions)) {
-      if (!fn.definition.needs.includes('sendEmail')) continue;
+      if (!fn.definition.needs.includes('sendEmail') && !fn.definition.linksToSite) continue;
       fn.function.addEnvironment(ENV.siteUrl, siteUrl);
       fn.function.addEnvironment(ENV.controlPanelUrl, `${siteUrl}/dashboard`);
     }

@@ -14,7 +14,8 @@ export type FunctionId =
   | 'sendWelcomeEmail'
   | 'sendSupportMail'
   | 'preSignUp'
-  | 'postConfirmation';
+  | 'postConfirmation'
+  | 'customMessage';
 
 export type TableAccess = 'read' | 'write' | 'readWrite';
 
@@ -30,6 +31,8 @@ export interface FunctionDefinition {
   memoryMb: number;
   /** Caps the function's concurrency, where it must never take capacity from others. */
   reservedConcurrency?: number;
+  /** Writes links to the site (SITE_URL) without sending mail itself (every mail sender gets it). */
+  linksToSite?: boolean;
 }
 
 export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
@@ -117,6 +120,16 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // readWrite: a conditional put that finds the record already there reads it back.
     tables: { users: 'readWrite' },
     needs: [],
+    timeoutSeconds: 5,
+    memoryMb: 256,
+  },
+  customMessage: {
+    id: 'customMessage',
+    entry: 'lambdas/handlers/custom-message.ts',
+    // Words only: Cognito fills in the code and sends the mail itself.
+    tables: {},
+    needs: [],
+    linksToSite: true,
     timeoutSeconds: 5,
     memoryMb: 256,
   },
@@ -241,4 +254,5 @@ export const EVENT_RULES = [
 export const COGNITO_TRIGGERS = {
   preSignUp: 'preSignUp',
   postConfirmation: 'postConfirmation',
+  customMessage: 'customMessage',
 } as const satisfies Record<string, FunctionId>;
