@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
+  CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
@@ -15,7 +16,7 @@ import type { LocalConfig } from './config';
 import { backUpUserPool } from './cognito-process';
 import { waitFor } from './processes';
 import { writeFileDurably } from './durable-file';
-import { HOME_REGION } from '../../lambdas/system/facts';
+import { HOME_REGION, OPERATORS_GROUP } from '../../lambdas/system/facts';
 
 export interface UserPoolIds {
   userPoolId: string;
@@ -47,6 +48,7 @@ export async function ensureUserPool(config: LocalConfig): Promise<UserPoolIds> 
   });
   if (saved) {
     await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+    await ensureOperatorsGroup(client, saved.userPoolId);
     return saved;
   }
 
@@ -85,8 +87,27 @@ export async function ensureUserPool(config: LocalConfig): Promise<UserPoolIds> 
   );
   const userPoolClientId = appClient.UserPoolClient?.ClientId;
   if (!userPoolClientId) throw new Error('cognito-local created no app client id.');
+  await ensureOperatorsGroup(client, userPoolId);
   const ids = { userPoolId, userPoolClientId };
   writeFileDurably(idsFile, JSON.stringify(ids, null, 2));
   backUpUserPool(config); // a first copy of the new pool
   return ids;
+}
+
+/** The operators' group, as the CDK stack creates it; its members use /admin. */
+async function ensureOperatorsGroup(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+): Promise<void> {
+  try {
+    await client.send(
+      new CreateGroupCommand({
+        UserPoolId: userPoolId,
+        GroupName: OPERATORS_GROUP,
+        Description: "The store's operators: the console at /admin and the /api/admin routes.",
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'GroupExistsException') throw error;
+  }
 }

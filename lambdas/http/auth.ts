@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Caller } from '../use-cases/ensure-user';
-import { UnauthorizedError } from './request-errors';
+import { OPERATORS_GROUP } from '../system/facts';
+import { ForbiddenError, UnauthorizedError } from './request-errors';
 
 /**
  * The caller named by the Cognito JWT authorizer's claims. The token was verified by API Gateway
@@ -22,4 +23,24 @@ export function callerOf(event: APIGatewayProxyEventV2): Caller {
   const userId = text('sub');
   if (!userId || text('token_use') !== 'id' || !text('email').trim()) throw new UnauthorizedError();
   return { userId, email: text('email'), name: text('name'), phone: text('phone_number') };
+}
+
+/**
+ * The caller, when the verified token says they are in the operators' group; 403 otherwise. The JWT
+ * authorizer proves who the caller is, not what they may do: every /api/admin route asks here.
+ * API Gateway passes a list claim as one string, `[operators other]`; a raw token has an array.
+ */
+export function operatorOf(event: APIGatewayProxyEventV2): Caller {
+  const caller = callerOf(event);
+  const context = event.requestContext as unknown as {
+    authorizer?: { jwt?: { claims?: Record<string, unknown> } };
+  };
+  const raw = context.authorizer?.jwt?.claims?.['cognito:groups'];
+  const groups = Array.isArray(raw)
+    ? raw.map(String)
+    : typeof raw === 'string'
+      ? raw.replace(/^\[|\]$/g, '').split(/[\s,]+/)
+      : [];
+  if (!groups.includes(OPERATORS_GROUP)) throw new ForbiddenError();
+  return caller;
 }

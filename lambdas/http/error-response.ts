@@ -10,6 +10,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   invalid_promo_code: 400,
   invalid_signature: 400,
   unauthorized: 401,
+  forbidden: 403,
   plan_not_found: 404,
   order_not_found: 404,
   not_found: 404,

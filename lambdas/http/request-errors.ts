@@ -21,6 +21,14 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+export class ForbiddenError extends DomainError {
+  override readonly name = 'ForbiddenError';
+  readonly code = 'forbidden';
+  constructor() {
+    super("This part of the store is for the store's operators only.");
+  }
+}
+
 export class NotFoundRouteError extends DomainError {
   override readonly name = 'NotFoundRouteError';
   readonly code = 'not_found';

@@ -13,6 +13,9 @@ export const LOCAL_ACCOUNT_ID = '000000000000';
 /** Powertools' service name in every log line. */
 export const SERVICE_NAME = 'storefront';
 
+/** The Cognito group whose members may use the operator's console and `/api/admin`. */
+export const OPERATORS_GROUP = 'operators';
+
 /** The EventBridge bus every event of the store goes through. */
 export const EVENT_BUS_NAME = 'storefront';
 

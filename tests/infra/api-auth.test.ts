@@ -187,6 +187,12 @@ describe('Cognito', () => {
     });
   });
 
+  it('has the operators group whose members may use /api/admin', () => {
+    synthesised.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: 'operators',
+    });
+  });
+
   it('keeps the user pool when the stack is deleted', () => {
     synthesised.template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'Retain',

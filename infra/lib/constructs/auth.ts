@@ -2,12 +2,14 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
+  CfnUserPoolGroup,
   FeaturePlan,
   UserPool,
   UserPoolEmail,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { OPERATORS_GROUP } from '../../../lambdas/system/facts';
 import { COGNITO_TRIGGERS, type FunctionId } from '../definitions/functions';
 import { acknowledge } from '../nag';
 import type { StorefrontFunction } from './storefront-function';
@@ -82,6 +84,13 @@ export class Auth extends Construct {
       'AwsSolutions-COG8',
       'Threat protection needs the Cognito Plus feature plan, billed per monthly active user; not worth it at this scale (README, Cost).',
     );
+
+    // Its members use the operator's console; add one with the AWS CLI line in the README.
+    new CfnUserPoolGroup(this, 'Operators', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: OPERATORS_GROUP,
+      description: "The store's operators: the console at /admin and the /api/admin routes.",
+    });
 
     this.client = this.userPool.addClient('Web', {
       // The SPA holds no secret; USER_PASSWORD_AUTH is what the local Cognito stand-in supports.

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
-import { callerOf } from '../../../../lambdas/http/auth';
-import { UnauthorizedError } from '../../../../lambdas/http/request-errors';
+import { callerOf, operatorOf } from '../../../../lambdas/http/auth';
+import { ForbiddenError, UnauthorizedError } from '../../../../lambdas/http/request-errors';
 
 /** The dashboard request as API Gateway hands it over, with the authorizer's claims changed. */
 function withClaims(change: (claims: Record<string, unknown>) => void): APIGatewayProxyEventV2 {
@@ -47,5 +47,39 @@ describe('callerOf', () => {
 
   it('refuses a request without claims', () => {
     expect(() => callerOf(withClaims((claims) => delete claims.sub))).toThrow(UnauthorizedError);
+  });
+});
+
+describe('operatorOf', () => {
+  it.each([
+    ['the string API Gateway passes', '[operators]'],
+    ['a string with other groups', '[buyers operators]'],
+    ['an array, as a raw token has it', ['operators']],
+  ])('lets an operator through when the groups claim is %s', (_how, groups) => {
+    const event = withClaims((claims) => (claims['cognito:groups'] = groups));
+
+    expect(operatorOf(event).email).toContain('@');
+  });
+
+  it.each([
+    ['no groups claim', undefined],
+    ['another group', '[buyers]'],
+    ['a group whose name only contains it', '[operators-old]'],
+  ])('answers 403 forbidden for a signed-in buyer with %s', (_how, groups) => {
+    const event = withClaims((claims) => {
+      if (groups === undefined) delete claims['cognito:groups'];
+      else claims['cognito:groups'] = groups;
+    });
+
+    expect(() => operatorOf(event)).toThrow(ForbiddenError);
+  });
+
+  it('answers 401 first when there is no buyer at all', () => {
+    const event = withClaims((claims) => {
+      delete claims.sub;
+      claims['cognito:groups'] = '[operators]';
+    });
+
+    expect(() => operatorOf(event)).toThrow(UnauthorizedError);
   });
 });

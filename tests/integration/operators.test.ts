@@ -1,0 +1,58 @@
+/**
+ * Operators, locally: `npm run operator -- add EMAIL` puts an existing account in the operators'
+ * group of the running store's user pool, and the account's next ID token says so.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { newUser, signIn, signUp } from '../helpers/storefront-client';
+
+const run = promisify(execFile);
+let stack: LocalStack;
+beforeAll(async () => {
+  stack = await startLocalStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+function operatorCommand(...args: string[]) {
+  return run(
+    process.execPath,
+    [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/operator.ts', ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: stack.dataDir, COGNITO_PORT: String(stack.ports.cognito) },
+    },
+  );
+}
+
+const groupsIn = (idToken: string): unknown =>
+  (
+    JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >
+  )['cognito:groups'];
+
+describe('npm run operator', () => {
+  it('adds an existing account to the operators group, named in its next ID token', async () => {
+    const user = newUser('operator');
+    await signUp(stack, user);
+    expect(groupsIn(await signIn(stack, user))).toBeUndefined();
+
+    const { stdout } = await operatorCommand('add', user.email);
+
+    expect(stdout).toContain(`${user.email} is an operator now`);
+    expect(groupsIn(await signIn(stack, user))).toEqual(['operators']);
+    expect((await operatorCommand('list')).stdout).toContain(user.email);
+  });
+
+  it('says plainly when no account uses the email', async () => {
+    await expect(operatorCommand('add', 'nobody@example.in')).rejects.toMatchObject({
+      stderr: expect.stringContaining('No account uses nobody@example.in'),
+    });
+  });
+});
