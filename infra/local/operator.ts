@@ -54,9 +54,14 @@ async function main(args: string[]): Promise<string> {
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'UserNotFoundException')
-      throw new Error(`No account uses ${email}: sign up first.`);
+      throw new Error(`No account uses ${email}: sign up first.`, { cause: error });
     if (/ECONNREFUSED|fetch failed/.test(String((error as Error).message)) || name === 'TypeError')
-      throw new Error(`The local store is not running on port ${config.ports.cognito}: npm start.`);
+      throw new Error(
+        `The local store is not running on port ${config.ports.cognito}: npm start.`,
+        {
+          cause: error,
+        },
+      );
     throw error;
   } finally {
     client.destroy();
