@@ -29,3 +29,12 @@ export class InvalidPromoCodeError extends DomainError {
     super('That promo code is not valid.');
   }
 }
+
+/** A promo code on a renewal: codes are for new purchases only (docs/decisions.md D14). */
+export class PromoNotForRenewalError extends DomainError {
+  override readonly name = 'PromoNotForRenewalError';
+  readonly code = 'invalid_promo_code';
+  constructor(readonly promoCode: string) {
+    super('Promo codes apply to new purchases only.');
+  }
+}

@@ -1,4 +1,9 @@
-import { InvalidMonthsError, InvalidPromoCodeError, PlanNotFoundError } from './errors';
+import {
+  InvalidMonthsError,
+  InvalidPromoCodeError,
+  PlanNotFoundError,
+  PromoNotForRenewalError,
+} from './errors';
 import { percentOf, type Paise } from './money';
 import type { Plan } from './plan';
 
@@ -6,7 +11,7 @@ export const DURATIONS = [1, 12, 24, 36] as const;
 export type Months = (typeof DURATIONS)[number];
 export const DEFAULT_MONTHS: Months = 12;
 
-/** Discount for paying for a longer period up front (spec §9). */
+/** Discount for paying for a longer period up front (docs/api.md, Quote). */
 export const DURATION_DISCOUNT_PERCENT: Readonly<Record<Months, number>> = {
   1: 0,
   12: 0,
@@ -14,7 +19,7 @@ export const DURATION_DISCOUNT_PERCENT: Readonly<Record<Months, number>> = {
   36: 30,
 };
 
-/** Taxes and fees, incl. 18% GST, on the discounted amount (spec §9, D10). */
+/** Taxes and fees, incl. 18% GST, on the discounted amount (docs/decisions.md D10). */
 export const FEE_PERCENT = 18;
 
 export interface PromoCode {
@@ -23,7 +28,7 @@ export interface PromoCode {
   message: string;
 }
 
-/** Codes are exact and case-sensitive (spec §5); HOST10 really discounts (D3). */
+/** Codes are exact and case-sensitive; HOST10 really discounts (docs/decisions.md D3). */
 export const PROMO_CODES: Readonly<Record<string, PromoCode>> = {
   HOST10: { code: 'HOST10', percent: 10, message: '10% additional discount applied' },
 };
@@ -32,7 +37,7 @@ export interface AppliedPromo extends PromoCode {
   discountPaise: Paise;
 }
 
-/** CONTRACT `Quote`. */
+/** `Quote` (docs/api.md). */
 export interface Quote {
   planId: string;
   planName: string;
@@ -46,6 +51,8 @@ export interface Quote {
   feePercent: typeof FEE_PERCENT;
   feePaise: Paise;
   totalPaise: Paise;
+  /** Priced as a renewal: the plan's renewal price, no promo (docs/decisions.md D14). */
+  renewal: boolean;
 }
 
 export function isMonths(value: unknown): value is Months {
@@ -75,13 +82,20 @@ export function findPromo(promoCode: string | null | undefined): PromoCode | nul
  *   total    = subtotal + fee
  */
 export function quote(
-  plan: Pick<Plan, 'id' | 'name' | 'monthlyPricePaise'>,
+  plan: Pick<Plan, 'id' | 'name' | 'monthlyPricePaise' | 'renewalPricePaise'>,
   monthsInput: unknown,
   promoCode?: string | null,
+  options: { renewal?: boolean } = {},
 ): Quote {
   const months = parseMonths(monthsInput);
+  const renewal = options.renewal === true;
   const promo = findPromo(promoCode);
-  const basePaise = plan.monthlyPricePaise * months;
+  if (renewal && promo) throw new PromoNotForRenewalError(promo.code);
+  // A renewal is priced at the renewal price the buyer was shown when buying (D14).
+  const monthlyPricePaise = renewal
+    ? (plan.renewalPricePaise ?? plan.monthlyPricePaise)
+    : plan.monthlyPricePaise;
+  const basePaise = monthlyPricePaise * months;
   const durationDiscountPercent = DURATION_DISCOUNT_PERCENT[months];
   const durationDiscountPaise = percentOf(basePaise, durationDiscountPercent);
   const afterDuration = basePaise - durationDiscountPaise;
@@ -94,7 +108,7 @@ export function quote(
     planId: plan.id,
     planName: plan.name,
     months,
-    monthlyPricePaise: plan.monthlyPricePaise,
+    monthlyPricePaise,
     basePaise,
     durationDiscountPercent,
     durationDiscountPaise,
@@ -103,6 +117,7 @@ export function quote(
     feePercent: FEE_PERCENT,
     feePaise,
     totalPaise: subtotalPaise + feePaise,
+    renewal,
   };
 }
 
@@ -110,11 +125,12 @@ export interface QuoteRequest {
   planId: string;
   months: unknown;
   promoCode?: string | null;
+  renewal?: boolean;
 }
 
 /** Quote a plan looked up by id among `plans`; an unknown id is a PlanNotFoundError. */
 export function quoteFor(plans: readonly Plan[], request: QuoteRequest): Quote {
   const plan = plans.find((p) => p.id === request.planId);
   if (!plan) throw new PlanNotFoundError(request.planId);
-  return quote(plan, request.months, request.promoCode);
+  return quote(plan, request.months, request.promoCode, { renewal: request.renewal === true });
 }

@@ -26,6 +26,7 @@ describe('quote: worked examples', () => {
       feePercent: 18,
       feePaise: 539_784,
       totalPaise: 3_538_584,
+      renewal: false,
     });
   });
 
