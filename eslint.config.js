@@ -1,4 +1,4 @@
-// Lint enforces the architecture's boundaries (STYLE.md) as well as code quality.
+// Lint enforces the architecture's boundaries (docs/architecture.md) as well as code quality.
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -7,7 +7,7 @@ import globals from 'globals';
 
 const AWS_SDK_AND_RAZORPAY = {
   group: ['@aws-sdk/*', 'razorpay', 'razorpay/*', 'aws-sdk', 'aws-sdk/*'],
-  message: 'Only lambdas/adapters may import an AWS SDK or razorpay (STYLE.md).',
+  message: 'Only lambdas/adapters may import an AWS SDK or razorpay (docs/architecture.md).',
 };
 
 const NODE_IO = {
@@ -24,20 +24,20 @@ const NODE_IO = {
     'process',
     'crypto',
   ],
-  message: 'lambdas/domain is pure: no node: I/O (STYLE.md).',
+  message: 'lambdas/domain is pure: no node: I/O (docs/architecture.md).',
 };
 
 // The Lambdas never reach into the deploy tree; shared facts live in lambdas/system/facts.ts.
 const NOT_INFRA = {
   group: ['**/infra', '**/infra/**'],
   message:
-    'lambdas/ never imports infra/: shared facts live in lambdas/system/facts.ts (STYLE.md).',
+    'lambdas/ never imports infra/: shared facts live in lambdas/system/facts.ts (docs/architecture.md).',
 };
 
 const webImportPatterns = [
   {
     group: ['**/lambdas/*', '!**/lambdas/domain'],
-    message: 'web imports nothing of lambdas but lambdas/domain (STYLE.md).',
+    message: 'web imports nothing of lambdas but lambdas/domain (docs/architecture.md).',
   },
   {
     group: ['**/lambdas/domain/*/**'],
@@ -105,7 +105,7 @@ export default tseslint.config(
         {
           selector:
             'ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration[source]',
-          message: 'lambdas/system holds facts only and imports nothing (STYLE.md).',
+          message: 'lambdas/system holds facts only and imports nothing (docs/architecture.md).',
         },
       ],
     },
@@ -123,12 +123,12 @@ export default tseslint.config(
               regex: '(^|/)lambdas/(?!domain/catalog$|system/facts$)',
               allowTypeImports: true,
               message:
-                'infra/ imports of lambdas/ only domain/catalog, system/facts and domain types (STYLE.md).',
+                'infra/ imports of lambdas/ only domain/catalog, system/facts and domain types (docs/architecture.md).',
             },
             {
               regex: '(^|/)lambdas/(?!domain/|system/facts$)',
               message:
-                'infra/ imports of lambdas/ only domain/catalog, system/facts and domain types (STYLE.md).',
+                'infra/ imports of lambdas/ only domain/catalog, system/facts and domain types (docs/architecture.md).',
             },
           ],
         },
@@ -154,7 +154,7 @@ export default tseslint.config(
                 '**/ports/**',
                 '**/http/**',
               ],
-              message: 'lambdas/domain imports nothing of the outer layers (STYLE.md).',
+              message: 'lambdas/domain imports nothing of the outer layers (docs/architecture.md).',
             },
           ],
         },
@@ -178,7 +178,8 @@ export default tseslint.config(
             AWS_SDK_AND_RAZORPAY,
             {
               group: ['**/adapters/**', '**/handlers/**'],
-              message: 'use cases depend on ports, not on adapters or handlers (STYLE.md).',
+              message:
+                'use cases depend on ports, not on adapters or handlers (docs/architecture.md).',
             },
           ],
         },
@@ -225,7 +226,8 @@ export default tseslint.config(
                     `**/features/${f}`,
                     `**/features/${f}/**`,
                   ]),
-                  message: 'A feature of web does not import another feature (STYLE.md).',
+                  message:
+                    'A feature of web does not import another feature (docs/architecture.md).',
                 },
               ],
             },

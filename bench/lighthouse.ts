@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile, its default simulated throttling) in Debian's Chromium, kept off the network
- * by TOOLCHAIN.md's flags.
+ * by docs/toolchain.md's flags.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

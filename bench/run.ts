@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance report (CONTRACT "Benchmarks"). Builds the web, starts the local
+ * `npm run bench`: the performance report (README, Performance). Builds the web, starts the local
  * stack with it on free loopback ports, measures, writes bench/report.json and prints a table with
  * each figure beside its target. Figures, not pass/fail tests.
  */

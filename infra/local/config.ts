@@ -1,5 +1,5 @@
 /**
- * The local stack's settings, read once from the environment (CONTRACT "Local stack").
+ * The local stack's settings, read once from the environment (docs/api.md, The local stack).
  * Every port can be moved; the secrets are local test values that the environment may override.
  */
 import { resolve } from 'node:path';

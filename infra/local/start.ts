@@ -8,7 +8,7 @@ import { launchStandIns } from './stand-ins';
 import type { RunningStack } from './stack';
 
 // The AWS SDK warns on every start that releases after early 2027 want Node 22; the lockfile pins
-// versions that work here (TOOLCHAIN.md), so in this process the warning is only noise.
+// versions that work here (docs/toolchain.md), so in this process the warning is only noise.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The HTTP API's and the events' shapes (CONTRACT). Both the Lambdas and the web import these, so
+ * The API's and the events' shapes (docs/api.md). Both the Lambdas and the web import these, so
  * the two sides cannot drift apart.
  */
 import type { Paise } from './money';
@@ -48,7 +48,7 @@ export interface VerifyResponse {
 
 export type PaymentStatus = 'paid' | 'failed' | 'review';
 
-/** CONTRACT `Payment`. */
+/** `Payment` (docs/api.md). */
 export interface Payment {
   id: string;
   date: string;
@@ -59,7 +59,7 @@ export interface Payment {
   orderId: string;
 }
 
-/** CONTRACT `user`. `currentPlan` is the id of the plan bought last; `expiry` its renewal date. */
+/** `user` (docs/api.md): `currentPlan` is the plan bought last, `expiry` its renewal date. */
 export interface UserProfile {
   id: string;
   email: string;
@@ -81,7 +81,7 @@ export interface ContactRequestBody {
   message: string;
 }
 
-/** `detail` of the `PurchaseCompleted` event (CONTRACT Events). */
+/** `detail` of the `PurchaseCompleted` event (docs/api.md, Events). */
 export interface PurchaseCompletedDetail {
   purchaseId: string;
   userId: string;

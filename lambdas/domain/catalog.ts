@@ -1,6 +1,6 @@
 /**
  * The plan catalog: the one seed that the local stack loads on first start and the deploy writes to
- * the plans table (CONTRACT "Catalog"). Prices are paise per month.
+ * the plans table; this file is the catalog's one home. Prices are paise per month.
  */
 import type { Plan } from './plan';
 

@@ -1,5 +1,5 @@
 /**
- * Money is an integer number of paise everywhere (DECISIONS D12). Only the UI turns it into text,
+ * Money is integer paise everywhere (docs/decisions.md D12). Only the UI turns it into text,
  * through `formatInr`.
  */
 export type Paise = number;
@@ -20,7 +20,7 @@ export function rupeesToPaise(rupees: string): Paise {
 }
 
 /**
- * `percent`% of an amount, rounded to the nearest paisa with halves rounded up (CONTRACT).
+ * `percent`% of an amount, rounded to the nearest paisa, halves up (docs/api.md, Quote).
  * Integer arithmetic only: (amount × percent + 50) ÷ 100, floored.
  */
 export function percentOf(amount: Paise, percent: number): Paise {

@@ -14,7 +14,7 @@ export interface PlanSpecs {
   websites?: number;
 }
 
-/** A plan as the API serves it (CONTRACT `Plan`). */
+/** A plan as the API serves it (docs/api.md, Plan). */
 export interface Plan {
   id: string;
   category: Category;

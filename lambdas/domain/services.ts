@@ -4,7 +4,7 @@ import type { Months } from './pricing';
 
 export type ServiceStatus = 'active' | 'expired';
 
-/** CONTRACT `Service`: one purchased period of a plan. Dates are ISO-8601 strings. */
+/** `Service` (docs/api.md): one purchased period of a plan. Dates are ISO-8601 strings. */
 export interface Service {
   id: string;
   planId: string;

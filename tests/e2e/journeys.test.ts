@@ -2,8 +2,9 @@
  * The storefront in a real browser (Debian's Chromium), as a new user meets it: buying a plan from
  * the home page, a failed payment and a retry, the dashboard guard, the login and signup errors,
  * the contact form, and a phone-sized screen. One local stack with the built web serves every
- * journey; each journey gets a fresh browser context. Texts come from the spec (§2, §8) and
- * DECISIONS, not from the web's own copy files, so a changed text fails here.
+ * journey; each journey gets a fresh browser context. Texts are the reference product's and
+ * docs/decisions.md's, written here rather than read from the web's copy files, so a changed
+ * text fails here.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 /**
- * Debian's Chromium driven by playwright-core, for the end-to-end journeys. Started with
- * TOOLCHAIN.md's flags (headless, no sandbox, no outside lookups) and a fresh user-data dir, which
- * `launch()` creates for each browser and removes on close. Each journey takes a fresh context, so
- * no cookie, storage or session leaks from one journey into the next.
+ * Debian's Chromium driven by playwright-core, for the end-to-end journeys. Started with the
+ * flags of docs/toolchain.md (headless, no sandbox, no outside lookups) and a fresh user-data dir,
+ * which `launch()` creates for each browser and removes on close. Each journey takes a fresh
+ * context, so no cookie, storage or session leaks from one journey into the next.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -38,7 +38,7 @@ async function createOrder(amount: number) {
 }
 
 describe('settings and data', () => {
-  it('serves /config.json in the CONTRACT shape, pointing at the local stand-ins', async () => {
+  it('serves /config.json in the documented shape, pointing at the local stand-ins', async () => {
     const res = await fetch(`${stack.baseUrl}/config.json`);
     expect(res.status).toBe(200);
     const config = (await res.json()) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 /**
- * The architecture's boundaries (STYLE.md) hold because lint enforces them. These fixtures prove
- * the rules fire on a violation and stay quiet on allowed imports.
+ * The architecture's boundaries (docs/architecture.md) hold because lint enforces them. These
+ * fixtures prove the rules fire on a violation and stay quiet on allowed imports.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';

@@ -41,7 +41,7 @@ if (prerendered && prerendered === routeFor(pathname).path) {
   createRoot(container).render(appWith());
 }
 
-// The performance-metrics reporter (spec §7), started once the page has loaded.
+// The performance-metrics reporter, started once the page has loaded.
 function startMetrics() {
   void import('./lib/performance-metrics').then((m) => m.startPerformanceReporter());
 }

@@ -127,7 +127,7 @@ export class Api extends Construct {
         acknowledge(
           created,
           'AwsSolutions-APIG4',
-          `${route.method} ${route.path} is public by design (CONTRACT, HTTP API)${
+          `${route.method} ${route.path} is public by design (docs/api.md, Routes)${
             route.path.includes('webhooks')
               ? ': Razorpay cannot send a Cognito token; the handler verifies its HMAC signature before reading the body'
               : ''

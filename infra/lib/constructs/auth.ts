@@ -31,7 +31,7 @@ export interface AuthProps {
 
 /**
  * Cognito: buyers sign up with their email and sign in with it. The PreSignUp trigger confirms
- * them at once (CONTRACT); PostConfirmation writes their user record. The pool holds the
+ * them at once; PostConfirmation writes their user record. The pool holds the
  * accounts, so it outlives the stack.
  */
 export class Auth extends Construct {

@@ -52,7 +52,7 @@ const TABLE_GRANTS: Record<TableAccess, (table: Table, fn: StorefrontFunction) =
 
 /**
  * Every Lambda of the shared definitions, each with the environment and the grants its
- * definition names and nothing more (least privilege, STYLE.md principle 9).
+ * definition names and nothing more (least privilege).
  */
 export class Lambdas extends Construct {
   readonly functions: Record<FunctionId, StorefrontFunction>;

@@ -63,7 +63,7 @@ export class Monitoring extends Construct {
 
     this.alarm('Api5xx', {
       description:
-        'The API answered 5xx: a fault of ours (CONTRACT allows 500 only for our own faults).',
+        'The API answered 5xx: a fault of ours (the API answers 500 only for our own faults).',
       metric: props.httpApi.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
     });
 

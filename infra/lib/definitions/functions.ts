@@ -100,7 +100,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   sendWelcomeEmail: {
     id: 'sendWelcomeEmail',
     entry: 'lambdas/handlers/send-welcome-email.ts',
-    // purchases: the amount's breakup (the event's detail shape is fixed by CONTRACT).
+    // purchases: the amount's breakup (the event's detail shape is fixed: docs/api.md).
     tables: { idempotency: 'readWrite', purchases: 'read' },
     needs: ['sendEmail'],
     timeoutSeconds: 30,

@@ -25,7 +25,7 @@ export function createRazorpayClient(
   apiBase: string | undefined,
 ): RazorpayClientLike {
   const client = new Razorpay({ key_id: credentials.keyId, key_secret: credentials.keySecret });
-  // The SDK hard-codes https://api.razorpay.com; its axios instance is `api.rq` (TOOLCHAIN.md).
+  // The SDK hard-codes https://api.razorpay.com; its axios is `api.rq` (docs/toolchain.md).
   const api = (client as unknown as { api: { rq: { defaults: Record<string, unknown> } } }).api;
   if (apiBase) api.rq.defaults.baseURL = apiBase.replace(/\/+$/, '');
   api.rq.defaults.timeout = RAZORPAY_TIMEOUT_MS;

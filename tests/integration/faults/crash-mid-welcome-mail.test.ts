@@ -2,8 +2,8 @@
  * A crash while the welcome mail is being sent: the purchase is complete and the mail's claim is
  * taken, but SES has not answered yet (the fault holds SendEmail, so the crash lands there every
  * time). The local event bus keeps the delivery on disk, so after a plain restart it runs the mail
- * Lambda again: the buyer must still get exactly one welcome mail (CONTRACT: "emails the buyer a
- * welcome ... at most once per purchase").
+ * Lambda again: the buyer must still get exactly one welcome mail (docs/api.md, PurchaseCompleted:
+ * "mails the buyer a welcome at most once per purchase").
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';

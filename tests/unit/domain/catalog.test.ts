@@ -41,7 +41,7 @@ describe('the catalog seed', () => {
     ['enterprisevps', 249_900, 299_900],
     ['basicdomain', 9_900, 12_900],
     ['premiumbundle', 999_900, 1_299_900],
-  ])('prices %s at %i paise, renewing at %i (CONTRACT)', (id, price, renewal) => {
+  ])('prices %s at %i paise, renewing at %i', (id, price, renewal) => {
     expect(byId(id).monthlyPricePaise).toBe(price);
     expect(byId(id).renewalPricePaise).toBe(renewal);
   });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { CATALOG } from '@domain/catalog';
 import type { Plan } from '@domain/api';
 
-/** What the local stack serves at /config.json (CONTRACT), enough for Amplify's REST client. */
+/** What the local stack serves at /config.json (docs/api.md), enough for Amplify's REST client. */
 export const testConfig = {
   region: 'ap-south-1',
   userPoolId: 'ap-south-1_Test',

@@ -55,7 +55,7 @@ describe('home page', () => {
     expect(screen.getByText('Priya is typing')).toBeInTheDocument();
   });
 
-  it('lists the sections of spec §1 in order', () => {
+  it('lists the home page sections in order', () => {
     renderHome();
     const markers = [
       screen.getByText('Limited-time offer'),

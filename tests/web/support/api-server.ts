@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { CATALOG } from '@domain/catalog';
 import { appRoutes } from '../../../web/src/app/routes';
 
-/** What the local stack serves at /config.json (CONTRACT). */
+/** What the local stack serves at /config.json (docs/api.md). */
 export const testConfig = {
   region: 'ap-south-1',
   userPoolId: 'ap-south-1_Test',

@@ -16,7 +16,7 @@ export type AuthUser = SessionUser;
 
 export interface AuthState {
   user: AuthUser | null;
-  /** True until the first auth report (spec §4). */
+  /** True until the first auth report. */
   loading: boolean;
   signOut(): Promise<void>;
   refresh(): Promise<void>;

@@ -6,7 +6,7 @@ import { header, siteName } from '../content/layout';
 import { useAuth } from './auth';
 import { ServicesMenu } from './services-menu';
 
-/** The header changes style once the page has scrolled more than this (spec §9). */
+/** Scrolled more than this, the header changes style (as in the reference product). */
 export const SCROLL_THRESHOLD_PX = 20;
 
 export function useScrolledPast(threshold: number): boolean {

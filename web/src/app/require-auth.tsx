@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingText } from '../components/loading-text';
 import { useAuth } from './auth';
 
-/** The /dashboard guard (spec §2): 'Loading...' while the auth state loads, else page or /login. */
+/** The /dashboard guard: 'Loading...' while the auth state loads, else page or /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading, signedOut } = useAuth();
   const location = useLocation();

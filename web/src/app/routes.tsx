@@ -50,7 +50,7 @@ function RoutePage({ load }: { load: Load }) {
 
 const home = once(() => import('../features/home/home-page').then((m) => m.HomePage));
 
-/** Every route of the spec (§2). No route has a path parameter. */
+/** Every route of the reference product. No route has a path parameter. */
 export const appRoutes: readonly AppRoute[] = [
   { path: '/', load: home },
   { path: '/home', load: home },

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { header } from '../content/layout';
 
-/** The dropdown closes this long after the pointer leaves it (spec §9). */
+/** The dropdown closes this long after the pointer leaves it, as in the reference product. */
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
 
 /**

@@ -1,4 +1,4 @@
-/** Copy of /login and /signup, with the spec's validation and error messages (§5, §8). */
+/** Copy of /login and /signup, with the reference product's validation and error messages. */
 export const loginCopy = {
   title: 'Welcome back',
   subtitle: 'Log in to manage your services and complete purchases.',

@@ -1,4 +1,4 @@
-/** Copy of /checkout, with the spec's alerts (§2, §5, §8) and D10's fee label. */
+/** Copy of /checkout: the reference product's alerts; the fee label (docs/decisions.md D10). */
 export const checkoutCopy = {
   title: 'Checkout',
   subtitle: 'Review your order, choose how long you want it for, and pay securely.',

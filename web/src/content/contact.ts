@@ -1,6 +1,6 @@
 import { facts, supportContact } from './facts';
 
-/** /contact (spec §2, DECISIONS D9). */
+/** /contact (docs/decisions.md D9). */
 export const contactPage = {
   eyebrow: 'Contact',
   title: 'Get in touch',

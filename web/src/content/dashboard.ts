@@ -1,4 +1,4 @@
-/** Copy of /dashboard (spec §2, §8). */
+/** Copy of /dashboard. */
 export const dashboardCopy = {
   loading: 'Loading your dashboard...',
   notFound: 'User data not found',

@@ -19,7 +19,7 @@ export const domainSearch = {
   register: 'Register',
   registerLabel: (domain: string) => `Register ${domain}`,
   checkoutPlanId: 'basicdomain',
-  /** The spec's three fixed endings and demo prices (§9), in paise per year. */
+  /** The three fixed endings and demo prices (docs/decisions.md D13), in paise per year. */
   results: [
     { extension: '.com', available: true, pricePaise: 99_900 },
     { extension: '.net', available: true, pricePaise: 89_900 },

@@ -1,5 +1,5 @@
 /**
- * The business facts that marketing copy and policies quote (spec §9, DECISIONS D6/D7). Every page
+ * The business facts that marketing copy and policies quote (docs/decisions.md D6, D7). Every page
  * builds its sentences from these, so a number cannot say one thing on /refund and another on
  * /terms.
  */

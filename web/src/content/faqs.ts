@@ -73,7 +73,7 @@ export const vpsFaqs: FaqItem[] = [
   },
 ];
 
-/** The /storage page's four-question FAQ (spec §2). */
+/** The /storage page's four-question FAQ. */
 export const storageFaqs: FaqItem[] = [
   {
     question: 'Is my data encrypted?',

@@ -1,7 +1,7 @@
 import { facts } from './facts';
 
 /**
- * The home page, in the order of spec §1. The headline price is the seed's basichosting price
+ * The home page, in the reference's order. The headline price is the seed's basichosting price
  * (249900 paise); a test keeps the two equal.
  */
 export const home = {

@@ -19,7 +19,7 @@ const tiers = facts.supportTiers.map(
 );
 const contactLine = `Email ${supportContact.email} or call ${supportContact.phone}.`;
 
-/** /privacy: 12 sections, last updated September 2025 (spec §2). */
+/** /privacy: 12 sections, last updated September 2025. */
 export const privacyPolicy: PolicyDocument = {
   title: 'Privacy Policy',
   lastUpdated: LAST_UPDATED,
@@ -111,7 +111,7 @@ export const privacyPolicy: PolicyDocument = {
   ],
 };
 
-/** /terms: 12 numbered terms (spec §2, §6, §9; DECISIONS D6). */
+/** /terms: 12 numbered terms (docs/decisions.md D6). */
 export const termsOfService: PolicyDocument = {
   title: 'Terms of Service',
   lastUpdated: LAST_UPDATED,
@@ -190,7 +190,7 @@ export const termsOfService: PolicyDocument = {
   ],
 };
 
-/** /refund: cancellation and refund policy in 8 sections (spec §2, DECISIONS D6). */
+/** /refund: cancellation and refund policy in 8 sections (docs/decisions.md D6). */
 export const refundPolicy: PolicyDocument = {
   title: 'Cancellation and Refund Policy',
   lastUpdated: LAST_UPDATED,
@@ -250,7 +250,7 @@ export const refundPolicy: PolicyDocument = {
   ],
 };
 
-/** /shipping: shipping information and 11 numbered terms (spec §2, §9; DECISIONS D6). */
+/** /shipping: shipping information and 11 numbered terms (docs/decisions.md D6). */
 export const shippingPolicy = {
   title: 'Shipping and Delivery Policy',
   lastUpdated: LAST_UPDATED,

@@ -8,7 +8,7 @@ export interface SupportGuide {
   steps: string[];
 }
 
-/** /support: four tabs (spec §2). */
+/** /support: four tabs. */
 export const supportPage = {
   eyebrow: 'Help centre',
   title: 'How can we help?',

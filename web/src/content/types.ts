@@ -1,4 +1,4 @@
-/** Shapes of the copy that several pages share (spec §3: FAQ item, testimonial). */
+/** Shapes of the copy that several pages share (FAQ item, testimonial). */
 export interface FaqItem {
   question: string;
   answer: string;

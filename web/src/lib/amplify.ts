@@ -33,7 +33,7 @@ export function ensureAmplify(): Promise<AppConfig> {
           },
         },
       });
-      // cognito-local lacks GetTokensFromRefreshToken, which Amplify's refresh calls (TOOLCHAIN.md);
+      // cognito-local lacks GetTokensFromRefreshToken, Amplify's refresh call (docs/toolchain.md);
       // it does answer InitiateAuth with REFRESH_TOKEN_AUTH, so refresh through that locally.
       if (config.userPoolEndpoint) {
         cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(

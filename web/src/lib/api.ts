@@ -1,7 +1,7 @@
 /**
  * The one API client. Every call to the storefront API goes through Amplify's REST API
  * (`aws-amplify/api`), configured from /config.json. Authenticated routes carry the user's Cognito
- * ID token as a Bearer token. Errors come back as CONTRACT's `{error: {code, message}}` and are
+ * ID token as a Bearer token. Errors come back as `{error: {code, message}}` (docs/api.md) and are
  * thrown as `ApiError` with the API's buyer-readable message.
  */
 export class ApiError extends Error {

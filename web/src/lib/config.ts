@@ -1,4 +1,4 @@
-/** The runtime configuration the site is deployed with (CONTRACT `GET /config.json`). */
+/** The runtime configuration the site is deployed with (docs/api.md, /config.json). */
 export interface AppConfig {
   region: string;
   userPoolId: string;

@@ -1,5 +1,5 @@
 /**
- * The performance-metrics reporter started on load (spec §7): records the page's Core Web Vitals
+ * The performance-metrics reporter started on load: records the page's Core Web Vitals
  * (LCP, CLS, INP as the slowest interaction, FCP, TTFB) with the browser's own PerformanceObserver
  * and reports each final value once, when the page is hidden. Loaded after the page has loaded,
  * so it costs the first paint nothing.

@@ -19,7 +19,7 @@ const TOO_MANY = new Set([
   'TooManyFailedAttemptsException',
 ]);
 
-/** Cognito's sign-up errors as the spec's messages (§8). */
+/** Cognito's sign-up errors as the reference product's messages. */
 export function signupErrorMessage(error: unknown): string {
   const { name, message } = describe(error);
   if (name === 'UsernameExistsException' || name === 'AliasExistsException')
@@ -40,7 +40,7 @@ export function signupErrorMessage(error: unknown): string {
 }
 
 /**
- * Cognito's sign-in errors as the spec's messages (§8). A wrong password for a known user is
+ * Cognito's sign-in errors as the reference's messages. A wrong password for a known user is
  * InvalidPasswordException in cognito-local. AWS answers NotAuthorizedException "Incorrect username
  * or password." both for a wrong password and (the pool hides whether a user exists) for an unknown
  * email, and cognito-local answers NotAuthorizedException for an unknown email: since neither says

@@ -33,7 +33,7 @@ export function failureReason(description: string | undefined): string {
   return reason;
 }
 
-/** The message shown after Razorpay reported a payment but saving it failed (spec §8). */
+/** The message shown after Razorpay reported a payment but saving it failed. */
 export function verifyErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 403) return copy.permissionDenied;
   if (error instanceof ApiError && error.status > 0) return copy.saveFailed(error.message);

@@ -5,7 +5,7 @@ export type ContactErrors = Partial<Record<keyof ContactRequestBody, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** All three fields are required and the email must look like one (spec §5). */
+/** All three fields are required and the email must look like one. */
 export function validateContact(values: ContactRequestBody): ContactErrors {
   const messages = contactPage.form.errors;
   const errors: ContactErrors = {};

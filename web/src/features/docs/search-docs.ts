@@ -7,7 +7,7 @@ export interface DocMatch {
 }
 
 /**
- * Case-insensitive search over topic titles, section titles and section text (spec §2). Every
+ * Case-insensitive search over topic titles, section titles and section text. Every
  * word of the query must appear; an empty query matches everything.
  */
 export function searchDocs(topics: readonly DocTopic[], query: string): DocMatch[] {

@@ -12,7 +12,7 @@ import { testimonials } from '../../content/testimonials';
 import { StarRating } from './components/star-rating';
 import { SupportChat } from './components/support-chat';
 
-/** The home page: the sections of spec §1, in order. Also served at /home. */
+/** The home page: the reference product's sections, in order. Also served at /home. */
 export function HomePage() {
   return (
     <>

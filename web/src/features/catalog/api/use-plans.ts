@@ -6,7 +6,7 @@ import { apiGet } from '../../../lib/api';
 export interface PlansState {
   /** The category's plans in catalog order; empty until they arrive. */
   plans: Plan[];
-  /** The last request failed (the loading text stays, spec §8); `retry` asks again. */
+  /** The last request failed (the loading text stays); `retry` asks again. */
   failed: boolean;
   retry: () => void;
 }

@@ -21,7 +21,7 @@ export const checkoutHref = (plan: Plan) => `/checkout?plan=${encodeURIComponent
 
 /**
  * The plan cards of one category. Until plans arrive the loading text shows, and it stays if the
- * request fails (spec §8); a retry link then appears beneath it.
+ * request fails, as in the reference product; a retry link then appears beneath it.
  */
 export function PlanGrid({
   category,

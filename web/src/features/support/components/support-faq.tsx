@@ -3,7 +3,7 @@ import { supportPage } from '../../../content/support';
 
 /**
  * The support FAQ: five categories, and only one answer open at a time across all of them
- * (spec §2, §4), so the state lives here rather than in each category's list.
+ * (as in the reference product), so the state lives here rather than in each category's list.
  */
 export function SupportFaq() {
   const baseId = useId();
