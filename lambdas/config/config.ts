@@ -4,7 +4,13 @@
  * fails (the local stack imports every handler into one process).
  */
 import * as z from 'zod/mini';
-import { ENV, EVENT_BUS_NAME, TABLES, type TableId } from '../system/facts';
+import {
+  ENV,
+  EVENT_BUS_NAME,
+  TABLES,
+  WELCOME_MAIL_LEASE_SECONDS,
+  type TableId,
+} from '../system/facts';
 
 export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
@@ -85,8 +91,8 @@ export const welcomeConfig = once(() =>
 );
 
 /**
- * How long a welcome-mail claim holds before a retry may take it over (seconds; default 60, more
- * than the Lambda's timeout). The local stack, one process that a crash ends whole, sets it lower.
+ * How long a welcome-mail claim holds before a retry may take it over: WELCOME_MAIL_LEASE_SECONDS,
+ * else the AWS default in lambdas/system/facts.ts (the local stack sets its own default there too).
  */
 export const welcomeMailLeaseMs = once(() => {
   const { WELCOME_MAIL_LEASE_SECONDS: seconds } = readSection(
@@ -94,7 +100,7 @@ export const welcomeMailLeaseMs = once(() => {
     { [ENV.welcomeMailLeaseSeconds]: z.optional(z.string().check(z.regex(/^[1-9]\d{0,4}$/))) },
     process.env,
   );
-  return (seconds === undefined ? 60 : Number(seconds)) * 1000;
+  return (seconds === undefined ? WELCOME_MAIL_LEASE_SECONDS.aws : Number(seconds)) * 1000;
 });
 
 /**

@@ -97,6 +97,10 @@ export interface PurchaseCompletedDetail {
   paymentId: string;
   orderId: string;
   domain?: string;
+  /** The purchase's tax invoice number (D15), once invoices are issued at fulfilment. */
+  invoiceNumber?: string;
+  /** Whether the purchase renewed a plan the buyer holds or held (D14). */
+  renewal?: boolean;
 }
 
 /** `detail` of `SupportMessageReceived`: a stored contact message to mail to the support inbox. */

@@ -1,15 +1,20 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { CATEGORIES } from '../domain/plan';
-import type { PurchaseCompletedDetail } from '../domain/api';
-import { welcomeConfig } from '../config/config';
+import { siteConfig } from '../config/config';
 import { logger } from '../config/logger';
-import { sendWelcomeEmail } from '../use-cases/send-welcome-email';
+import type { PurchaseCompletedDetail } from '../domain/api';
+import { CATEGORIES } from '../domain/plan';
+import {
+  sendWelcomeEmail,
+  type SendWelcomeEmailDeps,
+  type WelcomeOutcome,
+} from '../use-cases/send-welcome-email';
 import { mailer } from './deps/mail';
 import { purchasesStore, welcomeMailClaims } from './deps/stores';
 
 const text = z.string().check(z.minLength(1));
-const detailSchema = z.strictObject({
+// Not strict: a field a newer publisher adds must not dead-letter every welcome mail.
+const detailSchema = z.object({
   purchaseId: text,
   userId: text,
   email: z.email(),
@@ -24,37 +29,51 @@ const detailSchema = z.strictObject({
   paymentId: text,
   orderId: text,
   domain: z.optional(z.string()),
+  invoiceNumber: z.optional(text),
+  renewal: z.optional(z.boolean()),
 }) satisfies z.ZodMiniType<PurchaseCompletedDetail>;
 
-const deps = {
+/**
+ * A PurchaseCompleted detail that fails the schema. Thrown, never dropped: the bus retries it and
+ * then dead-letters it, and the dead-letter alarm brings a person. The message names the fields
+ * and what is wrong with them, never their values (an email address is personal data).
+ */
+export class MalformedPurchaseCompletedError extends Error {
+  override readonly name = 'MalformedPurchaseCompletedError';
+  constructor(readonly issues: string[]) {
+    super(`PurchaseCompleted detail is malformed: ${issues.join('; ')}`);
+  }
+}
+
+type Event = EventBridgeEvent<'PurchaseCompleted', unknown>;
+
+/** EventBridge PurchaseCompleted → the welcome mail. Throws to make the bus retry. */
+export function makeHandler(deps: SendWelcomeEmailDeps) {
+  return async (event: Event, context?: Context): Promise<{ outcome: WelcomeOutcome }> => {
+    logger.appendKeys({ eventId: event.id, awsRequestId: context?.awsRequestId });
+    try {
+      const parsed = detailSchema.safeParse(event.detail);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map(
+          (issue) => `${issue.path.join('.') || '(detail)'}: ${issue.code}`,
+        );
+        deps.log.error('PurchaseCompleted detail is malformed; the bus will dead-letter it', {
+          issues,
+        });
+        throw new MalformedPurchaseCompletedError(issues);
+      }
+      return { outcome: await sendWelcomeEmail(deps, parsed.data, event.id) };
+    } finally {
+      logger.resetKeys();
+    }
+  };
+}
+
+export const handler = makeHandler({
   claims: welcomeMailClaims(),
   purchases: purchasesStore(),
   mailer,
-  links: () => {
-    const config = welcomeConfig();
-    return { controlPanelUrl: config.CONTROL_PANEL_URL, siteUrl: config.SITE_URL };
-  },
+  siteUrl: () => siteConfig().SITE_URL,
   log: logger,
   now: () => new Date(),
-};
-
-/** EventBridge PurchaseCompleted → the welcome mail. Throws to make the bus retry. */
-export async function handler(
-  event: EventBridgeEvent<'PurchaseCompleted', unknown>,
-  context?: Context,
-): Promise<{ outcome: string }> {
-  logger.appendKeys({ eventId: event.id, awsRequestId: context?.awsRequestId });
-  try {
-    const parsed = detailSchema.safeParse(event.detail);
-    if (!parsed.success) {
-      // Retrying a malformed event cannot fix it: log and drop it.
-      logger.error('PurchaseCompleted detail is malformed; dropped', {
-        issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
-      });
-      return { outcome: 'malformed' };
-    }
-    return { outcome: await sendWelcomeEmail(deps, parsed.data) };
-  } finally {
-    logger.resetKeys();
-  }
-}
+});

@@ -4,27 +4,26 @@ export interface ProcessedEvents {
   markProcessed(eventId: string, at: Date): Promise<void>;
 }
 
-export interface AccessCredential {
-  username: string;
-  /** scrypt hash of the one-time password; the password itself is never stored. */
-  passwordHash: string;
-}
+/**
+ * What a claim on a purchase's welcome mail found:
+ * - `claimed`: this caller holds it now and sends the mail;
+ * - `sent`: the mail went out already;
+ * - `held`: another attempt holds it and its lease has not run out. `heldBy` names the bus
+ *   delivery that took it (an EventBridge event id), so a caller can tell a retry of its own
+ *   crashed delivery from a second delivery racing a live one.
+ */
+export type WelcomeMailClaim =
+  | { state: 'claimed'; token: string }
+  | { state: 'sent' }
+  | { state: 'held'; heldBy: string | undefined };
 
 /**
  * At most one welcome mail per purchase: a conditional claim before sending, completed after the
  * send, released when it fails so a retry can send. A claim left by a crashed attempt lapses after
- * a lease.
+ * a lease, and the next claim takes it over.
  */
 export interface WelcomeMailClaims {
-  /** Returns a token when this caller now holds the claim, null when the mail was sent or is being sent. */
-  claim(purchaseId: string, now: Date): Promise<string | null>;
-  /** Whether the mail has been sent (a claim that is only held, possibly by a crashed attempt, is not). */
-  isSent(purchaseId: string): Promise<boolean>;
-  complete(
-    purchaseId: string,
-    token: string,
-    credential: AccessCredential | null,
-    at: Date,
-  ): Promise<void>;
+  claim(purchaseId: string, deliveryId: string, now: Date): Promise<WelcomeMailClaim>;
+  complete(purchaseId: string, token: string, at: Date): Promise<void>;
   release(purchaseId: string, token: string): Promise<void>;
 }

@@ -152,3 +152,12 @@ export type TableId = (typeof TABLES)[number]['id'];
 export function localTableName<Id extends TableId>(id: Id): `storefront-${Id}` {
   return `storefront-${id}`;
 }
+
+/**
+ * How long a welcome-mail claim holds, in seconds, before a retry may take over the claim of an
+ * attempt that crashed (`WELCOME_MAIL_LEASE_SECONDS` overrides it). In AWS it is longer than the
+ * welcome-mail Lambda's timeout (30 s), so a live attempt is never overtaken. The local stack runs
+ * every Lambda in one process that a crash ends whole, so a short lease lets the local bus's
+ * retries (about 2 minutes in all) resend a crashed attempt's mail.
+ */
+export const WELCOME_MAIL_LEASE_SECONDS = { aws: 60, local: 5 } as const;

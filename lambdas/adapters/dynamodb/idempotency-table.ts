@@ -6,17 +6,12 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { AccessCredential, ProcessedEvents, WelcomeMailClaims } from '../../ports/idempotency';
+import type { ProcessedEvents, WelcomeMailClaim, WelcomeMailClaims } from '../../ports/idempotency';
 import { isConditionFailure } from './clients';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Razorpay retries a webhook for up to a day; keep its id well beyond that. */
 const WEBHOOK_EVENT_TTL_SECONDS = 30 * DAY_SECONDS;
-/**
- * A claim older than this was left by a crashed attempt and may be taken over. Longer than the
- * welcome-mail Lambda's timeout (30 s), so a live attempt is never overtaken.
- */
-export const WELCOME_CLAIM_LEASE_MS = 60 * 1000;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -51,27 +46,53 @@ export class DynamoProcessedEvents implements ProcessedEvents {
   }
 }
 
+/**
+ * The welcome-mail claim: one item per purchase, `sending` while an attempt holds it (with the
+ * bus delivery that took it), `sent` for good once the mail is out. A `sending` item older than
+ * the lease was left by a crashed attempt and is taken over.
+ */
 export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly table: () => string,
+    /** How long a claim holds (lambdas/system/facts.ts WELCOME_MAIL_LEASE_SECONDS). */
+    private readonly leaseMs: number,
     private readonly newToken: () => string = randomUUID,
-    private readonly leaseMs: number = WELCOME_CLAIM_LEASE_MS,
   ) {}
 
-  async isSent(purchaseId: string): Promise<boolean> {
-    const { Item } = await this.client.send(
-      new GetCommand({
-        TableName: this.table(),
-        Key: { id: `welcome-mail#${purchaseId}` },
-        ConsistentRead: true,
-      }),
-    );
-    return Item?.status === 'sent';
+  async claim(purchaseId: string, deliveryId: string, now: Date): Promise<WelcomeMailClaim> {
+    // A holder may release or its lease may run out between the refused write and the read:
+    // then claim again, a few times at most.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const token = this.newToken();
+      if (await this.tryClaim(purchaseId, deliveryId, token, now))
+        return { state: 'claimed', token };
+      const { Item } = await this.client.send(
+        new GetCommand({
+          TableName: this.table(),
+          Key: { id: `welcome-mail#${purchaseId}` },
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item) continue;
+      if (Item.status === 'sent') return { state: 'sent' };
+      if (typeof Item.claimedAt === 'number' && Item.claimedAt < now.getTime() - this.leaseMs) {
+        continue;
+      }
+      return {
+        state: 'held',
+        heldBy: typeof Item.claimedBy === 'string' ? Item.claimedBy : undefined,
+      };
+    }
+    return { state: 'held', heldBy: undefined };
   }
 
-  async claim(purchaseId: string, now: Date): Promise<string | null> {
-    const token = this.newToken();
+  private async tryClaim(
+    purchaseId: string,
+    deliveryId: string,
+    token: string,
+    now: Date,
+  ): Promise<boolean> {
     try {
       await this.client.send(
         new PutCommand({
@@ -80,6 +101,7 @@ export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
             id: `welcome-mail#${purchaseId}`,
             status: 'sending',
             claimToken: token,
+            claimedBy: deliveryId,
             claimedAt: now.getTime(),
           },
           ConditionExpression:
@@ -91,40 +113,22 @@ export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
           },
         }),
       );
-      return token;
+      return true;
     } catch (error) {
-      if (isConditionFailure(error)) return null;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }
 
-  async complete(
-    purchaseId: string,
-    token: string,
-    credential: AccessCredential | null,
-    at: Date,
-  ): Promise<void> {
+  async complete(purchaseId: string, token: string, at: Date): Promise<void> {
     await this.client.send(
       new UpdateCommand({
         TableName: this.table(),
         Key: { id: `welcome-mail#${purchaseId}` },
-        UpdateExpression: credential
-          ? 'SET #status = :sent, sentAt = :at, accessUsername = :username, temporaryPasswordHash = :hash, mustChangePassword = :true'
-          : 'SET #status = :sent, sentAt = :at',
+        UpdateExpression: 'SET #status = :sent, sentAt = :at',
         ConditionExpression: 'claimToken = :token',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':sent': 'sent',
-          ':at': at.toISOString(),
-          ':token': token,
-          ...(credential
-            ? {
-                ':username': credential.username,
-                ':hash': credential.passwordHash,
-                ':true': true,
-              }
-            : {}),
-        },
+        ExpressionAttributeValues: { ':sent': 'sent', ':at': at.toISOString(), ':token': token },
       }),
     );
   }

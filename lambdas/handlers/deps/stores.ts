@@ -10,7 +10,6 @@ import { DynamoPlansStore } from '../../adapters/dynamodb/plans-table';
 import { DynamoPurchasesStore } from '../../adapters/dynamodb/purchases-table';
 import { DynamoRateLimiter } from '../../adapters/dynamodb/rate-limits-table';
 import { DynamoUsersStore } from '../../adapters/dynamodb/users-table';
-import { randomUUID } from 'node:crypto';
 import { tableName, welcomeMailLeaseMs } from '../../config/config';
 import type { TableId } from '../../system/facts';
 import { wiring } from './wiring';
@@ -29,4 +28,4 @@ export const messagesStore = () => new DynamoMessagesStore(dynamo, table('messag
 export const rateLimiter = () => new DynamoRateLimiter(dynamo, table('limits'));
 export const processedEvents = () => new DynamoProcessedEvents(dynamo, table('idempotency'));
 export const welcomeMailClaims = () =>
-  new DynamoWelcomeMailClaims(dynamo, table('idempotency'), randomUUID, welcomeMailLeaseMs());
+  new DynamoWelcomeMailClaims(dynamo, table('idempotency'), welcomeMailLeaseMs());

@@ -3,7 +3,7 @@
  * puts the code where `{####}` stands, and sends the mail itself (through SES in AWS, to the local
  * mailbox locally): the code never passes through our code, our logs or our tables.
  */
-import { escapeHtml } from '../../use-cases/html';
+import { escapeHtml } from './layout';
 
 /** Cognito's placeholder for the code; a custom message must contain it. */
 export const CODE_PLACEHOLDER = '{####}';

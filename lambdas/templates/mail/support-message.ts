@@ -1,21 +1,29 @@
-import type { StoredContactMessage } from '../../ports/messages';
-import { escapeHtml } from '../../use-cases/html';
-
 /** The contact form's message as the support inbox receives it; Reply-To is the sender. */
-export function supportMessageMail(message: StoredContactMessage): {
-  subject: string;
-  text: string;
-  html: string;
-} {
-  return {
+import { paragraph, quote, renderMail, rows, type MailContent } from './layout';
+
+export interface SupportMessageMailInput {
+  messageId: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: string;
+}
+
+export function supportMessageMail(message: SupportMessageMailInput): MailContent {
+  return renderMail({
     subject: `Contact form: ${message.name}`,
-    text:
-      `From: ${message.name} <${message.email}>\nReceived: ${message.createdAt}\n` +
-      `Reference: ${message.messageId}\n\n${message.message}\n`,
-    html:
-      `<p><strong>From:</strong> ${escapeHtml(message.name)} &lt;${escapeHtml(message.email)}&gt;<br>` +
-      `<strong>Received:</strong> ${escapeHtml(message.createdAt)}<br>` +
-      `<strong>Reference:</strong> ${escapeHtml(message.messageId)}</p>` +
-      `<p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`,
-  };
+    preheader: message.message.slice(0, 120),
+    heading: 'A message from the contact form',
+    noGreeting: true,
+    blocks: [
+      rows([
+        { label: 'From', value: `${message.name} <${message.email}>` },
+        { label: 'Received', value: message.createdAt },
+        { label: 'Reference', value: message.messageId },
+      ]),
+      quote(message.message),
+      paragraph('Reply to this mail to answer the sender.'),
+    ],
+    footer: 'Sent by the contact form of the store.',
+  });
 }

@@ -8,8 +8,8 @@ import type { Plan } from '../../../lambdas/domain/plan';
 import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
 import type { EventPublisher } from '../../../lambdas/ports/events';
 import type {
-  AccessCredential,
   ProcessedEvents,
+  WelcomeMailClaim,
   WelcomeMailClaims,
 } from '../../../lambdas/ports/idempotency';
 import type { LogPort } from '../../../lambdas/ports/logger';
@@ -277,8 +277,8 @@ export class InMemoryProcessedEvents implements ProcessedEvents {
 interface ClaimItem {
   status: 'sending' | 'sent';
   token: string;
+  claimedBy: string;
   claimedAt: number;
-  credential?: AccessCredential | null;
 }
 
 export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
@@ -286,32 +286,33 @@ export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
   private counter = 0;
   constructor(private readonly leaseMs = 60_000) {}
 
-  async claim(purchaseId: string, now: Date): Promise<string | null> {
+  async claim(purchaseId: string, deliveryId: string, now: Date): Promise<WelcomeMailClaim> {
     await tick();
     const item = this.items.get(purchaseId);
-    if (item && !(item.status === 'sending' && item.claimedAt < now.getTime() - this.leaseMs)) {
-      return null;
+    if (item?.status === 'sent') return { state: 'sent' };
+    if (item && item.claimedAt >= now.getTime() - this.leaseMs) {
+      return { state: 'held', heldBy: item.claimedBy };
     }
     this.counter += 1;
     const token = `claim-${this.counter}`;
-    this.items.set(purchaseId, { status: 'sending', token, claimedAt: now.getTime() });
-    return token;
+    this.items.set(purchaseId, {
+      status: 'sending',
+      token,
+      claimedBy: deliveryId,
+      claimedAt: now.getTime(),
+    });
+    return { state: 'claimed', token };
   }
 
-  async isSent(purchaseId: string): Promise<boolean> {
-    await tick();
-    return this.items.get(purchaseId)?.status === 'sent';
-  }
-
-  async complete(
-    purchaseId: string,
-    token: string,
-    credential: AccessCredential | null,
-  ): Promise<void> {
+  async complete(purchaseId: string, token: string): Promise<void> {
     await tick();
     const item = this.items.get(purchaseId);
-    if (!item || item.token !== token) throw new Error('ConditionalCheckFailedException');
-    this.items.set(purchaseId, { ...item, status: 'sent', credential });
+    if (!item || item.token !== token) {
+      throw Object.assign(new Error('The conditional request failed'), {
+        name: 'ConditionalCheckFailedException',
+      });
+    }
+    this.items.set(purchaseId, { ...item, status: 'sent' });
   }
 
   async release(purchaseId: string, token: string): Promise<void> {

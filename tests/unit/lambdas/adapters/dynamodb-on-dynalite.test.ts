@@ -194,21 +194,22 @@ describe('DynamoDB adapters on dynalite', () => {
   });
 
   it('claims a welcome mail once, releases only its own claim, and takes over a stale one', async () => {
-    const claims = new DynamoWelcomeMailClaims(client, name('idempotency'));
+    const claims = new DynamoWelcomeMailClaims(client, name('idempotency'), 60_000);
     const now = new Date('2026-11-22T02:00:00.000Z');
 
-    const tokens = await Promise.all([1, 2, 3].map(() => claims.claim('pur_1', now)));
-    const winner = tokens.find((t) => t !== null);
+    const results = await Promise.all(
+      ['evt-1', 'evt-2', 'evt-3'].map((d) => claims.claim('pur_1', d, now)),
+    );
+    const winners = results.filter((r) => r.state === 'claimed');
     await claims.release('pur_1', 'not-the-token');
-    const whileHeld = await claims.claim('pur_1', now);
-    const afterLease = await claims.claim('pur_1', new Date(now.getTime() + 3 * 60_000));
-    if (!afterLease) throw new Error('no claim after the lease');
-    await claims.complete('pur_1', afterLease, { username: 'u', passwordHash: 'scrypt$a$b' }, now);
-    const afterSent = await claims.claim('pur_1', new Date(now.getTime() + 60 * 60_000));
+    const whileHeld = await claims.claim('pur_1', 'evt-4', now);
+    const afterLease = await claims.claim('pur_1', 'evt-5', new Date(now.getTime() + 3 * 60_000));
+    if (afterLease.state !== 'claimed') throw new Error('no claim after the lease');
+    await claims.complete('pur_1', afterLease.token, now);
+    const afterSent = await claims.claim('pur_1', 'evt-6', new Date(now.getTime() + 60 * 60_000));
 
-    expect(tokens.filter((t) => t !== null)).toHaveLength(1);
-    expect(winner).toBeTruthy();
-    expect(whileHeld).toBeNull();
-    expect(afterSent).toBeNull();
+    expect(winners).toHaveLength(1);
+    expect(whileHeld).toMatchObject({ state: 'held' });
+    expect(afterSent).toEqual({ state: 'sent' });
   });
 });

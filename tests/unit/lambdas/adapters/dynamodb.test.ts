@@ -14,7 +14,6 @@ import { CATALOG } from '../../../../lambdas/domain/catalog';
 import {
   DynamoProcessedEvents,
   DynamoWelcomeMailClaims,
-  WELCOME_CLAIM_LEASE_MS,
 } from '../../../../lambdas/adapters/dynamodb/idempotency-table';
 import { DynamoOrdersStore } from '../../../../lambdas/adapters/dynamodb/orders-table';
 import { DynamoPlansStore } from '../../../../lambdas/adapters/dynamodb/plans-table';
@@ -205,43 +204,42 @@ describe('idempotency table', () => {
     expect(item?.expiration).toBeGreaterThan(at.getTime() / 1000);
   });
 
-  it('claims a welcome mail once, taking over only a stale claim', async () => {
+  it('claims a welcome mail once, taking over only a stale claim, and names a live holder', async () => {
+    const LEASE_MS = 60_000;
     ddb.on(PutCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
-    const claims = new DynamoWelcomeMailClaims(client, table('idem'), () => 'token-1');
-    const now = new Date('2026-11-22T02:00:00.000Z');
+    ddb.on(GetCommand).resolves({
+      Item: { id: 'welcome-mail#pur_1', status: 'sending', claimedBy: 'evt-1', claimedAt: 0 },
+    });
+    const claims = new DynamoWelcomeMailClaims(client, table('idem'), LEASE_MS, () => 'token-1');
+    const now = new Date(30_000);
 
-    expect(await claims.claim('pur_1', now)).toBe('token-1');
-    expect(await claims.claim('pur_1', now)).toBeNull();
+    expect(await claims.claim('pur_1', 'evt-1', now)).toEqual({
+      state: 'claimed',
+      token: 'token-1',
+    });
+    expect(await claims.claim('pur_1', 'evt-2', now)).toEqual({ state: 'held', heldBy: 'evt-1' });
     const input = ddb.commandCalls(PutCommand)[0]?.args[0].input;
     expect(input?.ConditionExpression).toBe(
       'attribute_not_exists(id) OR (#status = :sending AND claimedAt < :staleBefore)',
     );
-    expect(input?.ExpressionAttributeValues?.[':staleBefore']).toBe(
-      now.getTime() - WELCOME_CLAIM_LEASE_MS,
-    );
+    expect(input?.ExpressionAttributeValues?.[':staleBefore']).toBe(now.getTime() - LEASE_MS);
+    expect(input?.Item).toMatchObject({ claimedBy: 'evt-1', status: 'sending' });
   });
 
-  it('releases only its own unsent claim and stores only a password hash on completion', async () => {
+  it('releases only its own unsent claim and stores no credential on completion', async () => {
     ddb.on(DeleteCommand).resolves({});
     ddb.on(UpdateCommand).resolves({});
-    const claims = new DynamoWelcomeMailClaims(client, table('idem'));
+    const claims = new DynamoWelcomeMailClaims(client, table('idem'), 60_000);
 
     await claims.release('pur_1', 'token-1');
-    await claims.complete(
-      'pur_1',
-      'token-1',
-      { username: 'asha1a2b3c', passwordHash: 'scrypt$s$h' },
-      new Date(),
-    );
+    await claims.complete('pur_1', 'token-1', new Date());
 
     expect(ddb.commandCalls(DeleteCommand)[0]?.args[0].input).toMatchObject({
       Key: { id: 'welcome-mail#pur_1' },
       ConditionExpression: 'claimToken = :token AND #status = :sending',
     });
     const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
-    expect(update?.ExpressionAttributeValues).toMatchObject({
-      ':hash': 'scrypt$s$h',
-      ':token': 'token-1',
-    });
+    expect(update?.UpdateExpression).toBe('SET #status = :sent, sentAt = :at');
+    expect(update?.ExpressionAttributeValues).toMatchObject({ ':token': 'token-1' });
   });
 });

@@ -1,40 +1,38 @@
-import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import {
-  newTemporaryPassword,
   sendWelcomeEmail,
   WelcomeMailInProgressError,
 } from '../../../../lambdas/use-cases/send-welcome-email';
 import { fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 
-const PASSWORD = 'Tq7@mZ2kLp9xWc4R';
-const links = () => ({
-  controlPanelUrl: 'https://panel.example.in',
-  siteUrl: 'https://shop.example.in',
-});
+const siteUrl = () => 'https://shop.example.in';
+/** EventBridge event ids: verify and the webhook each publish their own event. */
+const FROM_VERIFY = '7bf73129-1428-4cd3-a780-95db273d1602';
+const FROM_WEBHOOK = 'c2a1e0f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+const PASSWORD_WITH_VALUE = /pass(word|code)?\s*[:=]\s*\S/i;
 
 async function arrange(overrides: Parameters<FakeWorld['givenOrder']>[0] = {}) {
   const world = fakeWorld();
   const order = await world.givenOrder(overrides);
-  const result = await fulfilPayment(world, order, {
+  await fulfilPayment(world, order, {
     paymentId: 'pay_Nx7gT4uVw8bYd1',
     orderId: order.orderId,
     amountPaise: order.amountPaise,
     currency: 'INR',
   });
   const detail = world.events.published[0] as PurchaseCompletedDetail;
-  const deps = { ...world, links, newPassword: () => PASSWORD };
-  return { world, deps, detail, result };
+  const deps = { ...world, siteUrl };
+  return { world, deps, detail };
 }
 
 describe('sendWelcomeEmail', () => {
-  it('sends the plan, period, breakup, renewal date and one-time access details', async () => {
+  it('sends the plan, period, price breakup, renewal date and how hosting is being set up', async () => {
     const { world, deps, detail } = await arrange({ months: 24, promoCode: 'HOST10' });
 
-    const outcome = await sendWelcomeEmail(deps, detail);
+    const outcome = await sendWelcomeEmail(deps, detail, FROM_VERIFY);
 
     expect(outcome).toBe('sent');
     expect(world.mailer.sent).toHaveLength(1);
@@ -48,61 +46,54 @@ describe('sendWelcomeEmail', () => {
       expect(body).toContain('₹59,976.00'); // 2,499 × 24
       expect(body).toContain('Duration discount (20%)');
       expect(body).toContain('HOST10');
-      expect(body).toContain('incl. 18% GST');
-      expect(body).toContain('https://panel.example.in');
-      expect(body).toContain(PASSWORD);
+      expect(body).toContain('GST (18%)');
+      expect(body).toContain('https://shop.example.in/dashboard');
+      expect(body).toMatch(/hosting account is being set up/);
+      expect(body).not.toMatch(PASSWORD_WITH_VALUE);
     }
-    expect(mail?.text).toMatch(/choose a new one when you first sign in/);
   });
 
-  it('keeps only a hash of the one-time password', async () => {
+  it('keeps no credential of any kind with the claim', async () => {
     const { world, deps, detail } = await arrange();
 
-    await sendWelcomeEmail(deps, detail);
+    await sendWelcomeEmail(deps, detail, FROM_VERIFY);
 
     const claim = world.claims.items.get(detail.purchaseId);
     expect(claim?.status).toBe('sent');
-    const hash = claim?.credential?.passwordHash ?? '';
-    expect(JSON.stringify(claim)).not.toContain(PASSWORD);
-    const [, salt, digest] = hash.split('$');
-    expect(scryptSync(PASSWORD, Buffer.from(salt ?? '', 'base64'), 32).toString('base64')).toBe(
-      digest,
-    );
-    expect(world.log.text()).not.toContain(PASSWORD);
+    expect(Object.keys(claim ?? {}).sort()).toEqual(['claimedAt', 'claimedBy', 'status', 'token']);
   });
 
-  it('for a domain, names the domain and where to manage it, with no password', async () => {
+  it('names the tax invoice when the event carries its number', async () => {
+    const { world, deps, detail } = await arrange();
+
+    await sendWelcomeEmail(deps, { ...detail, invoiceNumber: 'INV/26-27/000042' }, FROM_VERIFY);
+
+    expect(world.mailer.sent[0]?.text).toContain('INV/26-27/000042');
+  });
+
+  it('for a domain, says our team registers it, with no access details', async () => {
     const { world, deps, detail } = await arrange({
       planId: 'basicdomain',
       domain: 'ashaverma.com',
     });
 
-    await sendWelcomeEmail(deps, detail);
+    await sendWelcomeEmail(deps, detail, FROM_VERIFY);
 
-    const mail = world.mailer.sent[0];
-    expect(mail?.text).toContain('ashaverma.com');
-    expect(mail?.text).toContain('https://shop.example.in/dashboard');
-    expect(mail?.text).not.toContain('Temporary password');
-    expect(world.claims.items.get(detail.purchaseId)?.credential).toBeNull();
+    const text = world.mailer.sent[0]?.text ?? '';
+    expect(text).toContain('Our team is registering ashaverma.com');
+    expect(text).not.toContain('Username');
   });
 
-  it('sends at most one mail when the event arrives twice, even at once', async () => {
+  it('sends one mail when verify and the webhook deliver the purchase at once, and neither fails', async () => {
     const { world, deps, detail } = await arrange();
 
-    const outcomes = await Promise.allSettled([
-      sendWelcomeEmail(deps, detail),
-      sendWelcomeEmail(deps, detail),
-      sendWelcomeEmail(deps, detail),
+    const outcomes = await Promise.all([
+      sendWelcomeEmail(deps, detail, FROM_VERIFY),
+      sendWelcomeEmail(deps, detail, FROM_WEBHOOK),
     ]);
-    const later = await sendWelcomeEmail(deps, detail);
+    const later = await sendWelcomeEmail(deps, detail, FROM_WEBHOOK);
 
-    // One sends; the others find the claim held and ask the bus to retry, which then skips.
-    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === 'sent')).toHaveLength(1);
-    const retried = outcomes.filter((o) => o.status === 'rejected');
-    expect(retried).toHaveLength(2);
-    for (const o of retried) {
-      expect(o.status === 'rejected' && o.reason).toBeInstanceOf(WelcomeMailInProgressError);
-    }
+    expect(outcomes.sort()).toEqual(['in_progress', 'sent']);
     expect(later).toBe('already_sent');
     expect(world.mailer.sent).toHaveLength(1);
   });
@@ -111,25 +102,39 @@ describe('sendWelcomeEmail', () => {
     const { world, deps, detail } = await arrange();
     world.mailer.failuresLeft = 1;
 
-    await expect(sendWelcomeEmail(deps, detail)).rejects.toThrow('SES is unavailable');
+    await expect(sendWelcomeEmail(deps, detail, FROM_VERIFY)).rejects.toThrow('SES is unavailable');
     expect(world.claims.items.has(detail.purchaseId)).toBe(false);
     expect(world.mailer.sent).toEqual([]);
 
-    expect(await sendWelcomeEmail(deps, detail)).toBe('sent');
+    expect(await sendWelcomeEmail(deps, detail, FROM_VERIFY)).toBe('sent');
     expect(world.mailer.sent).toHaveLength(1);
   });
 
-  it('asks for a retry while a crashed attempt holds the claim, then takes it over after the lease', async () => {
+  it('asks for a retry while its own crashed attempt holds the claim, and takes it over after the lease', async () => {
     const { world, deps, detail } = await arrange();
-    await world.claims.claim(detail.purchaseId, world.now()); // the attempt that crashed
+    await world.claims.claim(detail.purchaseId, FROM_VERIFY, world.now()); // the attempt that crashed
 
-    // Skipping here would lose the mail: the claim was never completed.
-    await expect(sendWelcomeEmail(deps, detail)).rejects.toThrow(WelcomeMailInProgressError);
+    // Skipping here would lose the mail: nobody else is sending it.
+    await expect(sendWelcomeEmail(deps, detail, FROM_VERIFY)).rejects.toThrow(
+      WelcomeMailInProgressError,
+    );
     expect(world.mailer.sent).toEqual([]);
 
     world.setNow(new Date(world.now().getTime() + 61_000));
-    expect(await sendWelcomeEmail(deps, detail)).toBe('sent');
-    expect(await sendWelcomeEmail(deps, detail)).toBe('already_sent');
+    expect(await sendWelcomeEmail(deps, detail, FROM_VERIFY)).toBe('sent');
+    expect(await sendWelcomeEmail(deps, detail, FROM_VERIFY)).toBe('already_sent');
+    expect(world.mailer.sent).toHaveLength(1);
+  });
+
+  it("leaves another delivery's claim to that delivery, whose retry sends after a crash", async () => {
+    const { world, deps, detail } = await arrange();
+    await world.claims.claim(detail.purchaseId, FROM_WEBHOOK, world.now()); // crashes while sending
+
+    const duplicate = await sendWelcomeEmail(deps, detail, FROM_VERIFY);
+    world.setNow(new Date(world.now().getTime() + 61_000));
+    const webhookRetry = await sendWelcomeEmail(deps, detail, FROM_WEBHOOK);
+
+    expect([duplicate, webhookRetry]).toEqual(['in_progress', 'sent']);
     expect(world.mailer.sent).toHaveLength(1);
   });
 
@@ -139,21 +144,8 @@ describe('sendWelcomeEmail', () => {
       'eventbridge/purchase-completed.json',
     ).detail;
 
-    await sendWelcomeEmail({ ...world, links, newPassword: () => PASSWORD }, detail);
+    await sendWelcomeEmail({ ...world, siteUrl }, detail, FROM_VERIFY);
 
-    expect(world.mailer.sent[0]?.text).toContain('Total paid: ₹35,385.84');
-  });
-
-  it('generates strong, different one-time passwords', () => {
-    const passwords = Array.from({ length: 50 }, () => newTemporaryPassword());
-
-    expect(new Set(passwords).size).toBe(50);
-    for (const password of passwords) {
-      expect(password).toHaveLength(16);
-      expect(password).toMatch(/[A-Z]/);
-      expect(password).toMatch(/[a-z]/);
-      expect(password).toMatch(/[2-9]/);
-      expect(password).toMatch(/[@#%+=!]/);
-    }
+    expect(world.mailer.sent[0]?.text).toMatch(/Total paid: +₹35,385\.84/);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * Dates, periods and the store's links as every mail writes them. (Money is written by the
+ * domain's one formatter, `formatInr` in lambdas/domain/money.ts.)
+ */
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'long',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** "22 November 2027", in India's time zone (the store's buyers and its renewal dates). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${iso}`);
+  return dateFormat.format(date);
+}
+
+export const monthsText = (months: number): string =>
+  `${months} ${months === 1 ? 'month' : 'months'}`;
+
+/** The site's address with a path, whatever trailing slash the configuration has. */
+export function siteLink(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${path}`;
+}
+
+export const dashboardLink = (siteUrl: string): string => siteLink(siteUrl, '/dashboard');
+export const contactLink = (siteUrl: string): string => siteLink(siteUrl, '/contact');
+
+/**
+ * Checkout for renewing a service (D14: the dashboard's Renew opens checkout for that service).
+ * The server prices a plan the buyer holds as a renewal whatever the link says; `renew=1` only
+ * lets the page show renewal prices at once.
+ */
+export function renewLink(siteUrl: string, service: { planId: string; domain?: string }): string {
+  const query = new URLSearchParams({ plan: service.planId, renew: '1' });
+  if (service.domain) query.set('domain', service.domain);
+  return siteLink(siteUrl, `/checkout?${query.toString()}`);
+}
+
+/** The service as a buyer knows it: its plan, and its domain where it has one. */
+export const serviceName = (service: { planName: string; domain?: string }): string =>
+  service.domain ? `${service.planName} (${service.domain})` : service.planName;
+
+/**
+ * When a person sets up what cannot be set up automatically (spec, policy statements: "Digital
+ * service credentials are emailed within 15 minutes").
+ */
+export const MANUAL_SETUP_PROMISE = 'within 15 minutes during business hours';
