@@ -16,7 +16,11 @@ import {
   LOCAL_ACCOUNT_ID as ACCOUNT,
 } from '../../lambdas/system/facts';
 
-/** 8 attempts, the delay doubling from LOCAL_RETRY_BASE_MS: about 2 minutes at the default 1 s. */
+/**
+ * 8 attempts, the delay doubling from LOCAL_RETRY_BASE_MS: about 2 minutes at the default 1 s,
+ * well past the local welcome-mail lease (WELCOME_MAIL_LEASE_SECONDS.local, lambdas/system/facts),
+ * so a crashed attempt's mail is retried after its claim lapses.
+ */
 export const MAX_ATTEMPTS = 8;
 
 export interface EventBridgeEvent {

@@ -11,6 +11,7 @@ import {
   HOME_REGION,
   SERVICE_NAME,
   TABLES,
+  WELCOME_MAIL_LEASE_SECONDS,
   localTableName,
   type TableId,
 } from '../../lambdas/system/facts';
@@ -60,9 +61,10 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     POWERTOOLS_DEV: 'true',
     LOG_LEVEL: config.logLevel,
-    // One process, which a crash ends whole: no claim outlives its attempt by much, so a short
-    // lease lets the bus's retries resend a mail whose attempt crashed.
-    [ENV.welcomeMailLeaseSeconds]: process.env[ENV.welcomeMailLeaseSeconds] || '5',
+    // One process, which a crash ends whole: a short lease lets the bus's retries resend a mail
+    // whose attempt crashed (the local default is a system fact).
+    [ENV.welcomeMailLeaseSeconds]:
+      process.env[ENV.welcomeMailLeaseSeconds] || String(WELCOME_MAIL_LEASE_SECONDS.local),
   };
   for (const table of TABLES) env[table.envVar] = localTableName(table.id as TableId);
   return env;
