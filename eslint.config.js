@@ -166,6 +166,43 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'process', message: 'lambdas/domain is pure.' }],
     },
   },
+  // lambdas/templates: pure functions from data to a mail or a document. Like the domain: no SDK,
+  // no node I/O, no environment, nothing of the outer layers; they may read the domain.
+  {
+    files: ['lambdas/templates/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NOT_INFRA,
+            AWS_SDK_AND_RAZORPAY,
+            { ...NODE_IO, message: 'lambdas/templates are pure: no node: I/O (STYLE.md).' },
+            {
+              group: [
+                '**/adapters/**',
+                '**/handlers/**',
+                '**/use-cases/**',
+                '**/ports/**',
+                '**/http/**',
+                '**/config/**',
+              ],
+              message:
+                'lambdas/templates import only lambdas/domain and each other, nothing of the outer layers (STYLE.md).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'lambdas/templates read no environment.' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'lambdas/templates are pure.' },
+      ],
+    },
+  },
   // use-cases: domain and ports only.
   {
     files: ['lambdas/use-cases/**/*.ts', 'lambdas/ports/**/*.ts'],

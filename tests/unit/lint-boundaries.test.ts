@@ -134,4 +134,32 @@ describe('lint boundaries', () => {
       );
     }
   });
+
+  it('keeps lambdas/templates pure: no SDK, node I/O, environment or outer layer', async () => {
+    const file = 'lambdas/templates/mail/fixture.ts';
+    for (const code of [
+      "import { SESClient } from '@aws-sdk/client-ses';\nexport const c = SESClient;\n",
+      "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+      "import { mailer } from '../../handlers/deps/mail';\nexport const m = mailer;\n",
+      "import { sendWelcomeEmail } from '../../use-cases/send-welcome-email';\nexport const s = sendWelcomeEmail;\n",
+      "import type { Mailer } from '../../ports/mail';\nexport type M = Mailer;\n",
+      "import { SesMailer } from '../../adapters/ses/ses-mailer';\nexport const a = SesMailer;\n",
+      "import { siteConfig } from '../../config/config';\nexport const c = siteConfig;\n",
+    ]) {
+      expect(await ruleIdsFor(file, code), code).toContain('no-restricted-imports');
+    }
+    expect(
+      (await ruleIdsFor(file, 'export const u = process.env.SITE_URL;\n')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('lets lambdas/templates import the domain and each other', async () => {
+    const ids = await ruleIdsFor(
+      'lambdas/templates/mail/fixture.ts',
+      "import { formatInr } from '../../domain/money';\n" +
+        "import { renderMail } from './layout';\n" +
+        'export const x = [formatInr, renderMail];\n',
+    );
+    expect(ids).toEqual([]);
+  });
 });
