@@ -30,6 +30,19 @@ export interface Plan {
 }
 
 /**
+ * A plan as the catalog defines it: what the API serves (Plan), plus what only the back office
+ * reads. `planFromRecord` never copies these, so `GET /api/plans` never shows them.
+ */
+export interface CatalogPlan extends Plan {
+  /**
+   * The WHM package (the panel's hosting plan) that an account of this plan is created with:
+   * every hosting plan, and every bundle for its hosting part. VPS, storage and domains have none:
+   * an operator sets them up by hand.
+   */
+  whmPackage?: string;
+}
+
+/**
  * Reads a stored plan record into a Plan. Old records name the feature list `feature` (D11);
  * seeded data uses `features`. Returns undefined for a record that is not a usable plan, so a
  * broken row never breaks a listing.
