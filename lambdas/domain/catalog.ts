@@ -2,9 +2,9 @@
  * The plan catalog: the one seed that the local stack loads on first start and the deploy writes to
  * the plans table; this file is the catalog's one home. Prices are paise per month.
  */
-import type { Plan } from './plan';
+import type { CatalogPlan } from './plan';
 
-export const CATALOG: readonly Plan[] = [
+export const CATALOG: readonly CatalogPlan[] = [
   {
     id: 'basicdomain',
     category: 'domain',
@@ -60,6 +60,7 @@ export const CATALOG: readonly Plan[] = [
     monthlyPricePaise: 249_900,
     renewalPricePaise: 299_900,
     isPopular: false,
+    whmPackage: 'storefront_basic',
     specs: { storageGb: 10, websites: 1 },
     features: [
       '1 website',
@@ -79,6 +80,7 @@ export const CATALOG: readonly Plan[] = [
     monthlyPricePaise: 399_900,
     renewalPricePaise: 499_900,
     isPopular: true,
+    whmPackage: 'storefront_premium',
     specs: { storageGb: 50, websites: 10 },
     features: [
       '10 websites',
@@ -99,6 +101,7 @@ export const CATALOG: readonly Plan[] = [
     monthlyPricePaise: 699_900,
     renewalPricePaise: 849_900,
     isPopular: false,
+    whmPackage: 'storefront_enterprise',
     specs: { storageGb: 200, websites: 100 },
     features: [
       '100 websites',
@@ -228,6 +231,8 @@ export const CATALOG: readonly Plan[] = [
     originalPricePaise: 374_900,
     savingsPercent: 20,
     isPopular: false,
+    // Its hosting part is Basic Hosting, on that plan's package.
+    whmPackage: 'storefront_basic',
     features: [
       'Basic Hosting',
       'Basic Domain',
@@ -246,6 +251,8 @@ export const CATALOG: readonly Plan[] = [
     originalPricePaise: 799_900,
     savingsPercent: 25,
     isPopular: true,
+    // Its hosting part is Premium Hosting, on that plan's package.
+    whmPackage: 'storefront_premium',
     features: [
       'Premium Hosting',
       'Premium Domain',
@@ -265,6 +272,8 @@ export const CATALOG: readonly Plan[] = [
     originalPricePaise: 1_492_400,
     savingsPercent: 33,
     isPopular: false,
+    // Its hosting part is Enterprise Hosting, on that plan's package.
+    whmPackage: 'storefront_enterprise',
     features: [
       'Enterprise Hosting',
       'Enterprise Domain',

@@ -1,0 +1,225 @@
+/**
+ * Delivering what was sold (D18). Hosting, and a bundle's hosting part, is created on the panel
+ * (WHM) with the package its plan names; VPS, storage and domains have no automated upstream yet
+ * and wait for an operator (`manual`). Pure: the rules for states, usernames and domains; the
+ * panel's protocol lives in its adapter.
+ */
+import type { CatalogPlan, Category } from './plan';
+
+export const PROVISIONING_STATES = [
+  'pending',
+  'ready',
+  'manual',
+  'failed',
+  'suspended',
+  'terminated',
+] as const;
+
+/**
+ * - `pending`: the panel account is being created (the buyer sees "Setting up");
+ * - `manual`: waiting for an operator to set it up and enter its access details;
+ * - `failed`: the panel refused for good (a domain already on the server, a missing package);
+ *   an operator looks at it, and a redrive puts it back to `pending`;
+ * - `ready`, `suspended`, `terminated`: the account's life on the panel.
+ */
+export type ProvisioningState = (typeof PROVISIONING_STATES)[number];
+
+export function isProvisioningState(value: unknown): value is ProvisioningState {
+  return (PROVISIONING_STATES as readonly unknown[]).includes(value);
+}
+
+/** How a service is delivered: created on the panel, or set up by a person. */
+export type DeliveryMode = 'panel' | 'manual';
+
+export function deliveryModeOf(category: Category): DeliveryMode {
+  return category === 'hosting' || category === 'bundle' ? 'panel' : 'manual';
+}
+
+/** The state a new service starts in. */
+export function initialProvisioningState(category: Category): 'pending' | 'manual' {
+  return deliveryModeOf(category) === 'panel' ? 'pending' : 'manual';
+}
+
+/** What delivering a plan takes: a panel account with the plan's package, or an operator. */
+export type ProvisioningTarget = { mode: 'panel'; whmPackage: string } | { mode: 'manual' };
+
+export class CatalogProvisioningError extends Error {
+  override readonly name = 'CatalogProvisioningError';
+}
+
+export function provisioningTargetOf(
+  plan: Pick<CatalogPlan, 'id' | 'category' | 'whmPackage'>,
+): ProvisioningTarget {
+  if (deliveryModeOf(plan.category) === 'manual') return { mode: 'manual' };
+  if (!plan.whmPackage) {
+    // A catalog mistake, not a buyer's: thrown so that it is seen, never a silent manual setup.
+    throw new CatalogProvisioningError(
+      `Plan ${plan.id} is delivered on the panel but names no WHM package.`,
+    );
+  }
+  return { mode: 'panel', whmPackage: plan.whmPackage };
+}
+
+/**
+ * The moves a service's provisioning may make. State only moves along these, so a late or
+ * repeated step (a retry of an old event) cannot undo a newer one.
+ */
+const NEXT: Readonly<Record<ProvisioningState, readonly ProvisioningState[]>> = {
+  pending: ['ready', 'failed'],
+  // A redrive tries the panel again; an operator may also finish it by hand.
+  failed: ['pending', 'ready'],
+  manual: ['ready'],
+  ready: ['suspended', 'terminated'],
+  suspended: ['ready', 'terminated'],
+  terminated: [],
+};
+
+export function canMoveProvisioning(from: ProvisioningState, to: ProvisioningState): boolean {
+  return NEXT[from].includes(to);
+}
+
+/** Why "Open control panel" is refused (docs/api.md: 409 with these codes). */
+export type PanelLoginRefusal = 'service_not_ready' | 'service_suspended';
+
+/**
+ * Whether the buyer may be signed in to the panel now: only a panel service that is ready. A
+ * service that has no panel (VPS, storage, domains) is never "ready" for a panel login.
+ */
+export function panelLoginRefusal(service: {
+  category: Category;
+  state: ProvisioningState;
+}): PanelLoginRefusal | undefined {
+  if (service.state === 'suspended') return 'service_suspended';
+  if (deliveryModeOf(service.category) !== 'panel' || service.state !== 'ready') {
+    return 'service_not_ready';
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usernames
+
+export const WHM_USERNAME_MAX_LENGTH = 16;
+const USERNAME_SHAPE = /^[a-z][a-z0-9]*$/;
+/** Letters of the domain kept at the front, so that a buyer recognises the name. */
+const STEM_LENGTH = 3;
+const USERNAME_HASH_LENGTH = 8;
+
+/**
+ * WHM's rule for a new account's name (cPanel's createacct): at most 16 characters, lowercase
+ * letters and digits, not starting with a digit or with `test`.
+ */
+export function isValidWhmUsername(name: string): boolean {
+  return (
+    name.length <= WHM_USERNAME_MAX_LENGTH && USERNAME_SHAPE.test(name) && !name.startsWith('test')
+  );
+}
+
+/**
+ * The panel username of a service: up to three letters of its domain's first label, then eight
+ * characters of a stable hash of the service id (`example.com` → `exa` + 8 characters). The same
+ * service always gets the same name, so a retry after a crash looks up the account the first
+ * attempt may have made instead of making a second. cPanel wants the first eight characters unique
+ * on a server that prefixes database names: five or more of them are the hash, so even a hundred
+ * accounts with the same three letters almost never meet there. `attempt` (0 first) gives the next
+ * name when a name is taken by an account that is not this service's.
+ */
+export function whmUsernameFor(serviceId: string, domain: string, attempt = 0): string {
+  if (!Number.isSafeInteger(attempt) || attempt < 0) {
+    throw new RangeError(`attempt must be a whole number from 0, got ${attempt}`);
+  }
+  const label = domain.trim().toLowerCase().split('.')[0] ?? '';
+  const stem =
+    label
+      .replace(/[^a-z0-9]/g, '')
+      .replace(/^[0-9]+/, '')
+      .slice(0, STEM_LENGTH) || 'web';
+  const seed = attempt === 0 ? `whm-user:${serviceId}` : `whm-user:${serviceId}#${attempt}`;
+  const name = `${stem}${shortHash(seed, USERNAME_HASH_LENGTH)}`;
+  // `tes` + a hash starting with `t` (or a domain like testing.com) would break WHM's rule.
+  return name.startsWith('test') ? `x${name}` : name;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Domains
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+const MAX_DOMAIN_LENGTH = 253;
+
+/**
+ * A domain name as the panel takes it: lowercase, without a trailing dot, at least two labels of
+ * letters, digits and inner hyphens (internationalised names in their `xn--` form), a top level
+ * that is not numeric. Undefined for anything else (an address, a URL, an IP, spaces).
+ */
+export function normaliseDomain(input: string): string | undefined {
+  const name = input.trim().toLowerCase().replace(/\.$/, '');
+  if (name.length === 0 || name.length > MAX_DOMAIN_LENGTH) return undefined;
+  const labels = name.split('.');
+  if (labels.length < 2) return undefined;
+  if (!labels.every((label) => LABEL.test(label))) return undefined;
+  if (!TOP_LEVEL.test(labels[labels.length - 1] ?? '')) return undefined;
+  return name;
+}
+
+export function isValidDomain(input: string): boolean {
+  return normaliseDomain(input) === input;
+}
+
+export class PlaceholderDomainError extends Error {
+  override readonly name = 'PlaceholderDomainError';
+}
+
+/**
+ * The domain a hosting account gets when the buyer chose "I'll add it later": a name of its own
+ * under the operator's placeholder domain (`site-1x2y3z4w5v.hosting.example.in`), the same for the
+ * same service every time. The buyer adds their real domain on the panel later.
+ */
+export function placeholderDomain(serviceId: string, baseDomain: string): string {
+  const base = normaliseDomain(baseDomain);
+  if (!base) {
+    throw new PlaceholderDomainError(
+      `The placeholder domain "${baseDomain}" is not a domain name.`,
+    );
+  }
+  const domain = `site-${shortHash(`placeholder:${serviceId}`, 10)}.${base}`;
+  if (domain.length > MAX_DOMAIN_LENGTH) {
+    throw new PlaceholderDomainError(`The placeholder domain "${baseDomain}" is too long.`);
+  }
+  return domain;
+}
+
+export function isPlaceholderDomain(domain: string, baseDomain: string): boolean {
+  const base = normaliseDomain(baseDomain);
+  if (!base || !domain.endsWith(`.${base}`)) return false;
+  return /^site-[a-z0-9]{10}$/.test(domain.slice(0, -(base.length + 1)));
+}
+
+/** The account's domain: the buyer's own, or the service's placeholder when they had none. */
+export function accountDomainFor(
+  buyerDomain: string | undefined,
+  serviceId: string,
+  placeholderBase: string,
+): string {
+  const own = buyerDomain === undefined ? undefined : normaliseDomain(buyerDomain);
+  return own ?? placeholderDomain(serviceId, placeholderBase);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const FNV_OFFSET = 0xcbf29ce484222325n;
+const FNV_PRIME = 0x100000001b3n;
+const MASK_64 = (1n << 64n) - 1n;
+
+/**
+ * `length` base-36 characters of FNV-1a (64-bit) over the text's UTF-8 bytes: stable across
+ * runtimes and releases, with no crypto import (the domain is pure and runs in the browser too).
+ * Not a secret: it only spreads names apart.
+ */
+function shortHash(text: string, length: number): string {
+  let hash = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash = ((hash ^ BigInt(byte)) * FNV_PRIME) & MASK_64;
+  }
+  return (hash % 36n ** BigInt(length)).toString(36).padStart(length, '0');
+}
