@@ -96,6 +96,7 @@ export class StorefrontStack extends Stack {
     const { functions } = this.lambdas;
     this.events.addRules({ functions });
     this.auth = new Auth(this, 'Auth', { functions, senderEmail: this.mail.senderEmail });
+    this.lambdas.addUserPool(this.auth.userPool);
     this.api = new Api(this, 'Api', {
       functions,
       userPool: this.auth.userPool,

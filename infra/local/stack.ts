@@ -58,6 +58,7 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     AWS_ENDPOINT_URL_DYNAMODB: at.dynamodb,
     AWS_ENDPOINT_URL_SES: at.mailbox,
     AWS_ENDPOINT_URL_EVENTBRIDGE: at.eventBridge,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: at.cognito,
     POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     POWERTOOLS_DEV: 'true',
     LOG_LEVEL: config.logLevel,
@@ -141,6 +142,8 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       web,
     ]);
 
+    // Known only now: the profile Lambda keeps this pool's attributes in step (ENV.userPoolId).
+    process.env[ENV.userPoolId] = pool.userPoolId;
     const siteConfig = {
       region: HOME_REGION,
       userPoolId: pool.userPoolId,

@@ -143,6 +143,11 @@ export const razorpayConfig = once(() => {
   };
 });
 
+/** The Cognito user pool of the buyers' accounts (the profile's name and phone). */
+export const identityConfig = once(() =>
+  readSection('the user pool', { [ENV.userPoolId]: required }, process.env),
+);
+
 /**
  * A support-mail claim lapses after this long (longer than the send-support-mail Lambda's
  * timeout), so a crashed attempt's mail is sent by the bus's next retry.
@@ -159,4 +164,5 @@ export function resetConfigForTests(): void {
   siteConfig.reset();
   welcomeMailLeaseMs.reset();
   razorpayConfig.reset();
+  identityConfig.reset();
 }

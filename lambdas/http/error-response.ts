@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   invalid_months: 400,
   invalid_promo_code: 400,
   invalid_signature: 400,
+  invalid_gstin: 400,
   unauthorized: 401,
   forbidden: 403,
   plan_not_found: 404,

@@ -1,3 +1,5 @@
+import type { BillingDetails } from '../domain/gst';
+
 /** A buyer's record (D1: never a password). */
 export interface UserRecord {
   userId: string;
@@ -7,6 +9,8 @@ export interface UserRecord {
   createdAt: string;
   currentPlan?: string;
   expiry?: string;
+  /** Where tax invoices are addressed (docs/decisions.md D15, D19), once the buyer gives it. */
+  billing?: BillingDetails;
 }
 
 export interface NewUser {
@@ -37,4 +41,21 @@ export interface UsersStore {
    * marker on the user item. Returns false when this purchase was applied before.
    */
   applyPurchase(application: PurchaseApplication): Promise<boolean>;
+  /**
+   * Sets the given profile fields of an existing record (`billing: null` removes the billing
+   * details) and its `updatedAt`, and returns the record as stored; undefined when there is no
+   * record.
+   */
+  updateProfile(
+    userId: string,
+    changes: ProfileChanges,
+    at: string,
+  ): Promise<UserRecord | undefined>;
+}
+
+/** The parts of a profile that change; the others stay as they are. */
+export interface ProfileChanges {
+  name?: string;
+  phone?: string;
+  billing?: BillingDetails | null;
 }

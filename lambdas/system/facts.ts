@@ -66,6 +66,8 @@ export const ENV = {
   razorpayWebhookSecret: 'RAZORPAY_WEBHOOK_SECRET',
   razorpaySecretArn: 'RAZORPAY_SECRET_ARN',
   razorpayApiBase: 'RAZORPAY_API_BASE',
+  /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */
+  userPoolId: 'USER_POOL_ID',
 } as const;
 
 /** The DynamoDB tables, defined once: the CDK stack and the local stack build theirs from this list. */

@@ -84,7 +84,7 @@ export interface ApiAnswer<T = unknown> {
 
 export async function api<T = Record<string, unknown>>(
   stack: LocalStack,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   options: {
     token?: string;

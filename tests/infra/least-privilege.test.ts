@@ -135,6 +135,9 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('sendEmail')) {
         allowed.add(logicalIdOf(stack, stack.mail.identity));
       }
+      if (definition.needs.includes('updateUserAttributes')) {
+        allowed.add(logicalIdOf(stack, stack.auth.userPool));
+      }
       if (stack.events.targets.some((target) => target.definition.id === functionId)) {
         // Its failure queue (the async-invoke onFailure destination).
         for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
@@ -160,6 +163,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
       expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
       expect(sender.has('ses:SendRawEmail')).toBe(needs.includes('sendEmail'));
+      // The profile's name and phone, and nothing else of the user pool (D19).
+      const pool = actionsOn(functionId, logicalIdOf(stack, stack.auth.userPool));
+      expect([...pool]).toEqual(
+        needs.includes('updateUserAttributes') ? ['cognito-idp:AdminUpdateUserAttributes'] : [],
+      );
       const all = statementsByFunction[functionId].flatMap(actionsOf);
       expect(all.filter((a) => a.startsWith('ses:')).length > 0).toBe(needs.includes('sendEmail'));
     },
@@ -199,6 +207,7 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('publishEvents') ? ['EVENT_BUS_NAME'] : []),
         ...(definition.needs.includes('razorpaySecrets') ? ['RAZORPAY_SECRET_ARN'] : []),
         ...(definition.needs.includes('sendEmail') ? ['MAIL_FROM', 'SUPPORT_EMAIL'] : []),
+        ...(definition.needs.includes('updateUserAttributes') ? ['USER_POOL_ID'] : []),
         ...(definition.needs.includes('sendEmail') || definition.linksToSite
           ? ['SITE_URL', 'CONTROL_PANEL_URL']
           : []),

@@ -1,4 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { CfnTable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -78,6 +79,19 @@ export class Lambdas extends Construct {
       functions[definition.id] = fn;
     }
     this.functions = functions as Record<FunctionId, StorefrontFunction>;
+  }
+
+  /**
+   * The user pool, for the functions that keep its attributes in step ('updateUserAttributes'):
+   * its id and the one admin action on it. The pool exists only after the Lambdas (its triggers
+   * are among them), hence a step of its own.
+   */
+  addUserPool(userPool: IUserPool): void {
+    for (const fn of Object.values(this.functions)) {
+      if (!fn.definition.needs.includes('updateUserAttributes')) continue;
+      fn.function.addEnvironment(ENV.userPoolId, userPool.userPoolId);
+      userPool.grant(fn.function, 'cognito-idp:AdminUpdateUserAttributes');
+    }
   }
 
   /**

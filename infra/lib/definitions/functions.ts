@@ -15,7 +15,8 @@ export type FunctionId =
   | 'sendSupportMail'
   | 'preSignUp'
   | 'postConfirmation'
-  | 'customMessage';
+  | 'customMessage'
+  | 'profile';
 
 export type TableAccess = 'read' | 'write' | 'readWrite';
 
@@ -26,7 +27,13 @@ export interface FunctionDefinition {
   /** What the function does to which tables: the stack grants exactly this. */
   tables: Partial<Record<TableId, TableAccess>>;
   /** Other grants the stack gives it. */
-  needs: readonly ('razorpaySecrets' | 'publishEvents' | 'sendEmail')[];
+  needs: readonly (
+    | 'razorpaySecrets'
+    | 'publishEvents'
+    | 'sendEmail'
+    /** cognito-idp:AdminUpdateUserAttributes on the user pool, and USER_POOL_ID. */
+    | 'updateUserAttributes'
+  )[];
   timeoutSeconds: number;
   memoryMb: number;
   /** Caps the function's concurrency, where it must never take capacity from others. */
@@ -133,6 +140,16 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 5,
     memoryMb: 256,
   },
+  profile: {
+    id: 'profile',
+    entry: 'lambdas/handlers/profile.ts',
+    // readWrite: the record is made from the token when missing, then updated.
+    tables: { users: 'readWrite' },
+    // The name and phone are Cognito attributes too (D19).
+    needs: ['updateUserAttributes'],
+    timeoutSeconds: 10,
+    memoryMb: 256,
+  },
 };
 
 /** Steady and burst request rates (per second) of one route. */
@@ -161,7 +178,7 @@ export const THROTTLES = {
 } as const satisfies Record<string, Throttle>;
 
 export interface RouteDefinition {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** API Gateway's path syntax: `{name}` is a path parameter. */
   path: string;
   function: FunctionId;
@@ -227,6 +244,20 @@ export const ROUTES: readonly RouteDefinition[] = [
     function: 'contact',
     auth: false,
     throttle: THROTTLES.contact,
+  },
+  {
+    method: 'GET',
+    path: '/api/me/profile',
+    function: 'profile',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'PUT',
+    path: '/api/me/profile',
+    function: 'profile',
+    auth: true,
+    throttle: THROTTLES.buyer,
   },
 ];
 

@@ -4,7 +4,14 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { NewUser, PurchaseApplication, UserRecord, UsersStore } from '../../ports/users';
+import type { BillingDetails } from '../../domain/gst';
+import type {
+  NewUser,
+  ProfileChanges,
+  PurchaseApplication,
+  UserRecord,
+  UsersStore,
+} from '../../ports/users';
 import { isConditionFailure } from './clients';
 
 function toUser(item: Record<string, unknown>): UserRecord {
@@ -18,7 +25,31 @@ function toUser(item: Record<string, unknown>): UserRecord {
   };
   if (typeof item.currentPlan === 'string') user.currentPlan = item.currentPlan;
   if (typeof item.expiry === 'string') user.expiry = item.expiry;
+  const billing = toBilling(item.billing);
+  if (billing) user.billing = billing;
   return user;
+}
+
+/** The stored billing map, when it has every required field. */
+function toBilling(value: unknown): BillingDetails | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const map = value as Record<string, unknown>;
+  const text = (key: string) => (typeof map[key] === 'string' ? (map[key] as string) : undefined);
+  const [name, line1, city, state, pincode] = ['name', 'line1', 'city', 'state', 'pincode'].map(
+    text,
+  );
+  if (!name || !line1 || !city || !state || !pincode) return undefined;
+  const line2 = text('line2');
+  const gstin = text('gstin');
+  return {
+    name,
+    line1,
+    ...(line2 ? { line2 } : {}),
+    city,
+    state,
+    pincode,
+    ...(gstin ? { gstin } : {}),
+  };
 }
 
 export class DynamoUsersStore implements UsersStore {
@@ -80,6 +111,45 @@ export class DynamoUsersStore implements UsersStore {
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async updateProfile(
+    userId: string,
+    changes: ProfileChanges,
+    at: string,
+  ): Promise<UserRecord | undefined> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':at': at };
+    const set = ['updatedAt = :at'];
+    const remove: string[] = [];
+    for (const key of ['name', 'phone', 'billing'] as const) {
+      const value = changes[key];
+      if (value === undefined) continue;
+      names[`#${key}`] = key;
+      if (value === null) remove.push(`#${key}`);
+      else {
+        set.push(`#${key} = :${key}`);
+        values[`:${key}`] = value;
+      }
+    }
+    try {
+      const { Attributes } = await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId },
+          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+          // Never a partial record: one without an email could not be billed or mailed.
+          ConditionExpression: 'attribute_exists(userId)',
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? toUser(Attributes) : undefined;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
       throw error;
     }
   }

@@ -5,6 +5,6 @@
  */
 import type { TableId } from '../../system/facts';
 
-export type Need = 'razorpaySecrets' | 'publishEvents' | 'sendEmail';
+export type Need = 'razorpaySecrets' | 'publishEvents' | 'sendEmail' | 'updateUserAttributes';
 
 export const wiring = { tables: new Set<TableId>(), needs: new Set<Need>() };

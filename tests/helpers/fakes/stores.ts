@@ -34,6 +34,7 @@ import type { PlansStore } from '../../../lambdas/ports/plans';
 import type { PurchaseRecord, PurchasesStore } from '../../../lambdas/ports/purchases';
 import type {
   NewUser,
+  ProfileChanges,
   PurchaseApplication,
   UserRecord,
   UsersStore,
@@ -96,6 +97,24 @@ export class InMemoryUsersStore implements UsersStore {
       appliedPurchaseIds: applied,
     });
     return true;
+  }
+
+  async updateProfile(
+    userId: string,
+    changes: ProfileChanges,
+    _at: string,
+  ): Promise<UserRecord | undefined> {
+    await tick();
+    const item = this.items.get(userId);
+    if (!item) return undefined;
+    const next = { ...item };
+    if (changes.name !== undefined) next.name = changes.name;
+    if (changes.phone !== undefined) next.phone = changes.phone;
+    if (changes.billing === null) delete next.billing;
+    else if (changes.billing !== undefined) next.billing = clone(changes.billing);
+    this.items.set(userId, next);
+    const { appliedPurchaseIds: _applied, ...user } = next;
+    return clone(user);
   }
 }
 
