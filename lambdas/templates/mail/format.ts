@@ -15,6 +15,19 @@ export function formatDate(iso: string): string {
   return dateFormat.format(date);
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** "22 November 2026 at 9:45 am IST". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${iso}`);
+  return `${dateTimeFormat.format(date)} IST`;
+}
+
 export const monthsText = (months: number): string =>
   `${months} ${months === 1 ? 'month' : 'months'}`;
 

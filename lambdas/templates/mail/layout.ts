@@ -29,7 +29,8 @@ export type Block =
   /** Label and value pairs; `amounts` right-aligns the values (a price breakup). */
   | { type: 'rows'; rows: readonly Row[]; amounts?: boolean }
   | { type: 'button'; label: string; href: string }
-  | { type: 'list'; items: readonly string[] }
+  /** `ordered`: numbered steps. */
+  | { type: 'list'; items: readonly string[]; ordered?: boolean }
   /** Small print. */
   | { type: 'note'; text: string }
   /** Text someone else wrote (a contact message), kept as written, line breaks and all. */
@@ -59,7 +60,11 @@ export const rows = (items: readonly Row[], options: { amounts?: boolean } = {})
   ...options,
 });
 export const button = (label: string, href: string): Block => ({ type: 'button', label, href });
-export const list = (items: readonly string[]): Block => ({ type: 'list', items });
+export const list = (items: readonly string[], options: { ordered?: boolean } = {}): Block => ({
+  type: 'list',
+  items,
+  ...options,
+});
 export const note = (text: string): Block => ({ type: 'note', text });
 export const quote = (text: string): Block => ({ type: 'quote', text });
 
@@ -112,10 +117,12 @@ function htmlBlock(block: Block): string {
       return `<p style="margin:0 0 12px;font-size:13px;line-height:1.5;color:${MUTED}">${escapeHtml(block.text)}</p>`;
     case 'quote':
       return `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${RULE};background:#f9fafb;white-space:pre-wrap">${escapeHtml(block.text)}</div>`;
-    case 'list':
-      return `<ul style="margin:0 0 16px;padding-left:20px">${block.items
+    case 'list': {
+      const tag = block.ordered ? 'ol' : 'ul';
+      return `<${tag} style="margin:0 0 16px;padding-left:22px">${block.items
         .map((item) => `<li style="margin:0 0 6px">${escapeHtml(item)}</li>`)
-        .join('')}</ul>`;
+        .join('')}</${tag}>`;
+    }
     case 'button':
       return (
         `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 20px"><tr>` +
@@ -132,14 +139,20 @@ function htmlBlock(block: Block): string {
 
 function htmlRow(row: Row, amounts: boolean): string {
   const rule = row.total ? `border-top:1px solid ${RULE};` : '';
-  const weight = row.total ? 'font-weight:bold;' : '';
+  const labelStyle = row.total ? `color:${INK};font-weight:bold;` : `color:${MUTED};`;
+  // Facts read as bold values; amounts as plain figures with a bold total; links stay plain.
+  const valueStyle = amounts
+    ? `text-align:right;white-space:nowrap;${row.total ? 'font-weight:bold;' : ''}`
+    : row.href
+      ? 'overflow-wrap:anywhere;'
+      : 'font-weight:bold;overflow-wrap:anywhere;';
   const value = row.href
-    ? `<a href="${escapeHtml(safeHref(row.href))}" style="color:${BRAND};word-break:break-all">${escapeHtml(oneLine(row.value))}</a>`
+    ? `<a href="${escapeHtml(safeHref(row.href))}" style="color:${BRAND}">${escapeHtml(oneLine(row.value))}</a>`
     : escapeHtml(oneLine(row.value));
   return (
     `<tr>` +
-    `<td valign="top" style="${rule}padding:6px 16px 6px 0;color:${MUTED};${amounts ? '' : 'width:38%;'}${weight}">${escapeHtml(oneLine(row.label))}</td>` +
-    `<td valign="top" style="${rule}padding:6px 0;${amounts ? 'text-align:right;white-space:nowrap;' : ''}${weight || (amounts ? '' : 'font-weight:bold;')}">${value}</td>` +
+    `<td valign="top" style="${rule}padding:6px 16px 6px 0;${amounts ? '' : 'width:34%;'}${labelStyle}">${escapeHtml(oneLine(row.label))}</td>` +
+    `<td valign="top" style="${rule}padding:6px 0;${valueStyle}">${value}</td>` +
     `</tr>`
   );
 }
@@ -157,22 +170,36 @@ function textBlock(block: Block): string {
         .map((line) => `> ${line}`)
         .join('\n');
     case 'list':
-      return block.items.map((item) => `- ${item}`).join('\n');
+      return block.items
+        .map((item, i) => (block.ordered ? `${i + 1}. ${item}` : `- ${item}`))
+        .join('\n');
     case 'button':
       return `${block.label}: ${safeHref(block.href)}`;
     case 'rows': {
-      const labels = block.rows.map((row) => oneLine(row.label));
-      const width = Math.max(...labels.map((label) => label.length)) + 2;
-      return block.rows
-        .map((row, i) => {
-          const label = `${labels[i] ?? ''}:`;
-          const value = row.href ? safeHref(row.href) : oneLine(row.value);
-          const shown =
-            row.href && oneLine(row.value) !== value ? `${oneLine(row.value)} (${value})` : value;
-          return block.amounts ? `  ${label.padEnd(width)} ${shown}` : `  ${label} ${shown}`;
-        })
+      const labels = block.rows.map((row) => `${oneLine(row.label)}:`);
+      const values = block.rows.map((row) =>
+        row.href && !sameUrl(row.value, row.href)
+          ? `${oneLine(row.value)} (${safeHref(row.href)})`
+          : oneLine(row.value),
+      );
+      if (!block.amounts) return labels.map((label, i) => `  ${label} ${values[i]}`).join('\n');
+      // A price breakup reads as two columns: labels to the left, amounts to the right.
+      const labelWidth = Math.max(...labels.map((label) => label.length));
+      const valueWidth = Math.max(...values.map((value) => value.length));
+      return labels
+        .map(
+          (label, i) => `  ${label.padEnd(labelWidth)}  ${(values[i] ?? '').padStart(valueWidth)}`,
+        )
         .join('\n');
     }
+  }
+}
+
+function sameUrl(text: string, href: string): boolean {
+  try {
+    return new URL(text.trim()).href === new URL(href).href;
+  } catch {
+    return false;
   }
 }
 
@@ -184,7 +211,7 @@ export function renderMail(doc: MailDocument): MailContent {
     : doc.greetName && oneLine(doc.greetName)
       ? `Hello ${oneLine(doc.greetName)},`
       : 'Hello,';
-  const site = doc.siteUrl ? safeHref(doc.siteUrl) : undefined;
+  const site = doc.siteUrl ? safeHref(doc.siteUrl).replace(/\/+$/, '') : undefined;
 
   const text = [
     doc.heading,
@@ -214,7 +241,7 @@ export function renderMail(doc: MailDocument): MailContent {
     `<tr><td style="padding:16px 32px 24px;border-top:1px solid ${RULE};font-family:${FONT};font-size:12px;line-height:1.5;color:#6b7280">` +
     `${escapeHtml(doc.footer)}<br>${escapeHtml(STORE_NAME)}` +
     (site
-      ? ` · <a href="${escapeHtml(site)}" style="color:#6b7280">${escapeHtml(site.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>`
+      ? ` · <a href="${escapeHtml(site)}" style="color:#6b7280">${escapeHtml(site.replace(/^https?:\/\//, ''))}</a>`
       : '') +
     `</td></tr></table></td></tr></table></body></html>\n`;
 

@@ -1,4 +1,5 @@
 /** The contact form's message as the support inbox receives it; Reply-To is the sender. */
+import { formatDateTime } from './format';
 import { paragraph, quote, renderMail, rows, type MailContent } from './layout';
 
 export interface SupportMessageMailInput {
@@ -18,7 +19,7 @@ export function supportMessageMail(message: SupportMessageMailInput): MailConten
     blocks: [
       rows([
         { label: 'From', value: `${message.name} <${message.email}>` },
-        { label: 'Received', value: message.createdAt },
+        { label: 'Received', value: formatDateTime(message.createdAt) },
         { label: 'Reference', value: message.messageId },
       ]),
       quote(message.message),

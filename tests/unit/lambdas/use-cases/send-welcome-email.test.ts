@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
-import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
+import { CATALOG } from '../../../../lambdas/domain/catalog';
+import { quote } from '../../../../lambdas/domain/pricing';
+import { addMonths } from '../../../../lambdas/domain/services';
 import {
   sendWelcomeEmail,
   WelcomeMailInProgressError,
 } from '../../../../lambdas/use-cases/send-welcome-email';
-import { fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
+import { fakeWorld } from '../../../helpers/fakes/world';
 
 const siteUrl = () => 'https://shop.example.in';
 /** EventBridge event ids: verify and the webhook each publish their own event. */
@@ -14,16 +16,36 @@ const FROM_VERIFY = '7bf73129-1428-4cd3-a780-95db273d1602';
 const FROM_WEBHOOK = 'c2a1e0f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const PASSWORD_WITH_VALUE = /pass(word|code)?\s*[:=]\s*\S/i;
 
-async function arrange(overrides: Parameters<FakeWorld['givenOrder']>[0] = {}) {
+const sampleDetail = () =>
+  loadEvent<{ detail: PurchaseCompletedDetail }>('eventbridge/purchase-completed.json').detail;
+
+/** A purchase as fulfilment records and announces it: its record (with the quote) and its event. */
+async function arrange(
+  options: { planId?: string; months?: number; promoCode?: string; domain?: string } = {},
+) {
   const world = fakeWorld();
-  const order = await world.givenOrder(overrides);
-  await fulfilPayment(world, order, {
-    paymentId: 'pay_Nx7gT4uVw8bYd1',
-    orderId: order.orderId,
-    amountPaise: order.amountPaise,
+  const plan = CATALOG.find((p) => p.id === (options.planId ?? 'basichosting'));
+  if (!plan) throw new Error('no such plan');
+  const q = quote(plan, options.months ?? 12, options.promoCode);
+  const sample = sampleDetail();
+  const detail: PurchaseCompletedDetail = {
+    ...sample,
+    planId: plan.id,
+    planName: plan.name,
+    category: plan.category,
+    months: q.months,
+    amountPaise: q.totalPaise,
+    renewalDate: addMonths(new Date(sample.purchaseDate), q.months).toISOString(),
+    ...(options.domain ? { domain: options.domain } : {}),
+  };
+  await world.purchases.createPurchase({
+    ...detail,
+    months: q.months,
+    startDate: detail.purchaseDate,
     currency: 'INR',
+    quote: q,
+    createdAt: detail.purchaseDate,
   });
-  const detail = world.events.published[0] as PurchaseCompletedDetail;
   const deps = { ...world, siteUrl };
   return { world, deps, detail };
 }
@@ -140,9 +162,7 @@ describe('sendWelcomeEmail', () => {
 
   it('still sends, with the total, when the purchase record cannot be found', async () => {
     const world = fakeWorld();
-    const detail = loadEvent<{ detail: PurchaseCompletedDetail }>(
-      'eventbridge/purchase-completed.json',
-    ).detail;
+    const detail = sampleDetail();
 
     await sendWelcomeEmail({ ...world, siteUrl }, detail, FROM_VERIFY);
 

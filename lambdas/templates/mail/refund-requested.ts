@@ -1,0 +1,58 @@
+/**
+ * A refund has started (D16): the buyer cancelled within 30 days, an operator refunded an order,
+ * or a refund was made in Razorpay's dashboard. The service has ended.
+ */
+import { formatInr, type Paise } from '../../domain/money';
+import { dashboardLink, formatDate, serviceName } from './format';
+import { button, note, paragraph, renderMail, rows, type MailContent } from './layout';
+import { refundRows, type RefundFacts } from './refund-notice';
+
+export interface RefundRequestedMailInput extends RefundFacts {
+  origin: 'buyer' | 'operator' | 'razorpay';
+  requestedAt: string;
+  /** What was paid, when part of it is not refunded (a bundle's domain registration). */
+  paidPaise?: Paise;
+  /** Why the refund is less than what was paid, e.g. "Domain registration". */
+  deduction?: { label: string; amountPaise: Paise };
+  siteUrl: string;
+}
+
+export function refundRequestedMail(input: RefundRequestedMailInput): MailContent {
+  const amount = formatInr(input.amountPaise);
+  const service = serviceName(input);
+  const opening =
+    input.origin === 'buyer'
+      ? `You cancelled your ${service} on ${formatDate(input.requestedAt)}. We have asked Razorpay to refund ${amount} to the card, UPI or bank account you paid with.`
+      : `We are refunding ${amount} of your payment for ${service} to the card, UPI or bank account you paid with.`;
+  const money = refundRows(input, service);
+  if (input.paidPaise !== undefined && input.deduction) {
+    // Before the refund amount, so the figures read as a sum.
+    money.splice(
+      money.length - 1,
+      0,
+      { label: 'Paid', value: formatInr(input.paidPaise) },
+      {
+        label: `${input.deduction.label} (not refunded)`,
+        value: formatInr(input.deduction.amountPaise),
+      },
+    );
+  }
+  return renderMail({
+    subject: `Your refund of ${amount} has started`,
+    preheader: `${amount} for ${input.planName} is on its way back to you.`,
+    heading: 'Your refund has started',
+    greetName: input.name,
+    blocks: [
+      paragraph(opening),
+      paragraph('The service has ended. A credit note will be issued for the refund.'),
+      rows(money),
+      paragraph(
+        "We'll email you again when Razorpay has processed the refund. Your bank may then take 5–7 working days to show it.",
+      ),
+      button('See it on your dashboard', dashboardLink(input.siteUrl)),
+      note('You do not need to do anything.'),
+    ],
+    siteUrl: input.siteUrl,
+    footer: 'You get this mail because a payment of yours is being refunded.',
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * A service's renewal date is near (D17: 30, 7 and 1 days before it). There is no automatic
+ * charge: the buyer renews through checkout, at the plan's renewal price (D14).
+ */
+import { formatInr, type Paise } from '../../domain/money';
+import type { Category } from '../../domain/plan';
+import { DURATIONS } from '../../domain/pricing';
+import { dashboardLink, formatDate, renewLink, serviceName } from './format';
+import { button, note, paragraph, renderMail, rows, type MailContent } from './layout';
+
+export const REMINDER_DAYS = [30, 7, 1] as const;
+export type ReminderDays = (typeof REMINDER_DAYS)[number];
+
+export interface RenewalReminderMailInput {
+  name: string;
+  planId: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+  renewalDate: string;
+  daysBefore: ReminderDays;
+  /** 12 months at the renewal price, GST included. */
+  renewalPricePaise: Paise;
+  /** When a hosting account is suspended if not renewed (D17); absent for other services. */
+  suspendsOn?: string;
+  siteUrl: string;
+}
+
+export function renewalReminderMail(input: RenewalReminderMailInput): MailContent {
+  const date = formatDate(input.renewalDate);
+  const when = input.daysBefore === 1 ? 'tomorrow' : `in ${input.daysBefore} days`;
+  const price = formatInr(input.renewalPricePaise);
+  const service = serviceName(input);
+  return renderMail({
+    subject: `Your ${input.planName} expires ${when}`,
+    preheader: `Renew before ${date} to keep it running: ${price} for 12 months, GST included.`,
+    heading: `Your ${input.planName} expires ${when}`,
+    greetName: input.name,
+    blocks: [
+      paragraph(
+        `Your ${service} expires on ${date}. Renew it to keep it running without a break; renewing early loses nothing, as the new period starts from your current renewal date.`,
+      ),
+      rows([
+        { label: 'Service', value: service },
+        { label: 'Renewal date', value: date },
+        { label: 'Renewal price', value: `${price} for 12 months, GST included` },
+      ]),
+      button('Renew now', renewLink(input.siteUrl, input)),
+      ...(input.suspendsOn
+        ? [
+            note(
+              `If it is not renewed, your site stays online until ${formatDate(input.suspendsOn)} and is then suspended. Nothing is deleted: renewing brings it back.`,
+            ),
+          ]
+        : []),
+      note(
+        `Checkout also offers ${otherPeriods()} months, with longer periods discounted. Your services: ${dashboardLink(input.siteUrl)}`,
+      ),
+    ],
+    siteUrl: input.siteUrl,
+    footer: 'You get this mail because a service of yours is due for renewal.',
+  });
+}
+
+/** "1, 24 or 36": the periods besides the 12 months the price above is for. */
+function otherPeriods(): string {
+  const others = DURATIONS.filter((months) => months !== 12).map(String);
+  return others.length > 1
+    ? `${others.slice(0, -1).join(', ')} or ${others.at(-1)}`
+    : others.join('');
+}

@@ -1,0 +1,73 @@
+/**
+ * A service is ready: hosting's account exists on the panel, or an operator has set up a VPS,
+ * storage or a domain and entered its access details. Never a password (D18).
+ */
+import type { Category } from '../../domain/plan';
+import { accessRows, type AccessDetails } from './access-details';
+import { contactLink, dashboardLink, serviceName } from './format';
+import {
+  button,
+  heading,
+  note,
+  paragraph,
+  renderMail,
+  rows,
+  type Block,
+  type MailContent,
+} from './layout';
+
+export interface ServiceReadyMailInput {
+  name: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+  access: AccessDetails;
+  siteUrl: string;
+}
+
+export function serviceReadyMail(input: ServiceReadyMailInput): MailContent {
+  const { access, siteUrl } = input;
+  const service = serviceName(input);
+  const onPanel = input.category === 'hosting' || input.category === 'bundle';
+  const blocks: Block[] = [
+    paragraph(
+      onPanel
+        ? `Your hosting account for ${service} is set up. Here are its access details.`
+        : `Our team has set up your ${service}. Here are its access details.`,
+    ),
+    rows(accessRows(access)),
+  ];
+  if (access.nameservers?.length) {
+    blocks.push(
+      heading('Point your domain here'),
+      paragraph(
+        'If your domain is registered elsewhere, set these nameservers at its registrar. Changes can take up to 24 hours to reach everyone.',
+      ),
+    );
+  }
+  blocks.push(
+    ...(onPanel
+      ? [
+          heading('Signing in'),
+          paragraph(
+            'Open the control panel from your dashboard with "Open control panel": it signs you in with a single-use link, so there is nothing to remember.',
+          ),
+        ]
+      : [paragraph('Your dashboard shows these details at any time.')]),
+    button(onPanel ? 'Open your dashboard' : 'Go to your dashboard', dashboardLink(siteUrl)),
+    note(
+      `For your security we never send passwords by email. Need help signing in? Write to us at ${contactLink(siteUrl)}.`,
+    ),
+  );
+  return renderMail({
+    subject: `Your ${input.planName} is ready`,
+    preheader: onPanel
+      ? 'Your hosting account is set up: username, server and nameservers inside.'
+      : `Our team has set up your ${input.planName}: its access details are inside.`,
+    heading: `Your ${input.planName} is ready`,
+    greetName: input.name,
+    blocks,
+    siteUrl,
+    footer: 'You get this mail because you bought a service from us.',
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * A hosting account was suspended on the panel 7 days after it expired (D17). Nothing is deleted;
+ * renewing unsuspends it.
+ */
+import { formatInr, type Paise } from '../../domain/money';
+import { contactLink, formatDate, renewLink, serviceName } from './format';
+import { button, list, note, paragraph, renderMail, rows, type MailContent } from './layout';
+
+export interface ServiceSuspendedMailInput {
+  name: string;
+  planId: string;
+  planName: string;
+  domain?: string;
+  expiredOn: string;
+  suspendedOn: string;
+  /** 12 months at the renewal price, GST included. */
+  renewalPricePaise: Paise;
+  siteUrl: string;
+}
+
+export function serviceSuspendedMail(input: ServiceSuspendedMailInput): MailContent {
+  const service = serviceName(input);
+  const expired = formatDate(input.expiredOn);
+  const suspended = formatDate(input.suspendedOn);
+  return renderMail({
+    subject: `Your ${input.planName} is suspended`,
+    preheader: 'Your files and mail are kept. Renew to bring your site back.',
+    heading: `Your ${input.planName} is suspended`,
+    greetName: input.name,
+    blocks: [
+      paragraph(
+        `Your ${service} expired on ${expired} and was not renewed, so we suspended it on ${suspended}. Your site is offline, but your files, databases and mail are kept: nothing has been deleted.`,
+      ),
+      paragraph('To bring it back:'),
+      list(
+        [
+          'Open "Renew now" below (or Renew on your dashboard).',
+          'Choose a period and pay.',
+          'Your account is unsuspended as soon as the payment is confirmed.',
+        ],
+        { ordered: true },
+      ),
+      rows([
+        { label: 'Service', value: service },
+        { label: 'Expired on', value: expired },
+        { label: 'Suspended on', value: suspended },
+        {
+          label: 'Renewal price',
+          value: `${formatInr(input.renewalPricePaise)} for 12 months, GST included`,
+        },
+      ]),
+      button('Renew now', renewLink(input.siteUrl, input)),
+      note(
+        `We never delete a suspended account automatically. Questions? ${contactLink(input.siteUrl)}`,
+      ),
+    ],
+    siteUrl: input.siteUrl,
+    footer: 'You get this mail because a service of yours was suspended.',
+  });
+}
