@@ -1,15 +1,15 @@
 /**
  * A local EventBridge: serves PutEvents, matches the stack's rules (EVENT_RULES, the same list the
- * CDK stack wires) and delivers each matching event to its target Lambda asynchronously, with
- * retries and a dead-letter folder. Each pending delivery is a file under DATA_DIR/eventbus/pending,
- * written before PutEvents answers, so a crash loses nothing: the next start delivers it.
+ * CDK stack wires) and delivers each matching event to its target Lambda asynchronously through
+ * the local stack's durable retry queue: one file per delivery under DATA_DIR/eventbus/pending,
+ * written before PutEvents answers, so a crash loses nothing (the next start delivers it), and
+ * DATA_DIR/eventbus/dlq for what failed every attempt.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_RULES, type FunctionId } from '../lib/definitions/functions';
 import type { LambdaRuntime } from './lambda-runtime';
-import { writeFileDurably } from './durable-file';
+import { DurableQueue, directoryStore, type QueuedJob } from './durable-queue';
 import {
   EVENT_BUS_NAME,
   HOME_REGION as REGION,
@@ -35,12 +35,11 @@ export interface EventBridgeEvent {
   detail: unknown;
 }
 
-interface PendingDelivery {
-  deliveryId: string;
+/** One event on its way to one rule's target; the id is `{event id}.{rule id}`. */
+interface Delivery extends QueuedJob {
   ruleId: string;
   target: FunctionId;
   event: EventBridgeEvent;
-  attempts: { at: string; error?: string }[];
 }
 
 interface PutEventsEntry {
@@ -81,33 +80,35 @@ export function matchesPattern(
 }
 
 export class LocalEventBus {
-  private readonly pendingDir: string;
-  private readonly deadLetterDir: string;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private stopped = false;
+  private readonly queue: DurableQueue<Delivery>;
 
   constructor(
     dataDir: string,
     private readonly runtime: LambdaRuntime,
-    private readonly retryBaseMs: number,
+    retryBaseMs: number,
   ) {
-    this.pendingDir = join(dataDir, 'eventbus', 'pending');
-    this.deadLetterDir = join(dataDir, 'eventbus', 'dlq');
-    mkdirSync(this.pendingDir, { recursive: true });
-    mkdirSync(this.deadLetterDir, { recursive: true });
+    this.queue = new DurableQueue<Delivery>({
+      name: 'eventbus',
+      store: directoryStore<Delivery>(join(dataDir, 'eventbus')),
+      maxAttempts: MAX_ATTEMPTS,
+      retryBaseMs,
+      run: async (delivery) => {
+        const outcome = await this.runtime.invoke(delivery.target, delivery.event);
+        const at = new Date().toISOString();
+        return outcome.ok
+          ? { ok: true, attempt: { at } }
+          : {
+              ok: false,
+              attempt: { at, error: `${outcome.error.errorType}: ${outcome.error.errorMessage}` },
+            };
+      },
+      describe: (d) => `${d.event['detail-type']} ${d.event.id} to ${d.target}`,
+    });
   }
 
   /** Delivers what a previous run accepted but had not delivered yet. */
   replayPending(): number {
-    const files = readdirSync(this.pendingDir).filter((f) => f.endsWith('.json'));
-    for (const file of files) {
-      const delivery = JSON.parse(
-        readFileSync(join(this.pendingDir, file), 'utf8'),
-      ) as PendingDelivery;
-      this.schedule(delivery, 0);
-    }
-    return files.length;
+    return this.queue.resume();
   }
 
   /** The PutEvents call: validates, persists every matching delivery, then answers. */
@@ -117,7 +118,7 @@ export class LocalEventBus {
       throw new PutEventsError('Entries must hold between 1 and 10 events.');
     }
     const results: ResultEntry[] = [];
-    const accepted: PendingDelivery[] = [];
+    const accepted: Delivery[] = [];
     for (const raw of entries as PutEventsEntry[]) {
       const problem = validateEntry(raw);
       if (problem) {
@@ -141,66 +142,23 @@ export class LocalEventBus {
         if (!matchesPattern(rule.eventPattern, event as unknown as Record<string, unknown>))
           continue;
         accepted.push({
-          deliveryId: `${event.id}.${rule.id}`,
+          id: `${event.id}.${rule.id}`,
+          status: 'pending',
+          attempts: [],
+          nextAttemptAt: Date.now(),
           ruleId: rule.id,
           target: rule.target,
           event,
-          attempts: [],
         });
       }
     }
-    for (const delivery of accepted) this.persist(delivery);
-    for (const delivery of accepted) this.schedule(delivery, 0);
+    this.queue.enqueue(...accepted);
     return { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results };
   }
 
-  private persist(delivery: PendingDelivery): void {
-    writeFileDurably(
-      join(this.pendingDir, `${delivery.deliveryId}.json`),
-      JSON.stringify(delivery),
-    );
-  }
-
-  private schedule(delivery: PendingDelivery, delayMs: number): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const work = this.attempt(delivery).finally(() => this.inFlight.delete(work));
-      this.inFlight.add(work);
-    }, delayMs);
-    this.timers.add(timer);
-  }
-
-  private async attempt(delivery: PendingDelivery): Promise<void> {
-    const outcome = await this.runtime.invoke(delivery.target, delivery.event);
-    const file = join(this.pendingDir, `${delivery.deliveryId}.json`);
-    if (outcome.ok) {
-      rmSync(file, { force: true });
-      return;
-    }
-    delivery.attempts.push({
-      at: new Date().toISOString(),
-      error: `${outcome.error.errorType}: ${outcome.error.errorMessage}`,
-    });
-    if (delivery.attempts.length >= MAX_ATTEMPTS) {
-      this.persist(delivery);
-      renameSync(file, join(this.deadLetterDir, `${delivery.deliveryId}.json`));
-      console.error(
-        `[eventbus] ${delivery.event['detail-type']} ${delivery.event.id} to ${delivery.target} failed ${MAX_ATTEMPTS} times; ` +
-          `kept in ${this.deadLetterDir}`,
-      );
-      return;
-    }
-    this.persist(delivery);
-    this.schedule(delivery, this.retryBaseMs * 2 ** (delivery.attempts.length - 1));
-  }
-
-  /** Stops scheduling; deliveries still pending stay on disk for the next start. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    await Promise.allSettled([...this.inFlight]);
+  /** Stops delivering; deliveries still pending stay on disk for the next start. */
+  stop(): Promise<void> {
+    return this.queue.stop();
   }
 }
 

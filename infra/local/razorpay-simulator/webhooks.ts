@@ -1,12 +1,15 @@
 /**
  * Webhook delivery as Razorpay does it: the payload signed with the webhook secret
  * (X-Razorpay-Signature, HMAC-SHA256 hex of the raw body), a unique X-Razorpay-Event-Id, and
- * retries with backoff when the answer is not 2xx or does not come within 5 s. Pending deliveries
- * are part of the persisted state, so a restart resumes them.
+ * retries with backoff when the answer is not 2xx or does not come within 5 s. The retrying is the
+ * local stack's durable queue; the deliveries are kept in the simulator's state (which
+ * `/_simulator/deliveries` lists), so a restart resumes the pending ones.
  */
 import { createHmac } from 'node:crypto';
+import { DurableQueue, type JobStore } from '../durable-queue';
 import {
   razorpayId,
+  type DeliveryAttempt,
   type RazorpayOrder,
   type RazorpayPayment,
   type SimulatorState,
@@ -16,38 +19,76 @@ import {
 export const MAX_ATTEMPTS = 6;
 const TIMEOUT_MS = 5000;
 
-export type WebhookEventName = 'payment.captured' | 'order.paid' | 'payment.failed';
+export type WebhookEventName =
+  | 'payment.authorized'
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'order.paid'
+  | 'refund.created'
+  | 'refund.processed'
+  | 'refund.failed';
+
+/** The entities a webhook carries (`payload.payment.entity`, ...), as Razorpay nests them. */
+export type WebhookEntities = Partial<Record<'payment' | 'order' | 'refund', unknown>>;
 
 export function signBody(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
 export class WebhookSender {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private stopped = false;
+  private readonly queue: DurableQueue<WebhookDelivery, DeliveryAttempt>;
 
   constructor(
     private readonly state: SimulatorState,
     private readonly url: string,
     private readonly webhookSecret: string,
-    private readonly retryBaseMs: number,
-  ) {}
+    retryBaseMs: number,
+  ) {
+    const store: JobStore<WebhookDelivery> = {
+      deadLetters: 'the simulator state, as status failed',
+      pending: () => state.data.deliveries.filter((d) => d.status === 'pending'),
+      save: (delivery) => {
+        if (!state.data.deliveries.includes(delivery)) state.data.deliveries.push(delivery);
+        state.save();
+      },
+    };
+    this.queue = new DurableQueue({
+      name: 'razorpay-simulator',
+      store,
+      maxAttempts: MAX_ATTEMPTS,
+      retryBaseMs,
+      run: (delivery) => this.send(delivery),
+      describe: (d) => `webhook ${d.event} ${d.eventId} (${d.id})`,
+    });
+  }
 
-  /** Records a delivery (durably) and sends it soon after. */
+  /**
+   * Records a delivery (durably) and sends it soon after: `payment` (and `order` for order.paid).
+   * Calling `schedule` for it afterwards changes nothing.
+   */
   enqueue(
     event: WebhookEventName,
     payment: RazorpayPayment,
     order: RazorpayOrder,
   ): WebhookDelivery {
-    const contains = event === 'order.paid' ? ['payment', 'order'] : ['payment'];
-    const payload: Record<string, { entity: unknown }> = { payment: { entity: payment } };
-    if (event === 'order.paid') payload.order = { entity: order };
+    const entities: WebhookEntities = event === 'order.paid' ? { payment, order } : { payment };
+    return this.enqueueEvent(event, entities, { orderId: order.id, paymentId: payment.id });
+  }
+
+  /** Any event with the entities it carries, e.g. `{ refund, payment }` for refund.processed. */
+  enqueueEvent(
+    event: WebhookEventName,
+    entities: WebhookEntities,
+    ids: { orderId: string; paymentId: string },
+  ): WebhookDelivery {
+    const payload = Object.fromEntries(
+      Object.entries(entities).map(([name, entity]) => [name, { entity }]),
+    );
     const body = JSON.stringify({
       entity: 'event',
       account_id: this.state.data.accountId,
       event,
-      contains,
+      contains: Object.keys(payload),
       payload,
       created_at: Math.floor(Date.now() / 1000),
     });
@@ -55,46 +96,39 @@ export class WebhookSender {
       id: razorpayId('dlv'),
       eventId: razorpayId(''),
       event,
-      orderId: order.id,
-      paymentId: payment.id,
+      orderId: ids.orderId,
+      paymentId: ids.paymentId,
       url: this.url,
       body,
       status: 'pending',
       attempts: [],
       nextAttemptAt: Date.now(),
     };
-    this.state.data.deliveries.push(delivery);
-    this.state.save();
+    this.queue.enqueue(delivery);
     return delivery;
   }
 
   /** Sends a recorded delivery again, with the same event id and body (Razorpay's "resend"). */
   redeliver(delivery: WebhookDelivery): void {
-    delivery.status = 'pending';
-    delivery.resentAt = new Date().toISOString();
-    delivery.nextAttemptAt = Date.now();
-    this.state.save();
-    this.schedule(delivery, 0);
+    this.queue.retry(delivery);
   }
 
   /** At start: sends every delivery still pending at once (the storefront was down with us). */
   resumePending(): number {
-    const pending = this.state.data.deliveries.filter((d) => d.status === 'pending');
-    for (const delivery of pending) this.schedule(delivery, 0);
-    return pending.length;
+    return this.queue.resume();
   }
 
   schedule(delivery: WebhookDelivery, delayMs: number): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const work = this.attempt(delivery).finally(() => this.inFlight.delete(work));
-      this.inFlight.add(work);
-    }, delayMs);
-    this.timers.add(timer);
+    this.queue.schedule(delivery, delayMs);
   }
 
-  private async attempt(delivery: WebhookDelivery): Promise<void> {
+  stop(): Promise<void> {
+    return this.queue.stop();
+  }
+
+  private async send(
+    delivery: WebhookDelivery,
+  ): Promise<{ ok: boolean; attempt: DeliveryAttempt }> {
     const started = Date.now();
     let statusCode: number | null = null;
     let error: string | undefined;
@@ -119,39 +153,14 @@ export class WebhookSender {
           ? 'no answer within 5 s'
           : 'connection failed';
     }
-    if (this.stopped && statusCode === null) return; // shutting down: the attempt does not count
-    delivery.attempts.push({
-      at: new Date(started).toISOString(),
-      statusCode,
-      durationMs: Date.now() - started,
-      ...(error ? { error } : {}),
-    });
-    if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
-      delivery.status = 'delivered';
-      delivery.nextAttemptAt = null;
-    } else if (
-      delivery.attempts.filter((a) => a.at >= lastResend(delivery)).length >= MAX_ATTEMPTS
-    ) {
-      delivery.status = 'failed';
-      delivery.nextAttemptAt = null;
-    } else {
-      const failures = delivery.attempts.length;
-      const delay = this.retryBaseMs * 2 ** Math.min(failures - 1, 10);
-      delivery.nextAttemptAt = Date.now() + delay;
-      this.schedule(delivery, delay);
-    }
-    this.state.save();
+    return {
+      ok: statusCode !== null && statusCode >= 200 && statusCode < 300,
+      attempt: {
+        at: new Date(started).toISOString(),
+        statusCode,
+        durationMs: Date.now() - started,
+        ...(error ? { error } : {}),
+      },
+    };
   }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    await Promise.allSettled([...this.inFlight]);
-  }
-}
-
-/** Attempts count towards the limit from the last resend on. */
-function lastResend(delivery: WebhookDelivery): string {
-  return delivery.resentAt ?? '';
 }
