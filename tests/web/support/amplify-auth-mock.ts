@@ -74,6 +74,20 @@ export const signOut = vi.fn(async () => {
   storeSession(null);
 });
 
+/** Forgot password and change password (docs/decisions.md D19): they succeed unless a test says otherwise. */
+export const resetPassword = vi.fn(async (_input: { username: string }) => ({
+  isPasswordReset: false,
+  nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE' },
+}));
+
+export const confirmResetPassword = vi.fn(
+  async (_input: { username: string; confirmationCode: string; newPassword: string }) => {},
+);
+
+export const updatePassword = vi.fn(
+  async (_input: { oldPassword: string; newPassword: string }) => {},
+);
+
 /** Back to nobody signed in and the default implementations. */
 export function resetAuthMock(): void {
   currentUser = null;
@@ -88,6 +102,15 @@ export function resetAuthMock(): void {
     nextStep: { signUpStep: 'DONE' },
   }));
   signOut.mockClear();
+  resetPassword.mockReset();
+  resetPassword.mockImplementation(async () => ({
+    isPasswordReset: false,
+    nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE' },
+  }));
+  confirmResetPassword.mockReset();
+  confirmResetPassword.mockImplementation(async () => {});
+  updatePassword.mockReset();
+  updatePassword.mockImplementation(async () => {});
 }
 
 /** An error shaped like Amplify's AuthError for a Cognito exception. */

@@ -134,6 +134,12 @@ export const appRoutes: readonly AppRoute[] = [
     load: once(() => import('../features/auth/signup-page').then((m) => m.SignupPage)),
   },
   {
+    path: '/forgot-password',
+    load: once(() =>
+      import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+    ),
+  },
+  {
     path: '/dashboard',
     guarded: true,
     load: once(() => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage)),

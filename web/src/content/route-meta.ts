@@ -88,6 +88,10 @@ export const routeMeta: Record<string, RouteMeta> = {
   },
   '/checkout': { title: `Checkout${suffix}`, description: 'Review your order and pay securely.' },
   '/login': { title: `Login${suffix}`, description: 'Log in to manage your services.' },
+  '/forgot-password': {
+    title: `Reset Your Password${suffix}`,
+    description: 'Get a code by email and set a new password for your account.',
+  },
   '/signup': {
     title: `Create an Account${suffix}`,
     description: 'Create an account to buy and manage plans.',

@@ -66,7 +66,7 @@ function toApiError(error: unknown): ApiError {
 }
 
 async function send<T>(
-  method: 'get' | 'post',
+  method: 'get' | 'post' | 'put',
   path: string,
   body: unknown,
   opts: ApiOptions | undefined,
@@ -78,10 +78,14 @@ async function send<T>(
       // Never sign with IAM, never retry on our own: a POST that creates an order must not repeat.
       defaultAuthMode: 'none' as const,
       retryStrategy: { strategy: 'no-retry' as const },
-      ...(method === 'post' ? { body: body as never } : {}),
+      ...(method === 'get' ? {} : { body: body as never }),
     };
     const operation =
-      method === 'get' ? api.get({ apiName, path, options }) : api.post({ apiName, path, options });
+      method === 'get'
+        ? api.get({ apiName, path, options })
+        : method === 'put'
+          ? api.put({ apiName, path, options })
+          : api.post({ apiName, path, options });
     const { body: responseBody } = await operation.response;
     const text = await responseBody.text();
     return (text ? JSON.parse(text) : undefined) as T;
@@ -96,4 +100,8 @@ export function apiGet<T>(path: string, opts?: ApiOptions): Promise<T> {
 
 export function apiPost<T>(path: string, body: unknown, opts?: ApiOptions): Promise<T> {
   return send<T>('post', path, body, opts);
+}
+
+export function apiPut<T>(path: string, body: unknown, opts?: ApiOptions): Promise<T> {
+  return send<T>('put', path, body, opts);
 }

@@ -5,6 +5,7 @@ import { useAuth } from '../../app/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
+import { forgotPasswordCopy } from '../../content/account';
 import { loginCopy as copy, loginErrors } from '../../content/auth';
 import { signInWithPassword } from './api/cognito-auth';
 import { loginErrorMessage } from './auth-errors';
@@ -85,6 +86,15 @@ export function LoginPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to={`/forgot-password${location.search}`}
+            state={location.state}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {forgotPasswordCopy.linkFromLogin}
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? copy.busy : copy.submit}
         </Button>

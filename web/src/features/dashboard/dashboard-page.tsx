@@ -8,7 +8,6 @@ import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { Container } from '../../components/container';
 import { LoadingText } from '../../components/loading-text';
-import { TextField } from '../../components/text-field';
 import { dashboardCopy as copy } from '../../content/dashboard';
 import { ApiError } from '../../lib/api';
 import { getDashboard } from './api/get-dashboard';
@@ -16,6 +15,7 @@ import { formatDate, welcomeName } from './format';
 import { PaymentsTable } from './components/payments-table';
 import { ServiceList } from './components/service-list';
 import { StatusBadge } from './components/status-badge';
+import { SettingsPanel } from './settings/settings-panel';
 
 type TabId = (typeof copy.tabs)[number]['id'];
 const SERVICE_TABS: readonly Category[] = ['domain', 'hosting', 'vps', 'storage', 'bundle'];
@@ -214,16 +214,7 @@ export function DashboardPage() {
             {tab === 'settings' ? (
               <>
                 <h2 className="mb-4 text-xl font-semibold text-slate-900">{copy.settingsTitle}</h2>
-                <div className="max-w-md rounded-xl border border-slate-200 bg-white p-6">
-                  <TextField
-                    label={copy.settingsEmail}
-                    type="email"
-                    value={email}
-                    disabled
-                    readOnly
-                    hint={copy.settingsEmailHint}
-                  />
-                </div>
+                <SettingsPanel email={email} />
               </>
             ) : null}
           </section>

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import type { Profile } from '@domain/profile';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { LoadingText } from '../../../components/loading-text';
+import { TextField } from '../../../components/text-field';
+import { settingsCopy as copy } from '../../../content/account';
+import { dashboardCopy } from '../../../content/dashboard';
+import { AccountForm } from './account-form';
+import { getProfile } from './api';
+import { BillingForm } from './billing-form';
+import { PasswordForm } from './password-form';
+import { SettingsSection } from './settings-section';
+
+type LoadState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: Profile };
+
+/**
+ * The dashboard's Settings tab (D19): the login email (shown, never editable here), name and
+ * mobile, the password, and the billing details for tax invoices.
+ */
+export function SettingsPanel({ email }: { email: string }) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    getProfile().then(
+      (profile) => !cancelled && setState({ status: 'ready', profile }),
+      () => !cancelled && setState({ status: 'error' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  const onSaved = (profile: Profile) => setState({ status: 'ready', profile });
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      <SettingsSection id="settings-account" title={copy.accountTitle} intro={copy.accountIntro}>
+        <TextField
+          label={dashboardCopy.settingsEmail}
+          type="email"
+          value={state.status === 'ready' ? state.profile.email || email : email}
+          disabled
+          readOnly
+          hint={dashboardCopy.settingsEmailHint}
+          className="mb-4"
+        />
+        {state.status === 'ready' ? (
+          <AccountForm profile={state.profile} onSaved={onSaved} />
+        ) : state.status === 'loading' ? (
+          <LoadingText className="py-4">{copy.loading}</LoadingText>
+        ) : (
+          <div>
+            <Alert tone="error">{copy.loadFailed}</Alert>
+            <Button variant="secondary" className="mt-4" onClick={() => setAttempt((n) => n + 1)}>
+              {copy.retry}
+            </Button>
+          </div>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="settings-password" title={copy.passwordTitle}>
+        <PasswordForm />
+      </SettingsSection>
+
+      {state.status === 'ready' ? (
+        <SettingsSection id="settings-billing" title={copy.billingTitle} intro={copy.billingIntro}>
+          <BillingForm profile={state.profile} onSaved={onSaved} />
+        </SettingsSection>
+      ) : null}
+    </div>
+  );
+}
