@@ -149,6 +149,35 @@ export const identityConfig = once(() =>
 );
 
 /**
+ * The hosting panel (WHM): its credentials from Secrets Manager (WHM_SECRET_ARN, in AWS) or from
+ * the environment (WHM_HOST, WHM_USER, WHM_TOKEN, locally).
+ */
+export const whmConfig = once(() => {
+  const { WHM_SECRET_ARN: secretArn } = readSection(
+    'WHM',
+    { [ENV.whmSecretArn]: optional },
+    process.env,
+  );
+  if (secretArn) return { source: 'secretsManager' as const, secretArn };
+  const local = readSection(
+    'WHM (without WHM_SECRET_ARN)',
+    { [ENV.whmHost]: required, [ENV.whmUser]: required, [ENV.whmToken]: required },
+    process.env,
+  );
+  return {
+    source: 'environment' as const,
+    host: local.WHM_HOST,
+    user: local.WHM_USER,
+    token: local.WHM_TOKEN,
+  };
+});
+
+/** Provisioning: the domain under which hosting bought without a domain gets a placeholder. */
+export const provisioningConfig = once(() =>
+  readSection('provisioning', { [ENV.hostingPlaceholderDomain]: required }, process.env),
+);
+
+/**
  * A support-mail claim lapses after this long (longer than the send-support-mail Lambda's
  * timeout), so a crashed attempt's mail is sent by the bus's next retry.
  */
@@ -164,5 +193,7 @@ export function resetConfigForTests(): void {
   siteConfig.reset();
   welcomeMailLeaseMs.reset();
   razorpayConfig.reset();
+  whmConfig.reset();
+  provisioningConfig.reset();
   identityConfig.reset();
 }

@@ -66,6 +66,15 @@ export const ENV = {
   razorpayWebhookSecret: 'RAZORPAY_WEBHOOK_SECRET',
   razorpaySecretArn: 'RAZORPAY_SECRET_ARN',
   razorpayApiBase: 'RAZORPAY_API_BASE',
+  // The hosting panel (WHM API 1): its address (https://HOST:2087, or a bare host name), the API
+  // token's user and the token, from the environment locally; in AWS from the Secrets Manager
+  // secret WHM_SECRET_ARN names (JSON {"host","user","token"}).
+  whmHost: 'WHM_HOST',
+  whmUser: 'WHM_USER',
+  whmToken: 'WHM_TOKEN',
+  whmSecretArn: 'WHM_SECRET_ARN',
+  /** The operator's domain under which "I'll add it later" hosting gets a placeholder name. */
+  hostingPlaceholderDomain: 'HOSTING_PLACEHOLDER_DOMAIN',
   /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */
   userPoolId: 'USER_POOL_ID',
 } as const;

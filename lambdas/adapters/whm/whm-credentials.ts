@@ -1,0 +1,101 @@
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import * as z from 'zod/mini';
+import { ConfigurationError } from '../../config/config';
+
+/** Where and as whom the WHM API is called. Never logged: `token` is the API token. */
+export interface WhmCredentials {
+  /** The API's origin, e.g. https://server1.example.in:2087. */
+  baseUrl: string;
+  user: string;
+  token: string;
+}
+
+export type WhmSettings =
+  | { source: 'environment'; host: string; user: string; token: string }
+  | { source: 'secretsManager'; secretArn: string };
+
+/** A credentials source that can be told to fetch again (after WHM refused them). */
+export interface WhmCredentialsSource {
+  (): Promise<WhmCredentials>;
+  forget(): void;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const WHM_PORT = 2087;
+
+/**
+ * The API's origin from WHM_HOST or the secret's `host`: a URL (https://HOST:PORT), or a bare
+ * host name, which means WHM's own port over TLS (https://HOST:2087). Plain http is allowed only
+ * to this machine (the local stand-in): the token must never cross a network in clear.
+ */
+export function whmBaseUrl(host: string): string {
+  const text = host.trim();
+  let url: URL;
+  try {
+    url = new URL(text.includes('://') ? text : `https://${text}`);
+  } catch {
+    throw new ConfigurationError(`WHM_HOST "${text}" is not a host name or URL.`);
+  }
+  if (!text.includes('://') && url.port === '') url.port = String(WHM_PORT);
+  const secure = url.protocol === 'https:';
+  if (!secure && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    throw new ConfigurationError(
+      `WHM_HOST must use https (it carries the API token); got ${url.protocol}//${url.hostname}.`,
+    );
+  }
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new ConfigurationError('WHM_HOST is the server only: no path and no credentials in it.');
+  }
+  return url.origin;
+}
+
+const field = z.string().check(z.trim(), z.minLength(1));
+const secretShape = z.object({ host: field, user: field, token: field });
+
+/**
+ * WHM's credentials, fetched once per cold start: from the environment locally, from the Secrets
+ * Manager secret (JSON {"host","user","token"}) in AWS. A failed fetch is not kept, and `forget()`
+ * drops what was fetched, so a token rotated in the secret is picked up without a redeploy.
+ */
+export function whmCredentialsLoader(
+  settings: () => WhmSettings,
+  client: SecretsManagerClient,
+): WhmCredentialsSource {
+  let pending: Promise<WhmCredentials> | undefined;
+  const get = () => {
+    pending ??= load(settings(), client).catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+  return Object.assign(get, {
+    forget: () => {
+      pending = undefined;
+    },
+  });
+}
+
+async function load(settings: WhmSettings, client: SecretsManagerClient): Promise<WhmCredentials> {
+  if (settings.source === 'environment') {
+    return { baseUrl: whmBaseUrl(settings.host), user: settings.user, token: settings.token };
+  }
+  const { SecretString } = await client.send(
+    new GetSecretValueCommand({ SecretId: settings.secretArn }),
+  );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(SecretString ?? '');
+  } catch {
+    throw new ConfigurationError('The WHM secret (WHM_SECRET_ARN) is not JSON.');
+  }
+  const result = secretShape.safeParse(parsed);
+  if (!result.success) {
+    const names = result.error.issues.map((issue) => String(issue.path[0])).join(', ');
+    throw new ConfigurationError(
+      `The WHM secret (WHM_SECRET_ARN) lacks: ${names}. It holds {"host","user","token"}.`,
+    );
+  }
+  const { host, user, token } = result.data;
+  return { baseUrl: whmBaseUrl(host), user, token };
+}
