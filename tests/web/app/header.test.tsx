@@ -1,9 +1,18 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { AuthProvider } from '../../../web/src/app/auth';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../../web/src/app/header';
 import { startMockApi } from '../support/api-server';
-import { resetAuthMock, setSignedInUser, signOut } from '../support/amplify-auth-mock';
+import {
+  fetchAuthSession,
+  holdSession,
+  resetAuthMock,
+  setSignedInUser,
+  signOut,
+} from '../support/amplify-auth-mock';
 import { currentLocation, renderApp, renderWithProviders } from '../support/render-app';
 
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
@@ -166,6 +175,48 @@ describe('the header', () => {
     expect(signOut).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(currentLocation()).toBe('/'));
     expect((await screen.findAllByRole('link', { name: 'Get Started' })).length).toBeGreaterThan(0);
+  });
+
+  it('shows a signed-in buyer Dashboard and Logout at once, from the stored session, before auth loads', () => {
+    // A stored session, while Amplify is still checking it (auth stays loading).
+    const release = holdSession();
+    renderWithProviders(<Header />, '/pricing');
+    expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(screen.getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+    release();
+  });
+
+  it('shows a visitor without a stored session Login and Get Started at once, without Amplify', () => {
+    renderWithProviders(<Header />, '/pricing');
+    expect(screen.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it('prerenders neither state: a hidden placeholder of the signed-out size stands in', () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/pricing']}>
+        <AuthProvider>
+          <Header />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const placeholders = doc.querySelectorAll('[data-auth="pending"]');
+    expect(placeholders.length).toBeGreaterThan(0);
+    for (const placeholder of placeholders) {
+      expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+      expect(placeholder.className).toContain('invisible');
+      expect(placeholder.querySelector('a, button')).toBeNull();
+    }
+    expect(
+      doc.querySelector('a[href="/login"], a[href="/signup"], a[href="/dashboard"]'),
+    ).toBeNull();
   });
 
   it('has a mobile menu toggle that opens and closes the menu', async () => {

@@ -39,7 +39,7 @@ export function Logo() {
 }
 
 export function Header() {
-  const { user, signOut } = useAuth();
+  const { user, loading, storedSession, signOut } = useAuth();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
@@ -54,29 +54,38 @@ export function Header() {
     void navigate('/');
   }
 
-  const authLinks = user ? (
-    <>
-      <NavLink to="/dashboard" className={navLinkClass}>
-        {header.dashboard}
-      </NavLink>
-      <button
-        type="button"
-        onClick={() => void logout()}
-        className={buttonClasses('secondary', 'sm')}
-      >
-        {header.logout}
-      </button>
-    </>
-  ) : (
-    <>
-      <NavLink to="/login" className={navLinkClass}>
-        {header.login}
-      </NavLink>
-      <Link to="/signup" className={buttonClasses('accent', 'sm')}>
-        {header.getStarted}
-      </Link>
-    </>
-  );
+  // Until auth has loaded, the stored session decides (no "Login" flash for a signed-in buyer);
+  // before even that is known (prerendered HTML, hydration) a blank of the same size stands in.
+  const signedIn = loading ? storedSession : user !== null;
+  const authLinks =
+    signedIn === null ? (
+      <span aria-hidden="true" className="invisible flex items-center gap-2" data-auth="pending">
+        <span className={navLinkClass({ isActive: false })}>{header.login}</span>
+        <span className={buttonClasses('accent', 'sm')}>{header.getStarted}</span>
+      </span>
+    ) : signedIn ? (
+      <>
+        <NavLink to="/dashboard" className={navLinkClass}>
+          {header.dashboard}
+        </NavLink>
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className={buttonClasses('secondary', 'sm')}
+        >
+          {header.logout}
+        </button>
+      </>
+    ) : (
+      <>
+        <NavLink to="/login" className={navLinkClass}>
+          {header.login}
+        </NavLink>
+        <Link to="/signup" className={buttonClasses('accent', 'sm')}>
+          {header.getStarted}
+        </Link>
+      </>
+    );
 
   return (
     <header
@@ -102,7 +111,8 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">{authLinks}</div>
+        {/* Wide enough for either state, so the nav never moves when the state is known. */}
+        <div className="hidden min-w-48 items-center justify-end gap-2 lg:flex">{authLinks}</div>
         <button
           type="button"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
