@@ -155,6 +155,37 @@ describe('/dashboard', () => {
     expect(screen.queryByTestId('current-plan')).not.toBeInTheDocument();
   });
 
+  it('shows a service renewed early as one card, with both payments inside it', async () => {
+    // The API lists one record per purchase: the same plan bought in 2098 and renewed early.
+    const renewal = {
+      ...dashboard.services[0]!,
+      id: 's3',
+      purchaseDate: '2099-06-01T00:00:00.000Z',
+      renewalDate: '2100-11-22T00:00:00.000Z',
+      pricePaidPaise: 6_371_864,
+    };
+    serveDashboard({
+      ...dashboard,
+      services: [renewal, ...dashboard.services],
+      payments: [
+        { ...dashboard.payments[0]!, id: 's3', date: renewal.purchaseDate, amountPaise: 6_371_864 },
+        { ...dashboard.payments[0]!, id: 's1', date: '2098-11-22T10:00:00.000Z' },
+      ],
+    });
+    await openDashboard();
+    const cards = panel().getAllByTestId('service');
+    expect(cards).toHaveLength(1);
+    const card = cards[0]!;
+    expect(card).toHaveTextContent('Renews on22 Nov 2100');
+    expect(card).toHaveTextContent('First bought on22 Nov 2098');
+    const payments = within(card).getByRole('list', { name: 'Payments for Premium Hosting' });
+    expect(
+      within(payments)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1 Jun 2099₹63,718.64 incl. GST', '22 Nov 2098₹35,385.84 incl. GST']);
+  });
+
   it.each([
     ['VPS', "You don't have any VPS plans yet", '/vps'],
     ['Storage', "You don't have any storage plans yet", '/storage'],
@@ -193,6 +224,7 @@ describe('/dashboard', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['22 Nov 2098', 'Premium Hosting', '₹35,385.84', 'Paid']);
+    expect(panel().getByRole('columnheader', { name: 'Amount (incl. GST)' })).toBeInTheDocument();
   });
 
   it('shows the login email under Settings, disabled (the settings themselves: settings.test.tsx)', async () => {

@@ -47,12 +47,16 @@ export const dashboardCopy = {
   currentPlanTitle: 'Current Active Plan',
   currentPlanExpires: 'Valid until',
   renewalLabel: 'Renews on',
-  purchasedLabel: 'Purchased on',
+  purchasedLabel: 'First bought on',
+  servicePaymentsTitle: 'Payments',
+  servicePaymentsLabel: (name: string) => `Payments for ${name}`,
+  /** Amounts paid include the GST (D10). */
+  paidAmount: (amount: string) => `${amount} incl. GST`,
   domainLabel: 'Domain',
   statusLabel: { active: 'Active', expired: 'Expired' },
   paymentsTitle: 'Payment History',
   paymentsEmpty: 'No payment history found',
-  paymentColumns: { date: 'Date', plan: 'Plan', amount: 'Amount', status: 'Status' },
+  paymentColumns: { date: 'Date', plan: 'Plan', amount: 'Amount (incl. GST)', status: 'Status' },
   paymentStatus: { paid: 'Paid', failed: 'Failed', review: 'Under review' } as Record<
     string,
     string

@@ -120,7 +120,7 @@ export function DashboardPage() {
         </div>
 
         <div className="mt-8 grid gap-6 lg:grid-cols-[14rem_1fr]">
-          <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-2">
+          <aside className="h-fit min-w-0 rounded-2xl border border-slate-200 bg-white p-2">
             <div
               role="tablist"
               aria-label={copy.sidebarLabel}
@@ -193,7 +193,8 @@ export function DashboardPage() {
                 ) : null}
                 {(() => {
                   const services = data.services.filter((s) => s.category === tab);
-                  if (services.length > 0) return <ServiceList services={services} />;
+                  if (services.length > 0)
+                    return <ServiceList services={services} payments={data.payments} />;
                   return (
                     <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
                       <p className="text-slate-700">{copy.empty(copy.categoryNoun[tab])}</p>

@@ -1,33 +1,68 @@
-import type { Service } from '@domain/services';
+import type { Payment, Service } from '@domain/api';
+import { formatInr } from '@domain/money';
 import { dashboardCopy as copy } from '../../../content/dashboard';
 import { formatDate } from '../format';
+import { groupServices } from '../group-services';
 import { StatusBadge } from './status-badge';
 
-export function ServiceList({ services }: { services: readonly Service[] }) {
+/** One card per held service, with its payments inside (not one card per payment). */
+export function ServiceList({
+  services,
+  payments,
+}: {
+  services: readonly Service[];
+  payments: readonly Payment[];
+}) {
+  const cards = groupServices(services, payments);
   return (
     <ul className="grid gap-4 md:grid-cols-2">
-      {services.map((service) => (
+      {cards.map((card) => (
         <li
-          key={service.id}
+          key={card.key}
           className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
           data-testid="service"
         >
           <div className="flex items-start justify-between gap-3">
-            <h3 className="font-semibold text-slate-900">{service.name}</h3>
-            <StatusBadge status={service.status} />
+            <h3 className="font-semibold text-slate-900">{card.name}</h3>
+            <StatusBadge status={card.status} />
           </div>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            {service.domain ? (
+            {card.domain ? (
               <>
                 <dt className="text-slate-500">{copy.domainLabel}</dt>
-                <dd className="font-medium text-slate-800">{service.domain}</dd>
+                <dd className="font-medium text-slate-800">{card.domain}</dd>
               </>
             ) : null}
             <dt className="text-slate-500">{copy.renewalLabel}</dt>
-            <dd className="font-medium text-slate-800">{formatDate(service.renewalDate)}</dd>
+            <dd className="font-medium text-slate-800">{formatDate(card.renewalDate)}</dd>
             <dt className="text-slate-500">{copy.purchasedLabel}</dt>
-            <dd className="text-slate-700">{formatDate(service.purchaseDate)}</dd>
+            <dd className="text-slate-700">{formatDate(card.firstPurchaseDate)}</dd>
           </dl>
+          {card.payments.length > 0 ? (
+            <div className="mt-4 border-t border-slate-100 pt-3">
+              <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                {copy.servicePaymentsTitle}
+              </h4>
+              <ul
+                className="mt-2 space-y-1 text-sm"
+                aria-label={copy.servicePaymentsLabel(card.name)}
+              >
+                {card.payments.map((payment) => (
+                  <li key={payment.id} className="flex justify-between gap-4">
+                    <span className="text-slate-700">{formatDate(payment.date)}</span>
+                    <span className="text-slate-800 tabular-nums">
+                      {copy.paidAmount(formatInr(payment.amountPaise))}
+                      {payment.status === 'paid' ? null : (
+                        <span className="ml-2 text-slate-500">
+                          {copy.paymentStatus[payment.status] ?? payment.status}
+                        </span>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,0 +1,69 @@
+import type { Payment, Service } from '@domain/api';
+
+/** One held service as the dashboard shows it: one card, with every payment for it inside. */
+export interface ServiceCard {
+  /** The plan and, for domains, the name: what makes two records the same service (D5). */
+  key: string;
+  /** The newest record's id: the one that actions (renew, cancel) refer to. */
+  id: string;
+  planId: string;
+  name: string;
+  category: Service['category'];
+  domain?: string;
+  status: Service['status'];
+  renewalDate: string;
+  firstPurchaseDate: string;
+  payments: Payment[];
+}
+
+/** A payment that names its service (a field the API may add); otherwise matched by id. */
+function serviceIdOf(payment: Payment): string | undefined {
+  const value = (payment as Payment & { serviceId?: unknown }).serviceId;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The dashboard's services, one card per held service. The API may list one record per purchase
+ * (a service renewed early then appears twice, with different dates): records of the same plan
+ * and domain are folded into one card whose renewal date and status are the latest record's.
+ * A record per held service passes through as one card. Each card carries the payments for its
+ * records: those whose `serviceId`, or failing that whose own id, is one of the records' ids.
+ * Cards keep the order of each service's newest purchase.
+ */
+export function groupServices(
+  services: readonly Service[],
+  payments: readonly Payment[],
+): ServiceCard[] {
+  const groups = new Map<string, Service[]>();
+  for (const service of services) {
+    const key = `${service.planId}|${service.domain ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), service]);
+  }
+  const cards: { card: ServiceCard; newestPurchase: string }[] = [];
+  for (const [key, records] of groups) {
+    const byRenewal = [...records].sort((a, b) => b.renewalDate.localeCompare(a.renewalDate));
+    const latest = byRenewal[0]!;
+    const ids = new Set(records.map((r) => r.id));
+    const purchases = records.map((r) => r.purchaseDate).sort();
+    cards.push({
+      newestPurchase: purchases[purchases.length - 1]!,
+      card: {
+        key,
+        id: latest.id,
+        planId: latest.planId,
+        name: latest.name,
+        category: latest.category,
+        ...(latest.domain ? { domain: latest.domain } : {}),
+        status: latest.status,
+        renewalDate: latest.renewalDate,
+        firstPurchaseDate: purchases[0]!,
+        payments: payments
+          .filter((p) => ids.has(serviceIdOf(p) ?? p.id))
+          .sort((a, b) => b.date.localeCompare(a.date)),
+      },
+    });
+  }
+  return cards
+    .sort((a, b) => b.newestPurchase.localeCompare(a.newestPurchase))
+    .map(({ card }) => card);
+}
