@@ -148,7 +148,6 @@ export const CATALOG: readonly CatalogPlan[] = [
       '3 TB transfer',
       '1 IPv4 address',
       'Full root access',
-      'Weekly snapshots',
     ],
   },
   {
@@ -167,7 +166,6 @@ export const CATALOG: readonly CatalogPlan[] = [
       '5 TB transfer',
       '2 IPv4 addresses',
       'Full root access',
-      'Daily snapshots',
       'Priority support',
     ],
   },
@@ -228,8 +226,9 @@ export const CATALOG: readonly CatalogPlan[] = [
     description: 'Hosting, a domain and storage to launch a project.',
     monthlyPricePaise: 299_900,
     renewalPricePaise: 399_900,
-    originalPricePaise: 374_900,
-    savingsPercent: 20,
+    // Bought separately: basichosting + basicdomain + basicstorage (monthly prices).
+    originalPricePaise: 454_800,
+    savingsPercent: 34,
     isPopular: false,
     // Its hosting part is Basic Hosting, on that plan's package.
     whmPackage: 'storefront_basic',
@@ -248,7 +247,8 @@ export const CATALOG: readonly CatalogPlan[] = [
     description: 'Everything a growing project needs, with AI tools included.',
     monthlyPricePaise: 599_900,
     renewalPricePaise: 749_900,
-    originalPricePaise: 799_900,
+    // Bought separately: premiumhosting + premiumdomain + standardstorage + basicvps.
+    originalPricePaise: 804_700,
     savingsPercent: 25,
     isPopular: true,
     // Its hosting part is Premium Hosting, on that plan's package.
@@ -269,8 +269,9 @@ export const CATALOG: readonly CatalogPlan[] = [
     description: 'The full stack for AI/ML projects and busy businesses.',
     monthlyPricePaise: 999_900,
     renewalPricePaise: 1_299_900,
-    originalPricePaise: 1_492_400,
-    savingsPercent: 33,
+    // Bought separately: enterprisehosting + enterprisedomain + premiumstorage + premiumvps.
+    originalPricePaise: 1_609_600,
+    savingsPercent: 37,
     isPopular: false,
     // Its hosting part is Enterprise Hosting, on that plan's package.
     whmPackage: 'storefront_enterprise',

@@ -53,16 +53,18 @@ describe('the catalog seed', () => {
     );
   });
 
-  it("gives bundles savings that match their original prices (the spec's 20/25/33%)", () => {
-    for (const [id, savings] of [
-      ['basicbundle', 20],
-      ['standardbundle', 25],
-      ['premiumbundle', 33],
+  it('prices a bundle\'s "bought separately" at the sum of its parts, and its savings rounded down', () => {
+    for (const [id, parts] of [
+      ['basicbundle', ['basichosting', 'basicdomain', 'basicstorage']],
+      ['standardbundle', ['premiumhosting', 'premiumdomain', 'standardstorage', 'basicvps']],
+      ['premiumbundle', ['enterprisehosting', 'enterprisedomain', 'premiumstorage', 'premiumvps']],
     ] as const) {
       const plan = byId(id);
-      expect(plan.savingsPercent).toBe(savings);
-      const computed = Math.round(100 - (plan.monthlyPricePaise * 100) / plan.originalPricePaise!);
-      expect(computed).toBe(savings);
+      const separately = parts.reduce((sum, part) => sum + byId(part).monthlyPricePaise, 0);
+      expect(plan.originalPricePaise).toBe(separately);
+      expect(plan.savingsPercent).toBe(
+        Math.floor(((separately - plan.monthlyPricePaise) * 100) / separately),
+      );
     }
   });
 
