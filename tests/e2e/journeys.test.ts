@@ -241,7 +241,7 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       expect(await page.getByTestId('promo-discount').textContent()).toBe('−₹4,798.08');
       expect(await page.getByTestId('subtotal').textContent()).toBe('₹43,182.72');
       expect(await page.getByTestId('fee').textContent()).toBe('₹7,772.89');
-      await visible(page.getByText('Fee (taxes and fees, incl. 18% GST)'));
+      await visible(page.getByText('GST (18%)', { exact: true }));
 
       // Pay Now → the simulator's sheet, for exactly that amount → Pay
       const order = await pressPayNow(page, (button) => button.click());
@@ -333,7 +333,9 @@ describe('a failed payment', () => {
 
       // A clear message on the page, and the sheet says it too
       await visible(
-        page.getByText(/Payment failed: .*You have not been charged; please try again\./),
+        page.getByText(
+          /Payment failed: .*Razorpay refunds the amount automatically.*Please try again\./,
+        ),
       );
       await visible(sheet.getByRole('status').filter({ hasText: /failed/i }));
 

@@ -31,11 +31,13 @@ describe('/hosting', () => {
     expect(screen.queryByText('Loading hosting plans...')).not.toBeInTheDocument();
   });
 
-  it('shows the price per month, the renewal line and a SELECT PLAN link to checkout', async () => {
+  it('shows the price per month + 18% GST, the renewal line and a SELECT PLAN link to checkout', async () => {
     renderPage();
     const basic = await screen.findByRole('article', { name: 'Basic Hosting' });
-    expect(within(basic).getByText('₹2,499.00')).toBeInTheDocument();
-    expect(within(basic).getByText('Renews at ₹2,999.00/mo')).toBeInTheDocument();
+    expect(within(basic).getByText('₹2,499.00').parentElement).toHaveTextContent(
+      '₹2,499.00/mo + 18% GST',
+    );
+    expect(within(basic).getByText('Renews at ₹2,999.00/mo + 18% GST')).toBeInTheDocument();
     expect(within(basic).getByRole('link', { name: /SELECT PLAN/ })).toHaveAttribute(
       'href',
       '/checkout?plan=basichosting',

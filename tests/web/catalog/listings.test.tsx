@@ -35,7 +35,7 @@ describe('/vps', () => {
       'href',
       '/checkout?plan=premiumvps',
     );
-    expect(within(premium).getByText('Renews at ₹1,599.00/mo')).toBeInTheDocument();
+    expect(within(premium).getByText('Renews at ₹1,599.00/mo + 18% GST')).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Compare VPS specifications' });
     const rows = within(table)
@@ -60,7 +60,7 @@ describe('/storage', () => {
     const standard = screen.getByRole('article', { name: 'Standard Storage' });
     expect(within(standard).getByText('Most Popular')).toBeInTheDocument();
     expect(within(standard).getByText('₹3,250.00')).toBeInTheDocument();
-    expect(within(standard).getByText('Renews at ₹3,499.00/mo')).toBeInTheDocument();
+    expect(within(standard).getByText('Renews at ₹3,499.00/mo + 18% GST')).toBeInTheDocument();
     expect(within(standard).getByRole('link', { name: /SELECT PLAN/ })).toHaveAttribute(
       'href',
       '/checkout?plan=standardstorage',
@@ -94,24 +94,32 @@ describe('/domain', () => {
 });
 
 describe('/pricing', () => {
-  it('shows the bundles with GET STARTED, Save badges and the usual price struck through', async () => {
+  it('shows the bundles with GET STARTED, and the savings against their parts bought separately', async () => {
     renderPage(BundlesPage);
     expect(screen.getByText('Loading bundle plans...')).toBeInTheDocument();
     expect(await cardNames()).toEqual(['Basic Bundle', 'Standard Bundle', 'Premium Bundle']);
 
+    // Basic Hosting ₹2,499 + Basic Domain ₹99 + Basic Storage ₹1,950 = ₹4,548 a month; the bundle
+    // at ₹2,999 saves 34.06%, shown rounded down. No struck-through "usual price".
     const basic = screen.getByRole('article', { name: 'Basic Bundle' });
-    expect(within(basic).getByText('Save 20%')).toBeInTheDocument();
-    expect(within(basic).getByText('₹3,749.00').tagName).toBe('S');
+    expect(within(basic).getByText('Save 34%')).toBeInTheDocument();
+    expect(within(basic).getByTestId('bought-separately')).toHaveTextContent(
+      'Bought separately: ₹4,548.00/mo + 18% GST',
+    );
+    expect(basic.querySelector('s')).toBeNull();
     expect(within(basic).getByText('₹2,999.00')).toBeInTheDocument();
     expect(within(basic).getByRole('link', { name: /GET STARTED/ })).toHaveAttribute(
       'href',
       '/checkout?plan=basicbundle',
     );
     expect(
+      screen.getByText(/Bought separately is the sum of the listed monthly prices/),
+    ).toBeVisible();
+    expect(
       within(screen.getByRole('article', { name: 'Standard Bundle' })).getByText('Save 25%'),
     ).toBeInTheDocument();
     expect(
-      within(screen.getByRole('article', { name: 'Premium Bundle' })).getByText('Save 33%'),
+      within(screen.getByRole('article', { name: 'Premium Bundle' })).getByText('Save 37%'),
     ).toBeInTheDocument();
   });
 

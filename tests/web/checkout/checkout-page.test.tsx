@@ -265,7 +265,7 @@ describe('checkout: the price breakdown (basichosting, ₹2,499.00 a month), wor
       fee: c.fee,
       total: c.total,
     });
-    expect(screen.getByText('Fee (taxes and fees, incl. 18% GST)')).toBeInTheDocument();
+    expect(screen.getByText('GST (18%)')).toBeInTheDocument();
   });
 
   it('rejects a promo code that is not exactly HOST10 with the server message, and leaves the total alone', async () => {
@@ -406,6 +406,43 @@ describe('checkout: Pay Now', () => {
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   });
 
+  it('shows the server’s reason when it refuses the order for something the buyer can act on', async () => {
+    const reason =
+      'Please add your billing address in Settings: orders of ₹50,000 or more need one.';
+    server.use(
+      http.post(`${API}/checkout/orders`, () => apiError(400, 'billing_address_required', reason)),
+    );
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent(reason);
+    expect(alert).not.toHaveTextContent('Error initiating payment');
+    expect(FakeRazorpay.instances).toHaveLength(0);
+    await okAlert();
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+  });
+
+  it('says the payment is being confirmed when verify answers pending, then goes to /dashboard', async () => {
+    server.use(
+      http.post(`${API}/checkout/verify`, () =>
+        HttpResponse.json({ status: 'pending' }, { status: 202 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
+    FakeRazorpay.last().succeed(SUCCESS);
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent(
+      'Your payment is being confirmed. Your dashboard will show the service as soon as Razorpay confirms it.',
+    );
+    expect(alert).not.toHaveTextContent('Payment successful');
+    await okAlert();
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+  });
+
   it.each([
     {
       kind: 'permission denied (403)',
@@ -449,7 +486,7 @@ describe('checkout: Pay Now', () => {
     FakeRazorpay.last().fail('Your card was declined');
     expect(
       await screen.findByText(
-        'Payment failed: Your card was declined. You have not been charged; please try again.',
+        'Payment failed: Your card was declined. If your bank debited your account, Razorpay refunds the amount automatically, typically within 5–7 working days. Please try again.',
       ),
     ).toBeInTheDocument();
     expect(recorded.verifies).toHaveLength(0);
@@ -467,7 +504,7 @@ describe('checkout: Pay Now', () => {
     FakeRazorpay.last().fail('Payment failed.');
     expect(
       await screen.findByText(
-        'Payment failed: the payment could not be completed. You have not been charged; please try again.',
+        'Payment failed: the payment could not be completed. If your bank debited your account, Razorpay refunds the amount automatically, typically within 5–7 working days. Please try again.',
       ),
     ).toBeInTheDocument();
   });

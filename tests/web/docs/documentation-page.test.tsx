@@ -32,22 +32,23 @@ describe('/documentation', () => {
 
   it('matches a topic title and shows the whole topic', () => {
     const search = renderDocs();
-    fireEvent.change(search, { target: { value: 'cloud storage' } });
-    expect(topicNames()).toEqual(['Cloud Storage']);
+    fireEvent.change(search, { target: { value: 'storage' } });
+    expect(topicNames()).toEqual(['Getting Started', 'VPS Hosting', 'Cloud Storage']);
+    fireEvent.click(screen.getByRole('button', { name: 'Cloud Storage' }));
     const article = screen.getByRole('article', { name: 'Cloud Storage' });
     expect(within(article).getAllByRole('heading', { level: 3 })).toHaveLength(4);
   });
 
   it('matches a section title', () => {
     const search = renderDocs();
-    fireEvent.change(search, { target: { value: 'Change nameservers' } });
+    fireEvent.change(search, { target: { value: 'Manage DNS records' } });
     expect(topicNames()).toEqual(['Domain Management']);
     const article = screen.getByRole('article', { name: 'Domain Management' });
     expect(
       within(article)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Change nameservers']);
+    ).toEqual(['Manage DNS records']);
   });
 
   it('matches section text', () => {
@@ -63,9 +64,9 @@ describe('/documentation', () => {
     const search = renderDocs();
     fireEvent.change(search, { target: { value: 'encrypted' } });
     expect(topicNames()).toEqual(['Cloud Storage']);
-    fireEvent.change(search, { target: { value: 'upgrade' } });
+    fireEvent.change(search, { target: { value: 'ssh' } });
     expect(topicNames()).toEqual(['VPS Hosting']);
-    fireEvent.change(search, { target: { value: 'snapshot' } });
+    fireEvent.change(search, { target: { value: 'back up' } });
     fireEvent.click(screen.getByRole('button', { name: 'VPS Hosting' }));
     expect(screen.getByRole('article', { name: 'VPS Hosting' })).toBeInTheDocument();
 

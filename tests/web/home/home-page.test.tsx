@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '@domain/catalog';
-import { HomePage } from '../../../web/src/features/home/home-page';
+import { HomePage, TrustBadges } from '../../../web/src/features/home/home-page';
 import { home } from '../../../web/src/content/home';
 
 function renderHome() {
@@ -14,15 +14,18 @@ function renderHome() {
 }
 
 describe('home page', () => {
-  it("headlines the seed's basic hosting price, ₹2,499.00/mo, with Start now to /hosting", () => {
+  it("headlines the seed's basic hosting price, ₹2,499.00/mo + 18% GST, with Start now to /hosting", () => {
     const seed = CATALOG.find((plan) => plan.id === home.hero.headlinePlanId);
     expect(home.hero.headlinePricePaise).toBe(seed?.monthlyPricePaise);
     expect(home.hero.headlinePricePaise).toBe(249_900);
 
     renderHome();
     const hero = screen.getByRole('region', { name: home.hero.title });
-    expect(within(hero).getByText('₹2,499.00')).toBeInTheDocument();
-    expect(within(hero).getByText('Limited-time offer')).toBeInTheDocument();
+    expect(within(hero).getByText('₹2,499.00').parentElement).toHaveTextContent(
+      '₹2,499.00/mo + 18% GST',
+    );
+    // The sample configuration has no offer: the standard price is not a limited-time offer.
+    expect(within(hero).queryByText(/offer/i)).not.toBeInTheDocument();
     expect(within(hero).getByRole('link', { name: /Start now/ })).toHaveAttribute(
       'href',
       '/hosting',
@@ -30,16 +33,39 @@ describe('home page', () => {
     expect(within(hero).getByText('24/7 support in English and Hindi')).toBeInTheDocument();
   });
 
-  it('shows the three trust scores, the milestone, the happiness score and the founding year', () => {
+  it('shows no review rating whose source is not named (the sample has none named)', () => {
     renderHome();
-    for (const [score, reviews] of [
-      ['4.8', '(12,505 reviews)'],
-      ['4.6/5', '(1,603 reviews)'],
-      ['4.5/5', '(5,637 reviews)'],
-    ]) {
-      expect(screen.getByText(score as string)).toBeInTheDocument();
-      expect(screen.getByText(reviews as string)).toBeInTheDocument();
-    }
+    expect(screen.queryByText(/12,505|1,603|5,637/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Rated by thousands of customers' })).toBeNull();
+  });
+
+  it('shows a rating only with its review site named and linked', () => {
+    render(
+      <TrustBadges
+        ratings={[
+          {
+            source: 'ReviewSite',
+            url: 'https://reviews.example/hosting-storefront',
+            score: '4.8',
+            reviews: '12,505 reviews',
+            stars: 4.8,
+          },
+          { source: '', url: '', score: '4.6/5', reviews: '1,603 reviews', stars: 4.6 },
+          { source: 'Unlinked', url: '', score: '4.5/5', reviews: '5,637 reviews', stars: 4.5 },
+        ]}
+      />,
+    );
+    expect(screen.getByText('4.8')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read the reviews on ReviewSite' })).toHaveAttribute(
+      'href',
+      'https://reviews.example/hosting-storefront',
+    );
+    expect(screen.queryByText('4.6/5')).not.toBeInTheDocument();
+    expect(screen.queryByText('4.5/5')).not.toBeInTheDocument();
+  });
+
+  it('shows the milestone, the happiness score and the founding year', () => {
+    renderHome();
     expect(
       screen.getByRole('heading', {
         name: /60,000\+ clients across hosting, domain, storage and VPS/,
@@ -53,13 +79,13 @@ describe('home page', () => {
     expect(screen.getByText('based on 18,966 ratings')).toBeInTheDocument();
     expect(screen.getByText('Founded in 2012')).toBeInTheDocument();
     expect(screen.getByText('Priya is typing')).toBeInTheDocument();
+    expect(screen.getByText('An example support conversation')).toBeInTheDocument();
   });
 
   it('lists the home page sections in order', () => {
     renderHome();
     const markers = [
-      screen.getByText('Limited-time offer'),
-      screen.getByText('(12,505 reviews)'),
+      screen.getByRole('heading', { level: 1 }),
       screen.getByText(/We moved our clinic’s website/),
       screen.getByRole('link', { name: 'Get Started Now' }),
       screen.getByText('Priya is typing'),

@@ -40,10 +40,10 @@ const pages: [string, ComponentType, string][] = [
   ['/about', AboutPage, '2012'],
   ['/blog', BlogPage, 'A security checklist for your first VPS'],
   ['/careers', CareersPage, 'Open positions'],
-  ['/privacy', PrivacyPage, 'September 2025'],
+  ['/privacy', PrivacyPage, 'November 2026'],
   ['/terms', TermsPage, 'Limitation of liability'],
   ['/refund', RefundPage, '30-day money-back guarantee'],
-  ['/shipping', ShippingPage, 'Shipping terms'],
+  ['/shipping', ShippingPage, 'Delivery terms'],
 ];
 
 describe('server rendering (prerender)', () => {

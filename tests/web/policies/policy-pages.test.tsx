@@ -34,43 +34,59 @@ describe('policy pages', () => {
     expect(numberedItems(renderPage(Page))).toHaveLength(count);
   });
 
-  it('/privacy was last updated September 2025 and states retention and minimum age', () => {
+  it('/privacy states retention and minimum age, and names the grievance officer', () => {
     const container = renderPage(PrivacyPage);
-    expect(screen.getByText('Last updated: September 2025')).toBeInTheDocument();
-    expect(container).toHaveTextContent('Account and billing records: 7 years');
+    expect(screen.getByText('Last updated: November 2026')).toBeInTheDocument();
+    expect(container).toHaveTextContent(
+      'Account and billing records, tax invoices included: 7 years',
+    );
     expect(container).toHaveTextContent('Support records: 3 years');
     expect(container).toHaveTextContent('Server and access logs: 12 months');
     expect(container).toHaveTextContent('at least 18 years old');
+    expect(container).toHaveTextContent(
+      'Grievance Officer: Anita Sharma, Hosting Storefront Pvt. Ltd.',
+    );
+    expect(container).toHaveTextContent('email grievance@hostingstorefront.in');
   });
 
-  it('/terms gives the support tiers, phone support for Enterprise only, notices and liability', () => {
+  it('/terms gives the support tiers by plan, phone support for Enterprise only, renewals without auto-renewal', () => {
     const container = renderPage(TermsPage);
-    expect(container).toHaveTextContent('Basic: within 24 hours');
-    expect(container).toHaveTextContent('Professional: within 4 hours');
-    expect(container).toHaveTextContent('Enterprise: within 1 hour');
+    expect(container).toHaveTextContent('Basic: within 24 hours (Basic Hosting');
+    expect(container).toHaveTextContent('Professional: within 4 hours (Premium Hosting');
+    expect(container).toHaveTextContent('Enterprise: within 1 hour (Enterprise Hosting');
     expect(container).toHaveTextContent('Phone support is available to Enterprise customers only');
     expect(container).toHaveTextContent('30 days’ written notice');
     expect(container).toHaveTextContent('in the 12 months before the claim');
     expect(container).toHaveTextContent('at least 48 hours ahead');
-    expect(container).toHaveTextContent('7 days before the renewal date');
+    expect(container).toHaveTextContent('Nothing renews automatically');
+    expect(container).not.toHaveTextContent(/auto-renew|renew automatically/i);
+    expect(container).toHaveTextContent('Grievance Officer: Anita Sharma');
   });
 
-  it('/shipping gives the delivery times, free shipping threshold and returns window', () => {
+  it('/shipping says nothing physical is shipped, and how each service is delivered', () => {
     const container = renderPage(ShippingPage);
-    expect(container).toHaveTextContent('emailed within 15 minutes');
-    expect(container).toHaveTextContent('Standard shipping takes 5-7 business days');
-    expect(container).toHaveTextContent('Express shipping takes 2-3 business days');
-    expect(container).toHaveTextContent('Overnight shipping arrives in 1 business day');
-    expect(container).toHaveTextContent('International shipping takes 10-21 business days');
-    expect(container).toHaveTextContent('free on orders above $100');
-    expect(container).toHaveTextContent('returned within 14 days');
+    expect(container).toHaveTextContent('Nothing physical is sold or shipped');
+    expect(container).toHaveTextContent('welcome email');
+    expect(container).toHaveTextContent('arrives within 15 minutes');
+    expect(container).toHaveTextContent('No email from us ever contains a password');
+    expect(container).not.toHaveTextContent(/\$|express|overnight|security key|business days/i);
   });
 
-  it('refund, shipping and terms agree: a 30-day money-back guarantee, setup fees and domains excluded (D6)', () => {
+  it('/refund says the service ends at once and names no setup fee (D16)', () => {
+    const container = renderPage(RefundPage);
+    expect(container).toHaveTextContent('The service ends at once, when you cancel');
+    expect(container).toHaveTextContent('₹999.00 + 18% GST (₹1,178.82 incl. GST)');
+    expect(container).toHaveTextContent(
+      'Razorpay refunds the amount automatically, typically within 5–7 working days',
+    );
+    expect(container).not.toHaveTextContent(/setup fee|stays active until the end/i);
+  });
+
+  it('refund, shipping and terms agree: a 30-day money-back guarantee, domains excluded (D6)', () => {
     for (const Page of [RefundPage, ShippingPage, TermsPage]) {
       const text = renderPage(Page).textContent ?? '';
       expect(text).toContain('30-day money-back guarantee');
-      expect(text).toMatch(/setup fees and domain registrations are not refundable/i);
+      expect(text).toMatch(/domain registrations are not refundable/i);
       expect(text).not.toMatch(/no[- ]refund|non-refundable policy|all sales are final/i);
       cleanup();
     }

@@ -82,7 +82,14 @@ describe('/support', () => {
     expect(
       within(contact).getByRole('link', { name: 'support@hostingstorefront.in' }),
     ).toBeInTheDocument();
-    expect(within(contact).getByText(/live chat from the control panel/)).toBeInTheDocument();
+    expect(within(contact).queryByText(/live chat/i)).not.toBeInTheDocument();
+    expect(
+      within(contact).getByText(/Phone support is available to Enterprise customers only/),
+    ).toBeInTheDocument();
+    expect(within(contact).getByRole('heading', { name: 'Grievance Officer' })).toBeInTheDocument();
+    expect(
+      within(contact).getByRole('link', { name: 'grievance@hostingstorefront.in' }),
+    ).toBeInTheDocument();
     expect(within(contact).getByRole('heading', { name: 'Need urgent help?' })).toBeInTheDocument();
 
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Contact Us' }), { key: 'ArrowRight' });

@@ -26,6 +26,12 @@ export function Footer() {
               <br />
               <a className="hover:text-white" href={footer.contact.phoneHref}>
                 {footer.contact.phone}
+              </a>{' '}
+              <span className="text-xs">({footer.phoneNote})</span>
+              <br />
+              {footer.grievance.title}: {footer.grievance.name},{' '}
+              <a className="hover:text-white" href={`mailto:${footer.grievance.email}`}>
+                {footer.grievance.email}
               </a>
             </address>
           </div>
@@ -71,6 +77,9 @@ export function Footer() {
             ))}
           </ul>
           <p className="mt-3 text-xs text-slate-400">{footer.paymentsNote}</p>
+          {footer.sampleNotice ? (
+            <p className="mt-6 text-xs text-amber-200">{footer.sampleNotice}</p>
+          ) : null}
           <p className="mt-6 text-xs text-slate-400">
             {footer.copyright(new Date().getFullYear())}
           </p>

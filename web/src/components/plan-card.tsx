@@ -13,7 +13,7 @@ export interface PlanCardProps {
   plan: Plan;
   buttonLabel: string;
   href: string;
-  /** Bundles: show the savings badge and the usual price struck through. */
+  /** Bundles: show the savings badge and what the included plans cost bought separately. */
   showSavings?: boolean;
 }
 
@@ -21,7 +21,11 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
   const price = validPaise(plan.monthlyPricePaise);
   const renewal = validPaise(plan.renewalPricePaise);
   const original = validPaise(plan.originalPricePaise);
-  const savings = typeof plan.savingsPercent === 'number' ? plan.savingsPercent : undefined;
+  // The badge is worked out from the two prices the card shows, so it can never claim more.
+  const savings =
+    original !== undefined && price !== undefined && original > price
+      ? Math.floor(((original - price) * 100) / original)
+      : undefined;
   const features = Array.isArray(plan.features) ? plan.features : [];
   const headingId = `plan-${plan.id}-name`;
 
@@ -43,7 +47,7 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
         <h3 id={headingId} className="text-xl font-bold text-slate-900">
           {plan.name}
         </h3>
-        {showSavings && savings !== undefined ? (
+        {showSavings && savings !== undefined && savings > 0 ? (
           <span className="shrink-0 rounded-full bg-green-100 px-3 py-1 text-xs font-bold text-green-800">
             {listingText.save(savings)}
           </span>
@@ -54,17 +58,19 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
       ) : null}
 
       <div className="mt-6 border-t border-slate-100 pt-6">
-        {showSavings && original !== undefined && price !== undefined ? (
-          <p className="text-sm text-slate-500">
-            <span className="sr-only">{listingText.originalPrice}: </span>
-            <s>{formatInr(original)}</s>
-            {listingText.perMonth}
+        {showSavings && savings !== undefined && original !== undefined ? (
+          <p className="text-sm text-slate-500" data-testid="bought-separately">
+            {listingText.boughtSeparately} {formatInr(original)}
+            {listingText.perMonth} {listingText.gst}
           </p>
         ) : null}
         {price !== undefined ? (
-          <p className="flex items-baseline gap-1 text-slate-900">
+          <p className="flex flex-wrap items-baseline gap-x-1 text-slate-900">
             <span className="text-4xl font-extrabold tracking-tight">{formatInr(price)}</span>
-            <span className="text-base font-medium text-slate-500">{listingText.perMonth}</span>
+            <span className="text-base font-medium text-slate-500">
+              {listingText.perMonth}
+            </span>{' '}
+            <span className="text-sm font-medium text-slate-600">{listingText.gst}</span>
           </p>
         ) : (
           <p className="text-2xl font-bold text-slate-500">{listingText.priceUnavailable}</p>

@@ -1,14 +1,17 @@
-import { facts } from './facts';
+import { facts, gstNote } from './facts';
 
 /** Copy of the plan listings. Plans themselves come from GET /api/plans. */
 export const listingText = {
   priceUnavailable: 'Price Unavailable',
   perMonth: '/mo',
-  renewsAt: (renewal: string) => `Renews at ${renewal}/mo`,
+  /** D10: beside every price. */
+  gst: gstNote,
+  renewsAt: (renewal: string) => `Renews at ${renewal}/mo ${gstNote}`,
   mostPopular: 'Most Popular',
   retry: 'Taking a while? Try again',
   save: (percent: number) => `Save ${percent}%`,
-  originalPrice: 'Usual price',
+  /** A bundle's `originalPricePaise`: the listed monthly prices of the plans it includes. */
+  boughtSeparately: 'Bought separately:',
 } as const;
 
 export const hostingPage = {
@@ -59,7 +62,7 @@ export const storagePage = {
 export const domainPlansPage = {
   eyebrow: 'Domain registration',
   title: 'Domain Registration Plans',
-  subtitle: `Claim your name from over ${facts.domainExtensions} extensions, with free DNS management and easy renewals.`,
+  subtitle: `Register a ${facts.domainExtensions} name with free DNS management and renewal reminders before it expires.`,
   loading: 'Loading domain plans...',
   button: 'BUY NOW',
   searchPrompt: {
@@ -100,7 +103,7 @@ export const bundlesPage = {
     {
       icon: 'server',
       title: 'Web hosting',
-      text: 'SSD hosting with free SSL, daily backups and free migration.',
+      text: 'SSD hosting with free SSL, backups (weekly on Basic, daily on Standard and Premium) and free migration.',
     },
     {
       icon: 'globe',
@@ -125,7 +128,7 @@ export const bundlesPage = {
     {
       icon: 'chat',
       title: 'Priority support',
-      text: `24/7 help in ${facts.supportLanguages}, with a dedicated manager on Premium.`,
+      text: `24/7 email help in ${facts.supportLanguages}, with a dedicated manager and Enterprise-tier phone support on Premium.`,
     },
   ],
   comparisonTitle: 'Compare bundles',
@@ -144,6 +147,9 @@ export const bundlesPage = {
     { feature: 'AI/ML model hosting toolkit', values: [false, false, true] },
     { feature: 'Dedicated account manager', values: [false, false, true] },
   ],
+  /** What "Bought separately" and "Save n%" compare (every figure before GST). */
+  savingsNote:
+    'Bought separately is the sum of the listed monthly prices of the hosting, domain, storage and VPS plans a bundle includes; Save rounds the difference down. AI tools are not sold separately. All prices are before GST.',
   testimonialsTitle: 'Teams building with bundles',
   faqTitle: 'Bundle FAQs',
   cta: {

@@ -1,3 +1,5 @@
+import { facts } from './facts';
+
 /** Copy of /checkout: the reference product's alerts; the fee label (docs/decisions.md D10). */
 export const checkoutCopy = {
   title: 'Checkout',
@@ -27,8 +29,8 @@ export const checkoutCopy = {
   durationDiscount: (percent: number) => `Duration discount (${percent}%)`,
   promoDiscount: (code: string, percent: number) => `Promo ${code} (${percent}%)`,
   subtotal: 'Subtotal',
-  /** D10: the fee explained. */
-  fee: 'Fee (taxes and fees, incl. 18% GST)',
+  /** D10: the fee is GST, and nothing else. */
+  fee: `GST (${facts.gstPercent}%)`,
   total: 'Total',
   promoTitle: 'Have a promo code?',
   promoLabel: 'Promo code',
@@ -40,7 +42,7 @@ export const checkoutCopy = {
   payButton: 'Pay Now',
   payBusy: 'Processing...',
   verifying: 'Confirming your payment...',
-  guarantee: '30-day money-back guarantee on hosting, VPS, storage and bundles.',
+  guarantee: `${facts.moneyBackDays}-day money-back guarantee on ${facts.moneyBackCovers}: cancel from your dashboard. Domain registrations are not refundable.`,
   overlayTitle: 'Please Login for Purchasing Plan',
   overlayBody:
     'Log in or create an account to buy this plan. You will come straight back to this order.',
@@ -54,8 +56,12 @@ export const checkoutCopy = {
   saveFailed: (message: string) => `Error saving purchase details: ${message}`,
   outerFailure: 'Payment successful but error saving details. Please contact support.',
   success: 'Payment successful! Your plan has been activated.',
+  /** The bank may have debited a payment that then failed; Razorpay returns such money itself. */
   paymentFailed: (description: string) =>
-    `Payment failed: ${description}. You have not been charged; please try again.`,
+    `Payment failed: ${description}. If your bank debited your account, Razorpay refunds the amount automatically, typically within ${facts.refundReachesDays}. Please try again.`,
+  /** D20: verify answered that Razorpay has not yet reported the payment captured. */
+  pending:
+    'Your payment is being confirmed. Your dashboard will show the service as soon as Razorpay confirms it.',
   paymentFailedDefault: 'the payment could not be completed',
   /** After a verify failure: the webhook still records a captured payment server-side. */
   webhookNote:

@@ -1,4 +1,4 @@
-import { facts, supportContact } from './facts';
+import { facts, gstNote, supportContact } from './facts';
 
 export const aboutPage = {
   eyebrow: 'About us',
@@ -22,7 +22,7 @@ export const aboutPage = {
     items: [
       {
         title: 'Honest pricing',
-        text: 'Prices in rupees, every tax and fee shown before you pay, and renewal prices on every plan card.',
+        text: `Prices in rupees with “${gstNote}” beside each, the GST shown before you pay, renewal prices on every plan card, and a GST invoice for every payment.`,
       },
       {
         title: 'People first',
@@ -34,7 +34,7 @@ export const aboutPage = {
       },
       {
         title: 'No lock-in',
-        text: `A ${facts.moneyBackDays}-day money-back guarantee and free migration in both directions.`,
+        text: `A ${facts.moneyBackDays}-day money-back guarantee you use from your dashboard, free migration to us, and no renewal without your say-so.`,
       },
     ],
   },
@@ -99,7 +99,7 @@ export const blogPage = {
       category: 'VPS',
       readingMinutes: 9,
       excerpt:
-        'SSH keys, a firewall, automatic updates and snapshots: the ten-minute routine that protects a new server.',
+        'SSH keys, a firewall, automatic updates and backups: the ten-minute routine that protects a new server.',
     },
     {
       id: 'ai-website-builder',
@@ -169,7 +169,7 @@ export const careersPage = {
   },
   apply: {
     title: 'How to apply',
-    text: `Email your CV and a short note about why the role interests you to careers@hostingstorefront.in. We reply to every application within two weeks.`,
+    text: `Email your CV and a short note about why the role interests you to ${supportContact.careersEmail}. We reply to every application within two weeks.`,
   },
   contactEmail: supportContact.email,
 } as const;

@@ -1,10 +1,10 @@
-import { facts, supportContact } from './facts';
+import { facts, grievanceOfficer, supportContact } from './facts';
 
 /** /contact (docs/decisions.md D9). */
 export const contactPage = {
   eyebrow: 'Contact',
   title: 'Get in touch',
-  lead: `Questions about a plan, a bill or your website? Send us a message and our team replies within ${facts.emailResponseHours} hours (${facts.emailResponseWeekendHours} hours on weekends and holidays).`,
+  lead: `Questions about a plan, a bill or your website? Send us a message: our team aims to reply within ${facts.emailResponseHours} hours (${facts.emailResponseWeekendHours} hours on weekends and holidays).`,
   form: {
     title: 'Send us a message',
     name: 'Name',
@@ -29,7 +29,16 @@ export const contactPage = {
     phoneLabel: 'Phone',
     phone: supportContact.phone,
     phoneHref: supportContact.phoneHref,
-    hours: `Support is open 24/7 in ${facts.supportLanguages}.`,
+    phoneNote: 'Phone support is for Enterprise plans only.',
+    hours: `Email support is open 24/7 in ${facts.supportLanguages}.`,
+    grievance: {
+      label: grievanceOfficer.designation,
+      name: grievanceOfficer.name,
+      email: grievanceOfficer.email,
+      phone: grievanceOfficer.phone,
+      phoneHref: grievanceOfficer.phoneHref,
+      note: `Not happy with how we handled a problem? Our ${grievanceOfficer.designation.toLowerCase()} acknowledges a complaint within ${grievanceOfficer.acknowledgeHours} hours and resolves it within ${grievanceOfficer.resolveWithin}.`,
+    },
     addressLabel: 'Office',
     address: supportContact.address,
   },

@@ -1,4 +1,4 @@
-import { facts, supportContact } from './facts';
+import { facts, gstNote, moneyBackSentence, renewalSentence, supportContact } from './facts';
 
 export interface DocSection {
   id: string;
@@ -25,7 +25,7 @@ export const docsPage = {
   topicsHeading: 'Topics',
   help: {
     title: 'Still need help?',
-    text: `Our support team is available 24/7 in ${facts.supportLanguages}. Email ${supportContact.email} or start a live chat from your control panel.`,
+    text: `Our support team answers email 24/7 in ${facts.supportLanguages}: write to ${supportContact.email}. Enterprise plans can also call ${supportContact.phone}.`,
   },
   quickLinksTitle: 'Quick links',
   quickLinks: [
@@ -44,49 +44,49 @@ export const docsPage = {
         {
           id: 'create-account',
           title: 'Create your account',
-          body: 'Sign up with your name, email, phone number and a password of at least 6 characters. You can log in straight away.',
+          body: 'Sign up with your name, email, phone number and a password of at least 6 characters. You can log in straight away. Forgot your password? Choose Forgot password on the login page and we email you a code to set a new one.',
         },
         {
           id: 'first-purchase',
           title: 'Buy your first plan',
-          body: `Choose a plan, pick a billing period of 1, 12, 24 or 36 months and pay with ${facts.paymentMethodsSentence}. Longer periods save 20% (24 months) or 30% (36 months).`,
+          body: `Choose a plan, pick a billing period of 1, 12, 24 or 36 months and pay with ${facts.paymentMethodsSentence}. Longer periods save 20% (24 months) or 30% (36 months). Prices are shown ${gstNote}, and checkout shows the GST before you pay.`,
         },
         {
           id: 'dashboard-tour',
           title: 'Your dashboard',
-          body: 'The dashboard lists your domains, hosting, VPS, storage and bundles with their renewal dates and status, and your payment history.',
+          body: 'The dashboard lists your domains, hosting, VPS, storage and bundles with their renewal dates, status and payments. A hosting card shows its nameservers and an Open control panel button that signs you in. Payments has a GST tax invoice for every payment, and Settings holds your password, name, phone and billing details.',
         },
         {
           id: 'welcome-email',
-          title: 'Welcome email and credentials',
-          body: `Your access details are emailed within ${facts.credentialsWithinMinutes} minutes of payment. Check your spam folder if you do not see them.`,
+          title: 'Welcome email and signing in',
+          body: `For hosting, the welcome email arrives within ${facts.welcomeMailMinutes} minutes of payment with your username, server, nameservers and the control panel’s address. No email ever contains a password: sign in to the control panel with Open control panel on your dashboard. VPS, storage and domains are set up by our team, who email you when they are ready. Check your spam folder if you do not see a mail.`,
         },
       ],
     },
     {
       id: 'domain-management',
       title: 'Domain Management',
-      summary: 'Register, transfer and point your domains.',
+      summary: 'Register, point and renew your domains.',
       sections: [
         {
           id: 'register-domain',
           title: 'Register a domain',
-          body: `Search for a name and choose from over ${facts.domainExtensions} extensions. Registration is usually active within minutes.`,
+          body: `Search for a name on Domain search and register it as ${facts.domainExtensions}. Our team registers it after payment and emails you when it is done; it then shows on your dashboard with its renewal date.`,
         },
         {
           id: 'nameservers',
-          title: 'Change nameservers',
-          body: 'Open the domain in your dashboard, choose Nameservers and enter the new values. Changes can take up to 24 hours to propagate worldwide.',
+          title: 'Point a domain at your hosting',
+          body: 'Your hosting’s nameservers are in its welcome email and on its card in the dashboard. For a domain registered with us, email support and we set them for you; for a domain registered elsewhere, set them at that registrar. Changes can take up to 24 hours to spread worldwide.',
         },
         {
           id: 'dns-records',
           title: 'Manage DNS records',
-          body: 'Add A, AAAA, CNAME, MX and TXT records in the DNS editor. Use TXT records to verify your domain with email and search providers.',
+          body: 'Once a domain points at your hosting, add A, AAAA, CNAME, MX and TXT records in the control panel’s Zone Editor. Use TXT records to verify your domain with email and search providers.',
         },
         {
-          id: 'transfer-domain',
-          title: 'Transfer a domain to us',
-          body: `Unlock the domain at your current registrar, get the authorisation code and start the transfer. It completes in ${facts.domainTransferDays} days.`,
+          id: 'renew-domain',
+          title: 'Renew a domain',
+          body: `${renewalSentence} A domain that expires can be taken by someone else, so renew in good time.`,
         },
       ],
     },
@@ -98,12 +98,12 @@ export const docsPage = {
         {
           id: 'upload-files',
           title: 'Upload your website',
-          body: 'Use the file manager in the control panel or connect over SFTP with the credentials from your welcome email. Put your site in the public_html folder.',
+          body: 'Choose Open control panel on your dashboard and use its File Manager, or create an FTP account in the control panel and connect with an FTP app. Put your site in the public_html folder.',
         },
         {
           id: 'install-wordpress',
           title: 'Install WordPress',
-          body: 'Open the app installer, choose WordPress, pick your domain and click Install. Your admin login is shown once the install finishes.',
+          body: 'In the control panel, open the app installer, choose WordPress, pick your domain and click Install. Your admin login is shown once the install finishes.',
         },
         {
           id: 'ssl',
@@ -113,7 +113,7 @@ export const docsPage = {
         {
           id: 'backups',
           title: 'Backups and restores',
-          body: 'Backups run weekly on Basic Hosting and daily on larger plans. Restore a file, a database or the whole site from the Backups page.',
+          body: 'Backups run weekly on Basic Hosting and daily on Premium and Enterprise Hosting. Restore a file, a database or the whole site from the control panel’s Backups page.',
         },
       ],
     },
@@ -125,7 +125,7 @@ export const docsPage = {
         {
           id: 'ssh-access',
           title: 'Connect over SSH',
-          body: 'Use the IP address and root password from your welcome email: ssh root@your-ip. Add your SSH key and turn off password logins once you are in.',
+          body: 'When your VPS is ready, our team emails you its IP address and how to make your first login; no email ever contains a password. Connect with ssh root@your-ip, add your SSH key and turn off password logins once you are in.',
         },
         {
           id: 'firewall',
@@ -133,26 +133,26 @@ export const docsPage = {
           body: 'Allow only the ports you use, for example 22 for SSH and 80 and 443 for the web, and deny everything else.',
         },
         {
-          id: 'snapshots',
-          title: 'Snapshots',
-          body: 'Take a snapshot before big changes and restore it from the dashboard if something goes wrong. Premium and Enterprise plans take snapshots automatically.',
+          id: 'vps-backups',
+          title: 'Back up your VPS',
+          body: 'VPS plans do not include backups. Copy your data off the server regularly, for example to cloud storage, and check that you can restore it.',
         },
         {
           id: 'scale-vps',
-          title: 'Upgrade your VPS',
-          body: `Move to a bigger plan from the dashboard; plans range from ${facts.vpsRange.from} up to ${facts.vpsRange.to}. Your data stays in place.`,
+          title: 'Move to a bigger VPS',
+          body: `Plans range from ${facts.vpsRange.from} up to ${facts.vpsRange.to}. A plan cannot be changed in place yet: buy the bigger plan and email support, and our team helps you move your data across. ${moneyBackSentence}`,
         },
       ],
     },
     {
       id: 'cloud-storage',
       title: 'Cloud Storage',
-      summary: 'Store, sync and share your files securely.',
+      summary: 'Store and share your files securely.',
       sections: [
         {
           id: 'upload-sync',
-          title: 'Upload and sync files',
-          body: 'Drag files into the web app or install the desktop sync client to keep a folder on your computer in sync.',
+          title: 'Upload your files',
+          body: 'When your storage is ready, our team emails you how to reach it and sign in; no email ever contains a password. Upload, download and organise your files from there.',
         },
         {
           id: 'sharing',
@@ -167,7 +167,7 @@ export const docsPage = {
         {
           id: 'security',
           title: 'Encryption and security',
-          body: 'Files are encrypted in transit and at rest. Turn on two-step verification in your account settings for extra protection.',
+          body: 'Files are encrypted in transit and at rest. Protect your account with a strong password that you use nowhere else.',
         },
       ],
     },

@@ -1,3 +1,5 @@
+import { gstNote } from './facts';
+
 export const domainSearch = {
   eyebrow: 'Domain search',
   title: 'Find the perfect domain name',
@@ -16,6 +18,7 @@ export const domainSearch = {
   available: 'Available',
   unavailable: 'Unavailable',
   perYear: '/yr',
+  gst: gstNote,
   register: 'Register',
   registerLabel: (domain: string) => `Register ${domain}`,
   checkoutPlanId: 'basicdomain',
@@ -35,7 +38,7 @@ export const domainSearch = {
       },
       {
         title: 'Go live',
-        text: 'Point the domain to your hosting and manage it from your dashboard.',
+        text: 'Our team registers the name and emails you when it is done. Your dashboard shows it with its renewal date.',
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { facts, moneyBackSentence } from './facts';
+import { cancelSentence, facts, moneyBackSentence, renewalSentence } from './facts';
 import type { FaqItem } from './types';
 
 /** Shared by the home page's FAQ and the Hosting FAQs on /hosting. */
@@ -6,7 +6,7 @@ export const hostingFaqs: FaqItem[] = [
   {
     question: 'What is shared web hosting?',
     answer:
-      'Shared hosting places your website on a server whose resources are shared with other sites. It is the most affordable way to get online, and it suits personal sites, blogs and small business websites. You can move up to a VPS at any time as you grow.',
+      'Shared hosting places your website on a server whose resources are shared with other sites. It is the most affordable way to get online, and it suits personal sites, blogs and small business websites. When you outgrow it, a VPS gives you dedicated resources.',
   },
   {
     question: 'Do I get a free SSL certificate?',
@@ -16,11 +16,11 @@ export const hostingFaqs: FaqItem[] = [
   {
     question: 'Will you migrate my existing website for free?',
     answer:
-      'Yes. Our team moves your files, databases and email from your current host at no charge. Most migrations finish within 24 hours with no downtime.',
+      'Yes. Email our support team with your current host’s details and our engineers move your files, databases and email at no charge. Most migrations finish within 24 hours with no downtime.',
   },
   {
     question: 'What is your money-back guarantee?',
-    answer: `${moneyBackSentence} Cancel within ${facts.moneyBackDays} days of purchase and we refund the full plan price to your original payment method.`,
+    answer: `${moneyBackSentence} ${cancelSentence} The refund goes to your original payment method.`,
   },
   {
     question: 'Which payment methods do you accept?',
@@ -28,18 +28,18 @@ export const hostingFaqs: FaqItem[] = [
   },
   {
     question: 'In which languages is support available?',
-    answer: `Our support team is available 24/7 in ${facts.supportLanguages} by live chat, email and phone.`,
+    answer: `Our support team answers email 24/7 in ${facts.supportLanguages}. Phone support is for Enterprise plans.`,
   },
 ];
 
 export const domainFaqs: FaqItem[] = [
   {
     question: 'Which domain extensions can I register?',
-    answer: `We offer over ${facts.domainExtensions} extensions, including .com, .in, .co.in, .net, .org and many country and industry endings.`,
+    answer: `${facts.domainExtensions} names, from our domain search, where each shows its price per year. Other extensions cannot be ordered yet.`,
   },
   {
-    question: 'How long does a domain transfer take?',
-    answer: `A transfer usually completes in ${facts.domainTransferDays} days, once you unlock the domain at your current registrar and approve the transfer email. Your website and email keep working throughout.`,
+    question: 'Do you renew domains automatically?',
+    answer: renewalSentence,
   },
   {
     question: 'Is WHOIS privacy included?',
@@ -59,8 +59,8 @@ export const vpsFaqs: FaqItem[] = [
       'Yes. Every VPS comes with full root access, so you can install any software, configure the firewall and tune the server the way you like.',
   },
   {
-    question: 'Can I upgrade my VPS later?',
-    answer: `Yes. You can move to a larger plan from your dashboard at any time. Our VPS range goes from ${facts.vpsRange.from} up to ${facts.vpsRange.to}.`,
+    question: 'Can I move to a bigger VPS later?',
+    answer: `Yes, by buying the larger plan: a plan cannot be changed in place yet, and our team helps you move your data across. Our VPS range goes from ${facts.vpsRange.from} up to ${facts.vpsRange.to}.`,
   },
   {
     question: 'Which operating systems are available?',
@@ -69,7 +69,7 @@ export const vpsFaqs: FaqItem[] = [
   },
   {
     question: 'Is there a money-back guarantee on VPS plans?',
-    answer: `Yes. VPS plans are covered by our ${facts.moneyBackDays}-day money-back guarantee. Setup fees are not refundable.`,
+    answer: `Yes. VPS plans are covered by our ${facts.moneyBackDays}-day money-back guarantee. ${cancelSentence}`,
   },
 ];
 
@@ -87,12 +87,11 @@ export const storageFaqs: FaqItem[] = [
   },
   {
     question: 'What happens if I need more space?',
-    answer:
-      'Upgrade from your dashboard at any time. The new space is available at once, and you pay only the difference for the rest of your billing period.',
+    answer: `Buy a larger plan and email support: our team moves your files across. A plan cannot be changed in place yet; if you paid for the smaller one less than ${facts.moneyBackDays} days ago, cancel it from your dashboard for a full refund.`,
   },
   {
     question: 'Can I cancel and get my money back?',
-    answer: `Yes. Storage plans are covered by our ${facts.moneyBackDays}-day money-back guarantee. Download your files before you cancel: data is deleted ${facts.dataDeletionDays} days after the service ends.`,
+    answer: `Yes. Storage plans are covered by our ${facts.moneyBackDays}-day money-back guarantee. ${cancelSentence} Download your files before you cancel.`,
   },
 ];
 
@@ -109,11 +108,10 @@ export const bundleFaqs: FaqItem[] = [
   },
   {
     question: 'Can I switch bundles later?',
-    answer:
-      'Yes. Move to a larger bundle at any time from your dashboard; we credit the unused part of your current plan.',
+    answer: `Yes, by buying the larger bundle: a bundle cannot be changed in place yet, and our team helps you move across. If you paid for the smaller one less than ${facts.moneyBackDays} days ago, cancel it from your dashboard for a refund of everything but its domain registration (${facts.bundleDomainRefundExcluded}).`,
   },
   {
     question: 'Are bundles covered by the money-back guarantee?',
-    answer: `Yes. ${moneyBackSentence}`,
+    answer: `Yes. ${moneyBackSentence} A bundle’s refund is everything you paid except its domain’s registration, ${facts.bundleDomainRefundExcluded}.`,
   },
 ];

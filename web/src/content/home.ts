@@ -1,4 +1,5 @@
-import { facts } from './facts';
+import { facts, gstNote } from './facts';
+import { sampleBusiness } from './sample-business';
 
 /**
  * The home page, in the reference's order. The headline price is the seed's basichosting price
@@ -6,7 +7,9 @@ import { facts } from './facts';
  */
 export const home = {
   hero: {
-    badge: 'Limited-time offer',
+    /** Shown only while a configured offer runs, with its end date (no false urgency). */
+    offer: sampleBusiness.offer,
+    offerUntil: (label: string, date: string) => `${label} until ${date}`,
     eyebrow: 'Shared web hosting',
     title: 'Fast, secure hosting for Indian websites',
     lead: 'Launch your website on servers tuned for speed, with everything you need included and a team that answers in your language.',
@@ -14,6 +17,7 @@ export const home = {
     headlinePlanId: 'basichosting',
     headlinePricePaise: 249_900,
     perMonth: '/mo',
+    gst: gstNote,
     cta: { label: 'Start now', to: '/hosting' },
     guarantee: `${facts.moneyBackDays}-day money-back guarantee`,
     perks: [
@@ -24,11 +28,9 @@ export const home = {
   },
   trust: {
     title: 'Rated by thousands of customers',
-    badges: [
-      { site: 'Customer review platform', score: '4.8', reviews: '(12,505 reviews)', stars: 4.8 },
-      { site: 'Hosting review site', score: '4.6/5', reviews: '(1,603 reviews)', stars: 4.6 },
-      { site: 'Business review directory', score: '4.5/5', reviews: '(5,637 reviews)', stars: 4.5 },
-    ],
+    /** Only ratings that name their review site and link to it are shown (see the home page). */
+    ratings: sampleBusiness.reviewRatings,
+    readReviews: (source: string) => `Read the reviews on ${source}`,
   },
   testimonialTitle: 'What our customers say',
   milestone: {
@@ -39,12 +41,14 @@ export const home = {
   },
   support: {
     title: 'Real people, around the clock',
-    lead: `Chat with our support team any time of day in ${facts.supportLanguages}. No bots passing you around, just engineers who fix things.`,
+    lead: `Write to our support team any time of day in ${facts.supportLanguages}. No bots passing you around, just engineers who fix things.`,
     points: [
-      'Average first reply under 2 minutes on chat',
+      `Email support 24/7; we aim to reply within ${facts.emailResponseHours} hours`,
       'Help with migration, email, DNS and SSL',
-      'Phone and email support as well',
+      'Phone support on Enterprise plans',
     ],
+    /** A picture of a support conversation, not a live chat (there is none). */
+    chatCaption: 'An example support conversation',
     chat: {
       agentName: 'Priya',
       agentRole: 'Support engineer',
@@ -83,7 +87,7 @@ export const home = {
       {
         icon: 'shield',
         title: `${facts.moneyBackDays}-day money-back guarantee`,
-        text: `Try any hosting, VPS, storage or bundle plan. Not happy? Get your money back within ${facts.moneyBackDays} days.`,
+        text: `Try any hosting, VPS, storage or bundle plan. Not happy? Cancel from your dashboard within ${facts.moneyBackDays} days and the refund goes back at once.`,
       },
       {
         icon: 'lock',
@@ -93,17 +97,17 @@ export const home = {
       {
         icon: 'migrate',
         title: 'Free website migration',
-        text: 'Our engineers move your site, databases and email from your old host at no cost.',
+        text: 'Email our support team and our engineers move your site, databases and email from your old host at no cost.',
       },
       {
         icon: 'chat',
         title: `24/7 support in ${facts.supportLanguages}`,
-        text: 'Talk to a real person by chat, email or phone, whenever you need help.',
+        text: 'Write to a real person by email whenever you need help; Enterprise plans can call us too.',
       },
       {
         icon: 'rupee',
         title: 'Pay the Indian way',
-        text: `Prices in rupees. Pay with ${facts.paymentMethodsSentence}.`,
+        text: `Prices in rupees, shown with the ${facts.gstPercent}% GST you pay, and a GST invoice for every payment. Pay with ${facts.paymentMethodsSentence}.`,
       },
       {
         icon: 'speed',

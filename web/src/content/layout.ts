@@ -1,7 +1,8 @@
 /** Copy of the site's frame: header, footer and each route's title and description. */
-import { facts, supportContact } from './facts';
+import { facts, grievanceOfficer, supportContact } from './facts';
+import { sampleBusiness, sampleNotice } from './sample-business';
 
-export const siteName = 'Hosting Storefront';
+export const siteName = sampleBusiness.brand.name;
 
 export const header = {
   homeLabel: `${siteName} home`,
@@ -28,7 +29,7 @@ export const header = {
 } as const;
 
 export const footer = {
-  tagline: `Web hosting, VPS, domains and cloud storage for Indian businesses since ${facts.foundedYear}. ${facts.uptime} uptime and 24/7 support in ${facts.supportLanguages}.`,
+  tagline: `Web hosting, VPS, domains and cloud storage for Indian businesses since ${facts.foundedYear}. ${facts.uptime} uptime and 24/7 email support in ${facts.supportLanguages}.`,
   columns: [
     {
       title: 'Products',
@@ -77,6 +78,14 @@ export const footer = {
   ],
   paymentsNote: `Payments are processed securely by Razorpay: ${facts.paymentMethodsSentence}.`,
   contact: supportContact,
+  /** Phone support is for the Enterprise tier only: the footer says so beside the number. */
+  phoneNote: 'Phone: Enterprise plans',
+  grievance: {
+    title: grievanceOfficer.designation,
+    name: grievanceOfficer.name,
+    email: grievanceOfficer.email,
+  },
+  sampleNotice: sampleBusiness.isSample ? sampleNotice : null,
   copyright: (year: number) => `© ${year} ${siteName}. All rights reserved.`,
 } as const;
 

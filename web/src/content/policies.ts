@@ -1,4 +1,12 @@
-import { facts, moneyBackSentence, supportContact } from './facts';
+import {
+  cancelSentence,
+  facts,
+  gstNote,
+  grievanceSentence,
+  moneyBackSentence,
+  renewalSentence,
+  supportContact,
+} from './facts';
 
 export interface PolicySection {
   title: string;
@@ -13,13 +21,21 @@ export interface PolicyDocument {
   sections: PolicySection[];
 }
 
-const LAST_UPDATED = 'September 2025';
+/** Rewritten in November 2026 to say what the store does (issue: an honest storefront). */
+const LAST_UPDATED = 'November 2026';
 const tiers = facts.supportTiers.map(
-  (t) => `${t.name}: within ${t.responseHours} ${t.responseHours === 1 ? 'hour' : 'hours'}`,
+  (t) =>
+    `${t.name}: within ${t.responseHours} ${t.responseHours === 1 ? 'hour' : 'hours'} (${t.plans})`,
 );
-const contactLine = `Email ${supportContact.email} or call ${supportContact.phone}.`;
+/** Phone support is for the Enterprise tier only, so every contact line says so. */
+const contactLine = `Email ${supportContact.email}; Enterprise customers can also call ${supportContact.phone}.`;
+const welcomeMail = `Hosting is created on our servers as soon as Razorpay confirms your payment, and its welcome email (username, server, nameservers and the control panel’s address) arrives within ${facts.welcomeMailMinutes} minutes.`;
+const operatorSetUp =
+  'VPS, cloud storage and domain registrations are set up by our team, who email you the access details when each is ready.';
+const noPasswordInMail =
+  'No email from us ever contains a password: Open control panel on your dashboard signs you in to your control panel.';
 
-/** /privacy: 12 sections, last updated September 2025. */
+/** /privacy: 12 sections. */
 export const privacyPolicy: PolicyDocument = {
   title: 'Privacy Policy',
   lastUpdated: LAST_UPDATED,
@@ -33,21 +49,21 @@ export const privacyPolicy: PolicyDocument = {
       ],
       list: [
         'Account details: your name, email address and phone number.',
-        'Billing details: the plans you buy, amounts, dates and payment references. Card, UPI and bank details are handled by Razorpay and never reach our servers.',
-        'Support records: messages you send us and notes from calls and chats.',
+        'Billing details: the billing name, address, state and GSTIN you give us for tax invoices, the plans you buy, amounts, dates and payment references. Card, UPI and bank details are handled by Razorpay and never reach our servers.',
+        'Support records: messages you send us and notes from calls.',
         'Technical data: IP addresses, browser type and server logs.',
       ],
     },
     {
       title: 'How we use your information',
       paragraphs: [
-        'We use your information to provide and bill for your services, send your access details, answer support requests, keep our systems secure and meet our legal obligations. We send marketing email only if you agree, and you can unsubscribe at any time.',
+        'We use your information to provide and bill for your services, issue GST tax invoices and credit notes, send your welcome emails, renewal reminders and refund updates, answer support requests, keep our systems secure and meet our legal obligations. We send marketing email only if you agree, and you can unsubscribe at any time.',
       ],
     },
     {
       title: 'Legal basis for processing',
       paragraphs: [
-        'We process your data to perform our contract with you, to comply with Indian law, including the Digital Personal Data Protection Act, 2023, and, for marketing, with your consent.',
+        'We process your data to perform our contract with you, to comply with Indian law, including the Digital Personal Data Protection Act, 2023 and the GST laws, and, for marketing, with your consent.',
       ],
     },
     {
@@ -57,31 +73,31 @@ export const privacyPolicy: PolicyDocument = {
       ],
     },
     {
-      title: 'Cookies',
+      title: 'Cookies and local storage',
       paragraphs: [
-        'We use essential cookies to keep you logged in and to secure checkout. We do not use advertising cookies.',
+        'Your browser keeps your login session in its local storage so that you stay logged in. We use no advertising cookies and no third-party trackers.',
       ],
     },
     {
       title: 'Data retention',
       paragraphs: ['We keep data only as long as we need it:'],
       list: [
-        `Account and billing records: ${facts.retention.accountsYears} years, as tax and accounting law requires.`,
+        `Account and billing records, tax invoices included: ${facts.retention.accountsYears} years, as tax and accounting law requires.`,
         `Support records: ${facts.retention.supportYears} years.`,
         `Server and access logs: ${facts.retention.logsMonths} months.`,
-        `Data stored in your services: deleted ${facts.dataDeletionDays} days after the service ends.`,
+        `Data stored in your services: kept for ${facts.dataDeletionDays} days after the service ends, then deleted by our team.`,
       ],
     },
     {
       title: 'Data security',
       paragraphs: [
-        'We protect your data with encryption in transit and at rest, strict access controls and regular security reviews. Passwords are held only by our identity provider and are never stored in our own databases.',
+        'We protect your data with encryption in transit and at rest, strict access controls and regular security reviews. Passwords are held only by our identity provider: they are never stored in our own databases and never sent by email.',
       ],
     },
     {
       title: 'Your rights',
       paragraphs: [
-        'You can ask to see, correct or delete your personal data, withdraw consent to marketing, and nominate someone to exercise your rights. We answer requests within 30 days.',
+        'You can ask to see, correct or delete your personal data, withdraw consent to marketing, and nominate someone to exercise your rights. You can correct your name, phone and billing details yourself in Settings on your dashboard. We answer requests within 30 days.',
       ],
     },
     {
@@ -103,15 +119,16 @@ export const privacyPolicy: PolicyDocument = {
       ],
     },
     {
-      title: 'Contact us',
+      title: 'Contact us and grievances',
       paragraphs: [
-        `For any privacy question or request, contact our grievance officer. ${contactLine}`,
+        `For any privacy question, request or complaint, contact our ${grievanceSentence}`,
+        contactLine,
       ],
     },
   ],
 };
 
-/** /terms: 12 numbered terms (docs/decisions.md D6). */
+/** /terms: 12 numbered terms (docs/decisions.md D6, D14-D18). */
 export const termsOfService: PolicyDocument = {
   title: 'Terms of Service',
   lastUpdated: LAST_UPDATED,
@@ -127,30 +144,32 @@ export const termsOfService: PolicyDocument = {
     {
       title: 'Services',
       paragraphs: [
-        'We provide web hosting, domain registration, VPS hosting, cloud storage and project bundles as described on each plan’s page at the time you order.',
+        `We provide web hosting, domain registration, VPS hosting, cloud storage and project bundles as described on each plan’s page at the time you order. ${welcomeMail} ${operatorSetUp}`,
       ],
     },
     {
       title: 'Accounts',
       paragraphs: [
-        'Keep your login details secret and your contact details current. You are responsible for everything done with your account.',
+        `Keep your password secret and your contact and billing details current. You are responsible for everything done with your account. ${noPasswordInMail}`,
       ],
     },
     {
       title: 'Payment and billing',
       paragraphs: [
-        `Prices are in Indian rupees. We accept ${facts.paymentMethodsSentence}. Plans are paid in advance for the billing period you choose, and your order summary shows every tax and fee before you pay.`,
+        `Prices are in Indian rupees and shown ${gstNote}. We accept ${facts.paymentMethodsSentence}. Plans are paid in advance for the billing period you choose; your order summary shows the GST before you pay, and every payment gets a GST tax invoice that you can download from your dashboard.`,
       ],
     },
     {
       title: 'Renewal and cancellation',
       paragraphs: [
-        `Plans renew automatically at the renewal price shown on the plan. You can turn off auto-renewal up to ${facts.autoRenewalCancelDays} days before the renewal date. When you cancel, the service stays active until the end of the billing period; we confirm cancellations within ${facts.cancellationConfirmHours} hours.`,
+        `${renewalSentence} Renewals are priced at the plan’s renewal price with the same discounts for longer periods; promo codes apply to new purchases only. Hosting that is not renewed is suspended ${facts.suspendAfterDays} days after it expires and restored when you renew; nothing is deleted automatically. ${cancelSentence}`,
       ],
     },
     {
       title: 'Refunds',
-      paragraphs: [`${moneyBackSentence} Details are in our Cancellation and Refund Policy.`],
+      paragraphs: [
+        `${moneyBackSentence} A bundle is refunded except for its domain’s registration, ${facts.bundleDomainRefundExcluded}. Details are in our Cancellation and Refund Policy.`,
+      ],
     },
     {
       title: 'Acceptable use',
@@ -160,7 +179,9 @@ export const termsOfService: PolicyDocument = {
     },
     {
       title: 'Support',
-      paragraphs: ['Support response times depend on your support tier:'],
+      paragraphs: [
+        `Email support is open 24/7. Your plan sets your support tier, and the tier sets the longest you wait for an answer:`,
+      ],
       list: [...tiers, 'Phone support is available to Enterprise customers only.'],
     },
     {
@@ -182,15 +203,16 @@ export const termsOfService: PolicyDocument = {
       ],
     },
     {
-      title: 'Changes to these terms',
+      title: 'Changes, complaints and governing law',
       paragraphs: [
-        `We give ${facts.termsChangeNoticeDays} days’ notice by email before changes take effect. These terms are governed by the laws of India, and the courts of Bengaluru have jurisdiction.`,
+        `We give ${facts.termsChangeNoticeDays} days’ notice by email before changes take effect. These terms are governed by the laws of India, and the courts of ${supportContact.courtsCity} have jurisdiction.`,
+        `Complaints: ${grievanceSentence}`,
       ],
     },
   ],
 };
 
-/** /refund: cancellation and refund policy in 8 sections (docs/decisions.md D6). */
+/** /refund: cancellation and refund policy in 8 sections (docs/decisions.md D6, D16). */
 export const refundPolicy: PolicyDocument = {
   title: 'Cancellation and Refund Policy',
   lastUpdated: LAST_UPDATED,
@@ -199,90 +221,93 @@ export const refundPolicy: PolicyDocument = {
     {
       title: `${facts.moneyBackDays}-day money-back guarantee`,
       paragraphs: [
-        `If you cancel a hosting, VPS, storage or bundle plan within ${facts.moneyBackDays} days of purchase, we refund the full plan price, no questions asked.`,
+        `Cancel a hosting, VPS, storage or bundle plan within ${facts.moneyBackDays} days of a payment and we refund that payment, no questions asked: hosting, VPS and storage in full, and a bundle in full except its domain’s registration, ${facts.bundleDomainRefundExcluded}. A renewal payment is covered the same way.`,
       ],
     },
     {
       title: 'What is not refundable',
       paragraphs: [
-        'Some charges are passed on to third parties as soon as you order, so they cannot be refunded:',
+        'The registry charges us for a domain as soon as you order it, so these cannot be refunded:',
       ],
       list: [
-        'Setup fees.',
-        'Domain registrations, renewals and transfers.',
-        `Requests made more than ${facts.moneyBackDays} days after purchase.`,
+        'Domain registrations and domain renewals.',
+        `The domain registration included in a bundle: ${facts.bundleDomainRefundExcluded}.`,
+        `Payments made more than ${facts.moneyBackDays} days before you cancel.`,
       ],
     },
     {
       title: 'How to cancel',
       paragraphs: [
-        `Cancel from your dashboard or email ${supportContact.email} from the address on your account. We confirm every cancellation within ${facts.cancellationConfirmHours} hours.`,
+        `Open your dashboard, find the service and choose Cancel. We email you when you ask and again when the refund is complete, with a credit note for it.`,
       ],
     },
     {
       title: 'What happens when you cancel',
       paragraphs: [
-        `The service stays active until the end of the current billing period and then ends. The account is marked cancelled and cannot be reactivated; buy a new plan to start again. Data is deleted within ${facts.dataDeletionDays} days after the service ends, so download anything you need first.`,
+        `The service ends at once, when you cancel: hosting is suspended on our servers straight away, not at the end of the billing period. Nothing is deleted at that moment: your data is kept for ${facts.dataDeletionDays} days after the service ends, so ask support within that time if you need a copy, and then it is deleted.`,
       ],
     },
     {
-      title: 'Auto-renewal',
+      title: 'Renewals',
       paragraphs: [
-        `Turn off auto-renewal at least ${facts.autoRenewalCancelDays} days before the renewal date to avoid being charged for the next period. A renewal cancelled within ${facts.moneyBackDays} days is covered by the same guarantee.`,
+        `${renewalSentence} If you do not renew, the service expires on its renewal date; hosting is suspended ${facts.suspendAfterDays} days later and restored if you renew.`,
       ],
     },
     {
       title: 'How refunds are paid',
       paragraphs: [
-        'Refunds go back to the original payment method (card, UPI, netbanking or wallet) through Razorpay. They usually reach you within 5-7 business days, depending on your bank.',
+        `Refunds go back to the original payment method (card, UPI, netbanking or wallet) through Razorpay as soon as you cancel. Your bank usually shows them within ${facts.refundReachesDays}.`,
       ],
     },
     {
-      title: 'Physical items',
+      title: 'Failed payments',
       paragraphs: [
-        `Unused physical items can be returned within ${facts.physicalReturnDays} days of delivery, as described in our Shipping Policy.`,
+        `If a payment fails but your bank has debited your account, Razorpay refunds the amount automatically, typically within ${facts.refundReachesDays}. You do not need to ask us; contact support if it has not arrived after that.`,
       ],
     },
     {
       title: 'Contact us',
-      paragraphs: [`Questions about a cancellation or refund? ${contactLine}`],
+      paragraphs: [
+        `Questions about a cancellation or refund? ${contactLine}`,
+        `Complaints: ${grievanceSentence}`,
+      ],
     },
   ],
 };
 
-/** /shipping: shipping information and 11 numbered terms (docs/decisions.md D6). */
+/** /shipping: delivery information and 11 numbered terms (docs/decisions.md D6, D18). */
 export const shippingPolicy = {
   title: 'Shipping and Delivery Policy',
   lastUpdated: LAST_UPDATED,
   intro:
-    'Almost everything we sell is digital and delivered by email. A few business plans include physical items, such as hardware security keys. This page explains how both are delivered.',
+    'We sell only digital services: hosting, domains, VPS, cloud storage and bundles. Nothing physical is sold or shipped, so no shipping charge or return of goods applies. This page explains how and when each service is delivered.',
   information: [
     {
-      title: 'Digital services',
-      text: `Hosting, domains, VPS, storage and bundles are delivered electronically. Your access credentials are emailed within ${facts.credentialsWithinMinutes} minutes of a successful payment.`,
+      title: 'Hosting',
+      text: `${welcomeMail} ${noPasswordInMail}`,
     },
     {
-      title: 'Physical items',
-      text: 'Physical items ship from our Bengaluru office by courier, with tracking details sent by email.',
+      title: 'VPS, storage and domains',
+      text: `${operatorSetUp} No email ever contains a password.`,
     },
     {
-      title: 'Delivery times',
-      text: `Standard ${facts.shipping.standardDays} business days, express ${facts.shipping.expressDays}, overnight ${facts.shipping.overnightDays}, international ${facts.shipping.internationalDays} business days.`,
+      title: 'Nothing physical',
+      text: 'We ship no goods, so no delivery charge, shipping time or return of goods applies to any order.',
     },
   ],
-  termsTitle: 'Shipping terms',
+  termsTitle: 'Delivery terms',
   terms: [
-    `Digital service credentials are emailed within ${facts.credentialsWithinMinutes} minutes of a successful payment.`,
-    'If your credentials have not arrived after 15 minutes, check your spam folder and then contact support.',
-    'Physical items are dispatched within 1 business day of your order.',
-    `Standard shipping takes ${facts.shipping.standardDays} business days.`,
-    `Express shipping takes ${facts.shipping.expressDays} business days.`,
-    `Overnight shipping arrives in ${facts.shipping.overnightDays} business day for orders placed before 2 p.m. IST.`,
-    `International shipping takes ${facts.shipping.internationalDays} business days; customs duties are paid by the recipient.`,
-    `Standard shipping is free on orders above ${facts.shipping.freeStandardAbove}.`,
-    'Tracking details are emailed as soon as an item ships.',
-    `Unused physical items can be returned within ${facts.physicalReturnDays} days of delivery.`,
-    `Digital services are covered by our ${facts.moneyBackDays}-day money-back guarantee on hosting, VPS, storage and bundle plans; ${facts.moneyBackExcludes} are not refundable.`,
+    'We sell only digital services. Nothing is shipped, and no shipping or delivery charge is added to any order.',
+    `Prices are in Indian rupees and shown ${gstNote}; your order summary shows the GST before you pay.`,
+    welcomeMail,
+    noPasswordInMail,
+    operatorSetUp,
+    'Every service appears on your dashboard, with its renewal date, as soon as your payment is confirmed.',
+    'Everything is delivered to the email address on your account, so keep it current.',
+    `If a delivery email has not arrived after ${facts.welcomeMailMinutes} minutes, check your spam folder and then contact support.`,
+    'Every payment gets a GST tax invoice, which you can download from Payments on your dashboard.',
+    renewalSentence,
+    `Digital services are covered by our ${facts.moneyBackDays}-day money-back guarantee on ${facts.moneyBackCovers}; ${facts.moneyBackExcludes} are not refundable.`,
   ],
   contact: `Questions about a delivery? ${contactLine}`,
 } as const;

@@ -1,6 +1,6 @@
 /** Per-route <title> and meta description (SEO). Loaded lazily on the client; the prerender
  * writes them into each page's HTML. */
-import { facts } from './facts';
+import { facts, gstNote } from './facts';
 import { siteName } from './layout';
 
 export interface RouteMeta {
@@ -13,14 +13,14 @@ const suffix = ` | ${siteName}`;
 /** Per-route <title> and meta description (SEO), keyed by route path. */
 export const routeMeta: Record<string, RouteMeta> = {
   '/': {
-    title: `Web Hosting in India from ₹2,499/mo${suffix}`,
+    title: `Web Hosting in India from ₹2,499/mo ${gstNote}${suffix}`,
     description:
       'Fast, secure web hosting, VPS, domains and cloud storage priced in rupees. Free SSL, free website migration and 24/7 support in English and Hindi.',
   },
   '/hosting': {
     title: `Web Hosting Plans${suffix}`,
     description:
-      'Shared web hosting plans with free SSL, daily backups, 24/7 support and a 30-day money-back guarantee.',
+      'Shared web hosting plans with free SSL, regular backups, 24/7 support and a 30-day money-back guarantee.',
   },
   '/vps': {
     title: `VPS Hosting${suffix}`,
@@ -34,7 +34,8 @@ export const routeMeta: Record<string, RouteMeta> = {
   },
   '/domain': {
     title: `Domain Registration Plans${suffix}`,
-    description: 'Register your domain with free DNS management, domain lock and WHOIS privacy.',
+    description:
+      'Register a .com or .net domain with free DNS management, domain lock and WHOIS privacy.',
   },
   '/pricing': {
     title: `Project Bundles: Hosting, Domain and AI Tools${suffix}`,
@@ -56,7 +57,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   },
   '/contact': {
     title: `Contact Us${suffix}`,
-    description: 'Write to our support and sales team. We answer within 2 hours.',
+    description: `Write to our support and sales team. We aim to answer within ${facts.emailResponseHours} hours.`,
   },
   '/about': {
     title: `About Us${suffix}`,
@@ -68,7 +69,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   },
   '/careers': {
     title: `Careers${suffix}`,
-    description: 'Join the team that keeps 60,000+ websites online.',
+    description: `Join the team that looks after ${facts.clients} clients' websites.`,
   },
   '/privacy': {
     title: `Privacy Policy${suffix}`,
@@ -80,11 +81,13 @@ export const routeMeta: Record<string, RouteMeta> = {
   },
   '/refund': {
     title: `Cancellation and Refund Policy${suffix}`,
-    description: 'Our 30-day money-back guarantee and how cancellations work.',
+    description:
+      'Our 30-day money-back guarantee: cancel from your dashboard and the refund goes back at once.',
   },
   '/shipping': {
     title: `Shipping and Delivery Policy${suffix}`,
-    description: 'How and when our digital services and any physical items are delivered.',
+    description:
+      'How and when our digital services are delivered. We sell nothing physical and ship nothing.',
   },
   '/checkout': { title: `Checkout${suffix}`, description: 'Review your order and pay securely.' },
   '/login': { title: `Login${suffix}`, description: 'Log in to manage your services.' },

@@ -1,5 +1,27 @@
-import { facts, moneyBackSentence, supportContact } from './facts';
+import { formatInr } from '@domain/money';
+import { domainSearch } from './domain-search';
+import {
+  cancelSentence,
+  facts,
+  gstNote,
+  grievanceOfficer,
+  moneyBackSentence,
+  supportContact,
+} from './facts';
 import type { FaqItem } from './types';
+
+/** ".com (₹999.00/yr + 18% GST) and .net (₹899.00/yr + 18% GST)": what /domains sells. */
+const domainPrices = domainSearch.results
+  .flatMap((r) =>
+    r.available && 'pricePaise' in r
+      ? [`${r.extension} (${formatInr(r.pricePaise)}${domainSearch.perYear} ${gstNote})`]
+      : [],
+  )
+  .join(' and ');
+
+const tierTimes = facts.supportTiers
+  .map((t) => `${t.name} ${t.responseHours} ${t.responseHours === 1 ? 'hour' : 'hours'}`)
+  .join(', ');
 
 export interface SupportGuide {
   id: string;
@@ -26,15 +48,15 @@ export const supportPage = {
       items: [
         {
           question: 'Which payment methods do you accept?',
-          answer: `We accept ${facts.paymentMethodsSentence} through Razorpay. All prices are in Indian rupees and include a clear breakup of taxes and fees at checkout.`,
+          answer: `We accept ${facts.paymentMethodsSentence} through Razorpay. All prices are in Indian rupees and shown ${gstNote}; checkout breaks down the GST before you pay, and every payment gets a GST tax invoice in your dashboard.`,
         },
         {
           question: 'Do you offer a money-back guarantee?',
-          answer: `${moneyBackSentence} Ask for a refund from your dashboard or by email within ${facts.moneyBackDays} days of purchase.`,
+          answer: `${moneyBackSentence} ${cancelSentence}`,
         },
         {
           question: 'How quickly will I get my login details?',
-          answer: `Your service credentials are emailed within ${facts.credentialsWithinMinutes} minutes of a successful payment, and your purchase appears on your dashboard straight away.`,
+          answer: `Hosting is set up as soon as your payment is confirmed, and its welcome email (username, server, nameservers and control panel address) arrives within ${facts.welcomeMailMinutes} minutes. No email ever contains a password: Open control panel on your dashboard signs you in. VPS, cloud storage and domains are set up by our team, who email you the access details when they are ready.`,
         },
       ],
     },
@@ -44,12 +66,12 @@ export const supportPage = {
       items: [
         {
           question: 'How much storage does the starter plan include?',
-          answer: `Basic Hosting includes ${facts.starterHostingStorageGb} GB of SSD storage, free SSL, free migration and 5 email accounts. Larger plans add more websites, storage and daily backups.`,
+          answer: `Basic Hosting includes ${facts.starterHostingStorageGb} GB of SSD storage, free SSL, free migration, 5 email accounts and weekly backups. Larger plans add more websites, more storage and daily backups.`,
         },
         {
           question: 'Can you move my website from another host?',
           answer:
-            'Yes, free of charge. Open a migration request from your dashboard and our engineers move your files, databases and email, usually within 24 hours.',
+            'Yes, free of charge. Email our support team with your old host’s details and our engineers move your files, databases and email, usually within 24 hours.',
         },
         {
           question: 'What uptime do you guarantee?',
@@ -62,16 +84,17 @@ export const supportPage = {
       title: 'Domains',
       items: [
         {
-          question: 'How many domain extensions do you offer?',
-          answer: `Over ${facts.domainExtensions}, from .com, .in and .org to industry endings such as .store and .tech.`,
+          question: 'Which domain extensions do you offer?',
+          answer: `${domainPrices}, from our domain search. Other extensions, .org among them, cannot be ordered yet.`,
         },
         {
-          question: 'How long does a domain transfer take?',
-          answer: `Usually ${facts.domainTransferDays} days. Unlock the domain at your current registrar, get the transfer code and start the transfer from your dashboard.`,
+          question: 'Can I transfer a domain to you?',
+          answer:
+            'Not yet: we register new names only, and a domain you hold elsewhere stays with its registrar. You can still use it with our hosting: at your registrar, set its nameservers to the ones on your hosting’s card in the dashboard.',
         },
         {
           question: 'Are domain registrations refundable?',
-          answer: `No. Domain registrations and setup fees are not refundable, because the registry charges us as soon as you register. Hosting, VPS, storage and bundle plans carry a ${facts.moneyBackDays}-day money-back guarantee.`,
+          answer: `No. Domain registrations are not refundable, because the registry charges us as soon as you register. Hosting, VPS, storage and bundle plans carry a ${facts.moneyBackDays}-day money-back guarantee.`,
         },
       ],
     },
@@ -89,9 +112,8 @@ export const supportPage = {
             'Yes. Files are encrypted in transit and at rest, and stored redundantly across separate disks.',
         },
         {
-          question: 'Can I upgrade without losing data?',
-          answer:
-            'Yes. VPS and storage upgrades keep your data in place. A VPS upgrade needs a short restart, which you can schedule.',
+          question: 'Can I move to a bigger plan later?',
+          answer: `Yes, by buying the bigger plan: plans cannot be changed in place yet. Email support and our team helps you move your data across. If you paid for the smaller plan less than ${facts.moneyBackDays} days ago, cancel it from your dashboard for a full refund.`,
         },
       ],
     },
@@ -111,8 +133,7 @@ export const supportPage = {
         },
         {
           question: 'Can I switch to a bigger bundle later?',
-          answer:
-            'Yes. Upgrade from your dashboard at any time and we credit the unused part of your current bundle.',
+          answer: `Yes, by buying the bigger bundle: bundles cannot be changed in place yet. Email support and we help you move your sites and files across. If you paid for the smaller bundle less than ${facts.moneyBackDays} days ago, cancel it from your dashboard for a refund of everything but its domain registration.`,
         },
       ],
     },
@@ -121,13 +142,13 @@ export const supportPage = {
     {
       icon: 'server',
       title: 'Web Hosting',
-      text: 'Fast SSD hosting with free SSL, free migration and daily backups.',
+      text: 'Fast SSD hosting with free SSL, free migration and regular backups.',
       link: { label: 'View hosting plans', to: '/hosting' },
     },
     {
       icon: 'globe',
       title: 'Domain Registration',
-      text: `Over ${facts.domainExtensions} extensions with free DNS management and privacy options.`,
+      text: `${facts.domainExtensions} names with free DNS management and privacy options.`,
       link: { label: 'View domain plans', to: '/domain' },
     },
     {
@@ -156,9 +177,9 @@ export const supportPage = {
       intro: 'From choosing a plan to a live site on your own domain.',
       steps: [
         'Choose a hosting plan that fits your site and complete checkout.',
-        `Check your inbox: your control panel login arrives within ${facts.credentialsWithinMinutes} minutes.`,
-        'Register a new domain or point an existing one to our nameservers.',
-        'Install WordPress or another app with one click, or start the website builder.',
+        `Check your inbox: the welcome email with your username, server and nameservers arrives within ${facts.welcomeMailMinutes} minutes.`,
+        'Register a new domain with us, or point an existing one at the nameservers shown on your hosting’s card in the dashboard.',
+        'Choose Open control panel on your dashboard, then install WordPress or another app from the control panel.',
         'Pick a theme and add your pages, images and contact details.',
         'Switch on HTTPS: your free SSL certificate is issued automatically.',
         'Preview the site on mobile and desktop, then publish it.',
@@ -169,7 +190,7 @@ export const supportPage = {
       title: 'Set up email accounts',
       intro: 'Create professional addresses such as you@yourbusiness.in.',
       steps: [
-        'Log in to your control panel and open Email Accounts.',
+        'Choose Open control panel on your dashboard and go to Email Accounts.',
         'Click Create Account and choose the address and a strong password.',
         'Set the mailbox size, or leave the default.',
         'Open webmail to check that the account sends and receives.',
@@ -182,12 +203,12 @@ export const supportPage = {
       title: 'Manage your VPS',
       intro: 'Secure and run your virtual server with confidence.',
       steps: [
-        'Find your server’s IP address and root password in the welcome email.',
-        'Connect over SSH and change the root password at once.',
+        'When your VPS is ready, our team emails you its IP address and how to make your first login. No email ever contains a password.',
+        'Connect over SSH as that email describes, and set a strong root password of your own at once.',
         'Create a user with sudo rights and add your SSH key.',
         'Install system updates and turn on the firewall.',
         'Install your web server, database and application.',
-        'Schedule snapshots from your dashboard so you can roll back any change.',
+        'Set up regular backups of your own, for example to cloud storage: VPS plans do not include backups.',
       ],
     },
     {
@@ -196,27 +217,29 @@ export const supportPage = {
       intro: 'Put every part of your bundle to work in an afternoon.',
       steps: [
         'Choose the bundle that fits your project and complete checkout.',
-        'Connect the included domain to your hosting from the dashboard.',
+        'Our team registers your bundle’s domain and points it at your hosting; we email you when it is done.',
         'Draft your site with the AI website builder and publish it.',
         'Create folders in cloud storage and invite your team.',
         'On Standard and Premium, set up your VPS for background jobs or models.',
-        'Book a free onboarding call with our team if you want a walkthrough.',
+        'Email us to book a free onboarding session if you want a walkthrough.',
       ],
     },
   ] satisfies SupportGuide[],
   contact: {
     title: 'Contact our support team',
-    lead: `We answer email within ${facts.emailResponseHours} hours (${facts.emailResponseWeekendHours} hours on weekends and holidays).`,
+    lead: `We aim to answer email within ${facts.emailResponseHours} hours (${facts.emailResponseWeekendHours} hours on weekends and holidays). The longest you wait is set by your plan’s support tier: ${tierTimes}.`,
     phoneLabel: 'Phone',
     phone: supportContact.phone,
     phoneHref: supportContact.phoneHref,
     phoneNote: 'Phone support is available to Enterprise customers only.',
     emailLabel: 'Email',
     email: supportContact.email,
-    chatLabel: 'Live chat',
-    chat: 'Start a live chat from the control panel, 24/7.',
+    grievanceLabel: grievanceOfficer.designation,
+    grievanceName: grievanceOfficer.name,
+    grievanceEmail: grievanceOfficer.email,
+    grievanceNote: `For a complaint we have not resolved. Acknowledged within ${grievanceOfficer.acknowledgeHours} hours, resolved within ${grievanceOfficer.resolveWithin}.`,
     urgentTitle: 'Need urgent help?',
-    urgent: `If your website is down or you suspect a security problem, start a live chat from your control panel and mark it Urgent. Urgent chats go straight to a senior engineer, day or night. Enterprise customers can also call us; expect an answer within ${facts.supportTiers[2].responseHours} hour.`,
+    urgent: `If your website is down or you suspect a security problem, email us with “Urgent” in the subject, day or night. Enterprise customers can also call us; expect an answer within ${facts.supportTiers[2].responseHours} hour.`,
     formLink: { label: 'Send us a message', to: '/contact' },
   },
 } as const;

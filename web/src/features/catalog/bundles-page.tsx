@@ -24,7 +24,13 @@ export function BundlesPage() {
             loadingText={page.loading}
             buttonLabel={page.button}
             showSavings
-          />
+          >
+            {() => (
+              <p className="mx-auto mt-10 max-w-3xl text-center text-xs text-slate-500">
+                {page.savingsNote}
+              </p>
+            )}
+          </PlanGrid>
         </Container>
       </section>
 

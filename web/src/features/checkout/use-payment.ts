@@ -9,7 +9,7 @@ import { siteName } from '../../content/layout';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import { loadRazorpay } from '../../lib/razorpay-checkout';
-import { createOrder, verifyPayment } from './api/checkout-api';
+import { createOrder, isVerifyPending, verifyPayment } from './api/checkout-api';
 
 export const RAZORPAY_THEME_COLOR = '#1d4ed8';
 
@@ -31,6 +31,16 @@ export function failureReason(description: string | undefined): string {
   // "Payment failed: Payment failed." says nothing; fall back to a plain explanation.
   if (!reason || /^payment failed$/i.test(reason)) return copy.paymentFailedDefault;
   return reason;
+}
+
+/**
+ * Why an order could not be started: the API's own sentence when it refused the order for a reason
+ * the buyer can act on (a 4xx), the reference product's generic alert otherwise.
+ */
+export function initiateErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
+    return error.message;
+  return copy.initiateFailed;
 }
 
 /** The message shown after Razorpay reported a payment but saving it failed. */
@@ -56,12 +66,14 @@ export function usePayment() {
   const onPaid = useCallback(
     async (response: VerifyRequestBody) => {
       setPhase('verifying');
+      let pending: boolean;
       try {
-        await verifyPayment({
+        const result = await verifyPayment({
           razorpay_order_id: response.razorpay_order_id,
           razorpay_payment_id: response.razorpay_payment_id,
           razorpay_signature: response.razorpay_signature,
         });
+        pending = isVerifyPending(result);
       } catch (error) {
         setPhase('idle');
         setAfterVerifyNote(`${copy.webhookNote} (${response.razorpay_order_id}).`);
@@ -69,7 +81,7 @@ export function usePayment() {
         return;
       }
       setPhase('idle');
-      await showAlert(copy.success, 'success');
+      await showAlert(pending ? copy.pending : copy.success, pending ? 'info' : 'success');
       void navigate('/dashboard');
     },
     [navigate, showAlert],
@@ -119,9 +131,9 @@ export function usePayment() {
         });
         setPhase('open');
         checkout.open();
-      } catch {
+      } catch (error) {
         setPhase('idle');
-        await showAlert(copy.initiateFailed, 'error');
+        await showAlert(initiateErrorMessage(error), 'error');
       }
     },
     [navigate, onPaid, phase, showAlert, user],

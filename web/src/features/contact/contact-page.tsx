@@ -207,6 +207,7 @@ export function ContactPage() {
               >
                 {page.details.phone}
               </a>
+              <p className="text-sm text-slate-600">{page.details.phoneNote}</p>
             </div>
           </div>
           <div className="flex gap-4">
@@ -223,6 +224,26 @@ export function ContactPage() {
             </div>
           </div>
           <p className="rounded-xl bg-brand-50 p-4 text-sm text-slate-700">{page.details.hours}</p>
+          <div className="flex gap-4" id="grievance-officer">
+            <Icon name="shield" className="h-6 w-6 shrink-0 text-brand-700" />
+            <div>
+              <p className="text-sm font-semibold text-slate-800">{page.details.grievance.label}</p>
+              <p className="font-medium text-slate-900">{page.details.grievance.name}</p>
+              <a
+                href={`mailto:${page.details.grievance.email}`}
+                className="block font-medium break-all text-brand-700 hover:text-brand-800"
+              >
+                {page.details.grievance.email}
+              </a>
+              <a
+                href={page.details.grievance.phoneHref}
+                className="block font-medium text-brand-700 hover:text-brand-800"
+              >
+                {page.details.grievance.phone}
+              </a>
+              <p className="mt-1 text-sm text-slate-600">{page.details.grievance.note}</p>
+            </div>
+          </div>
         </aside>
       </Container>
     </>

@@ -115,7 +115,8 @@ function Results({ name }: { name: string }) {
                 <div className="flex items-center gap-5">
                   <p className="text-slate-900">
                     <span className="text-xl font-bold">{formatInr(result.pricePaise)}</span>
-                    <span className="text-sm text-slate-500">{text.perYear}</span>
+                    <span className="text-sm text-slate-500">{text.perYear}</span>{' '}
+                    <span className="text-sm text-slate-500">{text.gst}</span>
                   </p>
                   <ButtonLink
                     to={`/checkout?plan=${text.checkoutPlanId}&domain=${encodeURIComponent(domain)}`}

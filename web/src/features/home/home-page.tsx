@@ -8,7 +8,9 @@ import { SectionHeading } from '../../components/section-heading';
 import { TestimonialCard } from '../../components/testimonials';
 import { hostingFaqs } from '../../content/faqs';
 import { home } from '../../content/home';
+import type { ReviewRating } from '../../content/sample-business';
 import { testimonials } from '../../content/testimonials';
+import { OfferBadge } from './components/offer-badge';
 import { StarRating } from './components/star-rating';
 import { SupportChat } from './components/support-chat';
 
@@ -17,7 +19,7 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <TrustBadges />
+      <TrustBadges ratings={home.trust.ratings} />
       <Testimonial />
       <Milestone />
       <SupportSection />
@@ -41,13 +43,14 @@ function Hero() {
       />
       <Container className="relative grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-accent-600 px-4 py-1.5 text-xs font-bold tracking-wide text-white uppercase">
-            <span className="h-2 w-2 rounded-full bg-white" aria-hidden="true" />
-            {hero.badge}
-          </p>
+          <OfferBadge
+            offer={hero.offer}
+            text={hero.offerUntil}
+            className="mb-6 inline-flex items-center gap-2 rounded-full bg-accent-600 px-4 py-1.5 text-xs font-bold tracking-wide text-white uppercase"
+          />
           <h1
             id="home-hero"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
             {hero.title}
           </h1>
@@ -56,7 +59,8 @@ function Hero() {
             <p>
               <span className="block text-sm font-medium text-brand-200">{hero.offerLabel}</span>
               <span className="text-4xl font-extrabold">{formatInr(hero.headlinePricePaise)}</span>
-              <span className="text-lg font-medium text-brand-200">{hero.perMonth}</span>
+              <span className="text-lg font-medium text-brand-200">{hero.perMonth}</span>{' '}
+              <span className="text-lg font-medium text-brand-200">{hero.gst}</span>
             </p>
             <ButtonLink to={hero.cta.to} variant="accent" size="lg" className="px-8 sm:ml-4">
               {hero.cta.label}
@@ -83,7 +87,15 @@ function Hero() {
   );
 }
 
-function TrustBadges() {
+/** The ratings a buyer can check: those naming their review site, with a link to the reviews. */
+export function ratingsWithSource(ratings: readonly ReviewRating[]): ReviewRating[] {
+  return ratings.filter((r) => r.source.trim() !== '' && /^https:\/\//.test(r.url));
+}
+
+/** Review-site badges; nothing at all when no rating names its source. */
+export function TrustBadges({ ratings }: { ratings: readonly ReviewRating[] }) {
+  const badges = ratingsWithSource(ratings);
+  if (badges.length === 0) return null;
   return (
     <section aria-labelledby="home-trust" className="border-b border-slate-200 bg-white py-12">
       <Container>
@@ -94,17 +106,23 @@ function TrustBadges() {
           {home.trust.title}
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-3">
-          {home.trust.badges.map((badge) => (
+          {badges.map((badge) => (
             <li
-              key={badge.site}
+              key={badge.source}
               className="flex flex-col items-center gap-2 rounded-2xl bg-slate-50 px-6 py-5 text-center"
             >
               <StarRating value={badge.stars} />
               <p className="text-slate-900">
                 <span className="text-2xl font-bold">{badge.score}</span>{' '}
-                <span className="text-sm text-slate-600">{badge.reviews}</span>
+                <span className="text-sm text-slate-600">({badge.reviews})</span>
               </p>
-              <p className="text-sm font-semibold text-slate-700">{badge.site}</p>
+              <a
+                href={badge.url}
+                rel="noopener noreferrer"
+                className="text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+              >
+                {home.trust.readReviews(badge.source)}
+              </a>
             </li>
           ))}
         </ul>

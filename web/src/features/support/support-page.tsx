@@ -124,9 +124,16 @@ function ContactUs() {
           </a>
         </li>
         <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <Icon name="chat" className="h-7 w-7 text-brand-700" />
-          <h3 className="mt-3 font-semibold text-slate-900">{c.chatLabel}</h3>
-          <p className="mt-1 text-sm text-slate-700">{c.chat}</p>
+          <Icon name="shield" className="h-7 w-7 text-brand-700" />
+          <h3 className="mt-3 font-semibold text-slate-900">{c.grievanceLabel}</h3>
+          <p className="mt-1 font-medium text-slate-900">{c.grievanceName}</p>
+          <a
+            href={`mailto:${c.grievanceEmail}`}
+            className="mt-1 block font-medium break-all text-brand-700 hover:text-brand-800"
+          >
+            {c.grievanceEmail}
+          </a>
+          <p className="mt-2 text-sm text-slate-600">{c.grievanceNote}</p>
         </li>
       </ul>
       <div className="mt-8 flex gap-4 rounded-2xl border border-accent-200 bg-accent-50 p-6">

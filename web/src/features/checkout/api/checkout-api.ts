@@ -22,6 +22,19 @@ export function createOrder(body: CreateOrderRequestBody): Promise<CreateOrderRe
   return apiPost<CreateOrderResponse>('/checkout/orders', body, { auth: true });
 }
 
-export function verifyPayment(body: VerifyRequestBody): Promise<VerifyResponse> {
-  return apiPost<VerifyResponse>('/checkout/verify', body, { auth: true });
+/** D20: verify answers `202 {status: "pending"}` while Razorpay has not yet captured the payment. */
+export interface VerifyPending {
+  status: 'pending';
+}
+
+export function isVerifyPending(result: unknown): result is VerifyPending {
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    (result as { status?: unknown }).status === 'pending'
+  );
+}
+
+export function verifyPayment(body: VerifyRequestBody): Promise<VerifyResponse | VerifyPending> {
+  return apiPost<VerifyResponse | VerifyPending>('/checkout/verify', body, { auth: true });
 }
