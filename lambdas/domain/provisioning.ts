@@ -96,6 +96,29 @@ export function panelLoginRefusal(service: {
   return undefined;
 }
 
+/**
+ * `detail` of `ServiceProvisioned` (source `storefront.provisioning`): a service is ready to use.
+ * For a panel service it names the account; for one an operator set up, `details` holds what they
+ * entered. Never a password (D18).
+ */
+export interface ServiceProvisionedDetail {
+  serviceId: string;
+  userId: string;
+  email: string;
+  name: string;
+  planId: string;
+  planName: string;
+  category: Category;
+  /** The account's domain: the buyer's own, or its placeholder. */
+  domain?: string;
+  username?: string;
+  server?: string;
+  nameservers?: string[];
+  panelUrl?: string;
+  details?: Record<string, string>;
+  provisionedAt: string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Usernames
 

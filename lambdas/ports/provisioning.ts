@@ -7,6 +7,7 @@
  * see a provider's JSON.
  */
 import { DomainError } from '../domain/errors';
+import type { ProvisioningState } from '../domain/provisioning';
 
 export interface AccountSpec {
   /** The account's name on the upstream, derived from the service (lambdas/domain/provisioning). */
@@ -119,4 +120,104 @@ export class ProvisionerRefusedError extends Error {
   ) {
     super(`The panel refused ${operation}: ${reason}`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service's provisioning state, as the store keeps it.
+
+/**
+ * Where a service stands on its upstream. Kept with the service (the dashboard shows it as
+ * "Setting up", ready with its access details, ...). Never a password.
+ */
+export interface ProvisioningRecord {
+  userId: string;
+  serviceId: string;
+  state: ProvisioningState;
+  /**
+   * The panel account, chosen (and kept) before it is created, so that every retry asks the panel
+   * about the same account instead of making another.
+   */
+  username?: string;
+  domain?: string;
+  package?: string;
+  /** How many usernames were found taken by accounts not this service's (0: the first). */
+  usernameAttempt?: number;
+  server?: string;
+  nameservers?: string[];
+  panelUrl?: string;
+  /** Why the upstream refused, for the operator (`failed`). */
+  failureReason?: string;
+  readyAt?: string;
+  /** Set once ServiceProvisioned was accepted by the bus. */
+  announcedAt?: string;
+  updatedAt: string;
+}
+
+/**
+ * A claim on acting on the upstream for one service:
+ * - `claimed`: this caller holds it now (`token` proves it on every write that follows);
+ * - `held`: another attempt holds it and its lease has not run out; `heldBy` names the bus
+ *   delivery that took it, so a retry of its own crashed delivery can be told from a racer.
+ */
+export type ProvisioningClaim =
+  { state: 'claimed'; token: string } | { state: 'held'; heldBy: string | undefined };
+
+export interface ChosenAccount {
+  username: string;
+  domain: string;
+  package: string;
+  usernameAttempt: number;
+}
+
+export type ProvisioningOutcome =
+  | { state: 'ready'; server: string; nameservers: string[]; panelUrl?: string }
+  | { state: 'failed'; reason: string };
+
+/**
+ * The service's provisioning state. Every write is conditional, so that racing deliveries of one
+ * event and retries after a crash agree: at most one holds the claim, only the holder's token
+ * writes the account and the outcome, and the state moves only along lambdas/domain/provisioning.
+ */
+export interface ProvisioningRecords {
+  get(userId: string, serviceId: string): Promise<ProvisioningRecord | undefined>;
+  /**
+   * Starts the service's record in its first state (`pending` or `manual`) unless it has one;
+   * answers the record as stored, whoever wrote it.
+   */
+  begin(
+    userId: string,
+    serviceId: string,
+    state: 'pending' | 'manual',
+    at: Date,
+  ): Promise<ProvisioningRecord>;
+  /** Takes the claim, or takes over one whose lease ran out (its holder crashed). */
+  claim(
+    userId: string,
+    serviceId: string,
+    deliveryId: string,
+    now: Date,
+  ): Promise<ProvisioningClaim>;
+  /** Gives the claim back (the upstream was down); a retry takes it again. */
+  release(userId: string, serviceId: string, token: string): Promise<void>;
+  /** Keeps the account about to be created; only while `token` holds the claim. */
+  choose(
+    userId: string,
+    serviceId: string,
+    token: string,
+    account: ChosenAccount,
+    at: Date,
+  ): Promise<void>;
+  /**
+   * Moves the state from `from` to the outcome's and ends the claim, only while `token` holds it.
+   * Throws when another holder or a later state came first.
+   */
+  settle(
+    userId: string,
+    serviceId: string,
+    token: string,
+    from: ProvisioningState,
+    outcome: ProvisioningOutcome,
+    at: Date,
+  ): Promise<void>;
+  markAnnounced(userId: string, serviceId: string, at: Date): Promise<void>;
 }
