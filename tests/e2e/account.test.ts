@@ -1,0 +1,208 @@
+/**
+ * The buyer's account in a real browser (docs/decisions.md D19): a forgotten password reset from
+ * /login with the code Cognito mails (read from the local mailbox), signed in with the new one;
+ * then the dashboard's Settings, where billing details with a GSTIN are saved and still there
+ * after a reload. The same screens on a 375 px phone. Texts are written here, not read from the
+ * web's copy, so a changed text fails here.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { gstinCheckCharacter } from '../../lambdas/domain/gst';
+import type { Profile } from '../../lambdas/domain/profile';
+import {
+  DESKTOP,
+  MOBILE,
+  SCREENSHOT_DIR,
+  launchBrowser,
+  newJourney,
+  screenshot,
+  type Journey,
+} from '../helpers/browser';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import {
+  api,
+  eventually,
+  mailbox,
+  newUser,
+  signIn,
+  signUp,
+  type TestUser,
+} from '../helpers/storefront-client';
+
+const TEXT = {
+  codeSent: "If an account exists for that email, we've sent a code to it.",
+  resetSubject: 'Your password reset code',
+  billingSaved: 'Your billing details have been saved.',
+} as const;
+
+/** A GSTIN registered in Karnataka (29), with the check character GSTN's algorithm gives. */
+const GSTIN = (() => {
+  const first14 = '29AAPFU0939F1Z';
+  return first14 + gstinCheckCharacter(first14);
+})();
+
+let stack: LocalStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
+  const home = await fetch(`${stack.baseUrl}/forgot-password`);
+  if (!home.ok || !(await home.text()).includes('Reset your password'))
+    throw new Error(`The stack serves no prerendered /forgot-password (status ${home.status}).`);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (stack) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(join(SCREENSHOT_DIR, 'account-stack-output.log'), stack.output());
+    await stack.dispose();
+  }
+});
+
+/** One journey in a fresh context: no uncaught page error, and its last screen saved. */
+async function inJourney(
+  name: string,
+  options: typeof DESKTOP,
+  run: (j: Journey) => Promise<void>,
+): Promise<void> {
+  const j = await newJourney(browser, stack.baseUrl, options);
+  try {
+    await run(j);
+    expect(j.pageErrors).toEqual([]);
+  } catch (error) {
+    if (error instanceof Error) {
+      error.message += `\n  at ${j.page.url()}; page: ${[...j.pageErrors, ...j.consoleErrors].join(' | ')}`;
+    }
+    throw error;
+  } finally {
+    await j.finish(name);
+  }
+}
+
+/** React owns the form once its props are on the element: typing before that could be lost. */
+async function formIsLive(page: Page): Promise<void> {
+  // A string, evaluated in the page: the tests are typed without the DOM's library.
+  await page.waitForFunction(
+    `(() => { const form = document.querySelector('#root form');
+      return !!form && Object.keys(form).some((key) => key.startsWith('__reactProps')); })()`,
+  );
+}
+
+/** The six-digit code of the latest reset mail to `email` in the local mailbox. */
+async function resetCode(email: string): Promise<string> {
+  return eventually(async () => {
+    const mails = (await mailbox(stack, email)).filter(
+      (mail) => mail.subject === TEXT.resetSubject,
+    );
+    const latest = mails[mails.length - 1];
+    return latest ? /\b(\d{6})\b/.exec(latest.body.text ?? latest.body.html ?? '')?.[1] : undefined;
+  }, `a password reset code for ${email}`);
+}
+
+/** The page is no wider than the screen: nothing to scroll sideways on a phone. */
+async function fitsWidth(page: Page): Promise<void> {
+  const [scroll, client] = await page.evaluate<[number, number]>(
+    '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+  );
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+async function resetPasswordFromLogin(
+  page: Page,
+  user: TestUser,
+  newPassword: string,
+  screens: string,
+) {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.waitForURL('**/forgot-password');
+  await formIsLive(page);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText(TEXT.codeSent).waitFor();
+  const code = await resetCode(user.email);
+  await page.getByLabel('Code from the email').fill(code);
+  await page.getByLabel('New password').fill(newPassword);
+  await screenshot(page, `account-reset-code-${screens}`);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Name on invoice').waitFor();
+}
+
+describe('the account (D19)', () => {
+  it('resets a forgotten password from /login, signs in with it, and saves billing details with a GSTIN', async () => {
+    const user = newUser('account');
+    await signUp(stack, user);
+    const newPassword = `reset-${user.password}`;
+
+    await inJourney('account-settings-desktop', DESKTOP, async ({ page }) => {
+      await resetPasswordFromLogin(page, user, newPassword, 'desktop');
+
+      await page.waitForURL('**/dashboard');
+      await expect(signIn(stack, user)).rejects.toThrow();
+      await expect(signIn(stack, { email: user.email, password: newPassword })).resolves.toMatch(
+        /^ey/,
+      );
+
+      await openSettings(page);
+      await screenshot(page, 'account-settings-top-desktop');
+      const billing = page.getByRole('region', { name: 'Billing details' });
+      await billing.getByLabel('Name on invoice').fill('Verma Traders');
+      await billing.getByLabel('Address line 1').fill('12, MG Road');
+      await billing.getByLabel('City').fill('Bengaluru');
+      await billing.getByLabel('State or union territory').selectOption('Karnataka');
+      await billing.getByLabel('PIN code').fill('560001');
+      await billing.getByLabel('GSTIN (optional)').fill(GSTIN.toLowerCase());
+      await billing.getByRole('button', { name: 'Save' }).click();
+      await billing.getByText(TEXT.billingSaved).waitFor();
+
+      await page.reload();
+      await openSettings(page);
+      const saved = page.getByTestId('saved-billing');
+      await expect.poll(() => saved.textContent()).toContain(`GSTIN ${GSTIN}`);
+      expect(await saved.textContent()).toContain('Bengaluru, Karnataka 560001');
+      expect(await page.getByLabel('GSTIN (optional)').inputValue()).toBe(GSTIN);
+      expect(await page.getByLabel('Email address').isDisabled()).toBe(true);
+      await page.getByRole('region', { name: 'Billing details' }).scrollIntoViewIfNeeded();
+    });
+
+    const token = await signIn(stack, { email: user.email, password: newPassword });
+    const profile = await api<Profile>(stack, 'GET', '/api/me/profile', { token });
+    expect(profile.body.billing).toEqual({
+      name: 'Verma Traders',
+      line1: '12, MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+      gstin: GSTIN,
+    });
+  });
+
+  it('works on a 375 px phone: the reset page and the settings fit the screen', async () => {
+    const user = newUser('account-phone');
+    await signUp(stack, user);
+    const newPassword = `reset-${user.password}`;
+
+    await inJourney('account-settings-phone', MOBILE, async ({ page }) => {
+      await page.goto('/forgot-password');
+      await formIsLive(page);
+      await fitsWidth(page);
+      await screenshot(page, 'account-forgot-password-phone');
+
+      await resetPasswordFromLogin(page, user, newPassword, 'phone');
+      await page.waitForURL('**/dashboard');
+      await openSettings(page);
+      await fitsWidth(page);
+      await page.getByRole('region', { name: 'Your details' }).scrollIntoViewIfNeeded();
+      await screenshot(page, 'account-settings-top-phone');
+      await page.getByRole('region', { name: 'Billing details' }).scrollIntoViewIfNeeded();
+    });
+  });
+});
