@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { prerender } from './scripts/prerender';
+import { prerender } from './scripts/prerender.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const configFile = fileURLToPath(import.meta.url);

@@ -4,7 +4,8 @@
  *
  * Output, in web/dist: `index.html` (/), `{route}/index.html` for every other route
  * (`hosting/index.html`, `checkout/index.html`, ...), and `404.html` (the not-found page, for any
- * unknown path). A server maps `/x` to `x/index.html` and falls back to `404.html` with status 404.
+ * unknown path). CloudFront's routing function (infra/lib/constructs/spa-routing.ts, which the
+ * local stack runs too) maps `/x` to `x/index.html` and any other page to `404.html`.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
