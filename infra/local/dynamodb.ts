@@ -1,6 +1,7 @@
 /**
  * The DynamoDB stand-in: dynalite in this process, on disk under DATA_DIR/dynamodb. The tables come
- * from the same definitions as the CDK stack, and the catalog is seeded from the one seed file.
+ * from the same definitions as the CDK stack, and the catalog is seeded by the same calls
+ * (infra/lib/definitions/catalog-seed.ts).
  */
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
@@ -8,14 +9,16 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import {
   CreateTableCommand,
+  DeleteItemCommand,
   DynamoDBClient,
   ListTablesCommand,
+  paginateScan,
+  PutItemCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
   type CreateTableCommandInput,
   type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   TABLES,
   localTableName,
@@ -23,7 +26,9 @@ import {
   type TableId,
 } from '../../lambdas/system/facts';
 import { CATALOG } from '../../lambdas/domain/catalog';
+import type { Plan } from '../../lambdas/domain/plan';
 import { HOME_REGION } from '../../lambdas/system/facts';
+import { catalogSeedPuts, planDelete } from '../lib/definitions/catalog-seed';
 
 type DynaliteFactory = (options: {
   path: string;
@@ -117,25 +122,36 @@ export async function ensureTables(client: DynamoDBClient): Promise<string[]> {
   return created;
 }
 
-/** Writes each plan of the catalog unless it is there already, so a restart never overwrites data. */
-export async function seedCatalog(client: DynamoDBClient): Promise<number> {
-  const documents = DynamoDBDocumentClient.from(client, {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  let written = 0;
-  for (const [sortOrder, plan] of CATALOG.entries()) {
+/**
+ * Seeds the catalog by the deploy's rule: a plan is written when its row is missing or its seed
+ * changed, and a row whose plan left the catalog is deleted; unchanged plans are not touched.
+ */
+export async function seedCatalog(
+  client: DynamoDBClient,
+  catalog: readonly Plan[] = CATALOG,
+): Promise<{ written: string[]; deleted: string[] }> {
+  const table = localTableName('plans');
+  const written: string[] = [];
+  for (const put of catalogSeedPuts(table, catalog)) {
     try {
-      await documents.send(
-        new PutCommand({
-          TableName: localTableName('plans'),
-          Item: { ...plan, sortOrder },
-          ConditionExpression: 'attribute_not_exists(id)',
-        }),
-      );
-      written += 1;
+      await client.send(new PutItemCommand(put));
+      written.push(put.Item.id?.S ?? '');
     } catch (error) {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     }
   }
-  return written;
+  const inCatalog = new Set(catalog.map((plan) => plan.id));
+  const deleted: string[] = [];
+  for await (const page of paginateScan(
+    { client },
+    { TableName: table, ProjectionExpression: 'id' },
+  )) {
+    for (const item of page.Items ?? []) {
+      const id = item.id?.S;
+      if (id === undefined || inCatalog.has(id)) continue;
+      await client.send(new DeleteItemCommand(planDelete(table, id)));
+      deleted.push(id);
+    }
+  }
+  return { written, deleted };
 }

@@ -5,14 +5,15 @@
  * (cognito-local's triggers) and EventBridge's PutEvents (`/_local/events`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { COGNITO_TRIGGERS, ROUTES, type FunctionId } from '../lib/definitions/functions';
 import { answerFromResult, buildApiEvent, matchRoute } from './api-event';
+import { compress } from './compression';
 import type { RouteThrottle } from './route-throttle';
 import type { LocalEventBus } from './event-bus';
 import { PutEventsError } from './event-bus';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { functionIdFromName, type LambdaRuntime } from './lambda-runtime';
+import type { LocalScheduler } from './scheduler';
 import type { StaticSite } from './static-site';
 
 const TRIGGER_FUNCTIONS = new Set<FunctionId>(Object.values(COGNITO_TRIGGERS));
@@ -30,6 +31,12 @@ export interface GatewayDeps {
   noSiteMessage: string;
   /** API Gateway's per-route throttling; absent when LOCAL_THROTTLE=off (the bench's load runs). */
   throttle?: RouteThrottle;
+  /** CloudFront's response headers policy, on every answer of the site and the API. */
+  securityHeaders: Record<string, string>;
+  /** The scheduled jobs, run on demand at `/_local/jobs/{name}`. */
+  scheduler: LocalScheduler;
+  /** The storefront's own origin: the only one whose pages may call `/_local/jobs`. */
+  origin: string;
 }
 
 class BodyTooLargeError extends Error {}
@@ -78,21 +85,13 @@ function send(
   body: Buffer,
 ): void {
   let payload = body;
-  const type = headers['content-type'] ?? '';
-  if (
-    !headers['content-encoding'] &&
-    payload.length > 1024 &&
-    /json|text|javascript|xml/.test(type)
-  ) {
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) {
-      payload = brotliCompressSync(payload);
-      headers['content-encoding'] = 'br';
-    } else if (/\bgzip\b/.test(accepted)) {
-      payload = gzipSync(payload);
-      headers['content-encoding'] = 'gzip';
-    }
-    headers.vary = headers.vary ? `${headers.vary}, accept-encoding` : 'accept-encoding';
+  // A Lambda that encoded its answer itself is left alone, as CloudFront leaves it.
+  if (!headers['content-encoding']) {
+    const sent = compress(req.headers['accept-encoding'], headers['content-type'] ?? '', body);
+    payload = sent.body;
+    const { vary, ...encoding } = sent.headers;
+    Object.assign(headers, encoding);
+    if (vary) headers.vary = headers.vary ? `${headers.vary}, ${vary}` : vary;
   }
   headers['content-length'] = String(payload.length);
   if (cookies.length) res.setHeader('set-cookie', cookies);
@@ -118,6 +117,22 @@ export function createGateway(deps: GatewayDeps): Server {
       if (events) return putEvents(req, res);
       return lambdaInvoke(req, res, decodeURIComponent(invoke?.[1] ?? ''));
     }
+
+    const job = /^\/_local\/jobs\/([^/]+)$/.exec(path);
+    if (job && method === 'POST') {
+      // Any page the developer visits could post here; a browser names its page's origin.
+      const from = req.headers.origin;
+      if (from && from !== deps.origin) {
+        req.resume();
+        return sendJson(req, res, 403, {
+          error: { code: 'forbidden', message: 'Only the storefront may run its jobs.' },
+        });
+      }
+      return deps.scheduler.handle(req, res, decodeURIComponent(job[1] ?? ''));
+    }
+
+    // What CloudFront's response headers policy adds to the site and the API alike.
+    for (const [name, value] of Object.entries(deps.securityHeaders)) res.setHeader(name, value);
 
     if (path === '/config.json' && (method === 'GET' || method === 'HEAD')) {
       return sendJson(req, res, 200, deps.siteConfig, { 'cache-control': 'no-cache' });

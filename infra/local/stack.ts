@@ -15,7 +15,8 @@ import {
   localTableName,
   type TableId,
 } from '../../lambdas/system/facts';
-import { FUNCTIONS, type FunctionId } from '../lib/definitions/functions';
+import { FUNCTIONS, SCHEDULES, type FunctionId } from '../lib/definitions/functions';
+import { securityHeaders, type SiteOrigins } from '../lib/definitions/security-headers';
 import { cognitoIssuer, ensureUserPool } from './cognito';
 import { backUpUserPool } from './cognito-process';
 import { urls, type LocalConfig } from './config';
@@ -28,6 +29,7 @@ import { LambdaRuntime } from './lambda-runtime';
 import type { Children } from './processes';
 import { RazorpaySimulator } from './razorpay-simulator/server';
 import { waitForSes } from './ses';
+import { LocalScheduler } from './scheduler';
 import { launchStandIns } from './stand-ins';
 import { StaticSite } from './static-site';
 import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
@@ -72,6 +74,24 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
 }
 
 /**
+ * The site's security headers as CloudFront sends them, with the stand-ins in place of Razorpay
+ * and Cognito: the page loads the simulator's Checkout script, which calls the simulator, and
+ * signs in at cognito-local. The site is plain http here.
+ */
+export function localSiteOrigins(config: LocalConfig): SiteOrigins {
+  const at = urls(config);
+  const razorpay = [at.razorpaySimulator];
+  return {
+    site: 'http',
+    checkoutScript: razorpay,
+    paymentApi: razorpay,
+    paymentFrames: razorpay,
+    paymentImages: razorpay,
+    identity: [at.cognito],
+  };
+}
+
+/**
  * Starts the stack; `launched` are the stand-ins that launchStandIns already started (start.ts does
  * that before it loads this module), otherwise they are started here.
  */
@@ -89,12 +109,16 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
   const servers: Server[] = [];
   const runtime = new LambdaRuntime(config.rootDir, config.lambdaTimeoutFactor);
   const bus = new LocalEventBus(config.dataDir, runtime, config.retryBaseMs);
+  const scheduler = new LocalScheduler(SCHEDULES, runtime, config.dataDir, config.retryBaseMs);
   const simulator = new RazorpaySimulator({
     dataDir: config.dataDir,
     port: config.ports.razorpaySimulator,
     keyId: config.razorpay.keyId,
     keySecret: config.razorpay.keySecret,
     webhookSecret: config.razorpay.webhookSecret,
+    // RAZORPAY_WEBHOOK_URL: where the simulator delivers webhooks, by default the storefront's
+    // webhook route. Tests point it at an address that never answers, so that only the checkout
+    // callback fulfils (docs/api.md, The local stack).
     webhookUrl: process.env.RAZORPAY_WEBHOOK_URL || at.webhook,
     allowedOrigins: [at.storefront, `http://localhost:${config.ports.storefront}`],
     retryBaseMs: config.retryBaseMs,
@@ -107,7 +131,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
     stopping = true;
     clearInterval(backups);
     children.markStopping();
-    await Promise.allSettled([bus.stop(), simulator.stop()]);
+    await Promise.allSettled([bus.stop(), simulator.stop(), scheduler.stop()]);
     await Promise.allSettled(
       servers.map(
         (server) =>
@@ -163,6 +187,9 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       site: new StaticSite(join(config.rootDir, 'web', 'dist')),
       siteConfig,
       ...(process.env.LOCAL_THROTTLE === 'off' ? {} : { throttle: new RouteThrottle() }),
+      securityHeaders: securityHeaders(localSiteOrigins(config)),
+      scheduler,
+      origin: at.storefront,
       noSiteMessage: config.skipWeb
         ? 'The web build is skipped (STOREFRONT_SKIP_WEB=1). The API is at /api, the settings at /config.json.'
         : 'There is no web build yet (web/dist). The API is at /api, the settings at /config.json.',
@@ -183,6 +210,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
     backups.unref();
     bus.replayPending();
     simulator.resumeDeliveries();
+    scheduler.start();
     // Import the handlers now rather than on the first request (their cold start), without holding up readiness.
     setTimeout(() => {
       for (const id of Object.keys(FUNCTIONS) as FunctionId[])

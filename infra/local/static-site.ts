@@ -1,14 +1,18 @@
 /**
- * Serves the built SPA from web/dist: prerendered route files when the build has them
- * (`/hosting` → hosting/index.html or hosting.html); for any other extensionless path the build's
- * 404.html with status 404 when it has one, else index.html (the SPA routes it). Hashed assets are cached for a year, HTML is revalidated every time, and
- * text is compressed with brotli or gzip as the browser accepts.
+ * Serves the built SPA from web/dist as CloudFront and S3 do in AWS: each request first goes
+ * through the very viewer-request function the stack deploys (infra/lib/constructs/spa-routing.ts,
+ * built from the same folder and run here in a VM with CloudFront's event shape), then the file
+ * its URI names is served as S3 would: the page with 200, or 404 when there is no such file.
+ * Hashed assets are cached for a year, the rest revalidated (as the deployment's cache-control
+ * metadata says), and text is compressed as CloudFront compresses it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { runInNewContext } from 'node:vm';
+import { spaRoutingFor } from '../lib/constructs/spa-routing';
+import { compress, type Encoding } from './compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,18 +36,36 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|javascript)|image\/svg\+xml)/;
-
 interface CachedFile {
   mtimeMs: number;
   body: Buffer;
   etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
+
+type CloudFrontValue = Record<string, { value: string }>;
+
+/** The `request` of a CloudFront Functions viewer-request event. */
+interface CloudFrontRequest {
+  method: string;
+  uri: string;
+  querystring: CloudFrontValue;
+  headers: CloudFrontValue;
+  cookies: CloudFrontValue;
+}
+
+/** What a viewer-request function may return instead of the request: an answer of its own. */
+interface CloudFrontResponse {
+  statusCode: number;
+  headers?: CloudFrontValue;
+  body?: string | { data: string };
+}
+
+type ViewerRequestHandler = (event: unknown) => CloudFrontRequest | CloudFrontResponse;
 
 export class StaticSite {
   private readonly cache = new Map<string, CachedFile>();
+  private routing: { builtAt: number; handler: ViewerRequestHandler } | undefined;
 
   constructor(private readonly distDir: string) {}
 
@@ -51,47 +73,11 @@ export class StaticSite {
     return existsSync(join(this.distDir, 'index.html'));
   }
 
-  /** Maps a URL path to a file of the build; undefined when there is nothing to serve. */
-  resolve(urlPath: string): string | undefined {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(urlPath);
-    } catch {
-      return undefined;
-    }
-    const relative = normalize(decoded).replace(/^([/\\])+/, '');
-    if (relative.split(sep).includes('..') || relative.includes('\0')) return undefined;
-    const candidates = extname(relative)
-      ? [relative]
-      : [
-          relative ? join(relative, 'index.html') : 'index.html',
-          `${relative.replace(/[/\\]$/, '')}.html`,
-        ];
-    for (const candidate of candidates) {
-      const full = join(this.distDir, candidate);
-      if (!full.startsWith(this.distDir)) continue;
-      try {
-        if (statSync(full).isFile()) return full;
-      } catch {
-        // try the next candidate
-      }
-    }
-    return undefined;
-  }
-
-  /** For a path with no file: the build's 404 page if it has one (status 404), else index.html for the SPA. */
-  private fallback(urlPath: string): { file: string; status: number } | undefined {
-    if (extname(urlPath)) return undefined;
-    const notFound = join(this.distDir, '404.html');
-    if (existsSync(notFound)) return { file: notFound, status: 404 };
-    const index = join(this.distDir, 'index.html');
-    return existsSync(index) ? { file: index, status: 200 } : undefined;
-  }
-
   serve(req: IncomingMessage, res: ServerResponse, urlPath: string): void {
-    const resolved = this.resolve(urlPath);
-    const found = resolved ? { file: resolved, status: 200 } : this.fallback(urlPath);
-    if (!found) {
+    const routed = this.viewerRequest(req, urlPath);
+    if ('statusCode' in routed) return respondWith(res, routed);
+    const file = this.objectAt(routed.uri);
+    if (!file) {
       res.writeHead(404, {
         'content-type': 'text/plain; charset=utf-8',
         'cache-control': 'no-cache',
@@ -99,37 +85,78 @@ export class StaticSite {
       res.end('Not found');
       return;
     }
-    const { file, status } = found;
     const cached = this.load(file);
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
       'content-type': type,
       'cache-control': cacheControl(file),
       etag: cached.etag,
-      'x-content-type-options': 'nosniff',
-      vary: 'accept-encoding',
     };
-    if (status === 200 && req.headers['if-none-match'] === cached.etag) {
+    if (req.headers['if-none-match'] === cached.etag) {
       res.writeHead(304, headers);
       res.end();
       return;
     }
-    let body = cached.body;
-    if (COMPRESSIBLE.test(type) && body.length > 512) {
-      const accepted = String(req.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepted)) {
-        cached.br ??= brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-        body = cached.br;
-        headers['content-encoding'] = 'br';
-      } else if (/\bgzip\b/.test(accepted)) {
-        cached.gzip ??= gzipSync(body, { level: 9 });
-        body = cached.gzip;
-        headers['content-encoding'] = 'gzip';
-      }
+    const sent = compress(req.headers['accept-encoding'], type, cached.body, cached.encoded);
+    Object.assign(headers, sent.headers, { 'content-length': String(sent.body.length) });
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : sent.body);
+  }
+
+  /** Runs the deployed routing function, rebuilt whenever the build changes. */
+  private viewerRequest(
+    req: IncomingMessage,
+    urlPath: string,
+  ): CloudFrontRequest | CloudFrontResponse {
+    const builtAt = statSync(join(this.distDir, 'index.html')).mtimeMs;
+    if (this.routing?.builtAt !== builtAt) {
+      const code = spaRoutingFor(this.distDir);
+      this.routing = {
+        builtAt,
+        handler: runInNewContext(
+          `${code}\nhandler;`,
+          {},
+          { timeout: 1000 },
+        ) as ViewerRequestHandler,
+      };
     }
-    headers['content-length'] = String(body.length);
-    res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    const headers: CloudFrontValue = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers[name] = { value };
+    }
+    return this.routing.handler({
+      version: '1.0',
+      context: { eventType: 'viewer-request', requestId: randomUUID() },
+      viewer: { ip: req.socket.remoteAddress ?? '127.0.0.1' },
+      request: {
+        method: req.method ?? 'GET',
+        uri: urlPath,
+        querystring: Object.fromEntries([...query].map(([k, v]) => [k, { value: v }])),
+        headers,
+        cookies: {},
+      },
+    });
+  }
+
+  /** The file S3 would serve for a URI (S3 decodes the key), never one outside the build. */
+  private objectAt(uri: string): string | undefined {
+    let key: string;
+    try {
+      key = decodeURIComponent(uri);
+    } catch {
+      return undefined;
+    }
+    const relative = normalize(key).replace(/^([/\\])+/, '');
+    if (!relative || relative.split(sep).includes('..') || relative.includes('\0'))
+      return undefined;
+    const full = join(this.distDir, relative);
+    if (!full.startsWith(this.distDir + sep)) return undefined;
+    try {
+      return statSync(full).isFile() ? full : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private load(file: string): CachedFile {
@@ -141,16 +168,25 @@ export class StaticSite {
       mtimeMs,
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+      encoded: {},
     };
     this.cache.set(file, entry);
     return entry;
   }
 }
 
+function respondWith(res: ServerResponse, answer: CloudFrontResponse): void {
+  const headers = Object.fromEntries(
+    Object.entries(answer.headers ?? {}).map(([name, { value }]) => [name, value]),
+  );
+  res.writeHead(answer.statusCode, headers);
+  const body = answer.body;
+  res.end(typeof body === 'string' ? body : (body?.data ?? ''));
+}
+
+/** What the deployment's cache-control metadata says (infra/lib/constructs/site.ts). */
 function cacheControl(file: string): string {
-  if (file.endsWith('.html')) return 'no-cache';
-  // Vite names built assets name-HASH.ext (8+ url-safe characters).
-  if (/[/\\]assets[/\\].+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(file))
-    return 'public, max-age=31536000, immutable';
-  return 'public, max-age=3600';
+  // Vite names built assets name-HASH.ext (8+ url-safe characters); they are deployed immutable.
+  if (/[/\\]assets[/\\][^/\\]+$/.test(file)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
 }

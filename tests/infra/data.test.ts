@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../lambdas/domain/catalog';
 import { TABLES, type TableDefinition } from '../../lambdas/system/facts';
-import { planItem, toAttributeValue } from '../../infra/lib/constructs/data';
+import {
+  catalogSeedPuts,
+  planItem,
+  toAttributeValue,
+} from '../../infra/lib/definitions/catalog-seed';
 import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
 
 let synthesised: Synthesised;
@@ -68,7 +72,14 @@ describe('DynamoDB tables', () => {
 describe('the catalog seed', () => {
   interface SdkCall {
     action: string;
-    parameters: { TableName: string; Item?: Record<string, unknown>; Key?: unknown };
+    parameters: {
+      TableName: string;
+      Item?: Record<string, unknown>;
+      Key?: unknown;
+      ConditionExpression?: string;
+      ExpressionAttributeValues?: unknown;
+    };
+    ignoreErrorCodesMatching?: string;
   }
 
   /** The SDK call of a seed resource, with the table reference put back as a marker. */
@@ -93,6 +104,11 @@ describe('the catalog seed', () => {
       expect(create.action).toBe('PutItem');
       expect(create.parameters.Item).toEqual(planItem(plan, index));
       expect(create.parameters.Item?.sortOrder).toEqual({ N: String(index) });
+      // The shared seed's own call: the same condition the local stack sends; refused = unchanged.
+      const { TableName: _table, ...shared } = catalogSeedPuts('TABLE')[index]!;
+      const { TableName: _synthTable, ...synthesised } = create.parameters;
+      expect(synthesised).toEqual(shared);
+      expect(create.ignoreErrorCodesMatching).toBe('ConditionalCheckFailedException');
       expect(call(seed!.Properties?.Update)).toEqual(create);
       expect(call(seed!.Properties?.Delete).action).toBe('DeleteItem');
       const tableRef = (seed!.Properties?.Create as { 'Fn::Join': [string, unknown[]] })[
@@ -120,6 +136,18 @@ describe('the catalog seed', () => {
         },
       ],
     );
+  });
+
+  it('marks each plan with the hash of its seed, which changes with the plan and its place', () => {
+    const [first, second] = CATALOG;
+    const hash = (plan: typeof first, order: number) => planItem(plan!, order).seedHash.S;
+    expect(hash(first, 0)).toMatch(/^[0-9a-f]{16}$/);
+    expect(hash(first, 0)).toBe(hash(first, 0));
+    expect(hash(first, 1)).not.toBe(hash(first, 0));
+    expect(hash({ ...first!, monthlyPricePaise: first!.monthlyPricePaise + 100 }, 0)).not.toBe(
+      hash(first, 0),
+    );
+    expect(hash(second, 0)).not.toBe(hash(first, 0));
   });
 
   it('stores values as DynamoDB attribute values', () => {

@@ -5,11 +5,12 @@ import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StorefrontStack } from '../../infra/lib/storefront-stack';
+import { PLANS_CACHE_TTL, RAZORPAY_CHECKOUT_SCRIPT } from '../../infra/lib/constructs/site';
 import {
+  awsOrigins,
   contentSecurityPolicy,
-  PLANS_CACHE_TTL,
-  RAZORPAY_CHECKOUT_SCRIPT,
-} from '../../infra/lib/constructs/site';
+  securityHeaders,
+} from '../../infra/lib/definitions/security-headers';
 import { prerenderedRoutes, spaRoutingFunctionCode } from '../../infra/lib/constructs/spa-routing';
 import {
   fakeWebDist,
@@ -185,7 +186,26 @@ describe('security headers', () => {
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
-    expect(csp).toBe(contentSecurityPolicy(REGION));
+    expect(directives['upgrade-insecure-requests']).toEqual([]);
+    expect(csp).toBe(contentSecurityPolicy(awsOrigins(REGION)));
+  });
+
+  it('sends exactly the headers of the shared definition, which the local gateway sends too', () => {
+    const config = headersConfig();
+    const hsts = config.StrictTransportSecurity as {
+      AccessControlMaxAgeSec: number;
+      IncludeSubdomains: boolean;
+    };
+    // The header values CloudFront writes for this policy.
+    const sent = {
+      'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}`,
+      'content-security-policy': config.ContentSecurityPolicy?.ContentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': config.FrameOptions?.FrameOption,
+      'referrer-policy': config.ReferrerPolicy?.ReferrerPolicy,
+    };
+    expect(sent).toEqual(securityHeaders(awsOrigins(REGION)));
+    for (const header of Object.values(config)) expect(header.Override).toBe(true);
   });
 
   it('applies the same headers to the site and the API', () => {

@@ -2,14 +2,16 @@
  * The local stack itself, driven from outside: its settings file, the tables and the seeded catalog,
  * the gateway's API Gateway behaviour, the Razorpay simulator and the local EventBridge.
  */
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_BUS_NAME, TABLES, localTableName } from '../../lambdas/system/facts';
 import { CATALOG } from '../../lambdas/domain/catalog';
+import { SCHEDULES } from '../../infra/lib/definitions/functions';
+import { contentSecurityPolicy } from '../../infra/lib/definitions/security-headers';
 import { LOCAL_SECRETS, startLocalStack, type LocalStack } from '../helpers/local-stack';
 import { api, deliveries, eventually, payOrder, razorpayGet } from '../helpers/storefront-client';
+import { signCheckout } from '../helpers/razorpay-signing';
 
 let stack: LocalStack;
 
@@ -137,6 +139,59 @@ describe('the gateway, as API Gateway', () => {
   });
 });
 
+describe('the gateway, as CloudFront', () => {
+  it('sends the site’s security headers, with the stand-ins in the CSP instead of Razorpay and Cognito', async () => {
+    for (const path of ['/config.json', '/api/plans', '/']) {
+      const res = await fetch(`${stack.baseUrl}${path}`);
+      expect(res.headers.get('strict-transport-security'), path).toBe(
+        'max-age=63072000; includeSubDomains',
+      );
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        contentSecurityPolicy({
+          site: 'http',
+          checkoutScript: [stack.simulatorUrl],
+          paymentApi: [stack.simulatorUrl],
+          paymentFrames: [stack.simulatorUrl],
+          paymentImages: [stack.simulatorUrl],
+          identity: [stack.cognitoUrl],
+        }),
+      );
+    }
+    const csp = (await fetch(`${stack.baseUrl}/config.json`)).headers.get(
+      'content-security-policy',
+    );
+    expect(csp).toContain(`script-src 'self' ${stack.simulatorUrl}`);
+    expect(csp).toContain(`connect-src 'self' ${stack.cognitoUrl} ${stack.simulatorUrl}`);
+    expect(csp).not.toContain('razorpay.com');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('scheduled jobs, on demand', () => {
+  const runJob = (name: string, headers: Record<string, string> = {}) =>
+    fetch(`${stack.baseUrl}/_local/jobs/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ time: '2026-11-23T03:30:00Z' }),
+    });
+
+  it('answers 404 with the known jobs for a job that does not exist', async () => {
+    const res = await runJob('no-such-job');
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('job_not_found');
+    for (const job of SCHEDULES) expect(body.error.message).toContain(job.name);
+  });
+
+  it('refuses a page of another origin', async () => {
+    const res = await runJob(SCHEDULES[0]?.name ?? 'any', { origin: 'http://evil.example' });
+    expect(res.status).toBe(403);
+  });
+});
+
 describe('the Razorpay simulator', () => {
   it('needs the key id and secret for its API', async () => {
     const res = await fetch(`${stack.simulatorUrl}/v1/orders`, { method: 'POST', body: '{}' });
@@ -168,7 +223,7 @@ describe('the Razorpay simulator', () => {
     expect(tooSmall.body).toMatchObject({ error: { code: 'BAD_REQUEST_ERROR', field: 'amount' } });
   });
 
-  it('pays an order: a valid checkout signature, the order paid, and two signed webhooks sent', async () => {
+  it('pays an order: a valid checkout signature, the order paid, and three signed webhooks sent', async () => {
     const order = await createOrder(150_000);
     const orderId = String(order.body.id);
 
@@ -176,10 +231,7 @@ describe('the Razorpay simulator', () => {
     expect(paid.status).toBe(200);
     const { razorpay_payment_id: paymentId, razorpay_signature: signature } = paid.body;
     expect(paymentId).toMatch(/^pay_\w{14}$/);
-    const expected = createHmac('sha256', LOCAL_SECRETS.keySecret)
-      .update(`${orderId}|${paymentId}`)
-      .digest('hex');
-    expect(signature).toBe(expected);
+    expect(signature).toBe(signCheckout(orderId, String(paymentId), LOCAL_SECRETS.keySecret));
 
     expect((await razorpayGet(stack, `/v1/orders/${orderId}`)).body).toMatchObject({
       status: 'paid',
@@ -199,10 +251,15 @@ describe('the Razorpay simulator', () => {
 
     const sent = await eventually(async () => {
       const list = await deliveries(stack, orderId);
-      return list.length === 2 && list.every((d) => d.attempts.length > 0) ? list : undefined;
-    }, 'both webhooks to be attempted');
-    expect(sent.map((d) => d.event).sort()).toEqual(['order.paid', 'payment.captured']);
-    expect(new Set(sent.map((d) => d.eventId)).size).toBe(2);
+      return list.length === 3 && list.every((d) => d.attempts.length > 0) ? list : undefined;
+    }, 'the three webhooks to be attempted');
+    // Razorpay's order: authorized, then captured (the simulator captures at once by default).
+    expect(sent.map((d) => d.event).sort()).toEqual([
+      'order.paid',
+      'payment.authorized',
+      'payment.captured',
+    ]);
+    expect(new Set(sent.map((d) => d.eventId)).size).toBe(3);
     for (const d of sent) expect(d.attempts[0]?.statusCode).toEqual(expect.any(Number)); // the storefront answered
 
     const again = await payOrder(stack, orderId, 'success');

@@ -1,13 +1,16 @@
 /**
- * How the local gateway serves the web build: prerendered routes, the build's 404 page or the SPA
- * fallback, cache headers that suit hashed assets and HTML, compression, and nothing outside dist.
+ * How the local gateway serves the web build: through CloudFront's own routing function (the
+ * code the stack deploys, built from the same folder), then as S3 serves the file it names; the
+ * deployment's cache headers, CloudFront's compression, and nothing outside dist.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spaRoutingFor } from '../../infra/lib/constructs/spa-routing';
 import { StaticSite } from '../../infra/local/static-site';
 
 let dist: string;
@@ -20,7 +23,6 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>home</title>');
   writeFileSync(join(dist, 'hosting', 'index.html'), '<!doctype html><title>hosting</title>');
-  writeFileSync(join(dist, 'pricing.html'), '<!doctype html><title>pricing</title>');
   writeFileSync(
     join(dist, 'assets', 'index-AbCd1234.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
@@ -42,24 +44,43 @@ afterAll(async () => {
 });
 
 describe('the web build, served', () => {
-  it('serves a prerendered route from route/index.html or route.html, revalidated every time', async () => {
+  it('serves a prerendered route from route/index.html, with or without a slash, revalidated every time', async () => {
     const hosting = await fetch(`${base}/hosting`);
     expect(hosting.status).toBe(200);
     expect(await hosting.text()).toContain('<title>hosting</title>');
     expect(hosting.headers.get('cache-control')).toBe('no-cache');
-    expect(await (await fetch(`${base}/pricing`)).text()).toContain('<title>pricing</title>');
+    expect(await (await fetch(`${base}/hosting/`)).text()).toContain('<title>hosting</title>');
   });
 
-  it('falls back to index.html for other routes, or to the build’s 404 page with a 404 when it has one', async () => {
+  it('serves the SPA shell for other pages, or the build’s 404 page once it has one, as CloudFront does (status 200)', async () => {
     const spa = await fetch(`${base}/dashboard`);
     expect(spa.status).toBe(200);
     expect(await spa.text()).toContain('<title>home</title>');
 
     writeFileSync(join(dist, '404.html'), '<!doctype html><title>not found</title>');
+    touchBuild(); // a new build: the routing function is built again
     const missing = await fetch(`${base}/no-such-page`);
-    expect(missing.status).toBe(404);
+    expect(missing.status).toBe(200);
     expect(await missing.text()).toContain('<title>not found</title>');
     expect((await fetch(`${base}/assets/missing-AbCd1234.js`)).status).toBe(404);
+  });
+
+  it('routes every path exactly as the deployed CloudFront function does', async () => {
+    const handler = runInNewContext(`${spaRoutingFor(dist)}\nhandler;`) as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    for (const uri of [
+      '/',
+      '/hosting',
+      '/hosting/',
+      '/hosting/deeper',
+      '/nope',
+      '/assets/index-AbCd1234.js',
+    ]) {
+      const file = handler({ request: { uri } }).uri;
+      const served = await fetch(`${base}${uri}`);
+      expect(await served.text(), uri).toBe(readFileSync(join(dist, file), 'utf8'));
+    }
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
@@ -91,6 +112,12 @@ describe('the web build, served', () => {
     }
   });
 });
+
+/** Marks the build as rebuilt, as `npm run build` does by writing index.html again. */
+function touchBuild(): void {
+  const later = new Date(Date.now() + 5000);
+  utimesSync(join(dist, 'index.html'), later, later);
+}
 
 /** A GET with the path sent as is (fetch would normalise `..` away before it left). */
 function rawGet(path: string, headers: Record<string, string> = {}) {

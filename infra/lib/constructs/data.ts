@@ -14,38 +14,18 @@ import {
 } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { CATALOG } from '../../../lambdas/domain/catalog';
-import type { Plan } from '../../../lambdas/domain/plan';
 import {
   TABLES,
   type KeyAttribute,
   type TableDefinition,
   type TableId,
 } from '../../../lambdas/system/facts';
+import { catalogSeedPuts, planDelete } from '../definitions/catalog-seed';
 import { acknowledge } from '../nag';
 import { toPascalCase } from '../names';
 
 function attribute(key: KeyAttribute): Attribute {
   return { name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER };
-}
-
-/** DynamoDB's attribute-value JSON for a plain value (what the SDK's marshall does). */
-export function toAttributeValue(value: unknown): Record<string, unknown> {
-  if (typeof value === 'string') return { S: value };
-  if (typeof value === 'number') return { N: String(value) };
-  if (typeof value === 'boolean') return { BOOL: value };
-  if (value === null) return { NULL: true };
-  if (Array.isArray(value)) return { L: value.map(toAttributeValue) };
-  if (typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return { M: Object.fromEntries(entries.map(([k, v]) => [k, toAttributeValue(v)])) };
-  }
-  throw new Error(`Cannot store ${typeof value} in DynamoDB`);
-}
-
-/** A catalog plan as the plans table holds it: the plan plus its place in the listing. */
-export function planItem(plan: Plan, sortOrder: number): Record<string, unknown> {
-  const { M } = toAttributeValue({ ...plan, sortOrder }) as { M: Record<string, unknown> };
-  return M;
 }
 
 /**
@@ -90,8 +70,10 @@ export class Data extends Construct {
   }
 
   /**
-   * One PutItem per plan, through the SDK-call custom resource: CloudFormation runs a plan's call
-   * again only when that plan changes, and deletes the row when a plan leaves the catalog.
+   * The catalog seed's calls (infra/lib/definitions/catalog-seed.ts, which the local stack sends
+   * too), one SDK-call custom resource per plan: CloudFormation runs a plan's PutItem again only
+   * when its seed changes, and its DeleteItem when the plan leaves the catalog. The PutItem's
+   * condition refusing means the row is that seed already.
    */
   private seedCatalog(plans: Table): void {
     const role = new Role(this, 'CatalogSeedRole', {
@@ -113,12 +95,14 @@ export class Data extends Construct {
       'The seed Lambda needs only to write its own CloudWatch logs, which is exactly what this AWS managed policy grants.',
     );
 
-    CATALOG.forEach((plan, sortOrder) => {
+    const puts = catalogSeedPuts(plans.tableName);
+    CATALOG.forEach((plan, index) => {
       const put: AwsSdkCall = {
         service: 'DynamoDB',
         action: 'PutItem',
-        parameters: { TableName: plans.tableName, Item: planItem(plan, sortOrder) },
+        parameters: puts[index],
         physicalResourceId: PhysicalResourceId.of(`plan-${plan.id}`),
+        ignoreErrorCodesMatching: 'ConditionalCheckFailedException',
       };
       new AwsCustomResource(this, `SeedPlan-${plan.id}`, {
         resourceType: 'Custom::CatalogPlan',
@@ -127,7 +111,7 @@ export class Data extends Construct {
         onDelete: {
           service: 'DynamoDB',
           action: 'DeleteItem',
-          parameters: { TableName: plans.tableName, Key: { id: { S: plan.id } } },
+          parameters: planDelete(plans.tableName, plan.id),
         },
         role,
         installLatestAwsSdk: false,

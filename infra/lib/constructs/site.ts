@@ -35,6 +35,11 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
+import {
+  awsOrigins,
+  contentSecurityPolicy,
+  SECURITY_HEADERS,
+} from '../definitions/security-headers';
 import { spaRoutingFor } from './spa-routing';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -42,28 +47,10 @@ export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checko
 /** How long CloudFront keeps `GET /api/plans*` (the Lambda says 60 s; this caps it). */
 export const PLANS_CACHE_TTL = { default: Duration.seconds(60), max: Duration.minutes(5) } as const;
 
-/**
- * The site's Content-Security-Policy: our own origin, Razorpay Checkout (its script, its frames
- * and the APIs it calls) and Cognito's sign-in endpoint in this region; never framed.
- */
-export function contentSecurityPolicy(region: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self' https://checkout.razorpay.com",
-    // Razorpay Checkout styles its overlay inline; React's prerendered markup may carry style attributes.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https://*.razorpay.com",
-    "font-src 'self' data:",
-    // Checkout's script calls Razorpay's API and its telemetry hosts from the page itself.
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://api.razorpay.com https://*.razorpay.com`,
-    'frame-src https://checkout.razorpay.com https://api.razorpay.com https://*.razorpay.com',
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
+const FRAME_OPTIONS = { DENY: HeadersFrameOption.DENY } as const;
+const REFERRER_POLICIES = {
+  'strict-origin-when-cross-origin': HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+} as const;
 
 export interface SiteProps {
   /** The web build (`npm run build`), prerendered routes and assets. */
@@ -127,22 +114,25 @@ export class Site extends Construct {
       code: FunctionCode.fromInline(spaRoutingFor(props.webDistDir)),
     });
 
+    // The same definition the local gateway sends (infra/lib/definitions/security-headers.ts).
+    const { strictTransportSecurity: hsts } = SECURITY_HEADERS;
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, CSP (Razorpay Checkout, Cognito), no framing, no sniffing',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+          includeSubdomains: hsts.includeSubdomains,
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(region),
+          contentSecurityPolicy: contentSecurityPolicy(awsOrigins(region)),
           override: true,
         },
+        // nosniff is the only value X-Content-Type-Options has.
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS[SECURITY_HEADERS.frameOptions], override: true },
         referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: REFERRER_POLICIES[SECURITY_HEADERS.referrerPolicy],
           override: true,
         },
       },

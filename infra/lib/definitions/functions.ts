@@ -287,3 +287,52 @@ export const COGNITO_TRIGGERS = {
   postConfirmation: 'postConfirmation',
   customMessage: 'customMessage',
 } as const satisfies Record<string, FunctionId>;
+
+/**
+ * A scheduled job: EventBridge Scheduler invokes `function` on `expression`, read in `timeZone`
+ * (infra/lib/constructs/schedules.ts); the local stack runs it on the same schedule and on demand
+ * at `POST /_local/jobs/{name}` (infra/local/scheduler.ts).
+ */
+export interface ScheduleDefinition {
+  /** The job's name, also its local path. */
+  name: string;
+  function: FunctionId;
+  /** EventBridge Scheduler's `cron(minutes hours day-of-month month day-of-week year)` or `rate(N unit)`. */
+  expression: string;
+  /** The IANA zone the cron is read in. */
+  timeZone: string;
+  description: string;
+}
+
+/** Each job's handler takes its "now" from the event's `time` (scheduledJobEvent). */
+export const SCHEDULES: readonly ScheduleDefinition[] = [];
+
+/** The values EventBridge Scheduler fills in for each run; locally the scheduler supplies them. */
+export interface ScheduledRun {
+  /** When the run was due, ISO-8601: the job's "now". */
+  time: string;
+  /** One id per attempted run. */
+  id: string;
+  scheduleArn: string;
+  account: string;
+  region: string;
+}
+
+/**
+ * The event a job receives, in EventBridge's Scheduled Event shape (`ScheduledEvent` of
+ * @types/aws-lambda). In AWS it is the schedule's input, filled in from the run's context
+ * attributes (`<aws.scheduler.scheduled-time>`, ...); locally the same function builds it.
+ */
+export function scheduledJobEvent(schedule: ScheduleDefinition, run: ScheduledRun) {
+  return {
+    version: '0',
+    id: run.id,
+    'detail-type': 'Scheduled Event',
+    source: 'aws.scheduler',
+    account: run.account,
+    time: run.time,
+    region: run.region,
+    resources: [run.scheduleArn],
+    detail: { job: schedule.name },
+  };
+}

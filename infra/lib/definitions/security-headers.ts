@@ -1,0 +1,83 @@
+/**
+ * The storefront's security headers, defined once: CloudFront's response headers policy is built
+ * from them (infra/lib/constructs/site.ts) and the local gateway sends the same on every answer
+ * (infra/local/gateway.ts), with the stand-ins' origins in place of Razorpay's and Cognito's.
+ * Plain data, no CDK import.
+ */
+
+/** The outside origins the page talks to, by what they are for. */
+export interface SiteOrigins {
+  /** Where the page itself is served from; `upgrade-insecure-requests` only makes sense on https. */
+  site: 'https' | 'http';
+  /** Razorpay Checkout's script. */
+  checkoutScript: readonly string[];
+  /** The APIs Checkout's script calls from the page (Razorpay's API, its telemetry). */
+  paymentApi: readonly string[];
+  /** Checkout's frames. */
+  paymentFrames: readonly string[];
+  /** Images Checkout shows (bank and card logos). */
+  paymentImages: readonly string[];
+  /** Cognito's user pool endpoint, which sign-in and sign-up call. */
+  identity: readonly string[];
+}
+
+/** In AWS: Razorpay's hosts and Cognito in the stack's region. */
+export function awsOrigins(region: string): SiteOrigins {
+  return {
+    site: 'https',
+    checkoutScript: ['https://checkout.razorpay.com'],
+    paymentApi: ['https://api.razorpay.com', 'https://*.razorpay.com'],
+    paymentFrames: [
+      'https://checkout.razorpay.com',
+      'https://api.razorpay.com',
+      'https://*.razorpay.com',
+    ],
+    paymentImages: ['https://*.razorpay.com'],
+    identity: [`https://cognito-idp.${region}.amazonaws.com`],
+  };
+}
+
+/**
+ * The Content-Security-Policy: our own origin, Razorpay Checkout (its script, its frames and the
+ * APIs it calls) and Cognito's endpoint; never framed, no plugins, forms post only to us.
+ */
+export function contentSecurityPolicy(origins: SiteOrigins): string {
+  const sources = (...list: readonly (string | readonly string[])[]) =>
+    [...new Set(list.flat())].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${sources("'self'", origins.checkoutScript)}`,
+    // Checkout styles its overlay inline; React's prerendered markup may carry style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${sources("'self'", 'data:', origins.paymentImages)}`,
+    "font-src 'self' data:",
+    `connect-src ${sources("'self'", origins.identity, origins.paymentApi)}`,
+    `frame-src ${sources(origins.paymentFrames)}`,
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    ...(origins.site === 'https' ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** The other security headers, as CloudFront's response headers policy names them. */
+export const SECURITY_HEADERS = {
+  /** Two years, subdomains too (browsers ignore it on plain http, so locally it does nothing). */
+  strictTransportSecurity: { maxAgeSeconds: 730 * 24 * 60 * 60, includeSubdomains: true },
+  contentTypeOptions: 'nosniff',
+  frameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+} as const;
+
+/** Every security header with its value, as the browser receives them from CloudFront. */
+export function securityHeaders(origins: SiteOrigins): Record<string, string> {
+  const hsts = SECURITY_HEADERS.strictTransportSecurity;
+  return {
+    'strict-transport-security': `max-age=${hsts.maxAgeSeconds}${hsts.includeSubdomains ? '; includeSubDomains' : ''}`,
+    'content-security-policy': contentSecurityPolicy(origins),
+    'x-content-type-options': SECURITY_HEADERS.contentTypeOptions,
+    'x-frame-options': SECURITY_HEADERS.frameOptions,
+    'referrer-policy': SECURITY_HEADERS.referrerPolicy,
+  };
+}
