@@ -101,6 +101,8 @@ export interface PurchaseCompletedDetail {
   invoiceNumber?: string;
   /** Whether the purchase renewed a plan the buyer holds or held (D14). */
   renewal?: boolean;
+  /** The service the purchase started or extended (absent for purchases from before services). */
+  serviceId?: string;
 }
 
 /** `detail` of `SupportMessageReceived`: a stored contact message to mail to the support inbox. */

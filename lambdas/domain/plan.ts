@@ -1,3 +1,4 @@
+import { PlanNotFoundError } from './errors';
 import type { Paise } from './money';
 
 export const CATEGORIES = ['domain', 'hosting', 'vps', 'storage', 'bundle'] as const;
@@ -74,5 +75,12 @@ export function planFromRecord(record: Record<string, unknown>): Plan | undefine
   }
   if (typeof record.savingsPercent === 'number') plan.savingsPercent = record.savingsPercent;
   if (record.specs && typeof record.specs === 'object') plan.specs = record.specs as PlanSpecs;
+  return plan;
+}
+
+/** The plan with this id among `plans`; an unknown id is a PlanNotFoundError (404 plan_not_found). */
+export function findPlan(plans: readonly Plan[], planId: string): Plan {
+  const plan = plans.find((p) => p.id === planId);
+  if (!plan) throw new PlanNotFoundError(planId);
   return plan;
 }

@@ -4,19 +4,21 @@ import { callerOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
 import { NotFoundRouteError } from '../http/request-errors';
 import { json } from '../http/response';
+import { cachedPlans } from '../adapters/dynamodb/plans-table';
+import { quoteFor } from '../domain/pricing';
 import { createOrder } from '../use-cases/create-order';
-import { cachedPlans, quoteCheckout } from '../use-cases/get-plans';
 import { verifyCheckout } from '../use-cases/verify-checkout';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
 import { paymentGateway } from './deps/payments';
 import { signatureSecrets } from './deps/signature-secrets';
-import { ordersStore, plansStore, purchasesStore, usersStore } from './deps/stores';
+import { ordersStore, plansStore, purchasesStore, servicesStore, usersStore } from './deps/stores';
 
 const plans = cachedPlans(plansStore());
 const users = usersStore();
 const orders = ordersStore();
 const purchases = purchasesStore();
+const services = servicesStore();
 const now = () => new Date();
 
 const planId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
@@ -52,7 +54,7 @@ export const handler = httpHandler(async (event) => {
   switch (event.routeKey) {
     case 'POST /api/checkout/quote': {
       const body = parseJsonBody(event, quoteBody);
-      return json(200, await quoteCheckout(plans, body));
+      return json(200, quoteFor(await plans(), body));
     }
     case 'POST /api/checkout/orders': {
       const caller = callerOf(event);
@@ -71,6 +73,7 @@ export const handler = httpHandler(async (event) => {
         {
           orders,
           purchases,
+          services,
           users,
           events: eventPublisher,
           gateway: paymentGateway,

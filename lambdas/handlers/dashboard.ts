@@ -2,11 +2,12 @@ import { callerOf } from '../http/auth';
 import { json } from '../http/response';
 import { buildDashboard } from '../use-cases/build-dashboard';
 import { httpHandler } from './deps/http';
-import { ordersStore, purchasesStore, usersStore } from './deps/stores';
+import { ordersStore, purchasesStore, servicesStore, usersStore } from './deps/stores';
 
 const deps = {
   users: usersStore(),
   purchases: purchasesStore(),
+  services: servicesStore(),
   orders: ordersStore(),
   now: () => new Date(),
 };

@@ -1,6 +1,7 @@
+import { cachedPlans } from '../adapters/dynamodb/plans-table';
 import { logger } from '../config/logger';
+import { findPlan } from '../domain/plan';
 import { json } from '../http/response';
-import { cachedPlans, getPlan, getPlans } from '../use-cases/get-plans';
 import { plansStore } from './deps/stores';
 import { httpHandler } from './deps/http';
 
@@ -11,9 +12,9 @@ const CACHE_HEADERS = { 'cache-control': 'public, max-age=60' };
 export const handler = httpHandler(async (event) => {
   const planId = event.pathParameters?.planId;
   if (planId !== undefined) {
-    return json(200, await getPlan(plans, planId), CACHE_HEADERS);
+    return json(200, findPlan(await plans(), planId), CACHE_HEADERS);
   }
-  const all = await getPlans(plans);
+  const all = await plans();
   logger.debug('Plans served', { count: all.length });
   return json(200, { plans: all }, CACHE_HEADERS);
 });

@@ -2,7 +2,6 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { logger } from '../config/logger';
 import type { LogPort } from '../ports/logger';
 import type { UsersStore } from '../ports/users';
-import { recordSignedUpUser } from '../use-cases/ensure-user';
 import { usersStore } from './deps/stores';
 
 export interface PostConfirmationDeps {
@@ -20,7 +19,7 @@ export function makeHandler(deps: PostConfirmationDeps) {
     if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
     const attributes = event.request.userAttributes;
     const userId = attributes.sub ?? event.userName;
-    await recordSignedUpUser(deps.users, {
+    await deps.users.createUserIfMissing({
       userId,
       email: attributes.email ?? '',
       name: attributes.name ?? '',

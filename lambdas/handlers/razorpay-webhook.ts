@@ -5,11 +5,18 @@ import { handleRazorpayWebhook } from '../use-cases/handle-razorpay-webhook';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
 import { signatureSecrets } from './deps/signature-secrets';
-import { ordersStore, processedEvents, purchasesStore, usersStore } from './deps/stores';
+import {
+  ordersStore,
+  processedEvents,
+  purchasesStore,
+  servicesStore,
+  usersStore,
+} from './deps/stores';
 
 const deps = {
   orders: ordersStore(),
   purchases: purchasesStore(),
+  services: servicesStore(),
   users: usersStore(),
   processedEvents: processedEvents(),
   events: eventPublisher,

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Caller } from '../use-cases/ensure-user';
+import type { Caller } from '../ports/users';
 import { OPERATORS_GROUP } from '../system/facts';
 import { ForbiddenError, UnauthorizedError } from './request-errors';
 

@@ -1,10 +1,14 @@
 import type { Paise } from '../domain/money';
+import type { OrderMark, OrderStatus } from '../domain/order';
 import type { Category } from '../domain/plan';
 import type { Quote } from '../domain/pricing';
 
-export type OrderStatus = 'created' | 'paid' | 'failed' | 'review';
+export type { OrderMark, OrderStatus };
 
-/** A checkout order, keyed by Razorpay's order id. Status only moves forward; never back from paid. */
+/**
+ * A checkout order, keyed by Razorpay's order id. Its status moves only as ORDER_TRANSITIONS
+ * (lambdas/domain/order.ts) allows: never back from paid.
+ */
 export interface OrderRecord {
   orderId: string;
   receipt: string;
@@ -31,21 +35,21 @@ export interface OrderRecord {
   reviewReason?: string;
 }
 
-export interface OrderMark {
-  orderId: string;
-  paymentId: string;
-  at: string;
-  reason?: string;
-}
-
+/**
+ * Each mark moves the order only from the statuses ORDER_TRANSITIONS lists for its target, in one
+ * conditional write, and writes what orderMarkChanges() says; it answers false (and writes
+ * nothing) when the order is missing or its status does not allow the move.
+ */
 export interface OrdersStore {
+  /** Refuses (ConditionalCheckFailedException) an order id that is stored already. */
   putOrder(order: OrderRecord): Promise<void>;
   getOrder(orderId: string): Promise<OrderRecord | undefined>;
+  /** The buyer's orders, newest first. */
   listOrdersForUser(userId: string): Promise<OrderRecord[]>;
-  /** created | failed | review → paid; idempotent. */
-  markPaid(mark: OrderMark): Promise<void>;
-  /** created | failed → failed; returns false when the order is paid or under review. */
+  /** created | failed | review → paid. False when it is paid already: the first payment stays. */
+  markPaid(mark: OrderMark): Promise<boolean>;
+  /** created | failed → failed. False when the order is paid or under review. */
   markFailed(mark: OrderMark): Promise<boolean>;
-  /** anything but paid → review; returns false when the order is already paid. */
+  /** created | failed | review → review. False when the order is paid. */
   markReview(mark: OrderMark): Promise<boolean>;
 }

@@ -3,15 +3,20 @@ import type { Category } from '../domain/plan';
 import type { Quote } from '../domain/pricing';
 
 /**
- * One paid period of a plan, keyed by (userId, purchaseId). The purchase id is derived from the
- * Razorpay payment id, and the period is frozen in the item when it is first written, so a retry
- * finds exactly what the first attempt decided.
+ * One payment for a plan, keyed by (userId, purchaseId). The purchase id is derived from the
+ * Razorpay payment id; the period is the one its service gave it, frozen in the item when it is
+ * first written.
  */
 export interface PurchaseRecord {
   userId: string;
   purchaseId: string;
   paymentId: string;
   orderId: string;
+  /**
+   * The service this payment started or extended (ServicesStore); the period below is the one the
+   * service gave it. Absent on purchases recorded before services were stored.
+   */
+  serviceId?: string;
   planId: string;
   planName: string;
   category: Category;

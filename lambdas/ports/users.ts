@@ -13,11 +13,16 @@ export interface UserRecord {
   billing?: BillingDetails;
 }
 
-export interface NewUser {
+/** Who the token names: the authorizer's claims, never a field of the request. */
+export interface Caller {
   userId: string;
   email: string;
   name: string;
   phone: string;
+}
+
+/** A record made from the token's claims (or Cognito's sign-up attributes). */
+export interface NewUser extends Caller {
   createdAt: string;
 }
 
@@ -34,11 +39,16 @@ export interface PurchaseApplication {
 
 export interface UsersStore {
   getUser(userId: string): Promise<UserRecord | undefined>;
-  /** Writes the record unless one exists; returns the stored record either way. */
+  /**
+   * The stored record; when there is none, writes `user` (only if still absent) and returns what
+   * is stored then. A missing record is made from the token's claims, as the reference's checkout
+   * does; the sign-up trigger writes it first in the usual case.
+   */
   createUserIfMissing(user: NewUser): Promise<UserRecord>;
   /**
-   * Sets currentPlan and expiry once per purchase: the write is conditioned on a per-purchase
-   * marker on the user item. Returns false when this purchase was applied before.
+   * Sets currentPlan and expiry once per purchase (a per-purchase marker on the user item), and
+   * only forward: never to an expiry earlier than the stored one, so a late retry of an older
+   * purchase cannot take paid time off the record. Returns false when nothing was written.
    */
   applyPurchase(application: PurchaseApplication): Promise<boolean>;
   /**

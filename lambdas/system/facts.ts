@@ -155,6 +155,14 @@ export const TABLES = [
     partitionKey: { name: 'id', type: 'S' },
     timeToLiveAttribute: 'expiration',
   },
+  {
+    // What each buyer holds: one item per plan bought, extended by renewals under a version
+    // (lambdas/domain/service-periods.ts); the dashboard reads a buyer's services in one query.
+    id: 'services',
+    envVar: 'SERVICES_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    sortKey: { name: 'serviceId', type: 'S' },
+  },
 ] as const satisfies readonly TableDefinition[];
 
 export type TableId = (typeof TABLES)[number]['id'];

@@ -1,12 +1,15 @@
 import type { DashboardResponse, Payment } from '../domain/api';
+import type { Service } from '../domain/services';
 import type { OrdersStore } from '../ports/orders';
-import type { PurchasesStore } from '../ports/purchases';
-import type { UsersStore } from '../ports/users';
-import { ensureUser, type Caller } from './ensure-user';
-import { paymentOfPurchase, toService } from './to-service';
+import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
+import type { ServiceRecord, ServicesStore } from '../ports/services';
+import type { Caller, UsersStore } from '../ports/users';
+import { serviceIdFor } from './extend-service';
+import { paymentOfPurchase, serviceOfRecord, toService } from './to-service';
 
 export interface BuildDashboardDeps {
   users: UsersStore;
+  services: ServicesStore;
   purchases: PurchasesStore;
   orders: OrdersStore;
   now: () => Date;
@@ -14,21 +17,30 @@ export interface BuildDashboardDeps {
 
 const newestFirst = (a: { date: string }, b: { date: string }) => b.date.localeCompare(a.date);
 
-/** The caller's profile, services (each with its own status, D4) and payments, newest first. */
+/**
+ * The caller's profile, services (each with its own status, D4) and payments, newest first: one
+ * query each for services, purchases and orders, whatever the buyer holds. The record is made
+ * from the token's claims when missing.
+ */
 export async function buildDashboard(
   deps: BuildDashboardDeps,
   caller: Caller,
 ): Promise<DashboardResponse> {
-  const user = await ensureUser(deps.users, caller, deps.now);
-  const [purchases, orders] = await Promise.all([
+  const user = await deps.users.createUserIfMissing({
+    ...caller,
+    createdAt: deps.now().toISOString(),
+  });
+  const [records, purchases, orders] = await Promise.all([
+    deps.services.listServices(user.userId),
     deps.purchases.listPurchases(user.userId),
     deps.orders.listOrdersForUser(user.userId),
   ]);
   const now = deps.now();
 
-  const services = purchases
-    .map((purchase) => toService(purchase, now))
-    .sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
+  const services = [
+    ...records.map((record) => serviceOfRecord(record, now)),
+    ...servicesOnlyInPurchases(records, purchases, now),
+  ].sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
 
   const unsettled: Payment[] = orders
     .filter((order) => order.status === 'failed' || order.status === 'review')
@@ -55,4 +67,25 @@ export async function buildDashboard(
     services,
     payments,
   };
+}
+
+/**
+ * Purchases recorded before services were stored have no service item until the buyer pays for
+ * that plan again. Each such service is shown from its purchase that ends last, under the id its
+ * item will have.
+ */
+function servicesOnlyInPurchases(
+  records: readonly ServiceRecord[],
+  purchases: readonly PurchaseRecord[],
+  now: Date,
+): Service[] {
+  const stored = new Set(records.map((r) => r.serviceId));
+  const latest = new Map<string, PurchaseRecord>();
+  for (const purchase of purchases) {
+    const id = purchase.serviceId ?? serviceIdFor(purchase.userId, purchase);
+    if (stored.has(id)) continue;
+    const seen = latest.get(id);
+    if (!seen || purchase.renewalDate > seen.renewalDate) latest.set(id, purchase);
+  }
+  return [...latest.values()].map((purchase) => toService(purchase, now));
 }

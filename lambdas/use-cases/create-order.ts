@@ -6,8 +6,7 @@ import { quoteFor } from '../domain/pricing';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
-import type { UsersStore } from '../ports/users';
-import { ensureUser, type Caller } from './ensure-user';
+import type { Caller, UsersStore } from '../ports/users';
 import { PaymentProviderError } from './errors';
 
 export interface CreateOrderDeps {
@@ -45,7 +44,10 @@ export async function createOrder(
   const quote = quoteFor(plans, input);
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
-  const user = await ensureUser(deps.users, caller, deps.now);
+  const user = await deps.users.createUserIfMissing({
+    ...caller,
+    createdAt: deps.now().toISOString(),
+  });
   const receipt = (deps.newReceipt ?? newReceipt)();
   const promoCode = quote.promo?.code;
 

@@ -1,14 +1,17 @@
 import type { PurchaseCompletedDetail } from '../domain/api';
-import { periodFor } from '../domain/services';
+import { paysOrder } from '../domain/order';
 import type { EventPublisher } from '../ports/events';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
+import type { ServicesStore } from '../ports/services';
 import type { UsersStore } from '../ports/users';
+import { extendService } from './extend-service';
 
 export interface FulfilPaymentDeps {
   orders: OrdersStore;
   purchases: PurchasesStore;
+  services: ServicesStore;
   users: UsersStore;
   events: EventPublisher;
   log: LogPort;
@@ -35,10 +38,13 @@ export function purchaseIdFor(paymentId: string): string {
  * Turns a verified payment into a purchase. Both the checkout callback and the webhook come here,
  * any number of times, in any order, possibly at once. No transactions: each step is idempotent
  * and the steps run in an order that a retry can resume after a crash at any point:
- *   1. the purchase item, written once by a conditional put, with its period frozen in it
- *   2. the order marked paid (only moves forward)
- *   3. the user's currentPlan/expiry, conditioned on a per-purchase marker on the user item
- *   4. PurchaseCompleted published, then marked on the purchase item; until it is marked every
+ *   1. the service given this payment's period, by a write conditioned on the service's version
+ *      (extendService): two payments for one service at once each get their own period, and a
+ *      payment whose period was given before gets that one back
+ *   2. the purchase item, written once by a conditional put, with that period frozen in it
+ *   3. the order marked paid (only moves forward)
+ *   4. the user's currentPlan/expiry, once per purchase, and never to an earlier expiry
+ *   5. PurchaseCompleted published, then marked on the purchase item; until it is marked every
  *      retry publishes again, and the consumer acts once per purchase id.
  */
 export interface FulfilOptions {
@@ -48,6 +54,11 @@ export interface FulfilOptions {
    * their answer; the webhook for the same payment publishes what is left.
    */
   onPublishFailure?: 'throw' | 'defer';
+  /**
+   * An operator resolved the order in review by accepting this payment as it is (the console):
+   * the amount check is skipped, and everything else is the same exactly-once fulfilment.
+   */
+  acceptPaidAmount?: boolean;
 }
 
 export async function fulfilPayment(
@@ -60,7 +71,7 @@ export async function fulfilPayment(
   const at = deps.now();
   const atIso = at.toISOString();
 
-  if (payment.amountPaise !== order.amountPaise || payment.currency !== order.currency) {
+  if (!options.acceptPaidAmount && !paysOrder(order, payment)) {
     const reason = `paid ${payment.amountPaise} ${payment.currency}, order is ${order.amountPaise} ${order.currency}`;
     const marked = await orders.markReview({
       orderId: order.orderId,
@@ -83,10 +94,23 @@ export async function fulfilPayment(
   const purchaseId = purchaseIdFor(payment.paymentId);
   let purchase = await purchases.getPurchase(order.userId, purchaseId);
   if (!purchase) {
-    const held = await purchases.listPurchases(order.userId);
-    const period = periodFor(
-      held,
-      { planId: order.planId, months: order.months, domain: order.domain },
+    const { serviceId, period } = await extendService(
+      deps,
+      {
+        userId: order.userId,
+        planId: order.planId,
+        planName: order.planName,
+        category: order.category,
+        ...(order.domain ? { domain: order.domain } : {}),
+      },
+      {
+        purchaseId,
+        paymentId: payment.paymentId,
+        planId: order.planId,
+        months: order.months,
+        amountPaise: order.amountPaise,
+        ...(order.domain ? { domain: order.domain } : {}),
+      },
       at,
     );
     const candidate: PurchaseRecord = {
@@ -94,13 +118,14 @@ export async function fulfilPayment(
       purchaseId,
       paymentId: payment.paymentId,
       orderId: order.orderId,
+      serviceId,
       planId: order.planId,
       planName: order.planName,
       category: order.category,
       months: order.months,
-      purchaseDate: atIso,
-      startDate: period.startDate.toISOString(),
-      renewalDate: period.renewalDate.toISOString(),
+      purchaseDate: period.purchaseDate,
+      startDate: period.startDate,
+      renewalDate: period.renewalDate,
       amountPaise: order.amountPaise,
       currency: order.currency,
       quote: order.quote,
@@ -118,6 +143,8 @@ export async function fulfilPayment(
         purchaseId,
         orderId: order.orderId,
         planId: order.planId,
+        serviceId,
+        startDate: candidate.startDate,
         renewalDate: candidate.renewalDate,
       });
     }
@@ -168,5 +195,6 @@ export function purchaseCompletedDetail(purchase: PurchaseRecord): PurchaseCompl
     orderId: purchase.orderId,
   };
   if (purchase.domain) detail.domain = purchase.domain;
+  if (purchase.serviceId) detail.serviceId = purchase.serviceId;
   return detail;
 }

@@ -1,7 +1,6 @@
 import { parseProfileUpdate, type Profile, type ProfileUpdate } from '../domain/profile';
 import type { IdentityAttributes, IdentityDirectory } from '../ports/identity';
-import type { UserRecord, UsersStore } from '../ports/users';
-import { ensureUser, type Caller } from './ensure-user';
+import type { Caller, UserRecord, UsersStore } from '../ports/users';
 
 export interface ProfileDeps {
   users: UsersStore;
@@ -28,7 +27,9 @@ function toProfile(user: UserRecord): Profile {
 
 /** GET /api/me/profile: the caller's profile (the record is made from the token when missing). */
 export async function getProfile(deps: ProfileDeps, caller: Caller): Promise<Profile> {
-  return toProfile(await ensureUser(deps.users, caller, deps.now));
+  return toProfile(
+    await deps.users.createUserIfMissing({ ...caller, createdAt: deps.now().toISOString() }),
+  );
 }
 
 /**
@@ -43,7 +44,10 @@ export async function updateProfile(
   input: ProfileUpdate,
 ): Promise<Profile> {
   const update = parseProfileUpdate(input);
-  const user = await ensureUser(deps.users, caller, deps.now);
+  const user = await deps.users.createUserIfMissing({
+    ...caller,
+    createdAt: deps.now().toISOString(),
+  });
 
   const changed: IdentityAttributes = {};
   if (update.name !== undefined && update.name !== user.name) changed.name = update.name;

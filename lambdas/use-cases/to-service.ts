@@ -1,11 +1,39 @@
 import type { Payment } from '../domain/api';
+import { latestPeriod } from '../domain/service-periods';
 import { serviceStatus, type Service } from '../domain/services';
 import type { PurchaseRecord } from '../ports/purchases';
+import type { ServiceRecord } from '../ports/services';
+import { serviceIdFor } from './extend-service';
 
-/** A purchase as the API shows it; its status comes from its own renewal date (D4). */
+/**
+ * A stored service as the API shows it: its renewal date is the end of everything paid for it,
+ * its status comes from that date (D4), and the purchase date, months and price are those of its
+ * latest period.
+ */
+export function serviceOfRecord(record: ServiceRecord, now: Date): Service {
+  const period = latestPeriod(record);
+  const service: Service = {
+    id: record.serviceId,
+    planId: record.planId,
+    name: record.planName,
+    category: record.category,
+    months: period?.months ?? 0,
+    purchaseDate: period?.purchaseDate ?? record.createdAt,
+    renewalDate: record.renewalDate,
+    status: serviceStatus(record.renewalDate, now),
+    pricePaidPaise: period?.amountPaise ?? 0,
+  };
+  if (record.domain) service.domain = record.domain;
+  return service;
+}
+
+/**
+ * The service as one purchase left it: the answer to verify, which is the period this payment
+ * bought. The id is its service's, as the dashboard shows it.
+ */
 export function toService(purchase: PurchaseRecord, now: Date): Service {
   const service: Service = {
-    id: purchase.purchaseId,
+    id: purchase.serviceId ?? serviceIdFor(purchase.userId, purchase),
     planId: purchase.planId,
     name: purchase.planName,
     category: purchase.category,

@@ -5,7 +5,13 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { OrderMark, OrderRecord, OrdersStore } from '../../ports/orders';
+import {
+  ORDER_TRANSITIONS,
+  orderMarkChanges,
+  type OrderMark,
+  type OrderMarkStatus,
+} from '../../domain/order';
+import type { OrderRecord, OrdersStore } from '../../ports/orders';
 import { isConditionFailure } from './clients';
 
 /** The orders table's index by buyer (tables.ts). */
@@ -50,67 +56,45 @@ export class DynamoOrdersStore implements OrdersStore {
     return orders;
   }
 
-  async markPaid(mark: OrderMark): Promise<void> {
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: { orderId: mark.orderId },
-          UpdateExpression:
-            'SET #status = :paid, paymentId = :payment, paidAt = :at, updatedAt = :at',
-          ConditionExpression: 'attribute_exists(orderId) AND #status <> :paid',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':paid': 'paid',
-            ':payment': mark.paymentId,
-            ':at': mark.at,
-          },
-        }),
-      );
-    } catch (error) {
-      // Already paid: nothing moves back or sideways.
-      if (!isConditionFailure(error)) throw error;
+  markPaid(mark: OrderMark): Promise<boolean> {
+    return this.mark('paid', mark);
+  }
+
+  markFailed(mark: OrderMark): Promise<boolean> {
+    return this.mark('failed', mark);
+  }
+
+  markReview(mark: OrderMark): Promise<boolean> {
+    return this.mark('review', mark);
+  }
+
+  /**
+   * One conditional update, built from the domain's rule: it sets what orderMarkChanges() gives
+   * and holds only while the stored status is one ORDER_TRANSITIONS allows for `to`.
+   */
+  private async mark(to: OrderMarkStatus, mark: OrderMark): Promise<boolean> {
+    const changes = Object.entries(orderMarkChanges(to, mark));
+    const from = ORDER_TRANSITIONS[to];
+    const names: Record<string, string> = { '#status': 'status' };
+    const values: Record<string, string> = {};
+    for (const [field, value] of changes) {
+      names[`#${field}`] = field;
+      values[`:${field}`] = value;
     }
-  }
-
-  async markFailed(mark: OrderMark): Promise<boolean> {
-    return this.conditionalMark(
-      mark,
-      'SET #status = :failed, failedPaymentId = :payment, failureReason = :reason, updatedAt = :at',
-      '#status IN (:created, :failed)',
-      { ':failed': 'failed', ':created': 'created' },
-    );
-  }
-
-  async markReview(mark: OrderMark): Promise<boolean> {
-    return this.conditionalMark(
-      mark,
-      'SET #status = :review, reviewPaymentId = :payment, reviewReason = :reason, updatedAt = :at',
-      '#status <> :paid',
-      { ':review': 'review', ':paid': 'paid' },
-    );
-  }
-
-  private async conditionalMark(
-    mark: OrderMark,
-    update: string,
-    condition: string,
-    values: Record<string, string>,
-  ): Promise<boolean> {
+    from.forEach((status, i) => {
+      values[`:from${i}`] = status;
+    });
     try {
       await this.client.send(
         new UpdateCommand({
           TableName: this.table(),
           Key: { orderId: mark.orderId },
-          UpdateExpression: update,
-          ConditionExpression: `attribute_exists(orderId) AND ${condition}`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ...values,
-            ':payment': mark.paymentId,
-            ':reason': mark.reason ?? '',
-            ':at': mark.at,
-          },
+          UpdateExpression: `SET ${changes.map(([field]) => `#${field} = :${field}`).join(', ')}`,
+          ConditionExpression: `attribute_exists(orderId) AND #status IN (${from
+            .map((_, i) => `:from${i}`)
+            .join(', ')})`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
         }),
       );
       return true;

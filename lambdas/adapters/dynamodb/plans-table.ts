@@ -29,3 +29,31 @@ export class DynamoPlansStore implements PlansStore {
       .map((row) => row.plan);
   }
 }
+
+/** How long a Lambda instance serves the catalog from memory before reading the table again. */
+export const PLANS_CACHE_MS = 45_000;
+
+/**
+ * The catalog, cached in this Lambda instance's memory briefly: plans change rarely and every page
+ * asks for them. Concurrent first calls share one read.
+ */
+export function cachedPlans(
+  store: PlansStore,
+  now: () => number = Date.now,
+): () => Promise<Plan[]> {
+  let cached: { plans: Plan[]; until: number } | undefined;
+  let inFlight: Promise<Plan[]> | undefined;
+  return async () => {
+    if (cached && cached.until > now()) return cached.plans;
+    inFlight ??= store
+      .listPlans()
+      .then((plans) => {
+        cached = { plans, until: now() + PLANS_CACHE_MS };
+        return plans;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+}

@@ -66,6 +66,9 @@ export class DynamoUsersStore implements UsersStore {
   }
 
   async createUserIfMissing(user: NewUser): Promise<UserRecord> {
+    // Read first: the record exists on nearly every call, and a read costs less than a refused write.
+    const stored = await this.getUser(user.userId);
+    if (stored) return stored;
     try {
       await this.client.send(
         new PutCommand({
@@ -93,8 +96,10 @@ export class DynamoUsersStore implements UsersStore {
             'email = if_not_exists(email, :email), #name = if_not_exists(#name, :name), ' +
             'phone = if_not_exists(phone, :empty), createdAt = if_not_exists(createdAt, :at) ' +
             'ADD appliedPurchaseIds :purchase',
+          // ISO-8601 UTC instants of one format sort as text.
           ConditionExpression:
-            'attribute_not_exists(appliedPurchaseIds) OR NOT contains(appliedPurchaseIds, :purchaseId)',
+            '(attribute_not_exists(appliedPurchaseIds) OR NOT contains(appliedPurchaseIds, :purchaseId)) ' +
+            'AND (attribute_not_exists(expiry) OR expiry <= :expiry)',
           ExpressionAttributeNames: { '#name': 'name' },
           ExpressionAttributeValues: {
             ':plan': a.currentPlan,

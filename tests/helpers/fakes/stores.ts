@@ -22,7 +22,13 @@ import type {
   StoredContactMessage,
 } from '../../../lambdas/ports/messages';
 import type { RateLimiter } from '../../../lambdas/ports/rate-limits';
-import type { OrderMark, OrderRecord, OrdersStore } from '../../../lambdas/ports/orders';
+import {
+  canMoveOrder,
+  orderMarkChanges,
+  type OrderMark,
+  type OrderMarkStatus,
+} from '../../../lambdas/domain/order';
+import type { OrderRecord, OrdersStore } from '../../../lambdas/ports/orders';
 import type {
   GatewayOrder,
   GatewayOrderRequest,
@@ -32,6 +38,12 @@ import type {
 } from '../../../lambdas/ports/payment-gateway';
 import type { PlansStore } from '../../../lambdas/ports/plans';
 import type { PurchaseRecord, PurchasesStore } from '../../../lambdas/ports/purchases';
+import type {
+  ServiceIdentity,
+  ServicePeriod,
+  ServiceRecord,
+  ServicesStore,
+} from '../../../lambdas/ports/services';
 import type {
   NewUser,
   ProfileChanges,
@@ -43,6 +55,11 @@ import type {
 /** Lets other pending calls run, as a network round trip would. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 const clone = <T>(value: T): T => structuredClone(value);
+/** What DynamoDB throws when a write's condition does not hold. */
+const conditionFailed = () =>
+  Object.assign(new Error('The conditional request failed'), {
+    name: 'ConditionalCheckFailedException',
+  });
 
 export class InMemoryPlansStore implements PlansStore {
   reads = 0;
@@ -89,6 +106,7 @@ export class InMemoryUsersStore implements UsersStore {
     };
     const applied = item.appliedPurchaseIds ?? new Set<string>();
     if (applied.has(a.purchaseId)) return false;
+    if (item.expiry !== undefined && item.expiry > a.expiry) return false;
     applied.add(a.purchaseId);
     this.items.set(a.userId, {
       ...item,
@@ -118,12 +136,13 @@ export class InMemoryUsersStore implements UsersStore {
   }
 }
 
+/** Moves orders by the domain's own table (ORDER_TRANSITIONS), as the DynamoDB adapter does. */
 export class InMemoryOrdersStore implements OrdersStore {
   readonly items = new Map<string, OrderRecord>();
 
   async putOrder(order: OrderRecord): Promise<void> {
     await tick();
-    if (this.items.has(order.orderId)) throw new Error('ConditionalCheckFailedException');
+    if (this.items.has(order.orderId)) throw conditionFailed();
     this.items.set(order.orderId, clone(order));
   }
 
@@ -141,44 +160,23 @@ export class InMemoryOrdersStore implements OrdersStore {
       .map(clone);
   }
 
-  async markPaid(mark: OrderMark): Promise<void> {
-    await tick();
-    const order = this.items.get(mark.orderId);
-    if (!order || order.status === 'paid') return;
-    this.items.set(mark.orderId, {
-      ...order,
-      status: 'paid',
-      paymentId: mark.paymentId,
-      paidAt: mark.at,
-      updatedAt: mark.at,
-    });
+  markPaid(mark: OrderMark): Promise<boolean> {
+    return this.mark('paid', mark);
   }
 
-  async markFailed(mark: OrderMark): Promise<boolean> {
-    await tick();
-    const order = this.items.get(mark.orderId);
-    if (!order || (order.status !== 'created' && order.status !== 'failed')) return false;
-    this.items.set(mark.orderId, {
-      ...order,
-      status: 'failed',
-      failedPaymentId: mark.paymentId,
-      failureReason: mark.reason ?? '',
-      updatedAt: mark.at,
-    });
-    return true;
+  markFailed(mark: OrderMark): Promise<boolean> {
+    return this.mark('failed', mark);
   }
 
-  async markReview(mark: OrderMark): Promise<boolean> {
+  markReview(mark: OrderMark): Promise<boolean> {
+    return this.mark('review', mark);
+  }
+
+  private async mark(to: OrderMarkStatus, mark: OrderMark): Promise<boolean> {
     await tick();
     const order = this.items.get(mark.orderId);
-    if (!order || order.status === 'paid') return false;
-    this.items.set(mark.orderId, {
-      ...order,
-      status: 'review',
-      reviewPaymentId: mark.paymentId,
-      reviewReason: mark.reason ?? '',
-      updatedAt: mark.at,
-    });
+    if (!order || !canMoveOrder(order.status, to)) return false;
+    this.items.set(mark.orderId, { ...order, ...orderMarkChanges(to, mark) });
     return true;
   }
 }
@@ -214,8 +212,50 @@ export class InMemoryPurchasesStore implements PurchasesStore {
     await tick();
     const key = this.key(userId, purchaseId);
     const item = this.items.get(key);
-    if (!item) throw new Error('ConditionalCheckFailedException');
+    if (!item) throw conditionFailed();
     this.items.set(key, { ...item, eventPublishedAt: item.eventPublishedAt ?? at });
+  }
+}
+
+/** Extensions conditioned on the version, as the DynamoDB adapter writes them. */
+export class InMemoryServicesStore implements ServicesStore {
+  readonly items = new Map<string, ServiceRecord>();
+  private key = (userId: string, serviceId: string) => `${userId}#${serviceId}`;
+
+  all(): ServiceRecord[] {
+    return [...this.items.values()].map(clone);
+  }
+
+  async getService(userId: string, serviceId: string): Promise<ServiceRecord | undefined> {
+    await tick();
+    const item = this.items.get(this.key(userId, serviceId));
+    return item && clone(item);
+  }
+
+  async listServices(userId: string): Promise<ServiceRecord[]> {
+    await tick();
+    return this.all().filter((s) => s.userId === userId);
+  }
+
+  async extendService(
+    service: ServiceIdentity,
+    period: ServicePeriod,
+    expectedVersion: number,
+    at: string,
+  ): Promise<boolean> {
+    await tick();
+    const key = this.key(service.userId, service.serviceId);
+    const item = this.items.get(key);
+    if ((item?.version ?? 0) !== expectedVersion) return false;
+    const periods = { ...item?.periods, [period.purchaseId]: clone(period) };
+    this.items.set(key, {
+      ...(item ?? { ...clone(service), createdAt: at }),
+      renewalDate: period.renewalDate,
+      version: expectedVersion + 1,
+      periods,
+      updatedAt: at,
+    });
+    return true;
   }
 }
 

@@ -7,6 +7,7 @@ import {
   InMemoryOrdersStore,
   InMemoryProcessedEvents,
   InMemoryPurchasesStore,
+  InMemoryServicesStore,
   InMemoryUsersStore,
   InMemoryWelcomeMailClaims,
   RecordingEventPublisher,
@@ -29,6 +30,7 @@ export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
   const world = {
     orders: new InMemoryOrdersStore(),
     purchases: new InMemoryPurchasesStore(),
+    services: new InMemoryServicesStore(),
     users: new InMemoryUsersStore(),
     events: new RecordingEventPublisher(),
     processedEvents: new InMemoryProcessedEvents(),

@@ -18,6 +18,7 @@ import {
 import { DynamoOrdersStore } from '../../../../lambdas/adapters/dynamodb/orders-table';
 import { DynamoPlansStore } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import { DynamoPurchasesStore } from '../../../../lambdas/adapters/dynamodb/purchases-table';
+import { DynamoServicesStore } from '../../../../lambdas/adapters/dynamodb/services-table';
 import { DynamoUsersStore } from '../../../../lambdas/adapters/dynamodb/users-table';
 import type { PurchaseRecord } from '../../../../lambdas/ports/purchases';
 
@@ -104,19 +105,23 @@ describe('DynamoUsersStore', () => {
     at: '2026-11-22T02:00:00.000Z',
   };
 
-  it('applies a purchase once, conditioned on the per-purchase marker', async () => {
+  it('applies a purchase once, and only to a later or equal expiry', async () => {
     ddb.on(UpdateCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
     const store = new DynamoUsersStore(client, table('users'));
 
     expect(await store.applyPurchase(application)).toBe(true);
     expect(await store.applyPurchase(application)).toBe(false);
     const input = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
-    expect(input?.ConditionExpression).toContain('NOT contains(appliedPurchaseIds, :purchaseId)');
+    expect(input?.ConditionExpression).toBe(
+      '(attribute_not_exists(appliedPurchaseIds) OR NOT contains(appliedPurchaseIds, :purchaseId)) ' +
+        'AND (attribute_not_exists(expiry) OR expiry <= :expiry)',
+    );
     expect(input?.UpdateExpression).toContain('ADD appliedPurchaseIds :purchase');
     expect(input?.ExpressionAttributeValues?.[':purchase']).toEqual(new Set(['pur_pay_1']));
+    expect(input?.ExpressionAttributeValues?.[':expiry']).toBe('2027-11-22T02:00:00.000Z');
   });
 
-  it('creates a user only when missing and returns the stored one otherwise', async () => {
+  it('returns the stored user without writing when there is one', async () => {
     const stored = {
       userId: 'u1',
       email: 'old@example.in',
@@ -125,7 +130,6 @@ describe('DynamoUsersStore', () => {
       createdAt: 'x',
       currentPlan: 'basicvps',
     };
-    ddb.on(PutCommand).rejects(conditionFailed());
     ddb.on(GetCommand).resolves({ Item: stored });
 
     const user = await new DynamoUsersStore(client, table('users')).createUserIfMissing({
@@ -137,6 +141,24 @@ describe('DynamoUsersStore', () => {
     });
 
     expect(user).toEqual(stored);
+    expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('creates a missing user by a put conditioned on absence, and reads back a racing one', async () => {
+    const racer = { userId: 'u1', email: 'racer@example.in', name: 'R', phone: '', createdAt: 'x' };
+    ddb.on(GetCommand).resolvesOnce({}).resolvesOnce({ Item: racer });
+    ddb.on(PutCommand).rejects(conditionFailed());
+
+    const user = await new DynamoUsersStore(client, table('users')).createUserIfMissing({
+      userId: 'u1',
+      email: 'new@example.in',
+      name: 'New',
+      phone: '',
+      createdAt: 'y',
+    });
+
+    expect(user).toEqual(racer);
     expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.ConditionExpression).toBe(
       'attribute_not_exists(userId)',
     );
@@ -147,26 +169,66 @@ describe('DynamoUsersStore', () => {
 describe('DynamoOrdersStore', () => {
   const mark = { orderId: 'order_1', paymentId: 'pay_1', at: '2026-11-22T02:00:00.000Z' };
 
-  it('marks paid only forward and ignores an order already paid', async () => {
-    ddb.on(UpdateCommand).rejects(conditionFailed());
+  it('marks paid in one update conditioned on the statuses the domain allows', async () => {
+    ddb.on(UpdateCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
+    const store = new DynamoOrdersStore(client, table('orders'));
 
-    await expect(
-      new DynamoOrdersStore(client, table('orders')).markPaid(mark),
-    ).resolves.toBeUndefined();
-    expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input.ConditionExpression).toBe(
-      'attribute_exists(orderId) AND #status <> :paid',
-    );
+    expect(await store.markPaid(mark)).toBe(true);
+    expect(await store.markPaid(mark)).toBe(false);
+    expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'orders',
+      Key: { orderId: 'order_1' },
+      UpdateExpression:
+        'SET #status = :status, #updatedAt = :updatedAt, #paymentId = :paymentId, #paidAt = :paidAt',
+      ConditionExpression: 'attribute_exists(orderId) AND #status IN (:from0, :from1, :from2)',
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        '#updatedAt': 'updatedAt',
+        '#paymentId': 'paymentId',
+        '#paidAt': 'paidAt',
+      },
+      ExpressionAttributeValues: {
+        ':status': 'paid',
+        ':updatedAt': mark.at,
+        ':paymentId': 'pay_1',
+        ':paidAt': mark.at,
+        ':from0': 'created',
+        ':from1': 'failed',
+        ':from2': 'review',
+      },
+    });
   });
 
-  it('never marks a paid order failed or for review', async () => {
+  it('marks failed only from created or failed, review from anything but paid; false when refused', async () => {
     ddb.on(UpdateCommand).rejects(conditionFailed());
     const store = new DynamoOrdersStore(client, table('orders'));
 
     expect(await store.markFailed({ ...mark, reason: 'declined' })).toBe(false);
     expect(await store.markReview({ ...mark, reason: 'amount' })).toBe(false);
     const [failed, review] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
-    expect(failed?.ConditionExpression).toContain('#status IN (:created, :failed)');
-    expect(review?.ConditionExpression).toContain('#status <> :paid');
+    expect(failed?.ExpressionAttributeValues).toMatchObject({
+      ':status': 'failed',
+      ':failedPaymentId': 'pay_1',
+      ':failureReason': 'declined',
+      ':from0': 'created',
+      ':from1': 'failed',
+    });
+    expect(failed?.ExpressionAttributeValues).not.toHaveProperty(':from2');
+    expect(review?.ExpressionAttributeValues).toMatchObject({
+      ':status': 'review',
+      ':reviewReason': 'amount',
+      ':from0': 'created',
+      ':from1': 'failed',
+      ':from2': 'review',
+    });
+  });
+
+  it('rethrows what is not a refused condition', async () => {
+    ddb.on(UpdateCommand).rejects(new Error('throttled'));
+
+    await expect(new DynamoOrdersStore(client, table('orders')).markPaid(mark)).rejects.toThrow(
+      'throttled',
+    );
   });
 
   it("lists a buyer's orders through the byUser index, every page", async () => {
@@ -182,6 +244,78 @@ describe('DynamoOrdersStore', () => {
       IndexName: 'byUser',
       KeyConditionExpression: 'userId = :user',
       ScanIndexForward: false,
+    });
+  });
+});
+
+describe('DynamoServicesStore', () => {
+  const identity = {
+    userId: 'u1',
+    serviceId: 'svc_1',
+    planId: 'basichosting',
+    planName: 'Basic Hosting',
+    category: 'hosting' as const,
+  };
+  const period = {
+    purchaseId: 'pur_pay_2',
+    paymentId: 'pay_2',
+    purchaseDate: '2026-11-22T02:00:00.000Z',
+    startDate: '2027-11-22T02:00:00.000Z',
+    renewalDate: '2028-11-22T02:00:00.000Z',
+    months: 12 as const,
+    amountPaise: 3_538_584,
+  };
+
+  it('creates a service only where none is, at version 1', async () => {
+    ddb.on(PutCommand).resolves({});
+
+    const written = await new DynamoServicesStore(client, table('services')).extendService(
+      identity,
+      period,
+      0,
+      '2026-11-22T02:00:00.000Z',
+    );
+
+    expect(written).toBe(true);
+    expect(ddb.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({
+      ConditionExpression: 'attribute_not_exists(serviceId)',
+      Item: {
+        ...identity,
+        renewalDate: period.renewalDate,
+        version: 1,
+        periods: { pur_pay_2: period },
+      },
+    });
+  });
+
+  it('extends only the version it read, touching only renewalDate, version and periods', async () => {
+    ddb.on(UpdateCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
+    const store = new DynamoServicesStore(client, table('services'));
+
+    expect(await store.extendService(identity, period, 3, '2026-11-22T02:00:00.000Z')).toBe(true);
+    expect(await store.extendService(identity, period, 3, '2026-11-22T02:00:00.000Z')).toBe(false);
+    expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      Key: { userId: 'u1', serviceId: 'svc_1' },
+      UpdateExpression:
+        'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at',
+      ConditionExpression: 'version = :expected',
+      ExpressionAttributeNames: { '#purchase': 'pur_pay_2' },
+      ExpressionAttributeValues: { ':expected': 3, ':next': 4, ':renewal': period.renewalDate },
+    });
+  });
+
+  it("lists a buyer's services in one consistent query, every page", async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [{ serviceId: 'svc_1' }], LastEvaluatedKey: { serviceId: 'svc_1' } })
+      .resolvesOnce({ Items: [{ serviceId: 'svc_2' }] });
+
+    const services = await new DynamoServicesStore(client, table('services')).listServices('u1');
+
+    expect(services.map((s) => s.serviceId)).toEqual(['svc_1', 'svc_2']);
+    expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      KeyConditionExpression: 'userId = :user',
+      ConsistentRead: true,
     });
   });
 });
@@ -220,7 +354,8 @@ describe('idempotency table', () => {
     expect(await claims.claim('pur_1', 'evt-2', now)).toEqual({ state: 'held', heldBy: 'evt-1' });
     const input = ddb.commandCalls(PutCommand)[0]?.args[0].input;
     expect(input?.ConditionExpression).toBe(
-      'attribute_not_exists(id) OR (#status = :sending AND claimedAt < :staleBefore)',
+      'attribute_not_exists(id) OR #status = :failed OR ' +
+        '(#status = :sending AND claimedAt < :staleBefore)',
     );
     expect(input?.ExpressionAttributeValues?.[':staleBefore']).toBe(now.getTime() - LEASE_MS);
     expect(input?.Item).toMatchObject({ claimedBy: 'evt-1', status: 'sending' });

@@ -19,6 +19,7 @@ export const messages = new InMemoryMessagesStore();
 export function resetWorld(): void {
   world.orders.items.clear();
   world.purchases.items.clear();
+  world.services.items.clear();
   world.users.items.clear();
   world.users.applyCalls = 0;
   world.events.published.length = 0;
@@ -38,6 +39,7 @@ export const storesModule = {
   usersStore: () => world.users,
   ordersStore: () => world.orders,
   purchasesStore: () => world.purchases,
+  servicesStore: () => world.services,
   messagesStore: () => messages,
   processedEvents: () => world.processedEvents,
   welcomeMailClaims: () => world.claims,

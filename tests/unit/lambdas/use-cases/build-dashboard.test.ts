@@ -1,7 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
+import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
+
+async function pay(
+  world: FakeWorld,
+  orderId: string,
+  overrides: Parameters<FakeWorld['givenOrder']>[0] = {},
+) {
+  const order = await world.givenOrder({ orderId, receipt: `rcpt_${orderId}`, ...overrides });
+  const result = await fulfilPayment(world, order, {
+    paymentId: `pay_${orderId}`,
+    orderId,
+    amountPaise: order.amountPaise,
+    currency: 'INR',
+  });
+  if (result.outcome !== 'fulfilled') throw new Error('not fulfilled');
+  return result.purchase;
+}
 
 describe('buildDashboard', () => {
   it('creates the user record from the token claims when it is missing', async () => {
@@ -65,9 +82,14 @@ describe('buildDashboard', () => {
       currentPlan: 'basichosting',
       expiry: '2027-11-01T00:00:00.000Z',
     });
-    expect(answer.services.map((s) => [s.planId, s.status, s.domain])).toEqual([
-      ['basichosting', 'active', undefined],
-      ['basicdomain', 'expired', 'asha.in'],
+    expect(answer.services.map((s) => [s.id, s.planId, s.status, s.domain])).toEqual([
+      [serviceIdFor(BUYER.userId, { planId: 'basichosting' }), 'basichosting', 'active', undefined],
+      [
+        serviceIdFor(BUYER.userId, { planId: 'basicdomain', domain: 'asha.in' }),
+        'basicdomain',
+        'expired',
+        'asha.in',
+      ],
     ]);
     expect(answer.payments.map((p) => [p.orderId, p.status])).toEqual([
       ['order_C', 'failed'],
@@ -83,5 +105,78 @@ describe('buildDashboard', () => {
       paymentId: 'pay_B',
       orderId: 'order_B',
     });
+  });
+
+  it('shows a renewed service once: paid up to its last period, as its latest payment bought it', async () => {
+    const world = fakeWorld(new Date('2026-01-10T00:00:00.000Z'));
+    await pay(world, 'order_First');
+    world.setNow(new Date('2026-06-01T00:00:00.000Z'));
+    await pay(world, 'order_Renewal', { months: 24 });
+    world.setNow(new Date('2026-07-01T00:00:00.000Z'));
+
+    const answer = await buildDashboard(world, BUYER);
+
+    expect(answer.services).toEqual([
+      {
+        id: serviceIdFor(BUYER.userId, { planId: 'basichosting' }),
+        planId: 'basichosting',
+        name: 'Basic Hosting',
+        category: 'hosting',
+        months: 24,
+        purchaseDate: '2026-06-01T00:00:00.000Z',
+        renewalDate: '2029-01-10T00:00:00.000Z',
+        status: 'active',
+        pricePaidPaise: (await world.orders.getOrder('order_Renewal'))?.amountPaise,
+      },
+    ]);
+    expect(answer.payments.map((p) => p.orderId)).toEqual(['order_Renewal', 'order_First']);
+  });
+
+  it('reads services, purchases and orders in one query each, whatever the buyer holds', async () => {
+    const world = fakeWorld(new Date('2026-01-10T00:00:00.000Z'));
+    for (const planId of ['basichosting', 'basicvps', 'basicstorage']) {
+      await pay(world, `order_${planId}`, { planId });
+    }
+    const reads = [
+      vi.spyOn(world.services, 'listServices'),
+      vi.spyOn(world.purchases, 'listPurchases'),
+      vi.spyOn(world.orders, 'listOrdersForUser'),
+    ];
+    const perItem = [
+      vi.spyOn(world.services, 'getService'),
+      vi.spyOn(world.purchases, 'getPurchase'),
+      vi.spyOn(world.orders, 'getOrder'),
+    ];
+
+    const answer = await buildDashboard(world, BUYER);
+
+    expect(answer.services).toHaveLength(3);
+    for (const read of reads) expect(read).toHaveBeenCalledTimes(1);
+    for (const read of perItem) expect(read).not.toHaveBeenCalled();
+  });
+
+  it('shows services bought before services were stored, from their purchases', async () => {
+    const world = fakeWorld(new Date('2026-01-10T00:00:00.000Z'));
+    await pay(world, 'order_Old1');
+    world.setNow(new Date('2026-02-10T00:00:00.000Z'));
+    await pay(world, 'order_Old2');
+    // As those purchases were recorded then: no service item, no serviceId.
+    world.services.items.clear();
+    for (const [key, purchase] of world.purchases.items) {
+      const { serviceId: _none, ...old } = purchase;
+      world.purchases.items.set(key, old);
+    }
+
+    const answer = await buildDashboard(world, BUYER);
+
+    expect(answer.services).toEqual([
+      expect.objectContaining({
+        id: serviceIdFor(BUYER.userId, { planId: 'basichosting' }),
+        purchaseDate: '2026-02-10T00:00:00.000Z',
+        renewalDate: '2028-01-10T00:00:00.000Z',
+        status: 'active',
+      }),
+    ]);
+    expect(answer.payments).toHaveLength(2);
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '../../../../lambdas/domain/errors';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
 import { PaymentProviderError } from '../../../../lambdas/use-cases/errors';
-import { cachedPlans } from '../../../../lambdas/use-cases/get-plans';
+import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Months } from '../../../../lambdas/domain/pricing';
+import { addMonths } from '../../../../lambdas/domain/services';
+import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import {
   fulfilPayment,
   purchaseIdFor,
@@ -8,6 +11,7 @@ import { crashOnce, SimulatedCrash } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 
 const PAYMENT_ID = 'pay_Nx7gT4uVw8bYd1';
+const SERVICE_ID = serviceIdFor(BUYER.userId, { planId: 'basichosting' });
 
 async function arrange(): Promise<{ world: FakeWorld; payment: VerifiedPayment }> {
   const world = fakeWorld();
@@ -41,6 +45,7 @@ function expectFulfilledOnce(
     purchaseId: purchaseIdFor(PAYMENT_ID),
     userId: BUYER.userId,
     paymentId: PAYMENT_ID,
+    serviceId: SERVICE_ID,
     planId: 'basichosting',
     months: 12,
     amountPaise: 3_538_584,
@@ -59,6 +64,21 @@ function expectFulfilledOnce(
   expect(world.users.items.get(BUYER.userId)?.appliedPurchaseIds).toEqual(
     new Set([purchaseIdFor(PAYMENT_ID)]),
   );
+  // The service was extended once, by exactly the period the purchase records.
+  const services = world.services.all();
+  expect(services).toHaveLength(1);
+  expect(services[0]).toMatchObject({ serviceId: SERVICE_ID, version: 1, renewalDate });
+  expect(services[0]?.periods).toEqual({
+    [purchaseIdFor(PAYMENT_ID)]: {
+      purchaseId: purchaseIdFor(PAYMENT_ID),
+      paymentId: PAYMENT_ID,
+      purchaseDate,
+      startDate: purchaseDate,
+      renewalDate,
+      months: 12,
+      amountPaise: 3_538_584,
+    },
+  });
 }
 
 describe('fulfilPayment', () => {
@@ -84,6 +104,7 @@ describe('fulfilPayment', () => {
         amountPaise: 3_538_584,
         paymentId: PAYMENT_ID,
         orderId: 'order_Nx7fQm2kLp9aZc',
+        serviceId: SERVICE_ID,
       },
     ]);
   });
@@ -168,7 +189,86 @@ describe('fulfilPayment', () => {
     expect(world.users.items.get(BUYER.userId)?.expiry).toBe('2028-11-22T02:00:00.000Z');
   });
 
+  it('gives 8 payments for one plan fulfilled at the same moment 8 consecutive periods (two tabs, two orders)', async () => {
+    const world = fakeWorld();
+    const months: Months[] = [12, 24, 1, 36, 12, 1, 24, 12];
+    const orders = await Promise.all(
+      months.map((m, n) =>
+        world.givenOrder({ orderId: `order_Tab${n}`, receipt: `rcpt_tab${n}`, months: m }),
+      ),
+    );
+    // givenOrder prices each order for its months.
+    const paid = orders.map((order, n) => ({
+      paymentId: `pay_Tab${n}`,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    }));
+
+    const results = await Promise.all(
+      orders.map((order, n) => fulfilPayment(world, order, paid[n]!)),
+    );
+
+    const total = months.reduce((sum, m) => sum + m, 0);
+    const end = addMonths(new Date('2026-11-22T02:00:00.000Z'), total).toISOString();
+    expect(results.every((r) => r.outcome === 'fulfilled')).toBe(true);
+    expect(world.services.all()).toEqual([
+      expect.objectContaining({ serviceId: SERVICE_ID, renewalDate: end, version: 8 }),
+    ]);
+    const periods = world.purchases
+      .all()
+      .map((p) => [p.startDate, p.renewalDate])
+      .sort(([a], [b]) => (a ?? '').localeCompare(b ?? ''));
+    expect(periods).toHaveLength(8);
+    for (let i = 1; i < periods.length; i += 1) expect(periods[i]?.[0]).toBe(periods[i - 1]?.[1]);
+    expect(periods.at(-1)?.[1]).toBe(end);
+    expect(world.users.items.get(BUYER.userId)?.expiry).toBe(end);
+  });
+
+  it('never extends twice for a payment retried long after a crash that followed the extension', async () => {
+    const { world, payment } = await arrange();
+    crashOnce(world.services, 'extendService', 'after');
+    await expect(fulfil(world, payment)).rejects.toBeInstanceOf(SimulatedCrash);
+    world.setNow(new Date('2027-01-15T00:00:00.000Z'));
+
+    const retry = await fulfil(world, payment);
+
+    expect(retry.outcome).toBe('fulfilled');
+    expectFulfilledOnce(world);
+  });
+
+  it('extends a plan bought before services were stored from that purchase', async () => {
+    const { world, payment } = await arrange();
+    await fulfil(world, payment);
+    // As the purchase was recorded then: no service item, no serviceId.
+    world.services.items.clear();
+    const [earlier] = world.purchases.all();
+    if (!earlier) throw new Error('no purchase');
+    const { serviceId: _none, ...withoutService } = earlier;
+    world.purchases.items.clear();
+    await world.purchases.createPurchase(withoutService);
+    world.setNow(new Date('2027-05-01T10:00:00.000Z'));
+    const second = await world.givenOrder({ orderId: 'order_Second000000' });
+
+    const result = await fulfilPayment(world, second, {
+      paymentId: 'pay_Second',
+      orderId: second.orderId,
+      amountPaise: second.amountPaise,
+      currency: 'INR',
+    });
+
+    expect(result.outcome === 'fulfilled' && result.purchase).toMatchObject({
+      serviceId: SERVICE_ID,
+      startDate: '2027-11-22T02:00:00.000Z',
+      renewalDate: '2028-11-22T02:00:00.000Z',
+    });
+    expect(world.services.all()).toEqual([
+      expect.objectContaining({ version: 1, renewalDate: '2028-11-22T02:00:00.000Z' }),
+    ]);
+  });
+
   const steps = [
+    ['extendService', 'services'],
     ['createPurchase', 'purchases'],
     ['markPaid', 'orders'],
     ['applyPurchase', 'users'],
@@ -187,8 +287,8 @@ describe('fulfilPayment', () => {
         const retry = await fulfil(world, payment);
 
         expect(retry.outcome).toBe('fulfilled');
-        // Once the purchase is written, its period is frozen: the retry keeps the first one.
-        if (method === 'createPurchase' && when === 'before') {
+        // Once the service has given the payment its period, it is frozen: the retry keeps it.
+        if (method === 'extendService' && when === 'before') {
           expectFulfilledOnce(world, '2026-11-22T02:01:00.000Z', '2027-11-22T02:01:00.000Z');
         } else {
           expectFulfilledOnce(world);

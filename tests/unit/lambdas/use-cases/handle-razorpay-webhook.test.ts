@@ -4,6 +4,7 @@ import { InvalidSignatureError } from '../../../../lambdas/use-cases/errors';
 import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
 import { sign } from '../../../../lambdas/use-cases/signatures';
 import { verifyCheckout } from '../../../../lambdas/use-cases/verify-checkout';
+import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import {
   BUYER,
   fakeWorld,
@@ -232,7 +233,10 @@ describe('handleRazorpayWebhook', () => {
       razorpay_signature: sign(`${ORDER_ID}|${PAYMENT_ID}`, KEY_SECRET),
     });
 
-    expect(answer.purchase).toMatchObject({ id: 'pur_pay_Nx7gT4uVw8bYd1', status: 'active' });
+    expect(answer.purchase).toMatchObject({
+      id: serviceIdFor(BUYER.userId, { planId: 'basichosting' }),
+      status: 'active',
+    });
     expect(world.purchases.all()).toHaveLength(1);
     expect(world.events.published).toHaveLength(1);
   });

@@ -7,6 +7,7 @@ import {
 } from '../../../../lambdas/use-cases/errors';
 import { sign } from '../../../../lambdas/use-cases/signatures';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
+import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import { verifyCheckout } from '../../../../lambdas/use-cases/verify-checkout';
 import { crashOnce } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, KEY_SECRET } from '../../../helpers/fakes/world';
@@ -39,7 +40,7 @@ describe('verifyCheckout', () => {
     const answer = await verifyCheckout(world, BUYER.userId, callback());
 
     expect(answer.purchase).toEqual({
-      id: 'pur_pay_Nx7gT4uVw8bYd1',
+      id: serviceIdFor(BUYER.userId, { planId: 'basichosting' }),
       planId: 'basichosting',
       name: 'Basic Hosting',
       category: 'hosting',
@@ -110,7 +111,7 @@ describe('verifyCheckout', () => {
 
     const answer = await verifyCheckout(world, BUYER.userId, callback());
 
-    expect(answer.purchase.id).toBe('pur_pay_Nx7gT4uVw8bYd1');
+    expect(answer.purchase.id).toBe(serviceIdFor(BUYER.userId, { planId: 'basichosting' }));
     expect(world.events.published).toEqual([]);
     expect(world.purchases.all()[0]?.eventPublishedAt).toBeUndefined();
     expect(world.log.lines.some((l) => l.level === 'error')).toBe(true);

@@ -1,0 +1,94 @@
+import {
+  GetCommand,
+  PutCommand,
+  paginateQuery,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type {
+  ServiceIdentity,
+  ServicePeriod,
+  ServiceRecord,
+  ServicesStore,
+} from '../../ports/services';
+import { isConditionFailure } from './clients';
+
+/** The services table: one item per service, keyed (userId, serviceId). */
+export class DynamoServicesStore implements ServicesStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly table: () => string,
+  ) {}
+
+  async getService(userId: string, serviceId: string): Promise<ServiceRecord | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table(), Key: { userId, serviceId }, ConsistentRead: true }),
+    );
+    return Item as ServiceRecord | undefined;
+  }
+
+  async listServices(userId: string): Promise<ServiceRecord[]> {
+    const services: ServiceRecord[] = [];
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        KeyConditionExpression: 'userId = :user',
+        ExpressionAttributeValues: { ':user': userId },
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) services.push(...((page.Items ?? []) as ServiceRecord[]));
+    return services;
+  }
+
+  async extendService(
+    service: ServiceIdentity,
+    period: ServicePeriod,
+    expectedVersion: number,
+    at: string,
+  ): Promise<boolean> {
+    try {
+      if (expectedVersion === 0) {
+        const created: ServiceRecord = {
+          ...service,
+          createdAt: at,
+          updatedAt: at,
+          renewalDate: period.renewalDate,
+          version: 1,
+          periods: { [period.purchaseId]: period },
+        };
+        await this.client.send(
+          new PutCommand({
+            TableName: this.table(),
+            Item: created,
+            ConditionExpression: 'attribute_not_exists(serviceId)',
+          }),
+        );
+      } else {
+        // Only the fields extensions own: status, provisioning and reminders are left as they are.
+        await this.client.send(
+          new UpdateCommand({
+            TableName: this.table(),
+            Key: { userId: service.userId, serviceId: service.serviceId },
+            UpdateExpression:
+              'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at',
+            ConditionExpression: 'version = :expected',
+            ExpressionAttributeNames: { '#purchase': period.purchaseId },
+            ExpressionAttributeValues: {
+              ':renewal': period.renewalDate,
+              ':next': expectedVersion + 1,
+              ':period': period,
+              ':at': at,
+              ':expected': expectedVersion,
+            },
+          }),
+        );
+      }
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}

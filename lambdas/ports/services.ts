@@ -1,0 +1,44 @@
+import type { Category } from '../domain/plan';
+import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
+
+export type { ServicePeriod };
+
+/** Which service: the buyer, its id (serviceIdFor), and what it is. */
+export interface ServiceIdentity {
+  userId: string;
+  serviceId: string;
+  planId: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+}
+
+/**
+ * What a buyer holds of one plan (lambdas/domain/service-periods.ts), keyed by (userId,
+ * serviceId): its renewal date, its version and every period paid for it.
+ */
+export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
+  periods: Record<string, ServicePeriod>;
+  /** When its first period was given. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ServicesStore {
+  getService(userId: string, serviceId: string): Promise<ServiceRecord | undefined>;
+  /** Every service of the buyer, in one query. */
+  listServices(userId: string): Promise<ServiceRecord[]>;
+  /**
+   * Gives `period` to the service in one conditional write, only while the service is still at
+   * `expectedVersion` (0: it must not exist yet; it is created from `service`). Sets its renewal
+   * date to the period's, adds one to its version, and keeps the period under its purchase id;
+   * touches nothing else on the item. Answers false, writing nothing, when another write came
+   * first: read the service again and recompute.
+   */
+  extendService(
+    service: ServiceIdentity,
+    period: ServicePeriod,
+    expectedVersion: number,
+    at: string,
+  ): Promise<boolean>;
+}

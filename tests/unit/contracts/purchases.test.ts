@@ -1,0 +1,126 @@
+/**
+ * One contract for the purchases port, run against the in-memory fake and the DynamoDB adapter on
+ * dynalite: a purchase is written once per payment, and its event is marked once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoPurchasesStore } from '../../../lambdas/adapters/dynamodb/purchases-table';
+import { CATALOG } from '../../../lambdas/domain/catalog';
+import { quote } from '../../../lambdas/domain/pricing';
+import type { PurchaseRecord, PurchasesStore } from '../../../lambdas/ports/purchases';
+import { startDynalite, type Dynalite } from '../../helpers/dynalite';
+import { InMemoryPurchasesStore } from '../../helpers/fakes/stores';
+
+let db: Dynalite;
+beforeAll(async () => {
+  db = await startDynalite();
+});
+afterAll(async () => db?.stop());
+
+let seq = 0;
+function newPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
+  seq += 1;
+  const plan = CATALOG.find((p) => p.id === 'basicdomain');
+  if (!plan) throw new Error('catalog has no basicdomain');
+  const q = quote(plan, 12);
+  return {
+    userId: `user-${seq}`,
+    purchaseId: `pur_pay_Contract${seq}`,
+    paymentId: `pay_Contract${seq}`,
+    orderId: `order_Contract${seq}`,
+    serviceId: `svc_contract${seq}`,
+    planId: plan.id,
+    planName: plan.name,
+    category: plan.category,
+    months: 12,
+    domain: 'asha-verma.in',
+    purchaseDate: '2026-11-22T02:00:00.000Z',
+    startDate: '2026-11-22T02:00:00.000Z',
+    renewalDate: '2027-11-22T02:00:00.000Z',
+    amountPaise: q.totalPaise,
+    currency: 'INR',
+    quote: q,
+    email: 'asha.verma@example.in',
+    name: 'Asha Verma',
+    createdAt: '2026-11-22T02:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function purchasesContract(make: () => PurchasesStore) {
+  it('writes a purchase once, whichever of many simultaneous writers comes first', async () => {
+    const store = make();
+    const purchase = newPurchase();
+
+    const results = await Promise.all(
+      ['2027-11-22T02:00:00.000Z', '2027-12-22T02:00:00.000Z', '2028-01-22T02:00:00.000Z'].map(
+        (renewalDate) => store.createPurchase({ ...purchase, renewalDate }),
+      ),
+    );
+
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const stored = await store.getPurchase(purchase.userId, purchase.purchaseId);
+    const winner = results.indexOf(true);
+    expect(stored?.renewalDate).toBe(
+      ['2027-11-22T02:00:00.000Z', '2027-12-22T02:00:00.000Z', '2028-01-22T02:00:00.000Z'][winner],
+    );
+    expect(await store.createPurchase(purchase)).toBe(false);
+  });
+
+  it('reads a purchase back as it was written, and nothing for another buyer', async () => {
+    const store = make();
+    const purchase = newPurchase();
+    await store.createPurchase(purchase);
+
+    expect(await store.getPurchase(purchase.userId, purchase.purchaseId)).toEqual(purchase);
+    expect(await store.getPurchase('someone-else', purchase.purchaseId)).toBeUndefined();
+  });
+
+  it("lists every purchase of the buyer and none of another's", async () => {
+    const store = make();
+    const first = newPurchase({ userId: 'lister' });
+    const second = newPurchase({ userId: 'lister' });
+    await store.createPurchase(first);
+    await store.createPurchase(second);
+    await store.createPurchase(newPurchase({ userId: 'someone-else' }));
+
+    const listed = await store.listPurchases('lister');
+
+    expect(listed.map((p) => p.purchaseId).sort()).toEqual(
+      [first.purchaseId, second.purchaseId].sort(),
+    );
+  });
+
+  it('keeps the first time its event was published', async () => {
+    const store = make();
+    const purchase = newPurchase();
+    await store.createPurchase(purchase);
+
+    await store.markEventPublished(
+      purchase.userId,
+      purchase.purchaseId,
+      '2026-11-22T02:00:01.000Z',
+    );
+    await store.markEventPublished(
+      purchase.userId,
+      purchase.purchaseId,
+      '2026-11-22T02:05:00.000Z',
+    );
+
+    expect((await store.getPurchase(purchase.userId, purchase.purchaseId))?.eventPublishedAt).toBe(
+      '2026-11-22T02:00:01.000Z',
+    );
+  });
+
+  it('refuses to mark the event of a purchase that does not exist, and creates none', async () => {
+    const store = make();
+
+    await expect(
+      store.markEventPublished('nobody', 'pur_pay_Ghost', '2026-11-22T02:00:00.000Z'),
+    ).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    expect(await store.getPurchase('nobody', 'pur_pay_Ghost')).toBeUndefined();
+  });
+}
+
+describe('PurchasesStore (in memory)', () => purchasesContract(() => new InMemoryPurchasesStore()));
+describe('PurchasesStore (DynamoDB on dynalite)', () =>
+  purchasesContract(() => new DynamoPurchasesStore(db.client, db.table('purchases'))));

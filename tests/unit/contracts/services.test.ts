@@ -1,0 +1,217 @@
+/**
+ * One contract for the services port, run against the in-memory fake and the DynamoDB adapter on
+ * dynalite: extensions conditioned on the version read. Then the same backends under the use case
+ * that serialises renewals (extendService): N payments for one service at the same moment each
+ * add their months, none is lost.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoPurchasesStore } from '../../../lambdas/adapters/dynamodb/purchases-table';
+import { DynamoServicesStore } from '../../../lambdas/adapters/dynamodb/services-table';
+import type { Months } from '../../../lambdas/domain/pricing';
+import { addMonths } from '../../../lambdas/domain/services';
+import type { PurchasesStore } from '../../../lambdas/ports/purchases';
+import type { ServicePeriod, ServicesStore } from '../../../lambdas/ports/services';
+import { extendService, serviceIdFor } from '../../../lambdas/use-cases/extend-service';
+import { startDynalite, type Dynalite } from '../../helpers/dynalite';
+import { InMemoryPurchasesStore, InMemoryServicesStore } from '../../helpers/fakes/stores';
+
+let db: Dynalite;
+beforeAll(async () => {
+  db = await startDynalite();
+});
+afterAll(async () => db?.stop());
+
+let seq = 0;
+const newUserId = () => {
+  seq += 1;
+  return `user-services-${seq}`;
+};
+const identity = (userId: string) => ({
+  userId,
+  serviceId: serviceIdFor(userId, { planId: 'basichosting' }),
+  planId: 'basichosting',
+  planName: 'Basic Hosting',
+  category: 'hosting' as const,
+});
+const period = (n: number, renewalDate: string): ServicePeriod => ({
+  purchaseId: `pur_pay_${n}`,
+  paymentId: `pay_${n}`,
+  purchaseDate: '2026-11-22T02:00:00.000Z',
+  startDate: '2026-11-22T02:00:00.000Z',
+  renewalDate,
+  months: 12,
+  amountPaise: 3_538_584,
+});
+const AT = '2026-11-22T02:00:00.000Z';
+
+function servicesContract(make: () => ServicesStore) {
+  it('creates a service at version 1 only where none is', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    const first = period(1, '2027-11-22T02:00:00.000Z');
+
+    const results = await Promise.all([
+      store.extendService(service, first, 0, AT),
+      store.extendService(service, period(2, '2099-01-01T00:00:00.000Z'), 0, AT),
+    ]);
+
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const stored = await store.getService(service.userId, service.serviceId);
+    const winner = results[0] ? first : period(2, '2099-01-01T00:00:00.000Z');
+    expect(stored).toEqual({
+      ...service,
+      createdAt: AT,
+      updatedAt: AT,
+      renewalDate: winner.renewalDate,
+      version: 1,
+      periods: { [winner.purchaseId]: winner },
+    });
+  });
+
+  it('extends only from the version it read, keeping every period given', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    const first = period(1, '2027-11-22T02:00:00.000Z');
+    const second = { ...period(2, '2028-11-22T02:00:00.000Z'), startDate: first.renewalDate };
+    await store.extendService(service, first, 0, AT);
+
+    const extended = await store.extendService(service, second, 1, '2026-11-23T00:00:00.000Z');
+    const stale = await store.extendService(
+      service,
+      period(3, '2099-01-01T00:00:00.000Z'),
+      1,
+      '2026-11-24T00:00:00.000Z',
+    );
+
+    expect([extended, stale]).toEqual([true, false]);
+    expect(await store.getService(service.userId, service.serviceId)).toEqual({
+      ...service,
+      createdAt: AT,
+      updatedAt: '2026-11-23T00:00:00.000Z',
+      renewalDate: second.renewalDate,
+      version: 2,
+      periods: { [first.purchaseId]: first, [second.purchaseId]: second },
+    });
+  });
+
+  it('refuses to extend a service that does not exist, and creates none', async () => {
+    const store = make();
+    const service = identity(newUserId());
+
+    expect(await store.extendService(service, period(1, '2027-01-01T00:00:00.000Z'), 1, AT)).toBe(
+      false,
+    );
+    expect(await store.getService(service.userId, service.serviceId)).toBeUndefined();
+  });
+
+  it("lists every service of the buyer and none of another's", async () => {
+    const store = make();
+    const userId = newUserId();
+    const hosting = identity(userId);
+    const domain = {
+      ...hosting,
+      serviceId: serviceIdFor(userId, { planId: 'basicdomain', domain: 'asha.in' }),
+      planId: 'basicdomain',
+      planName: 'Basic Domain',
+      category: 'domain' as const,
+      domain: 'asha.in',
+    };
+    await store.extendService(hosting, period(1, '2027-01-01T00:00:00.000Z'), 0, AT);
+    await store.extendService(domain, period(2, '2027-01-01T00:00:00.000Z'), 0, AT);
+    await store.extendService(identity(newUserId()), period(3, '2027-01-01T00:00:00.000Z'), 0, AT);
+
+    const listed = await store.listServices(userId);
+
+    expect(listed.map((s) => s.serviceId).sort()).toEqual(
+      [hosting.serviceId, domain.serviceId].sort(),
+    );
+    expect(listed.find((s) => s.planId === 'basicdomain')?.domain).toBe('asha.in');
+  });
+}
+
+describe('ServicesStore (in memory)', () => servicesContract(() => new InMemoryServicesStore()));
+describe('ServicesStore (DynamoDB on dynalite)', () =>
+  servicesContract(() => new DynamoServicesStore(db.client, db.table('services'))));
+
+function renewalsContract(make: () => { services: ServicesStore; purchases: PurchasesStore }) {
+  const paidAt = new Date('2026-11-22T02:00:00.000Z');
+  const months: Months[] = [12, 1, 24, 36, 12, 1, 24, 12];
+
+  const pay = (
+    deps: { services: ServicesStore; purchases: PurchasesStore },
+    userId: string,
+    n: number,
+    m: Months,
+    at = paidAt,
+  ) =>
+    extendService(
+      deps,
+      { userId, planId: 'basichosting', planName: 'Basic Hosting', category: 'hosting' },
+      {
+        purchaseId: `pur_pay_Tab${n}`,
+        paymentId: `pay_Tab${n}`,
+        planId: 'basichosting',
+        months: m,
+        amountPaise: 100_000 * m,
+      },
+      at,
+    );
+
+  it(`gives ${months.length} simultaneous payments for one service consecutive periods: nothing paid is lost`, async () => {
+    const deps = make();
+    const userId = newUserId();
+
+    const given = await Promise.all(months.map((m, n) => pay(deps, userId, n, m)));
+
+    const total = months.reduce((sum, m) => sum + m, 0);
+    const service = await deps.services.getService(userId, given[0]!.serviceId);
+    expect(new Set(given.map((g) => g.serviceId)).size).toBe(1);
+    expect(service?.renewalDate).toBe(addMonths(paidAt, total).toISOString());
+    expect(service?.version).toBe(months.length);
+    // Each period starts where another ends: laid end to end, they cover every month paid once.
+    const periods = given
+      .map((g) => g.period)
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
+    expect(periods[0]?.startDate).toBe(paidAt.toISOString());
+    for (let i = 1; i < periods.length; i += 1) {
+      expect(periods[i]?.startDate).toBe(periods[i - 1]?.renewalDate);
+    }
+    expect(Object.values(service?.periods ?? {})).toHaveLength(months.length);
+  });
+
+  it('gives a payment its period once, however often and however late it is retried', async () => {
+    const deps = make();
+    const userId = newUserId();
+
+    const racers = await Promise.all([1, 2, 3, 4].map(() => pay(deps, userId, 1, 12)));
+    const lateRetry = await pay(deps, userId, 1, 12, new Date('2027-02-01T00:00:00.000Z'));
+
+    for (const racer of [...racers, lateRetry]) expect(racer).toEqual(racers[0]);
+    const service = await deps.services.getService(userId, racers[0]!.serviceId);
+    expect(service).toMatchObject({ version: 1, renewalDate: '2027-11-22T02:00:00.000Z' });
+  });
+
+  it('extends an expired service from the payment, not from its old renewal date', async () => {
+    const deps = make();
+    const userId = newUserId();
+    await pay(deps, userId, 1, 1);
+
+    const later = await pay(deps, userId, 2, 12, new Date('2027-06-01T00:00:00.000Z'));
+
+    expect(later.period).toMatchObject({
+      startDate: '2027-06-01T00:00:00.000Z',
+      renewalDate: '2028-06-01T00:00:00.000Z',
+    });
+  });
+}
+
+describe('renewals of one service at once (in memory)', () =>
+  renewalsContract(() => ({
+    services: new InMemoryServicesStore(),
+    purchases: new InMemoryPurchasesStore(),
+  })));
+describe('renewals of one service at once (DynamoDB on dynalite)', () =>
+  renewalsContract(() => ({
+    services: new DynamoServicesStore(db.client, db.table('services')),
+    purchases: new DynamoPurchasesStore(db.client, db.table('purchases')),
+  })));

@@ -1,0 +1,172 @@
+/**
+ * One contract for the users port, run against the in-memory fake and the DynamoDB adapter on
+ * dynalite: a record made once, a purchase applied once, and an expiry that only moves forward.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoUsersStore } from '../../../lambdas/adapters/dynamodb/users-table';
+import type { PurchaseApplication, UsersStore } from '../../../lambdas/ports/users';
+import { startDynalite, type Dynalite } from '../../helpers/dynalite';
+import { InMemoryUsersStore } from '../../helpers/fakes/stores';
+
+let db: Dynalite;
+beforeAll(async () => {
+  db = await startDynalite();
+});
+afterAll(async () => db?.stop());
+
+let seq = 0;
+const newUserId = () => {
+  seq += 1;
+  return `5f0c8b2e-6a1d-4c3e-9b7a-${String(seq).padStart(12, '0')}`;
+};
+const claims = (userId: string) => ({
+  userId,
+  email: 'asha.verma@example.in',
+  name: 'Asha Verma',
+  phone: '+919876543210',
+  createdAt: '2026-11-22T01:00:00.000Z',
+});
+const application = (userId: string, overrides: Partial<PurchaseApplication> = {}) => ({
+  userId,
+  purchaseId: 'pur_pay_First',
+  currentPlan: 'basichosting',
+  expiry: '2027-11-22T02:00:00.000Z',
+  email: 'asha.verma@example.in',
+  name: 'Asha Verma',
+  at: '2026-11-22T02:00:00.000Z',
+  ...overrides,
+});
+
+function usersContract(make: () => UsersStore) {
+  it('makes a missing record once and returns the stored one after that', async () => {
+    const store = make();
+    const userId = newUserId();
+
+    const missing = await store.getUser(userId);
+    const created = await store.createUserIfMissing(claims(userId));
+    const again = await store.createUserIfMissing({ ...claims(userId), name: 'Someone Else' });
+
+    expect(missing).toBeUndefined();
+    expect(created).toEqual(claims(userId));
+    expect(again).toEqual(claims(userId));
+    expect(await store.getUser(userId)).toEqual(claims(userId));
+  });
+
+  it('makes one record when callers race to make it', async () => {
+    const store = make();
+    const userId = newUserId();
+
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((name) => store.createUserIfMissing({ ...claims(userId), name })),
+    );
+
+    const stored = await store.getUser(userId);
+    for (const result of results) expect(result).toEqual(stored);
+  });
+
+  it('applies a purchase once, making the record from the purchase when there is none', async () => {
+    const store = make();
+    const userId = newUserId();
+
+    expect(await store.applyPurchase(application(userId))).toBe(true);
+    expect(
+      await store.applyPurchase(application(userId, { expiry: '2030-01-01T00:00:00.000Z' })),
+    ).toBe(false);
+
+    expect(await store.getUser(userId)).toEqual({
+      userId,
+      email: 'asha.verma@example.in',
+      name: 'Asha Verma',
+      phone: '',
+      createdAt: '2026-11-22T02:00:00.000Z',
+      currentPlan: 'basichosting',
+      expiry: '2027-11-22T02:00:00.000Z',
+    });
+  });
+
+  it('keeps the profile of an existing record when applying a purchase', async () => {
+    const store = make();
+    const userId = newUserId();
+    await store.createUserIfMissing(claims(userId));
+
+    await store.applyPurchase(application(userId, { email: 'other@example.in', name: 'Other' }));
+
+    expect(await store.getUser(userId)).toMatchObject({
+      ...claims(userId),
+      currentPlan: 'basichosting',
+    });
+  });
+
+  it('never moves expiry back: a late retry of an older purchase changes nothing', async () => {
+    const store = make();
+    const userId = newUserId();
+    await store.applyPurchase(
+      application(userId, {
+        purchaseId: 'pur_pay_Renewal',
+        currentPlan: 'basichosting',
+        expiry: '2028-11-22T02:00:00.000Z',
+      }),
+    );
+
+    const applied = await store.applyPurchase(
+      application(userId, {
+        purchaseId: 'pur_pay_Older',
+        currentPlan: 'basicvps',
+        expiry: '2027-11-22T02:00:00.000Z',
+      }),
+    );
+
+    expect(applied).toBe(false);
+    expect(await store.getUser(userId)).toMatchObject({
+      currentPlan: 'basichosting',
+      expiry: '2028-11-22T02:00:00.000Z',
+    });
+  });
+
+  it('moves currentPlan and expiry forward to a later or equal expiry', async () => {
+    const store = make();
+    const userId = newUserId();
+    await store.applyPurchase(application(userId));
+
+    const later = await store.applyPurchase(
+      application(userId, {
+        purchaseId: 'pur_pay_Later',
+        currentPlan: 'premiumvps',
+        expiry: '2028-01-01T00:00:00.000Z',
+      }),
+    );
+    const equal = await store.applyPurchase(
+      application(userId, {
+        purchaseId: 'pur_pay_Equal',
+        currentPlan: 'basicstorage',
+        expiry: '2028-01-01T00:00:00.000Z',
+      }),
+    );
+
+    expect([later, equal]).toEqual([true, true]);
+    expect(await store.getUser(userId)).toMatchObject({
+      currentPlan: 'basicstorage',
+      expiry: '2028-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('ends at the latest expiry whatever order simultaneous purchases land in', async () => {
+    const store = make();
+    const userId = newUserId();
+    const expiries = ['2027-03-01', '2029-03-01', '2027-09-01', '2028-03-01'];
+
+    await Promise.all(
+      expiries.map((day, i) =>
+        store.applyPurchase(
+          application(userId, { purchaseId: `pur_pay_${i}`, expiry: `${day}T00:00:00.000Z` }),
+        ),
+      ),
+    );
+
+    expect((await store.getUser(userId))?.expiry).toBe('2029-03-01T00:00:00.000Z');
+  });
+}
+
+describe('UsersStore (in memory)', () => usersContract(() => new InMemoryUsersStore()));
+describe('UsersStore (DynamoDB on dynalite)', () =>
+  usersContract(() => new DynamoUsersStore(db.client, db.table('users'))));
