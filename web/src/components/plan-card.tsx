@@ -61,7 +61,7 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
         {showSavings && savings !== undefined && original !== undefined ? (
           <p className="text-sm text-slate-500" data-testid="bought-separately">
             {listingText.boughtSeparately} {formatInr(original)}
-            {listingText.perMonth} {listingText.gst}
+            {listingText.perMonth} <span className="whitespace-nowrap">{listingText.gst}</span>
           </p>
         ) : null}
         {price !== undefined ? (
@@ -70,7 +70,9 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
             <span className="text-base font-medium text-slate-500">
               {listingText.perMonth}
             </span>{' '}
-            <span className="text-sm font-medium text-slate-600">{listingText.gst}</span>
+            <span className="text-sm font-medium whitespace-nowrap text-slate-600">
+              {listingText.gst}
+            </span>
           </p>
         ) : (
           <p className="text-2xl font-bold text-slate-500">{listingText.priceUnavailable}</p>
