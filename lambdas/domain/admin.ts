@@ -1,0 +1,199 @@
+/**
+ * The operator's console: the `/api/admin` answers and requests (docs/api.md, "The operator's
+ * console"), shared by the admin Lambda and the web's /admin screens, and the few pure rules the
+ * console needs (which receipt a review refund carries, India's day for "Today"). Types only but
+ * for those rules: no I/O.
+ */
+import type { Payment, UserProfile } from './api';
+import type { Paise } from './money';
+import type { OrderStatus } from './order';
+import type { Category } from './plan';
+import type { Service } from './services';
+
+/** Who did something in the console: the operator's Cognito user id and email. */
+export interface OperatorRef {
+  userId: string;
+  email: string;
+}
+
+export const AUDIT_ACTIONS = [
+  'order.fulfilled',
+  'order.refunded',
+  'dead_letter.redriven',
+  'provisioning.ready',
+  'provisioning.retried',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditTargetKind = 'order' | 'service' | 'welcome-mail' | 'support-mail' | 'refund';
+
+export interface AuditTarget {
+  kind: AuditTargetKind;
+  id: string;
+}
+
+/**
+ * One operator action, written once and never changed or removed. `before` and `after` are the
+ * few fields the action changed (a status, a state), never a secret.
+ */
+export interface AuditEntry {
+  entryId: string;
+  /** ISO-8601. */
+  at: string;
+  operator: OperatorRef;
+  action: AuditAction;
+  target: AuditTarget;
+  /** The buyer the action touched, when there is one. */
+  customerId?: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  note: string;
+}
+
+/** One payment attempt on an order, as the stored order knows it. */
+export interface AdminPayment {
+  paymentId: string;
+  status: 'paid' | 'failed' | 'review' | 'refunded';
+  /** ISO-8601: when the order was last moved by this attempt. */
+  at: string;
+  /** What Razorpay says was paid, where the console asked (orders in review). */
+  amountPaise?: Paise;
+  currency?: string;
+  /** Razorpay's own status of the payment (captured, authorized, refunded...), where asked. */
+  gatewayStatus?: string;
+  reason?: string;
+}
+
+/** Why an order waits for a person: what it asks and what was paid. */
+export interface ReviewDetails {
+  paymentId: string;
+  expectedPaise: Paise;
+  /** Undefined when Razorpay could not be asked just now. */
+  paidPaise?: Paise;
+  currency?: string;
+  gatewayStatus?: string;
+}
+
+/** `AdminOrder` (docs/api.md), with why it is in review and what operators did to it. */
+export interface AdminOrder {
+  orderId: string;
+  userId: string;
+  email: string;
+  planId: string;
+  planName: string;
+  amountPaise: Paise;
+  status: OrderStatus;
+  createdAt: string;
+  updatedAt: string;
+  reviewReason?: string;
+  review?: ReviewDetails;
+  payments: AdminPayment[];
+  audit: AuditEntry[];
+}
+
+export interface AdminOrdersResponse {
+  orders: AdminOrder[];
+}
+
+export const RESOLVE_ACTIONS = ['fulfil', 'refund'] as const;
+export type ResolveAction = (typeof RESOLVE_ACTIONS)[number];
+
+export interface ResolveReviewRequest {
+  action: ResolveAction;
+  note: string;
+}
+
+export interface ResolveReviewResponse {
+  order: AdminOrder;
+}
+
+/** A welcome mail as the customer's page shows it. */
+export interface MailRecord {
+  kind: 'welcome';
+  purchaseId: string;
+  state: 'sent' | 'sending' | 'failed' | 'not_sent';
+  at?: string;
+}
+
+export interface AdminCustomer {
+  user: UserProfile;
+  services: Service[];
+  payments: Payment[];
+  mails: MailRecord[];
+  audit: AuditEntry[];
+}
+
+export interface AdminCustomersResponse {
+  customers: AdminCustomer[];
+}
+
+export type StuckKind = 'welcome-mail' | 'support-mail' | 'provisioning' | 'refund';
+
+/**
+ * Work a consumer could not finish, read from the state it left in DynamoDB: a welcome mail whose
+ * last send failed, a contact message not mailed to support. `id` is what a redrive names.
+ */
+export interface StuckItem {
+  id: string;
+  kind: StuckKind;
+  /** What it is, in a sentence an operator reads. */
+  summary: string;
+  customer?: { userId?: string; email?: string };
+  /** When it last failed or, for work never attempted, since when it waits. ISO-8601. */
+  failedAt: string;
+  /** What failed (the last error), or why it counts as stuck. */
+  reason: string;
+}
+
+export interface DeadLettersResponse {
+  items: StuckItem[];
+}
+
+export interface RedriveRequest {
+  id: string;
+}
+
+export interface RedriveResponse {
+  redriven: StuckItem;
+  audit: AuditEntry;
+}
+
+/** "Today" in the console: India's calendar day, money in paise. */
+export interface TodaySummary {
+  /** India's date, YYYY-MM-DD. */
+  day: string;
+  /** The day's bounds, ISO-8601 instants. */
+  from: string;
+  to: string;
+  payments: { count: number; totalPaise: Paise };
+  refunds: { count: number; totalPaise: Paise };
+  newServices: { count: number; byCategory: Partial<Record<Category, number>> };
+  /** Orders waiting for a person, whatever their day. */
+  inReview: number;
+  /** Work stuck in a consumer, whatever its day. */
+  stuck: number;
+}
+
+/** A stuck item's id: its kind and the record it names, `welcome-mail:pur_…`. */
+export function stuckItemId(kind: StuckKind, key: string): string {
+  return `${kind}:${key}`;
+}
+
+export function parseStuckItemId(id: string): { kind: StuckKind; key: string } | undefined {
+  const at = id.indexOf(':');
+  if (at <= 0) return undefined;
+  const kind = id.slice(0, at);
+  const key = id.slice(at + 1);
+  const kinds: readonly string[] = ['welcome-mail', 'support-mail', 'provisioning', 'refund'];
+  if (!kinds.includes(kind) || !key) return undefined;
+  return { kind: kind as StuckKind, key };
+}
+
+/**
+ * The receipt of the refund that resolves an order in review. One per order, so asking Razorpay
+ * for the payment's refunds finds an earlier attempt's and a second refund is never made.
+ * Razorpay allows 40 characters; Razorpay's order ids are 20.
+ */
+export function reviewRefundReceipt(orderId: string): string {
+  return `review:${orderId}`.slice(0, 40);
+}

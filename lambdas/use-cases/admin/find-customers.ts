@@ -1,0 +1,55 @@
+import type { AdminCustomer, MailRecord } from '../../domain/admin';
+import type { AuditLog } from '../../ports/audit';
+import type { WelcomeMailClaims } from '../../ports/idempotency';
+import type { UserRecord } from '../../ports/users';
+import { buildDashboard, type BuildDashboardDeps } from '../build-dashboard';
+import { CustomerQueryError } from './errors';
+
+export interface FindCustomersDeps extends BuildDashboardDeps {
+  claims: WelcomeMailClaims;
+  audit: AuditLog;
+}
+
+/**
+ * The customers with an email, each as they see their own dashboard (services, payments with
+ * their invoices and refunds as the dashboard gives them), plus where each purchase's welcome
+ * mail stands and what operators did that touched them. Found through the users table's byEmail
+ * index, as typed and lower-cased (Cognito keeps an email as the buyer typed it). Reads only.
+ */
+export async function findCustomers(
+  deps: FindCustomersDeps,
+  email: string,
+): Promise<AdminCustomer[]> {
+  const wanted = email.trim();
+  if (!wanted) throw new CustomerQueryError();
+  const spellings = [...new Set([wanted, wanted.toLowerCase()])];
+  const found = new Map<string, UserRecord>();
+  for (const users of await Promise.all(spellings.map((e) => deps.users.findUsersByEmail(e)))) {
+    for (const user of users) found.set(user.userId, user);
+  }
+  return Promise.all([...found.values()].map((user) => customerOf(deps, user)));
+}
+
+async function customerOf(deps: FindCustomersDeps, user: UserRecord): Promise<AdminCustomer> {
+  // The record exists (it was found), so the dashboard's create-if-missing only reads it.
+  const [dashboard, audit] = await Promise.all([
+    buildDashboard(deps, {
+      userId: user.userId,
+      email: user.email,
+      name: user.name,
+      phone: user.phone,
+    }),
+    deps.audit.listForCustomer(user.userId),
+  ]);
+  const paid = dashboard.payments.filter((payment) => payment.status === 'paid');
+  const mails = await Promise.all(
+    paid.map(async (payment): Promise<MailRecord> => {
+      const state = await deps.claims.stateOf(payment.id);
+      if (!state) return { kind: 'welcome', purchaseId: payment.id, state: 'not_sent' };
+      return state.at
+        ? { kind: 'welcome', purchaseId: payment.id, state: state.state, at: state.at }
+        : { kind: 'welcome', purchaseId: payment.id, state: state.state };
+    }),
+  );
+  return { ...dashboard, mails, audit };
+}

@@ -1,0 +1,533 @@
+/**
+ * The operator's console API (lambdas/handlers/admin.ts) on in-memory fakes: who may call it,
+ * resolving an order in review both ways exactly once, redriving a stuck welcome mail, and the
+ * audit each action leaves. Requests are the real-shaped samples in events/api-gateway.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../../infra/lib/definitions/functions';
+import type {
+  AdminCustomersResponse,
+  AdminOrdersResponse,
+  DeadLettersResponse,
+  ResolveReviewResponse,
+  TodaySummary,
+} from '../../../../lambdas/domain/admin';
+import { reviewRefundReceipt } from '../../../../lambdas/domain/admin';
+import { makeHandler, type AdminDeps } from '../../../../lambdas/handlers/admin';
+import type { OrderRecord } from '../../../../lambdas/ports/orders';
+import { RESOLUTION_LEASE_MS } from '../../../../lambdas/use-cases/admin/resolve-review';
+import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
+import { sendWelcomeEmail } from '../../../../lambdas/use-cases/send-welcome-email';
+import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
+import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
+import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
+import { httpEvent, parse } from './handler-world';
+
+const OPERATOR = {
+  userId: '9b2d7c1e-3f4a-4b5c-8d6e-7f8a9b0c1d2e',
+  email: 'priya.nair@storefront.example.in',
+};
+const ORDER_ID = 'order_Nx7fQm2kLp9aZc';
+const REVIEW_PAYMENT = 'pay_Review00000001';
+
+let world: FakeWorld;
+let audit: InMemoryAuditLog;
+let messages: InMemoryMessagesStore;
+let handler: ReturnType<typeof makeHandler>;
+let ids = 0;
+
+beforeEach(() => {
+  world = fakeWorld(new Date('2026-11-22T04:00:00.000Z'));
+  audit = new InMemoryAuditLog();
+  messages = new InMemoryMessagesStore();
+  ids = 0;
+  const deps: AdminDeps = {
+    orders: world.orders,
+    purchases: world.purchases,
+    services: world.services,
+    users: world.users,
+    messages,
+    claims: world.claims,
+    audit,
+    gateway: world.gateway,
+    events: world.events,
+    log: world.log,
+    now: world.now,
+    newId: () => `entry-${(ids += 1)}`,
+  };
+  handler = makeHandler(deps);
+});
+
+/** A buyer paid ₹100 more than the order asked: fulfilment put the order in review. */
+async function givenOrderInReview(paymentStatus: 'captured' | 'authorized' = 'captured') {
+  await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+  const order = await world.givenOrder({ orderId: ORDER_ID });
+  const paid = world.gateway.givenPayment({
+    id: REVIEW_PAYMENT,
+    orderId: ORDER_ID,
+    amountPaise: order.amountPaise + 10_000,
+    status: paymentStatus,
+  });
+  const result = await fulfilPayment(world, order, {
+    paymentId: paid.id,
+    orderId: ORDER_ID,
+    amountPaise: paid.amountPaise,
+    currency: paid.currency,
+  });
+  expect(result.outcome).toBe('review');
+  return { order, paid };
+}
+
+/** A buyer's purchase whose welcome mail SES refused: the claim keeps the failure. */
+async function givenStuckWelcomeMail() {
+  await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+  const order = await world.givenOrder({ orderId: ORDER_ID });
+  world.gateway.givenPayment({
+    id: REVIEW_PAYMENT,
+    orderId: ORDER_ID,
+    amountPaise: order.amountPaise,
+  });
+  await fulfilPayment(world, order, {
+    paymentId: REVIEW_PAYMENT,
+    orderId: ORDER_ID,
+    amountPaise: order.amountPaise,
+    currency: 'INR',
+  });
+  world.mailer.failuresLeft = 1;
+  const detail = world.events.published[0];
+  if (!detail) throw new Error('fulfilment published nothing');
+  await expect(sendWelcomeEmail(welcomeDeps(), detail, 'evt-first')).rejects.toThrow(/SES/);
+  return detail;
+}
+
+function welcomeDeps() {
+  return { ...world, siteUrl: () => 'https://shop.example.in' };
+}
+
+/** Delivers every PurchaseCompleted published since `from` to the welcome mail, as the bus would. */
+async function deliverPublished(from: number) {
+  const details = world.events.published.slice(from);
+  for (const [n, detail] of details.entries()) {
+    await sendWelcomeEmail(welcomeDeps(), detail, `evt-redrive-${from + n}`);
+  }
+}
+
+function asBuyer(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
+  const claims = (
+    event.requestContext as unknown as { authorizer: { jwt: { claims: Record<string, unknown> } } }
+  ).authorizer.jwt.claims;
+  Object.assign(claims, { sub: BUYER.userId, email: BUYER.email, name: BUYER.name });
+  delete claims['cognito:groups'];
+  return event;
+}
+
+const FIXTURE_OF: Record<string, string> = {
+  'GET /api/admin/orders': 'get-admin-orders.json',
+  'POST /api/admin/orders/{orderId}/resolve': 'post-admin-resolve.json',
+  'GET /api/admin/customers': 'get-admin-customers.json',
+  'GET /api/admin/dead-letters': 'get-admin-dead-letters.json',
+  'POST /api/admin/dead-letters/redrive': 'post-admin-redrive.json',
+  'GET /api/admin/today': 'get-admin-today.json',
+};
+const ADMIN_ROUTES = ROUTES.filter((route) => route.function === 'admin').map(
+  (route) => `${route.method} ${route.path}`,
+);
+
+function request(routeKey: string, body?: unknown, query?: Record<string, string>) {
+  const fixture = FIXTURE_OF[routeKey];
+  if (!fixture) throw new Error(`no sample request for ${routeKey}`);
+  const event = httpEvent(fixture, body === undefined ? {} : { body: JSON.stringify(body) });
+  if (query) event.queryStringParameters = query;
+  return event;
+}
+
+const resolve = (action: 'fulfil' | 'refund', note = 'Spoke to the buyer on the phone.') =>
+  handler(request('POST /api/admin/orders/{orderId}/resolve', { action, note }));
+
+describe('who may use /api/admin', () => {
+  it('has a sample request for every admin route, and every admin route is behind the authorizer', () => {
+    expect(ADMIN_ROUTES.length).toBeGreaterThanOrEqual(6);
+    for (const key of ADMIN_ROUTES) expect(FIXTURE_OF[key], key).toBeDefined();
+    expect(ROUTES.filter((r) => r.function === 'admin').every((r) => r.auth)).toBe(true);
+  });
+
+  it.each(ADMIN_ROUTES)(
+    "answers a signed-in buyer's %s with 403 forbidden and does nothing",
+    async (key) => {
+      await givenOrderInReview();
+      await givenStuckWelcomeMailForOtherPurchase();
+      const before = {
+        orders: [...world.orders.items.values()],
+        events: world.events.events.length,
+      };
+
+      const { statusCode, json } = parse(await handler(asBuyer(request(key))));
+
+      expect(statusCode).toBe(403);
+      expect(json).toEqual({
+        error: {
+          code: 'forbidden',
+          message: "This part of the store is for the store's operators only.",
+        },
+      });
+      expect([...world.orders.items.values()]).toEqual(before.orders);
+      expect(world.events.events).toHaveLength(before.events);
+      expect(audit.entries).toEqual([]);
+    },
+  );
+
+  it.each(ADMIN_ROUTES)('answers an operator on %s with 200', async (key) => {
+    await givenOrderInReview();
+    await givenStuckWelcomeMailForOtherPurchase();
+
+    const { statusCode } = parse(await handler(request(key)));
+
+    expect(statusCode).toBe(200);
+  });
+});
+
+/** A second purchase of the buyer whose welcome mail failed; the redrive sample names it. */
+async function givenStuckWelcomeMailForOtherPurchase() {
+  const order = await world.givenOrder({ orderId: 'order_Other0000001' });
+  world.gateway.givenPayment({
+    id: 'pay_Nx7gT4uVw8bYd1',
+    orderId: order.orderId,
+    amountPaise: order.amountPaise,
+  });
+  const result = await fulfilPayment(world, order, {
+    paymentId: 'pay_Nx7gT4uVw8bYd1',
+    orderId: order.orderId,
+    amountPaise: order.amountPaise,
+    currency: 'INR',
+  });
+  if (result.outcome !== 'fulfilled') throw new Error('expected a purchase');
+  world.mailer.failuresLeft = 1;
+  const detail = world.events.published.at(-1);
+  if (!detail) throw new Error('no event');
+  await expect(sendWelcomeEmail(welcomeDeps(), detail, 'evt-stuck')).rejects.toThrow();
+}
+
+describe('GET /api/admin/orders', () => {
+  it('lists orders in review with why: expected and paid amount, and the payment id', async () => {
+    const { order, paid } = await givenOrderInReview();
+
+    const { statusCode, json } = parse(await handler(request('GET /api/admin/orders')));
+
+    expect(statusCode).toBe(200);
+    const { orders } = json as unknown as AdminOrdersResponse;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      orderId: ORDER_ID,
+      userId: BUYER.userId,
+      email: BUYER.email,
+      planId: order.planId,
+      amountPaise: order.amountPaise,
+      status: 'review',
+      reviewReason: expect.stringContaining(String(paid.amountPaise)),
+      review: {
+        paymentId: REVIEW_PAYMENT,
+        expectedPaise: order.amountPaise,
+        paidPaise: order.amountPaise + 10_000,
+        currency: 'INR',
+        gatewayStatus: 'captured',
+      },
+      payments: [{ paymentId: REVIEW_PAYMENT, status: 'review', amountPaise: paid.amountPaise }],
+      audit: [],
+    });
+  });
+
+  it('refuses a status the store does not have with 400', async () => {
+    const { statusCode, json } = parse(
+      await handler(request('GET /api/admin/orders', undefined, { status: 'lost' })),
+    );
+
+    expect(statusCode).toBe(400);
+    expect(json).toMatchObject({ error: { code: 'validation_failed' } });
+  });
+});
+
+describe('POST /api/admin/orders/{orderId}/resolve', () => {
+  it('fulfil: one purchase and one welcome mail however often it is clicked', async () => {
+    await givenOrderInReview();
+    const publishedBefore = world.events.published.length;
+
+    const first = parse(await resolve('fulfil'));
+    world.setNow(new Date(world.now().getTime() + RESOLUTION_LEASE_MS + 1000));
+    const again = parse(await resolve('fulfil'));
+    await deliverPublished(publishedBefore);
+    await deliverPublished(publishedBefore);
+
+    expect(first.statusCode).toBe(200);
+    expect((first.json as unknown as ResolveReviewResponse).order).toMatchObject({
+      orderId: ORDER_ID,
+      status: 'paid',
+      payments: [{ paymentId: REVIEW_PAYMENT, status: 'paid' }],
+      audit: [
+        {
+          action: 'order.fulfilled',
+          operator: OPERATOR,
+          note: 'Spoke to the buyer on the phone.',
+          before: { status: 'review' },
+          after: { status: 'paid' },
+        },
+      ],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json).toMatchObject({ error: { code: 'order_not_in_review' } });
+    expect(world.purchases.all()).toHaveLength(1);
+    expect(world.purchases.all()[0]).toMatchObject({
+      paymentId: REVIEW_PAYMENT,
+      orderId: ORDER_ID,
+    });
+    expect(world.mailer.sent).toHaveLength(1);
+    expect(world.mailer.sent[0]?.to).toBe(BUYER.email);
+  });
+
+  it('fulfil: two clicks at once make one purchase; the other is refused with 409', async () => {
+    await givenOrderInReview();
+
+    const answers = (await Promise.all([resolve('fulfil'), resolve('fulfil')])).map(parse);
+
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(world.purchases.all()).toHaveLength(1);
+    expect(world.events.published.filter((d) => d.orderId === ORDER_ID)).toHaveLength(1);
+  });
+
+  it('fulfil: an authorized payment is captured for what was paid, then fulfilled', async () => {
+    const { paid } = await givenOrderInReview('authorized');
+
+    const { statusCode } = parse(await resolve('fulfil'));
+
+    expect(statusCode).toBe(200);
+    expect(world.gateway.captureCalls).toEqual([[REVIEW_PAYMENT, paid.amountPaise, 'INR']]);
+    expect(world.purchases.all()).toHaveLength(1);
+  });
+
+  it('refund: one refund at Razorpay for what was paid, with the order as its receipt', async () => {
+    const { paid } = await givenOrderInReview();
+
+    const first = parse(await resolve('refund', 'Wrong amount; buyer will pay again.'));
+    const again = parse(await resolve('refund', 'Clicked twice.'));
+
+    expect(first.statusCode).toBe(200);
+    expect((first.json as unknown as ResolveReviewResponse).order).toMatchObject({
+      status: 'refunded',
+      payments: [{ paymentId: REVIEW_PAYMENT, status: 'refunded' }],
+      audit: [{ action: 'order.refunded', note: 'Wrong amount; buyer will pay again.' }],
+    });
+    expect(again.statusCode).toBe(409);
+    const refunds = [...world.gateway.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      paymentId: REVIEW_PAYMENT,
+      amountPaise: paid.amountPaise,
+      receipt: reviewRefundReceipt(ORDER_ID),
+    });
+    expect(world.purchases.all()).toEqual([]);
+    expect(world.events.published).toEqual([]);
+  });
+
+  it('refund: a retry after a crash between the refund and the order finds the refund, and makes none', async () => {
+    await givenOrderInReview();
+    crashOnce(world.orders, 'markRefunded', 'before');
+
+    const crashed = parse(await resolve('refund'));
+    const tooSoon = parse(await resolve('refund'));
+    world.setNow(new Date(world.now().getTime() + RESOLUTION_LEASE_MS + 1000));
+    const retried = parse(await resolve('refund'));
+
+    expect(crashed.statusCode).toBe(500);
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json).toMatchObject({ error: { code: 'resolution_in_progress' } });
+    expect(retried.statusCode).toBe(200);
+    expect(world.gateway.refunds.size).toBe(1);
+    expect((await world.orders.getOrder(ORDER_ID))?.status).toBe('refunded');
+    expect(audit.entries.map((e) => e.entryId)).toEqual(['resolve#1', 'resolve#2']);
+  });
+
+  it('answers 409 for an order that is not in review, and writes no audit', async () => {
+    await world.givenOrder({ orderId: ORDER_ID });
+
+    const { statusCode, json } = parse(await resolve('fulfil'));
+
+    expect(statusCode).toBe(409);
+    expect(json).toMatchObject({ error: { code: 'order_not_in_review' } });
+    expect(audit.entries).toEqual([]);
+  });
+
+  it.each([
+    ['no note', { action: 'fulfil' }],
+    ['an empty note', { action: 'refund', note: '   ' }],
+    ['an unknown action', { action: 'cancel', note: 'x' }],
+    ['an unknown field', { action: 'fulfil', note: 'x', amountPaise: 1 }],
+  ])('answers 400 for %s, and does nothing', async (_case, body) => {
+    await givenOrderInReview();
+
+    const { statusCode, json } = parse(
+      await handler(request('POST /api/admin/orders/{orderId}/resolve', body)),
+    );
+
+    expect(statusCode).toBe(400);
+    expect(json).toMatchObject({ error: { code: 'validation_failed' } });
+    expect((await world.orders.getOrder(ORDER_ID))?.status).toBe('review');
+    expect(audit.entries).toEqual([]);
+  });
+});
+
+describe('dead letters', () => {
+  it('lists a welcome mail whose send failed, with what failed and when', async () => {
+    const detail = await givenStuckWelcomeMail();
+
+    const { statusCode, json } = parse(await handler(request('GET /api/admin/dead-letters')));
+
+    expect(statusCode).toBe(200);
+    expect((json as unknown as DeadLettersResponse).items).toEqual([
+      {
+        id: `welcome-mail:${detail.purchaseId}`,
+        kind: 'welcome-mail',
+        summary: expect.stringContaining(detail.planName),
+        customer: { userId: BUYER.userId, email: BUYER.email },
+        failedAt: world.now().toISOString(),
+        reason: expect.stringContaining('SES is unavailable'),
+      },
+    ]);
+  });
+
+  it('a redrive of a stuck welcome mail sends it once, however often it is clicked', async () => {
+    const detail = await givenStuckWelcomeMail();
+    const publishedBefore = world.events.published.length;
+    const id = `welcome-mail:${detail.purchaseId}`;
+
+    const first = parse(await handler(request('POST /api/admin/dead-letters/redrive', { id })));
+    await deliverPublished(publishedBefore);
+    const again = parse(await handler(request('POST /api/admin/dead-letters/redrive', { id })));
+    await deliverPublished(publishedBefore);
+
+    expect(first.statusCode).toBe(200);
+    expect(world.mailer.sent).toHaveLength(1);
+    expect(world.mailer.sent[0]?.to).toBe(BUYER.email);
+    expect(again.statusCode).toBe(404);
+    expect(again.json).toMatchObject({ error: { code: 'stuck_item_not_found' } });
+    const listed = parse(await handler(request('GET /api/admin/dead-letters')));
+    expect((listed.json as unknown as DeadLettersResponse).items).toEqual([]);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({
+        action: 'dead_letter.redriven',
+        operator: OPERATOR,
+        target: { kind: 'welcome-mail', id: detail.purchaseId },
+        customerId: BUYER.userId,
+        before: expect.objectContaining({ state: 'failed' }),
+      }),
+    ]);
+  });
+
+  it('lists and redrives a contact message not mailed to support', async () => {
+    await messages.saveMessage({
+      messageId: 'msg_01JD2X4',
+      name: 'Ravi Kumar',
+      email: 'ravi.k@example.in',
+      message: 'Do you offer .in domains?',
+      createdAt: '2026-11-22T03:00:00.000Z',
+      expiresAt: 1_890_000_000,
+    });
+
+    const listed = parse(await handler(request('GET /api/admin/dead-letters')));
+    const redriven = parse(
+      await handler(
+        request('POST /api/admin/dead-letters/redrive', { id: 'support-mail:msg_01JD2X4' }),
+      ),
+    );
+
+    expect((listed.json as unknown as DeadLettersResponse).items).toMatchObject([
+      {
+        id: 'support-mail:msg_01JD2X4',
+        kind: 'support-mail',
+        customer: { email: 'ravi.k@example.in' },
+      },
+    ]);
+    expect(redriven.statusCode).toBe(200);
+    expect(world.events.events.at(-1)).toEqual({
+      detailType: 'SupportMessageReceived',
+      detail: { messageId: 'msg_01JD2X4' },
+    });
+  });
+
+  it('answers 404 for an id that names nothing stuck', async () => {
+    const { statusCode } = parse(
+      await handler(
+        request('POST /api/admin/dead-letters/redrive', { id: 'welcome-mail:pur_nothing' }),
+      ),
+    );
+
+    expect(statusCode).toBe(404);
+    expect(world.events.events).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/customers', () => {
+  it('finds a customer by email, whatever the case typed, with services, payments, mails and the audit that touched them', async () => {
+    await givenOrderInReview();
+    await resolve('fulfil', 'Accepted the extra ₹100.');
+    await deliverPublished(0);
+
+    const { statusCode, json } = parse(
+      await handler(
+        request('GET /api/admin/customers', undefined, { email: ' Asha.Verma@Example.in ' }),
+      ),
+    );
+
+    expect(statusCode).toBe(200);
+    const { customers } = json as unknown as AdminCustomersResponse;
+    expect(customers).toHaveLength(1);
+    expect(customers[0]).toMatchObject({
+      user: { id: BUYER.userId, email: BUYER.email },
+      services: [{ planId: 'basichosting' }],
+      payments: [{ status: 'paid', paymentId: REVIEW_PAYMENT }],
+      mails: [{ kind: 'welcome', state: 'sent' }],
+      audit: [{ action: 'order.fulfilled', note: 'Accepted the extra ₹100.' }],
+    });
+  });
+
+  it('answers an empty list for an email nobody uses, and 400 for none', async () => {
+    const none = parse(
+      await handler(request('GET /api/admin/customers', undefined, { email: 'nobody@example.in' })),
+    );
+    const empty = parse(await handler(request('GET /api/admin/customers', undefined, {})));
+
+    expect(none).toMatchObject({ statusCode: 200, json: { customers: [] } });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/today', () => {
+  it("sums India's day so far in paise: payments, console refunds, new services, what waits", async () => {
+    // 04:00 UTC is 09:30 IST on 22 November.
+    const { order } = await givenOrderInReview();
+    await resolve('fulfil');
+    const other: OrderRecord = await world.givenOrder({
+      orderId: 'order_Second000001',
+      planId: 'basicvps',
+    });
+    await fulfilPayment(world, other, {
+      paymentId: 'pay_Second000001',
+      orderId: other.orderId,
+      amountPaise: other.amountPaise,
+      currency: 'INR',
+    });
+
+    const { statusCode, json } = parse(await handler(request('GET /api/admin/today')));
+
+    expect(statusCode).toBe(200);
+    expect(json as unknown as TodaySummary).toEqual({
+      day: '2026-11-22',
+      from: '2026-11-21T18:30:00.000Z',
+      to: '2026-11-22T18:30:00.000Z',
+      payments: { count: 2, totalPaise: order.amountPaise + other.amountPaise },
+      refunds: { count: 0, totalPaise: 0 },
+      newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
+      inReview: 0,
+      stuck: 0,
+    });
+  });
+});
