@@ -9,6 +9,7 @@ import { Lambdas } from './constructs/lambdas';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { Payments } from './constructs/payments';
+import { Schedules } from './constructs/schedules';
 import { Site } from './constructs/site';
 import { DEFAULT_WEB_DIST } from './paths';
 
@@ -36,6 +37,7 @@ export class StorefrontStack extends Stack {
   readonly auth: Auth;
   readonly api: Api;
   readonly site: Site;
+  readonly schedules: Schedules;
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: StorefrontStackProps = {}) {
@@ -95,6 +97,7 @@ export class StorefrontStack extends Stack {
     });
     const { functions } = this.lambdas;
     this.events.addRules({ functions });
+    this.schedules = new Schedules(this, 'Schedules', { functions });
     this.auth = new Auth(this, 'Auth', { functions, senderEmail: this.mail.senderEmail });
     this.lambdas.addUserPool(this.auth.userPool);
     this.api = new Api(this, 'Api', {
@@ -117,9 +120,9 @@ export class StorefrontStack extends Stack {
       throw new Error('ROUTES has no /api/webhooks/ route for the Razorpay webhook');
     this.monitoring = new Monitoring(this, 'Monitoring', {
       alarmEmail: alarmEmail.valueAsString,
-      deadLetterQueues: this.events.deadLetterQueues,
+      deadLetterQueues: [...this.events.deadLetterQueues, ...this.schedules.deadLetterQueues],
       httpApi: this.api.httpApi,
-      watchedFunctions: this.events.targets,
+      watchedFunctions: [...this.events.targets, ...this.schedules.targets],
       webhook: functions[webhookRoute.function],
     });
 
