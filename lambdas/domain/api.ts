@@ -46,6 +46,12 @@ export interface VerifyResponse {
   purchase: Service;
 }
 
+/** `202` from verify while Razorpay holds the payment authorized, not yet captured (D20). */
+export interface VerifyPendingResponse {
+  status: 'pending';
+  message: string;
+}
+
 export type PaymentStatus = 'paid' | 'failed' | 'review';
 
 /** `Payment` (docs/api.md). */

@@ -5,21 +5,14 @@ import { parseJsonBody } from '../http/request';
 import { NotFoundRouteError } from '../http/request-errors';
 import { json } from '../http/response';
 import { cachedPlans } from '../adapters/dynamodb/plans-table';
+import type { VerifyPendingResponse } from '../domain/api';
 import { quoteFor } from '../domain/pricing';
-import { createOrder } from '../use-cases/create-order';
-import { verifyCheckout } from '../use-cases/verify-checkout';
+import { createOrder, type CreateOrderDeps } from '../use-cases/create-order';
+import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
 import { paymentGateway } from './deps/payments';
-import { signatureSecrets } from './deps/signature-secrets';
 import { ordersStore, plansStore, purchasesStore, servicesStore, usersStore } from './deps/stores';
-
-const plans = cachedPlans(plansStore());
-const users = usersStore();
-const orders = ordersStore();
-const purchases = purchasesStore();
-const services = servicesStore();
-const now = () => new Date();
 
 const planId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const promoCode = z.optional(z.string().check(z.maxLength(32)));
@@ -49,44 +42,50 @@ const verifyBody = z.strictObject({
   razorpay_signature: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
 });
 
+export type CheckoutDeps = CreateOrderDeps & VerifyCheckoutDeps;
+
+/** D20: what verify answers while Razorpay holds the payment authorized but not yet captured. */
+export const VERIFY_PENDING: VerifyPendingResponse = {
+  status: 'pending',
+  message:
+    'Razorpay has received your payment and we are confirming it. Your service appears on your dashboard as soon as it is confirmed, usually within a minute.',
+};
+
 /** POST /api/checkout/quote, /orders and /verify. */
-export const handler = httpHandler(async (event) => {
-  switch (event.routeKey) {
-    case 'POST /api/checkout/quote': {
-      const body = parseJsonBody(event, quoteBody);
-      return json(200, quoteFor(await plans(), body));
+export function makeHandler(deps: CheckoutDeps) {
+  return httpHandler(async (event) => {
+    switch (event.routeKey) {
+      case 'POST /api/checkout/quote': {
+        const body = parseJsonBody(event, quoteBody);
+        return json(200, quoteFor(await deps.plans(), body));
+      }
+      case 'POST /api/checkout/orders': {
+        const caller = callerOf(event);
+        const body = parseJsonBody(event, orderBody);
+        return json(201, await createOrder(deps, caller, body));
+      }
+      case 'POST /api/checkout/verify': {
+        const caller = callerOf(event);
+        const body = parseJsonBody(event, verifyBody);
+        const outcome = await verifyCheckout(deps, caller.userId, body);
+        return outcome.status === 'fulfilled'
+          ? json(200, outcome.answer)
+          : json(202, VERIFY_PENDING);
+      }
+      default:
+        throw new NotFoundRouteError();
     }
-    case 'POST /api/checkout/orders': {
-      const caller = callerOf(event);
-      const body = parseJsonBody(event, orderBody);
-      const answer = await createOrder(
-        { plans, users, orders, gateway: paymentGateway, log: logger, now },
-        caller,
-        body,
-      );
-      return json(201, answer);
-    }
-    case 'POST /api/checkout/verify': {
-      const caller = callerOf(event);
-      const body = parseJsonBody(event, verifyBody);
-      const answer = await verifyCheckout(
-        {
-          orders,
-          purchases,
-          services,
-          users,
-          events: eventPublisher,
-          gateway: paymentGateway,
-          secrets: signatureSecrets,
-          log: logger,
-          now,
-        },
-        caller.userId,
-        body,
-      );
-      return json(200, answer);
-    }
-    default:
-      throw new NotFoundRouteError();
-  }
+  });
+}
+
+export const handler = makeHandler({
+  plans: cachedPlans(plansStore()),
+  users: usersStore(),
+  orders: ordersStore(),
+  purchases: purchasesStore(),
+  services: servicesStore(),
+  events: eventPublisher,
+  gateway: paymentGateway,
+  log: logger,
+  now: () => new Date(),
 });

@@ -1,10 +1,13 @@
 import { logger } from '../config/logger';
 import { header, rawBody } from '../http/request';
 import { json } from '../http/response';
-import { handleRazorpayWebhook } from '../use-cases/handle-razorpay-webhook';
+import {
+  handleRazorpayWebhook,
+  type RazorpayWebhookDeps,
+} from '../use-cases/handle-razorpay-webhook';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
-import { signatureSecrets } from './deps/signature-secrets';
+import { paymentGateway } from './deps/payments';
 import {
   ordersStore,
   processedEvents,
@@ -13,24 +16,26 @@ import {
   usersStore,
 } from './deps/stores';
 
-const deps = {
+/** POST /api/webhooks/razorpay: the raw body, signed by Razorpay. */
+export function makeHandler(deps: RazorpayWebhookDeps) {
+  return httpHandler(async (event) => {
+    const outcome = await handleRazorpayWebhook(deps, {
+      rawBody: rawBody(event),
+      signature: header(event, 'x-razorpay-signature'),
+      eventId: header(event, 'x-razorpay-event-id'),
+    });
+    return json(200, { ok: true, outcome });
+  });
+}
+
+export const handler = makeHandler({
   orders: ordersStore(),
   purchases: purchasesStore(),
   services: servicesStore(),
   users: usersStore(),
   processedEvents: processedEvents(),
   events: eventPublisher,
-  secrets: signatureSecrets,
+  gateway: paymentGateway,
   log: logger,
   now: () => new Date(),
-};
-
-/** POST /api/webhooks/razorpay: the raw body, signed by Razorpay. */
-export const handler = httpHandler(async (event) => {
-  const outcome = await handleRazorpayWebhook(deps, {
-    rawBody: rawBody(event),
-    signature: header(event, 'x-razorpay-signature'),
-    eventId: header(event, 'x-razorpay-event-id'),
-  });
-  return json(200, { ok: true, outcome });
 });

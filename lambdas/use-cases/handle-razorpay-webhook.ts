@@ -1,12 +1,12 @@
-import * as z from 'zod/mini';
 import type { ProcessedEvents } from '../ports/idempotency';
-import type { SignatureSecrets } from '../ports/payment-gateway';
-import { InvalidSignatureError } from './errors';
+import type { OrderRecord } from '../ports/orders';
+import type { GatewayPayment, PaymentGateway, PaymentWebhookEvent } from '../ports/payment-gateway';
+import { captureAuthorizedPayment } from './capture-payment';
+import { InvalidSignatureError, PaymentProviderError } from './errors';
 import { fulfilPayment, type FulfilPaymentDeps } from './fulfil-payment';
-import { isValidSignature } from './signatures';
 
 export interface RazorpayWebhookDeps extends FulfilPaymentDeps {
-  secrets: SignatureSecrets;
+  gateway: PaymentGateway;
   processedEvents: ProcessedEvents;
 }
 
@@ -19,36 +19,24 @@ export interface RazorpayWebhookDelivery {
 
 export type WebhookOutcome = 'fulfilled' | 'review' | 'failed_recorded' | 'duplicate' | 'ignored';
 
-const text = z.string().check(z.minLength(1));
-const optionalText = z.optional(z.nullable(z.string()));
-
-const paymentEntity = z.object({
-  id: text,
-  order_id: z.optional(z.nullable(text)),
-  amount: z.int(),
-  currency: text,
-  status: z.optional(z.string()),
-  error_code: optionalText,
-  error_description: optionalText,
-});
-
-const webhookEnvelope = z.object({
-  event: text,
-  payload: z.optional(z.looseObject({ payment: z.optional(z.object({ entity: paymentEntity })) })),
-});
-
-const FULFILLING_EVENTS = new Set(['payment.captured', 'order.paid']);
+type PaymentEvent = Extract<
+  PaymentWebhookEvent,
+  { type: 'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid' }
+>;
 
 /**
- * A Razorpay webhook: the signature over the raw body is checked before anything is parsed; each
- * event id is handled once; events may come in any order, and none of them undoes a paid order.
+ * A Razorpay webhook: the gateway checks the signature over the raw body before anything is read
+ * and hands over a typed event; each event id is handled once; events may come in any order, and
+ * none of them undoes a paid order. Only a captured payment is fulfilled: payment.authorized is
+ * captured first (docs/decisions.md D20).
  */
 export async function handleRazorpayWebhook(
   deps: RazorpayWebhookDeps,
   delivery: RazorpayWebhookDelivery,
 ): Promise<WebhookOutcome> {
   const { log } = deps;
-  if (!isValidSignature(delivery.rawBody, delivery.signature, await deps.secrets.webhookSecret())) {
+  const event = await deps.gateway.verifyWebhook(delivery.rawBody, delivery.signature);
+  if (!event) {
     log.warn('Webhook signature rejected', { eventId: delivery.eventId });
     throw new InvalidSignatureError();
   }
@@ -58,72 +46,122 @@ export async function handleRazorpayWebhook(
     return 'duplicate';
   }
 
-  const outcome = await handleEvent(deps, delivery);
+  const outcome = await handleEvent(deps, event, delivery.eventId);
   if (delivery.eventId) await deps.processedEvents.markProcessed(delivery.eventId, deps.now());
   return outcome;
 }
 
 async function handleEvent(
   deps: RazorpayWebhookDeps,
-  delivery: RazorpayWebhookDelivery,
+  event: PaymentWebhookEvent,
+  eventId: string | undefined,
 ): Promise<WebhookOutcome> {
   const { log } = deps;
-  let json: unknown;
-  try {
-    json = JSON.parse(delivery.rawBody.toString('utf8'));
-  } catch {
-    log.warn('Signed webhook body is not JSON; ignored', { eventId: delivery.eventId });
-    return 'ignored';
+  switch (event.type) {
+    case 'ignored':
+      log.info('Webhook event not handled; ignored', {
+        eventId,
+        event: event.event,
+        reason: event.reason,
+      });
+      return 'ignored';
+    case 'refund.created':
+    case 'refund.processed':
+    case 'refund.failed':
+    case 'payment.dispute.created':
+    case 'payment.dispute.lost':
+      // Verified and typed; what the store does with them comes with refunds (docs/decisions.md D16).
+      log.info('Webhook event not handled yet; ignored', { eventId, event: event.type });
+      return 'ignored';
+    default:
+      return handlePaymentEvent(deps, event, eventId);
   }
-  const parsed = webhookEnvelope.safeParse(json);
-  if (!parsed.success) {
-    log.warn('Signed webhook body has an unexpected shape; ignored', { eventId: delivery.eventId });
-    return 'ignored';
-  }
-  const { event } = parsed.data;
-  const payment = parsed.data.payload?.payment?.entity;
-  const context = { eventId: delivery.eventId, event, paymentId: payment?.id };
+}
 
-  if (!FULFILLING_EVENTS.has(event) && event !== 'payment.failed') {
-    log.info('Webhook event not handled; ignored', context);
-    return 'ignored';
-  }
-  if (!payment?.order_id) {
+async function handlePaymentEvent(
+  deps: RazorpayWebhookDeps,
+  event: PaymentEvent,
+  eventId: string | undefined,
+): Promise<WebhookOutcome> {
+  const { log } = deps;
+  const { payment } = event;
+  const context = { eventId, event: event.type, paymentId: payment.id };
+  if (!payment.orderId) {
     log.warn('Webhook event without a payment for an order; ignored', context);
     return 'ignored';
   }
-  const order = await deps.orders.getOrder(payment.order_id);
+  const order = await deps.orders.getOrder(payment.orderId);
   if (!order) {
     log.warn('Webhook for an order we do not know; ignored', {
       ...context,
-      orderId: payment.order_id,
+      orderId: payment.orderId,
     });
     return 'ignored';
   }
 
-  if (event === 'payment.failed') {
-    const marked = await deps.orders.markFailed({
-      orderId: order.orderId,
-      paymentId: payment.id,
-      at: deps.now().toISOString(),
-      reason: payment.error_description ?? payment.error_code ?? 'payment failed',
-    });
-    log.info(
-      marked
-        ? 'Payment attempt failed'
-        : 'Failed attempt after the order was settled; order unchanged',
-      {
-        ...context,
+  switch (event.type) {
+    case 'payment.failed': {
+      const marked = await deps.orders.markFailed({
         orderId: order.orderId,
-      },
-    );
-    return 'failed_recorded';
+        paymentId: payment.id,
+        at: deps.now().toISOString(),
+        reason: payment.errorDescription ?? payment.errorCode ?? 'payment failed',
+      });
+      log.info(
+        marked
+          ? 'Payment attempt failed'
+          : 'Failed attempt after the order was settled; order unchanged',
+        { ...context, orderId: order.orderId },
+      );
+      return 'failed_recorded';
+    }
+    case 'payment.authorized':
+      return captureThenFulfil(deps, order, payment, context);
+    case 'payment.captured':
+    case 'order.paid':
+      return fulfil(deps, order, payment);
   }
+}
 
+async function captureThenFulfil(
+  deps: RazorpayWebhookDeps,
+  order: OrderRecord,
+  payment: GatewayPayment,
+  context: Record<string, unknown>,
+): Promise<WebhookOutcome> {
+  // Verify (or an earlier delivery) captured and fulfilled it: finish what may be left, no call.
+  if (order.status === 'paid' && order.paymentId === payment.id)
+    return fulfil(deps, order, payment);
+
+  const capture = await captureAuthorizedPayment(deps, order, payment);
+  switch (capture.outcome) {
+    case 'captured':
+      return fulfil(deps, order, capture.payment);
+    case 'failed':
+      // Not marked processed: Razorpay delivers it again, and the next attempt captures.
+      throw new PaymentProviderError();
+    case 'not_ours_to_capture':
+      if (order.status === 'paid') {
+        deps.log.info('Authorized payment left uncaptured; ignored', {
+          ...context,
+          reason: capture.reason,
+        });
+        return 'ignored';
+      }
+      // A wrong amount: fulfilPayment records the order for review and activates nothing.
+      return fulfil(deps, order, payment);
+  }
+}
+
+async function fulfil(
+  deps: RazorpayWebhookDeps,
+  order: OrderRecord,
+  payment: GatewayPayment,
+): Promise<WebhookOutcome> {
   const result = await fulfilPayment(deps, order, {
     paymentId: payment.id,
     orderId: order.orderId,
-    amountPaise: payment.amount,
+    amountPaise: payment.amountPaise,
     currency: payment.currency,
   });
   return result.outcome;

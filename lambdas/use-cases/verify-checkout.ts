@@ -1,6 +1,7 @@
 import type { VerifyResponse } from '../domain/api';
+import { paysOrder } from '../domain/order';
 import type { OrdersStore } from '../ports/orders';
-import type { PaymentGateway, SignatureSecrets } from '../ports/payment-gateway';
+import type { GatewayPayment, PaymentGateway } from '../ports/payment-gateway';
 import {
   OrderNotFoundError,
   InvalidSignatureError,
@@ -8,14 +9,13 @@ import {
   PaymentProviderError,
   PaymentUnderReviewError,
 } from './errors';
+import { captureAuthorizedPayment } from './capture-payment';
 import { fulfilPayment, type FulfilPaymentDeps } from './fulfil-payment';
-import { isValidSignature } from './signatures';
 import { toService } from './to-service';
 
 export interface VerifyCheckoutDeps extends FulfilPaymentDeps {
   orders: OrdersStore;
   gateway: PaymentGateway;
-  secrets: SignatureSecrets;
 }
 
 export interface CheckoutCallback {
@@ -24,29 +24,40 @@ export interface CheckoutCallback {
   razorpay_signature: string;
 }
 
-const COMPLETED_PAYMENT_STATUSES = new Set(['captured', 'authorized']);
+/**
+ * What verify answers: the new service once the payment is captured and fulfilled, or `pending`
+ * while Razorpay holds it only authorized (docs/decisions.md D20); the payment.authorized webhook
+ * and the payment.captured one that follows a capture finish the job, and the dashboard shows it.
+ */
+export type VerifyOutcome =
+  { status: 'fulfilled'; answer: VerifyResponse } | { status: 'pending'; paymentId: string };
 
 /**
- * The checkout callback: the signature must be HMAC-SHA256(order_id|payment_id, key secret) for an
- * order that we stored for this very user; then the payment is fulfilled, exactly as the webhook
+ * The checkout callback: the signature must be Razorpay's over `order_id|payment_id` for an order
+ * that we stored for this very user. Only a captured payment is fulfilled: an authorized one is
+ * captured first (idempotently, for exactly the order's amount), then fulfilled as the webhook
  * would fulfil it.
  */
 export async function verifyCheckout(
   deps: VerifyCheckoutDeps,
   userId: string,
   callback: CheckoutCallback,
-): Promise<VerifyResponse> {
+): Promise<VerifyOutcome> {
   const order = await deps.orders.getOrder(callback.razorpay_order_id);
   if (!order || order.userId !== userId) throw new OrderNotFoundError();
 
-  const payload = `${order.orderId}|${callback.razorpay_payment_id}`;
-  if (!isValidSignature(payload, callback.razorpay_signature, await deps.secrets.keySecret())) {
+  const signed = await deps.gateway.verifyCheckoutSignature(
+    order.orderId,
+    callback.razorpay_payment_id,
+    callback.razorpay_signature,
+  );
+  if (!signed) {
     deps.log.warn('Checkout signature rejected', { orderId: order.orderId });
     throw new InvalidSignatureError();
   }
 
-  // The signature proves who paid which order; the amount and currency come from Razorpay itself.
-  let payment;
+  // The signature proves who paid which order; the amount, currency and status come from Razorpay.
+  let payment: GatewayPayment;
   try {
     payment = await deps.gateway.fetchPayment(callback.razorpay_payment_id);
   } catch (error) {
@@ -58,7 +69,27 @@ export async function verifyCheckout(
     throw new PaymentProviderError();
   }
   if (payment.orderId !== order.orderId) throw new InvalidSignatureError();
-  if (!COMPLETED_PAYMENT_STATUSES.has(payment.status)) throw new PaymentNotCompletedError();
+
+  switch (payment.status) {
+    case 'failed':
+    case 'refunded':
+      throw new PaymentNotCompletedError();
+    case 'created':
+      return { status: 'pending', paymentId: payment.id };
+    case 'authorized': {
+      const capture = await captureAuthorizedPayment(deps, order, payment);
+      if (capture.outcome === 'failed') return { status: 'pending', paymentId: payment.id };
+      if (capture.outcome === 'not_ours_to_capture') {
+        // A wrong amount goes on to fulfilPayment, which puts the order under review.
+        if (paysOrder(order, payment)) throw new PaymentNotCompletedError();
+        break;
+      }
+      payment = capture.payment;
+      break;
+    }
+    case 'captured':
+      break;
+  }
 
   const result = await fulfilPayment(
     deps,
@@ -72,5 +103,5 @@ export async function verifyCheckout(
     { onPublishFailure: 'defer' },
   );
   if (result.outcome === 'review') throw new PaymentUnderReviewError();
-  return { purchase: toService(result.purchase, deps.now()) };
+  return { status: 'fulfilled', answer: { purchase: toService(result.purchase, deps.now()) } };
 }

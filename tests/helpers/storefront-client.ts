@@ -3,9 +3,10 @@
  * cognito-local (USER_PASSWORD_AUTH, as the web does), call the API, pay through the Razorpay
  * simulator, sign a webhook as Razorpay would, and read the mailbox.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { LocalStack } from './local-stack';
 import { LOCAL_SECRETS } from './local-stack';
+import { signWebhookBody } from './razorpay-signing';
 
 export interface TestUser {
   email: string;
@@ -173,7 +174,7 @@ export function webhookSignature(
   rawBody: string,
   secret: string = LOCAL_SECRETS.webhookSecret,
 ): string {
-  return createHmac('sha256', secret).update(rawBody).digest('hex');
+  return signWebhookBody(rawBody, secret);
 }
 
 /** Posts a webhook to the storefront the way Razorpay does. */

@@ -130,7 +130,8 @@ describe('the whole purchase', () => {
     expect(paid.status).toBe(200);
 
     // Assert: the webhooks were accepted, the dashboard shows the service, one welcome mail
-    const sent = await allDelivered(order.orderId, 2);
+    // payment.authorized, payment.captured and order.paid
+    const sent = await allDelivered(order.orderId, 3);
     for (const d of sent) expect(d.attempts.at(-1)?.statusCode).toBe(200);
 
     const board = await eventually(async () => {
@@ -190,7 +191,7 @@ describe('the checkout callback racing the webhook', () => {
       status: 'active',
     });
 
-    await allDelivered(order.orderId, 2);
+    await allDelivered(order.orderId, 3);
     const board = await dashboard(token);
     expect(board.services.map((s) => s.id)).toEqual([first.body.purchase.id]);
     expect(await welcomeMails(user.email)).toHaveLength(1);
@@ -272,13 +273,13 @@ describe('forged and duplicated webhooks', () => {
     const { user, token } = await signedInBuyer('dup');
     const order = await createOrder(token, 'basicdomain', 12);
     await payOrder(stack, order.orderId, 'success');
-    const sent = await allDelivered(order.orderId, 2);
+    const sent = await allDelivered(order.orderId, 3);
     await eventually(
       async () => ((await dashboard(token)).services.length ? true : undefined),
       'the purchase',
     );
 
-    // Razorpay redelivers both events (same event ids), and both at once.
+    // Razorpay redelivers every event (same event ids), all at once.
     await Promise.all(sent.map((d) => redeliver(stack, d.id)));
     await eventually(async () => {
       const list = await deliveries(stack, order.orderId);

@@ -1,13 +1,21 @@
 /**
- * The Razorpay simulator: Razorpay's Orders and Payments API (Basic auth with the key id and
- * secret), Checkout's script with a test-mode payment sheet, `/_simulator/pay` (what the sheet's
- * buttons call), webhooks, and `/_simulator/deliveries`. Local only: nothing here ships to AWS
- * or into the web build.
+ * The Razorpay simulator: Razorpay's Orders, Payments (with capture) and Refunds API (Basic auth
+ * with the key id and secret), Checkout's script with a test-mode payment sheet, `/_simulator/pay`
+ * (what the sheet's buttons call), webhooks, `/_simulator/deliveries`, and switches for tests:
+ * `/_simulator/settings` (auto-capture) and `/_simulator/refunds/next` (how the next refund ends).
+ * Local only: nothing here ships to AWS or into the web build.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { checkoutScript } from './checkout-script';
-import { razorpayId, SimulatorState, type RazorpayOrder, type RazorpayPayment } from './state';
+import {
+  razorpayId,
+  SimulatorState,
+  type RazorpayOrder,
+  type RazorpayPayment,
+  type RazorpayRefund,
+  type RefundOutcome,
+} from './state';
 import { WebhookSender } from './webhooks';
 
 export interface SimulatorOptions {
@@ -52,6 +60,30 @@ function razorpayError(
   };
 }
 
+/** A refund settles (processed or failed) this long after it is created. */
+const REFUND_SETTLE_MS = 300;
+
+/** Razorpay's fee on a captured payment: 2%, plus 18% GST on the fee. */
+function feeOf(amount: number): { fee: number; tax: number } {
+  const fee = Math.round(amount * 0.02);
+  return { fee, tax: Math.round(fee * 0.18) };
+}
+
+function collection<T>(items: T[]): { entity: 'collection'; count: number; items: T[] } {
+  return { entity: 'collection', count: items.length, items };
+}
+
+/** Razorpay's `notes`: an object of at most 15 text values, or `[]` when there are none. */
+function notesFrom(value: unknown): Record<string, string> | [] | undefined {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value.length === 0 ? [] : undefined;
+  if (typeof value !== 'object') return undefined;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 15 || entries.some(([, v]) => typeof v !== 'string' || v.length > 256))
+    return undefined;
+  return entries.length ? (Object.fromEntries(entries) as Record<string, string>) : [];
+}
+
 export function paymentSignature(orderId: string, paymentId: string, keySecret: string): string {
   return createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');
 }
@@ -85,6 +117,7 @@ export class RazorpaySimulator {
   readonly state: SimulatorState;
   readonly webhooks: WebhookSender;
   private server: Server | undefined;
+  private readonly refundTimers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: SimulatorOptions) {
     this.state = new SimulatorState(options.dataDir);
@@ -115,12 +148,18 @@ export class RazorpaySimulator {
     });
   }
 
-  /** Sends what a previous run left pending. Call once the storefront is up. */
+  /**
+   * Sends what a previous run left pending, and settles the refunds it left pending. Call once the
+   * storefront is up.
+   */
   resumeDeliveries(): number {
+    for (const refundId of Object.keys(this.state.data.refundOutcomes)) this.settleLater(refundId);
     return this.webhooks.resumePending();
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.refundTimers) clearTimeout(timer);
+    this.refundTimers.clear();
     await this.webhooks.stop();
     await new Promise<void>((resolvePromise) => {
       if (!this.server) return resolvePromise();
@@ -211,6 +250,47 @@ export class RazorpaySimulator {
           ? this.json(req, res, 200, found)
           : this.json(req, res, 400, razorpayError('The id provided does not exist', 'NA', 'id'));
       }
+      const orderPayments = /^\/v1\/orders\/([^/]+)\/payments$/.exec(path);
+      if (orderPayments?.[1] && method === 'GET') {
+        const orderId = orderPayments[1];
+        if (!this.state.data.orders[orderId])
+          return this.json(
+            req,
+            res,
+            400,
+            razorpayError('The id provided does not exist', 'NA', 'id'),
+          );
+        const payments = Object.values(this.state.data.payments)
+          .filter((p) => p.order_id === orderId)
+          .sort((a, b) => b.created_at - a.created_at);
+        return this.json(req, res, 200, collection(payments));
+      }
+      const capture = /^\/v1\/payments\/([^/]+)\/capture$/.exec(path);
+      if (capture?.[1] && method === 'POST') return this.capture(req, res, capture[1]);
+      const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+      if (refund?.[1] && method === 'POST') return this.refund(req, res, refund[1]);
+      const paymentRefunds = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path);
+      if (paymentRefunds?.[1] && method === 'GET') {
+        const paymentId = paymentRefunds[1];
+        if (!this.state.data.payments[paymentId])
+          return this.json(
+            req,
+            res,
+            400,
+            razorpayError('The id provided does not exist', 'NA', 'id'),
+          );
+        const refunds = Object.values(this.state.data.refunds)
+          .filter((r) => r.payment_id === paymentId)
+          .sort((a, b) => b.created_at - a.created_at);
+        return this.json(req, res, 200, collection(refunds));
+      }
+      const refundById = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+      if (refundById?.[1] && method === 'GET') {
+        const found = this.state.data.refunds[refundById[1]];
+        return found
+          ? this.json(req, res, 200, found)
+          : this.json(req, res, 400, razorpayError('The id provided does not exist', 'NA', 'id'));
+      }
       return this.json(
         req,
         res,
@@ -220,6 +300,11 @@ export class RazorpaySimulator {
     }
 
     if (path === '/_simulator/pay' && method === 'POST') return this.pay(req, res);
+    if (path === '/_simulator/settings' && method === 'GET') {
+      return this.json(req, res, 200, { autoCapture: this.state.data.settings.autoCapture });
+    }
+    if (path === '/_simulator/settings' && method === 'POST') return this.updateSettings(req, res);
+    if (path === '/_simulator/refunds/next' && method === 'POST') return this.nextRefund(req, res);
     if (path === '/_simulator/deliveries' && method === 'GET') {
       return this.json(req, res, 200, {
         deliveries: this.state.data.deliveries.map(({ body: _body, ...delivery }) => delivery),
@@ -342,19 +427,21 @@ export class RazorpaySimulator {
     }
     const method = body.method === 'upi' ? 'upi' : 'card';
     const failed = outcome === 'failure';
+    // Without auto-capture the payment waits, authorized, for `POST /v1/payments/{id}/capture`.
+    const captured = !failed && this.state.data.settings.autoCapture;
     const payment: RazorpayPayment = {
       id: razorpayId('pay'),
       entity: 'payment',
       amount: order.amount,
       currency: order.currency,
-      status: failed ? 'failed' : 'captured',
+      status: failed ? 'failed' : captured ? 'captured' : 'authorized',
       order_id: order.id,
       invoice_id: null,
       international: false,
       method,
       amount_refunded: 0,
       refund_status: null,
-      captured: !failed,
+      captured,
       description: typeof body.description === 'string' ? body.description.slice(0, 255) : null,
       card_id: method === 'card' ? razorpayId('card') : null,
       bank: null,
@@ -363,8 +450,8 @@ export class RazorpaySimulator {
       email: typeof body.email === 'string' && body.email ? body.email : 'void@razorpay.com',
       contact: typeof body.contact === 'string' && body.contact ? body.contact : '+919000090000',
       notes: order.notes,
-      fee: failed ? null : Math.round(order.amount * 0.02),
-      tax: failed ? null : Math.round(order.amount * 0.02 * 0.18),
+      fee: captured ? feeOf(order.amount).fee : null,
+      tax: captured ? feeOf(order.amount).tax : null,
       error_code: failed ? 'BAD_REQUEST_ERROR' : null,
       error_description: failed ? 'Payment failed' : null,
       error_source: failed ? 'bank' : null,
@@ -378,22 +465,32 @@ export class RazorpaySimulator {
     };
     this.state.data.payments[payment.id] = payment;
     order.attempts += 1;
-    if (failed) {
-      if (order.status === 'created') order.status = 'attempted';
-    } else {
+    if (captured) {
       order.status = 'paid';
       order.amount_paid = order.amount;
       order.amount_due = 0;
+    } else if (order.status === 'created') {
+      order.status = 'attempted';
     }
     this.state.save();
 
-    const deliveries = failed
-      ? [this.webhooks.enqueue('payment.failed', payment, order)]
-      : [
-          this.webhooks.enqueue('payment.captured', payment, order),
-          this.webhooks.enqueue('order.paid', payment, order),
-        ];
-    for (const delivery of deliveries) this.webhooks.schedule(delivery, 0);
+    if (failed) {
+      this.webhooks.enqueue('payment.failed', payment, order);
+    } else {
+      // Razorpay reports the authorization first, as it stood before any capture.
+      const authorized: RazorpayPayment = {
+        ...payment,
+        status: 'authorized',
+        captured: false,
+        fee: null,
+        tax: null,
+      };
+      this.webhooks.enqueue('payment.authorized', authorized, order);
+      if (captured) {
+        this.webhooks.enqueue('payment.captured', payment, order);
+        this.webhooks.enqueue('order.paid', payment, order);
+      }
+    }
 
     if (failed) {
       return this.json(req, res, 400, {
@@ -412,6 +509,174 @@ export class RazorpaySimulator {
       razorpay_order_id: order.id,
       razorpay_signature: paymentSignature(order.id, payment.id, this.options.keySecret),
     });
+  }
+
+  private fail(
+    req: IncomingMessage,
+    res: ServerResponse,
+    description: string,
+    field?: string,
+  ): void {
+    this.json(req, res, 400, razorpayError(description, 'input_validation_failed', field));
+  }
+
+  /** `POST /v1/payments/{id}/capture {amount, currency}`, as Razorpay answers it. */
+  private async capture(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    const body = (await readJson(req)) as Record<string, unknown>;
+    const payment = this.state.data.payments[id];
+    if (!payment) return this.fail(req, res, 'The id provided does not exist', 'id');
+    if (payment.status === 'captured' || payment.status === 'refunded')
+      return this.fail(req, res, 'This payment has already been captured');
+    if (payment.status !== 'authorized')
+      return this.fail(
+        req,
+        res,
+        'Only payments which have been authorized and not yet captured can be captured',
+      );
+    if (typeof body.amount !== 'number' || !Number.isInteger(body.amount))
+      return this.fail(req, res, 'The amount field is required.', 'amount');
+    if (body.amount !== payment.amount)
+      return this.fail(req, res, 'Capture amount must be equal to the amount authorized', 'amount');
+    if (body.currency !== undefined && body.currency !== payment.currency)
+      return this.fail(req, res, 'Currency should be same as the payment currency', 'currency');
+
+    payment.status = 'captured';
+    payment.captured = true;
+    Object.assign(payment, feeOf(payment.amount));
+    const order = this.state.data.orders[payment.order_id];
+    if (order) {
+      order.status = 'paid';
+      order.amount_paid = order.amount;
+      order.amount_due = 0;
+    }
+    this.state.save();
+    if (order) {
+      this.webhooks.enqueue('payment.captured', payment, order);
+      this.webhooks.enqueue('order.paid', payment, order);
+    }
+    return this.json(req, res, 200, payment);
+  }
+
+  /** `POST /v1/payments/{id}/refund {amount?, notes?, receipt?}`: a normal-speed refund. */
+  private async refund(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    const body = (await readJson(req)) as Record<string, unknown>;
+    const payment = this.state.data.payments[id];
+    if (!payment) return this.fail(req, res, 'The id provided does not exist', 'id');
+    if (payment.status === 'refunded')
+      return this.fail(req, res, 'The payment has been fully refunded already');
+    if (payment.status !== 'captured')
+      return this.fail(req, res, 'Refunds can be made only on captured payments');
+    const left = payment.amount - payment.amount_refunded;
+    const amount = body.amount === undefined ? left : body.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount))
+      return this.fail(req, res, 'The amount must be an integer.', 'amount');
+    if (amount < 100) return this.fail(req, res, 'The amount must be atleast INR 1.00', 'amount');
+    if (amount > left)
+      return this.fail(
+        req,
+        res,
+        'The refund amount provided is greater than amount captured',
+        'amount',
+      );
+    const notes = notesFrom(body.notes);
+    if (notes === undefined)
+      return this.fail(req, res, 'The notes may hold at most 15 text values.', 'notes');
+    const { receipt } = body;
+    if (
+      receipt !== undefined &&
+      receipt !== null &&
+      (typeof receipt !== 'string' || receipt.length > 40)
+    )
+      return this.fail(req, res, 'The receipt may not be greater than 40 characters.', 'receipt');
+
+    const refund: RazorpayRefund = {
+      id: razorpayId('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes,
+      receipt: typeof receipt === 'string' ? receipt : null,
+      acquirer_data: { arn: null },
+      created_at: Math.floor(Date.now() / 1000),
+      batch_id: null,
+      status: 'pending',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    };
+    // The payment counts the refund from its creation; a failed refund gives it back.
+    payment.amount_refunded += amount;
+    payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+    if (payment.refund_status === 'full') payment.status = 'refunded';
+    const settings = this.state.data.settings;
+    this.state.data.refunds[refund.id] = refund;
+    this.state.data.refundOutcomes[refund.id] = settings.nextRefundOutcome;
+    settings.nextRefundOutcome = 'processed';
+    this.state.save();
+
+    this.webhooks.enqueueEvent(
+      'refund.created',
+      { refund: { ...refund }, payment: { ...payment } },
+      { orderId: payment.order_id, paymentId: payment.id },
+    );
+    this.settleLater(refund.id);
+    return this.json(req, res, 200, refund);
+  }
+
+  private settleLater(refundId: string): void {
+    const timer = setTimeout(() => {
+      this.refundTimers.delete(timer);
+      this.settle(refundId);
+    }, REFUND_SETTLE_MS);
+    this.refundTimers.add(timer);
+  }
+
+  /** Ends a pending refund as it was told to, and sends refund.processed or refund.failed. */
+  private settle(refundId: string): void {
+    const refund = this.state.data.refunds[refundId];
+    const outcome = this.state.data.refundOutcomes[refundId];
+    delete this.state.data.refundOutcomes[refundId];
+    const payment = refund && this.state.data.payments[refund.payment_id];
+    if (!refund || !payment || !outcome || refund.status !== 'pending') {
+      this.state.save();
+      return;
+    }
+    refund.status = outcome;
+    if (outcome === 'processed') {
+      refund.acquirer_data = { arn: String(Date.now()).padStart(23, '7') };
+    } else {
+      payment.amount_refunded -= refund.amount;
+      payment.refund_status = payment.amount_refunded === 0 ? null : 'partial';
+      if (payment.status === 'refunded') payment.status = 'captured';
+    }
+    this.state.save();
+    this.webhooks.enqueueEvent(
+      outcome === 'processed' ? 'refund.processed' : 'refund.failed',
+      { refund: { ...refund }, payment: { ...payment } },
+      { orderId: payment.order_id, paymentId: payment.id },
+    );
+  }
+
+  /** `POST /_simulator/settings {"autoCapture": boolean}`. */
+  private async updateSettings(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = (await readJson(req)) as Record<string, unknown>;
+    const keys = Object.keys(body ?? {});
+    if (typeof body.autoCapture !== 'boolean' || keys.some((k) => k !== 'autoCapture'))
+      return this.fail(req, res, 'Send {"autoCapture": true | false}.', 'autoCapture');
+    this.state.data.settings.autoCapture = body.autoCapture;
+    this.state.save();
+    return this.json(req, res, 200, { autoCapture: body.autoCapture });
+  }
+
+  /** `POST /_simulator/refunds/next {"outcome": "processed" | "failed"}`. */
+  private async nextRefund(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = (await readJson(req)) as Record<string, unknown>;
+    const outcome = body.outcome;
+    if (outcome !== 'processed' && outcome !== 'failed')
+      return this.fail(req, res, 'outcome must be "processed" or "failed".', 'outcome');
+    this.state.data.settings.nextRefundOutcome = outcome satisfies RefundOutcome;
+    this.state.save();
+    return this.json(req, res, 200, { outcome });
   }
 
   private overviewPage(): string {
@@ -433,13 +698,24 @@ export class RazorpaySimulator {
           `<tr><td>${escape(o.id)}</td><td>${o.amount}</td><td>${o.status}</td><td>${o.attempts}</td><td>${escape(o.receipt ?? '')}</td></tr>`,
       )
       .join('');
+    const refunds = Object.values(this.state.data.refunds)
+      .sort((a, b) => b.created_at - a.created_at)
+      .slice(0, 100)
+      .map(
+        (r) =>
+          `<tr><td>${escape(r.id)}</td><td>${escape(r.payment_id)}</td><td>${r.amount}</td><td>${r.status}</td><td>${escape(r.receipt ?? '')}</td></tr>`,
+      )
+      .join('');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay simulator</title>
 <style>body{font:14px system-ui,sans-serif;margin:2rem;color:#111}table{border-collapse:collapse;margin-bottom:2rem}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}</style></head>
 <body><h1>Razorpay simulator (test mode, local only)</h1>
 <p>API: <code>POST /v1/orders</code>, <code>GET /v1/orders/{id}</code>, <code>GET /v1/payments/{id}</code>. Checkout: <code>/v1/checkout.js</code>.
-Pay: <code>POST /_simulator/pay {"order_id","outcome":"success"|"failure"}</code>. JSON: <a href="/_simulator/deliveries">/_simulator/deliveries</a>.</p>
+Capture: <code>POST /v1/payments/{id}/capture</code>. Refunds: <code>POST /v1/payments/{id}/refund</code>, <code>GET /v1/payments/{id}/refunds</code>, <code>GET /v1/refunds/{id}</code>.
+Pay: <code>POST /_simulator/pay {"order_id","outcome":"success"|"failure"}</code>. JSON: <a href="/_simulator/deliveries">/_simulator/deliveries</a>.
+Auto-capture is <strong>${this.state.data.settings.autoCapture ? 'on' : 'off'}</strong> (<code>POST /_simulator/settings {"autoCapture": false}</code>); the next refund ends <strong>${this.state.data.settings.nextRefundOutcome}</strong> (<code>POST /_simulator/refunds/next</code>).</p>
 <h2>Webhook deliveries</h2><table><thead><tr><th>event</th><th>order</th><th>payment</th><th>event id</th><th>status</th><th>attempts (status codes)</th></tr></thead><tbody>${rows}</tbody></table>
 <h2>Orders</h2><table><thead><tr><th>id</th><th>amount (paise)</th><th>status</th><th>attempts</th><th>receipt</th></tr></thead><tbody>${orders}</tbody></table>
+<h2>Refunds</h2><table><thead><tr><th>id</th><th>payment</th><th>amount (paise)</th><th>status</th><th>receipt</th></tr></thead><tbody>${refunds}</tbody></table>
 </body></html>`;
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The simulator's state: orders, payments and webhook deliveries in Razorpay's shapes, kept in one
- * JSON file under DATA_DIR/razorpay and rewritten durably after every change.
+ * The simulator's state: orders, payments, refunds and webhook deliveries in Razorpay's shapes,
+ * and the simulator's own settings, kept in one JSON file under DATA_DIR/razorpay and rewritten
+ * durably after every change.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -27,13 +28,13 @@ export interface RazorpayPayment {
   entity: 'payment';
   amount: number;
   currency: string;
-  status: 'captured' | 'failed';
+  status: 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
   invoice_id: null;
   international: boolean;
   method: 'card' | 'upi';
   amount_refunded: number;
-  refund_status: null;
+  refund_status: 'partial' | 'full' | null;
   captured: boolean;
   description: string | null;
   card_id: string | null;
@@ -52,6 +53,31 @@ export interface RazorpayPayment {
   error_reason: string | null;
   acquirer_data: Record<string, string>;
   created_at: number;
+}
+
+export interface RazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string> | [];
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal';
+  speed_requested: 'normal';
+}
+
+export type RefundOutcome = 'processed' | 'failed';
+
+export interface SimulatorSettings {
+  /** Captured at once on payment (default), or left authorized until `POST .../capture`. */
+  autoCapture: boolean;
+  /** How the next refund ends; back to `processed` once used. */
+  nextRefundOutcome: RefundOutcome;
 }
 
 export interface DeliveryAttempt {
@@ -80,8 +106,14 @@ interface StateFile {
   accountId: string;
   orders: Record<string, RazorpayOrder>;
   payments: Record<string, RazorpayPayment>;
+  refunds: Record<string, RazorpayRefund>;
+  /** How each refund still pending will end (it settles even after a restart). */
+  refundOutcomes: Record<string, RefundOutcome>;
+  settings: SimulatorSettings;
   deliveries: WebhookDelivery[];
 }
+
+const DEFAULT_SETTINGS: SimulatorSettings = { autoCapture: true, nextRefundOutcome: 'processed' };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -101,9 +133,19 @@ export class SimulatorState {
     const dir = join(dataDir, 'razorpay');
     mkdirSync(dir, { recursive: true });
     this.file = join(dir, 'state.json');
-    this.data = existsSync(this.file)
-      ? (JSON.parse(readFileSync(this.file, 'utf8')) as StateFile)
-      : { accountId: razorpayId('acc'), orders: {}, payments: {}, deliveries: [] };
+    const stored = existsSync(this.file)
+      ? (JSON.parse(readFileSync(this.file, 'utf8')) as Partial<StateFile>)
+      : {};
+    // A state file from before refunds and settings existed gets them with their defaults.
+    this.data = {
+      accountId: stored.accountId ?? razorpayId('acc'),
+      orders: stored.orders ?? {},
+      payments: stored.payments ?? {},
+      refunds: stored.refunds ?? {},
+      refundOutcomes: stored.refundOutcomes ?? {},
+      settings: { ...DEFAULT_SETTINGS, ...stored.settings },
+      deliveries: stored.deliveries ?? [],
+    };
     this.save();
   }
 

@@ -1,22 +1,52 @@
 import Razorpay from 'razorpay';
+import * as z from 'zod/mini';
+import type { Paise } from '../../domain/money';
 import type {
   GatewayOrder,
   GatewayOrderRequest,
   GatewayPayment,
+  GatewayRefund,
   PaymentGateway,
+  PaymentWebhookEvent,
+  RefundRequest,
 } from '../../ports/payment-gateway';
 import type { RazorpayCredentials } from '../secrets/razorpay-secrets';
+import { issuesOf, paymentEntity, refundEntity, toPayment, toRefund } from './entities';
+import { checkoutPayload, matchesSignature } from './signatures';
+import { parseWebhookEvent } from './webhook-events';
 
 /** Razorpay has 5 s to answer before the checkout call gives up with a clear error. */
 const RAZORPAY_TIMEOUT_MS = 5000;
 
+/** Razorpay lists at most 100 items a page; no payment of ours has that many refunds. */
+const MAX_PAGE = 100;
+
 export class RazorpayGatewayError extends Error {
   override readonly name = 'RazorpayGatewayError';
+  constructor(
+    message: string,
+    /** Razorpay's HTTP status, when it answered at all. */
+    readonly statusCode?: number,
+    /** Razorpay's error code, e.g. BAD_REQUEST_ERROR. */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
 }
 
-interface RazorpayClientLike {
-  orders: { create(params: Record<string, unknown>): Promise<unknown> };
-  payments: { fetch(paymentId: string): Promise<unknown> };
+/** The parts of the SDK the gateway calls (the SDK's own types are loose about answers). */
+export interface RazorpayClientLike {
+  orders: {
+    create(params: Record<string, unknown>): Promise<unknown>;
+    fetchPayments(orderId: string): Promise<unknown>;
+  };
+  payments: {
+    fetch(paymentId: string): Promise<unknown>;
+    capture(paymentId: string, amount: number, currency: string): Promise<unknown>;
+    refund(paymentId: string, params: Record<string, unknown>): Promise<unknown>;
+    fetchMultipleRefund(paymentId: string, params: Record<string, unknown>): Promise<unknown>;
+  };
+  refunds: { fetch(refundId: string): Promise<unknown> };
 }
 
 /** Builds the SDK once; `apiBase` points its axios instance at the local simulator. */
@@ -32,18 +62,58 @@ export function createRazorpayClient(
   return client as unknown as RazorpayClientLike;
 }
 
-function describe(error: unknown): string {
+interface RazorpayErrorAnswer {
+  statusCode: number;
+  error?: { code?: unknown; description?: unknown };
+}
+
+/** The SDK rejects with `{statusCode, error: {code, description}}` when Razorpay answered. */
+function razorpayAnswer(error: unknown): RazorpayErrorAnswer | undefined {
   if (error && typeof error === 'object' && 'statusCode' in error) {
-    const status = (error as { statusCode: unknown }).statusCode;
-    const inner = (error as { error?: { code?: unknown; description?: unknown } }).error;
-    return `Razorpay answered ${String(status)} ${String(inner?.code ?? '')} ${String(inner?.description ?? '')}`.trim();
+    const statusCode = Number((error as { statusCode: unknown }).statusCode);
+    return { statusCode, error: (error as RazorpayErrorAnswer).error };
   }
-  return error instanceof Error ? `Razorpay call failed: ${error.message}` : 'Razorpay call failed';
+  return undefined;
+}
+
+function gatewayError(error: unknown): RazorpayGatewayError {
+  const answer = razorpayAnswer(error);
+  if (answer) {
+    const code = answer.error?.code === undefined ? undefined : String(answer.error.code);
+    const text =
+      `Razorpay answered ${answer.statusCode} ${code ?? ''} ${String(answer.error?.description ?? '')}`.trim();
+    return new RazorpayGatewayError(text, answer.statusCode, code);
+  }
+  // No answer: a timeout or a refused connection (the SDK then fails reading a missing response).
+  return new RazorpayGatewayError(
+    error instanceof Error ? `Razorpay call failed: ${error.message}` : 'Razorpay call failed',
+  );
+}
+
+/** Razorpay's answer to capturing a payment twice: BAD_REQUEST_ERROR "...already been captured". */
+function isAlreadyCaptured(error: unknown): boolean {
+  const answer = razorpayAnswer(error);
+  return (
+    answer?.statusCode === 400 &&
+    /already been captured/i.test(String(answer.error?.description ?? ''))
+  );
 }
 
 function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
+
+function read<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new RazorpayGatewayError(
+      `Razorpay answered ${what} we could not read (${issuesOf(parsed.error)})`,
+    );
+  }
+  return parsed.data;
+}
+
+const collectionOf = <S extends z.ZodMiniType>(item: S) => z.object({ items: z.array(item) });
 
 export class RazorpayGateway implements PaymentGateway {
   constructor(
@@ -55,21 +125,27 @@ export class RazorpayGateway implements PaymentGateway {
     return (await this.credentials()).keyId;
   }
 
-  async createOrder(request: GatewayOrderRequest): Promise<GatewayOrder> {
+  /** One SDK call; every failure becomes a RazorpayGatewayError naming Razorpay's answer. */
+  private async call<T>(request: (client: RazorpayClientLike) => Promise<T>): Promise<T> {
     const client = await this.client();
-    let answer: Record<string, unknown>;
     try {
-      answer = record(
-        await client.orders.create({
+      return await request(client);
+    } catch (error) {
+      throw gatewayError(error);
+    }
+  }
+
+  async createOrder(request: GatewayOrderRequest): Promise<GatewayOrder> {
+    const answer = record(
+      await this.call((client) =>
+        client.orders.create({
           amount: request.amountPaise,
           currency: request.currency,
           receipt: request.receipt,
           notes: request.notes,
         }),
-      );
-    } catch (error) {
-      throw new RazorpayGatewayError(describe(error));
-    }
+      ),
+    );
     if (typeof answer.id !== 'string' || typeof answer.amount !== 'number') {
       throw new RazorpayGatewayError('Razorpay answered an order without an id or amount');
     }
@@ -77,19 +153,72 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment> {
+    const answer = await this.call((client) => client.payments.fetch(paymentId));
+    return toPayment(read(paymentEntity, answer, 'a payment'));
+  }
+
+  async listOrderPayments(orderId: string): Promise<GatewayPayment[]> {
+    const answer = await this.call((client) => client.orders.fetchPayments(orderId));
+    return read(collectionOf(paymentEntity), answer, 'a list of payments').items.map(toPayment);
+  }
+
+  async capturePayment(
+    paymentId: string,
+    amountPaise: Paise,
+    currency: string,
+  ): Promise<GatewayPayment> {
     const client = await this.client();
-    let answer: Record<string, unknown>;
+    let answer: unknown;
     try {
-      answer = record(await client.payments.fetch(paymentId));
+      answer = await client.payments.capture(paymentId, amountPaise, currency);
     } catch (error) {
-      throw new RazorpayGatewayError(describe(error));
+      // Captured before (by us, a retry, or the dashboard): the payment as it is now is the answer.
+      if (isAlreadyCaptured(error)) return this.fetchPayment(paymentId);
+      throw gatewayError(error);
     }
-    return {
-      id: String(answer.id),
-      orderId: String(answer.order_id),
-      amountPaise: Number(answer.amount),
-      currency: String(answer.currency),
-      status: String(answer.status),
-    };
+    return toPayment(read(paymentEntity, answer, 'a captured payment'));
+  }
+
+  async createRefund(paymentId: string, request: RefundRequest): Promise<GatewayRefund> {
+    const answer = await this.call((client) =>
+      client.payments.refund(paymentId, {
+        amount: request.amountPaise,
+        receipt: request.receipt,
+        notes: request.notes,
+        speed: 'normal',
+      }),
+    );
+    return toRefund(read(refundEntity, answer, 'a refund'));
+  }
+
+  async listRefunds(paymentId: string): Promise<GatewayRefund[]> {
+    const answer = await this.call((client) =>
+      client.payments.fetchMultipleRefund(paymentId, { count: MAX_PAGE }),
+    );
+    return read(collectionOf(refundEntity), answer, 'a list of refunds').items.map(toRefund);
+  }
+
+  async fetchRefund(refundId: string): Promise<GatewayRefund> {
+    const answer = await this.call((client) => client.refunds.fetch(refundId));
+    return toRefund(read(refundEntity, answer, 'a refund'));
+  }
+
+  async verifyWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<PaymentWebhookEvent | null> {
+    const { webhookSecret } = await this.credentials();
+    // The signature is checked over the exact bytes before anything of them is read.
+    if (!matchesSignature(rawBody, signature, webhookSecret)) return null;
+    return parseWebhookEvent(rawBody);
+  }
+
+  async verifyCheckoutSignature(
+    orderId: string,
+    paymentId: string,
+    signature: string,
+  ): Promise<boolean> {
+    const { keySecret } = await this.credentials();
+    return matchesSignature(checkoutPayload(orderId, paymentId), signature, keySecret);
   }
 }

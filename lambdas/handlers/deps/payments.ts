@@ -1,12 +1,22 @@
-/** The Razorpay SDK client, built once, on first use (only checkout bundles it). */
+/**
+ * Razorpay: its credentials once per cold start (environment locally, Secrets Manager in AWS) and
+ * the gateway over its SDK, whose client is built on first use (verifying a webhook needs none).
+ */
 import {
   createRazorpayClient,
   RazorpayGateway,
+  type RazorpayClientLike,
 } from '../../adapters/razorpay-api/razorpay-gateway';
+import { secretsManager } from '../../adapters/secrets/clients';
+import { razorpayCredentialsLoader } from '../../adapters/secrets/razorpay-secrets';
 import { razorpayConfig } from '../../config/config';
-import { razorpayCredentials } from './signature-secrets';
+import { wiring } from './wiring';
 
-let client: ReturnType<typeof createRazorpayClient> | undefined;
+wiring.needs.add('razorpaySecrets');
+
+const razorpayCredentials = razorpayCredentialsLoader(() => razorpayConfig(), secretsManager);
+
+let client: RazorpayClientLike | undefined;
 
 export const paymentGateway = new RazorpayGateway(razorpayCredentials, async () => {
   client ??= createRazorpayClient(await razorpayCredentials(), razorpayConfig().apiBase);

@@ -33,9 +33,15 @@ import type {
   GatewayOrder,
   GatewayOrderRequest,
   GatewayPayment,
+  GatewayRefund,
   PaymentGateway,
-  SignatureSecrets,
+  RefundRequest,
 } from '../../../lambdas/ports/payment-gateway';
+import {
+  checkoutPayload,
+  matchesSignature,
+} from '../../../lambdas/adapters/razorpay-api/signatures';
+import { parseWebhookEvent } from '../../../lambdas/adapters/razorpay-api/webhook-events';
 import type { PlansStore } from '../../../lambdas/ports/plans';
 import type { PurchaseRecord, PurchasesStore } from '../../../lambdas/ports/purchases';
 import type {
@@ -418,12 +424,42 @@ export class RecordingMailer implements Mailer {
   }
 }
 
+/**
+ * Razorpay as the SDK calls it, in memory, with Razorpay's rules for capture and refunds. The
+ * protocol (signatures, webhook bodies) is the real adapter's: a fake of it would prove nothing.
+ */
 export class FakePaymentGateway implements PaymentGateway {
   readonly createdOrders: (GatewayOrderRequest & { id: string })[] = [];
   readonly payments = new Map<string, GatewayPayment>();
+  readonly refunds = new Map<string, GatewayRefund>();
+  /** Each capture call, in order: [paymentId, amountPaise, currency]. */
+  readonly captureCalls: [string, number, string][] = [];
   failNextCreate = false;
+  /** The next capture fails as it would with Razorpay down. */
+  failNextCapture = false;
   private counter = 0;
-  constructor(private readonly key = 'rzp_test_local') {}
+  private readonly key: string;
+
+  constructor(
+    private readonly secrets: { keyId?: string; keySecret: string; webhookSecret: string },
+  ) {
+    this.key = secrets.keyId ?? 'rzp_test_local';
+  }
+
+  /** A payment as Razorpay holds it; unsaid fields as a fresh captured payment has them. */
+  givenPayment(
+    payment: Pick<GatewayPayment, 'id' | 'orderId' | 'amountPaise'> & Partial<GatewayPayment>,
+  ): GatewayPayment {
+    const full: GatewayPayment = {
+      currency: 'INR',
+      status: 'captured',
+      amountRefundedPaise: 0,
+      refundStatus: null,
+      ...payment,
+    };
+    this.payments.set(full.id, full);
+    return clone(full);
+  }
 
   async keyId(): Promise<string> {
     return this.key;
@@ -443,15 +479,90 @@ export class FakePaymentGateway implements PaymentGateway {
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment> {
     await tick();
+    return clone(this.payment(paymentId));
+  }
+
+  async listOrderPayments(orderId: string): Promise<GatewayPayment[]> {
+    await tick();
+    return [...this.payments.values()].filter((p) => p.orderId === orderId).map(clone);
+  }
+
+  async capturePayment(
+    paymentId: string,
+    amountPaise: number,
+    currency: string,
+  ): Promise<GatewayPayment> {
+    await tick();
+    this.captureCalls.push([paymentId, amountPaise, currency]);
+    if (this.failNextCapture) {
+      this.failNextCapture = false;
+      throw new Error('Razorpay call failed: timeout of 5000ms exceeded (simulated)');
+    }
+    const payment = this.payment(paymentId);
+    // Already captured is success, as the real adapter reads Razorpay's "already captured".
+    if (payment.status === 'captured' || payment.status === 'refunded') return clone(payment);
+    if (payment.status !== 'authorized')
+      throw new Error(`Razorpay answered 400 BAD_REQUEST_ERROR (payment is ${payment.status})`);
+    if (amountPaise !== payment.amountPaise || currency !== payment.currency)
+      throw new Error('Razorpay answered 400 BAD_REQUEST_ERROR (capture amount differs)');
+    payment.status = 'captured';
+    return clone(payment);
+  }
+
+  async createRefund(paymentId: string, request: RefundRequest): Promise<GatewayRefund> {
+    await tick();
+    const payment = this.payment(paymentId);
+    const left = payment.amountPaise - payment.amountRefundedPaise;
+    if (payment.status !== 'captured' || request.amountPaise < 100 || request.amountPaise > left)
+      throw new Error('Razorpay answered 400 BAD_REQUEST_ERROR (refund not possible)');
+    this.counter += 1;
+    const refund: GatewayRefund = {
+      id: `rfnd_Fake${String(this.counter).padStart(10, '0')}`,
+      paymentId,
+      amountPaise: request.amountPaise,
+      currency: payment.currency,
+      status: 'pending',
+      receipt: request.receipt,
+      notes: { ...request.notes },
+      createdAt: new Date(0).toISOString(),
+    };
+    this.refunds.set(refund.id, refund);
+    payment.amountRefundedPaise += request.amountPaise;
+    const full = payment.amountRefundedPaise === payment.amountPaise;
+    payment.refundStatus = full ? 'full' : 'partial';
+    if (full) payment.status = 'refunded';
+    return clone(refund);
+  }
+
+  async listRefunds(paymentId: string): Promise<GatewayRefund[]> {
+    await tick();
+    this.payment(paymentId);
+    return [...this.refunds.values()].filter((r) => r.paymentId === paymentId).map(clone);
+  }
+
+  async fetchRefund(refundId: string): Promise<GatewayRefund> {
+    await tick();
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`Razorpay answered 400 BAD_REQUEST_ERROR (no refund ${refundId})`);
+    return clone(refund);
+  }
+
+  async verifyWebhook(rawBody: Buffer, signature: string | undefined) {
+    return matchesSignature(rawBody, signature, this.secrets.webhookSecret)
+      ? parseWebhookEvent(rawBody)
+      : null;
+  }
+
+  async verifyCheckoutSignature(orderId: string, paymentId: string, signature: string) {
+    return matchesSignature(checkoutPayload(orderId, paymentId), signature, this.secrets.keySecret);
+  }
+
+  private payment(paymentId: string): GatewayPayment {
     const payment = this.payments.get(paymentId);
     if (!payment)
       throw new Error(`Razorpay answered 400 BAD_REQUEST_ERROR (no payment ${paymentId})`);
-    return clone(payment);
+    return payment;
   }
-}
-
-export function fixedSecrets(keySecret: string, webhookSecret: string): SignatureSecrets {
-  return { keySecret: async () => keySecret, webhookSecret: async () => webhookSecret };
 }
 
 export interface LogLine {

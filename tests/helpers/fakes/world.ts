@@ -13,7 +13,6 @@ import {
   RecordingEventPublisher,
   RecordingLog,
   RecordingMailer,
-  fixedSecrets,
 } from './stores';
 
 export const KEY_SECRET = 'test_key_secret';
@@ -36,8 +35,7 @@ export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
     processedEvents: new InMemoryProcessedEvents(),
     claims: new InMemoryWelcomeMailClaims(),
     mailer: new RecordingMailer(),
-    gateway: new FakePaymentGateway(),
-    secrets: fixedSecrets(KEY_SECRET, WEBHOOK_SECRET),
+    gateway: new FakePaymentGateway({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET }),
     log: new RecordingLog(),
     now: () => now,
     setNow(date: Date) {

@@ -78,7 +78,11 @@ describe('a crash in the middle of a fulfilment', () => {
     const mailsBeforeCrash = await mailbox(first, user.email);
     expect(mailsBeforeCrash).toEqual([]);
     const atCrash = await deliveries(first, orderId);
-    expect(atCrash.map((d) => d.event).sort()).toEqual(['order.paid', 'payment.captured']);
+    expect(atCrash.map((d) => d.event).sort()).toEqual([
+      'order.paid',
+      'payment.authorized',
+      'payment.captured',
+    ]);
     expect(atCrash.every((d) => d.status === 'pending')).toBe(true);
 
     await first.kill();
@@ -90,8 +94,8 @@ describe('a crash in the middle of a fulfilment', () => {
     // Assert: the simulator's retries were accepted, and everything after them is settled
     const settled = await eventually(async () => {
       const list = await deliveries(second, orderId);
-      return list.length === 2 && list.every((d) => d.status === 'delivered') ? list : undefined;
-    }, 'both webhooks delivered after the restart');
+      return list.length === 3 && list.every((d) => d.status === 'delivered') ? list : undefined;
+    }, 'the three webhooks delivered after the restart');
     for (const delivery of settled) expect(delivery.attempts.at(-1)?.statusCode).toBe(200);
     await busDrained(second);
     expect(deadLetters(second)).toEqual([]);

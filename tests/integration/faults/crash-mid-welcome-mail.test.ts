@@ -59,8 +59,8 @@ describe('a crash while the welcome mail is being sent', () => {
     // Act 1: the purchase completes; the mail Lambda takes its claim and waits on SES; crash
     await eventually(async () => {
       const list = await deliveries(first, orderId);
-      return list.length === 2 && list.every((d) => d.status === 'delivered') ? true : undefined;
-    }, 'both webhooks delivered');
+      return list.length === 3 && list.every((d) => d.status === 'delivered') ? true : undefined;
+    }, 'the three webhooks delivered');
     await outputShows(first, '[fault] SendEmail held');
     const db = dynamo(first);
     const claims = (await scanAll(db, localTableName('idempotency'))).filter(

@@ -73,8 +73,8 @@ describe('what the storefront keeps and sends after a purchase', () => {
     expect(contact.status).toBe(202);
     await eventually(async () => {
       const list = await deliveries(stack, order.body.orderId);
-      return list.length === 2 && list.every((d) => d.status === 'delivered') ? true : undefined;
-    }, 'both webhooks delivered');
+      return list.length === 3 && list.every((d) => d.status === 'delivered') ? true : undefined;
+    }, 'the three webhooks delivered');
     await busDrained(stack);
     await eventually(
       async () => ((await mailbox(stack, user.email)).length === 1 ? true : undefined),

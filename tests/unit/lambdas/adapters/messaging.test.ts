@@ -5,11 +5,6 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import { EventBridgePublisher } from '../../../../lambdas/adapters/eventbridge/event-publisher';
-import {
-  createRazorpayClient,
-  RazorpayGateway,
-  RazorpayGatewayError,
-} from '../../../../lambdas/adapters/razorpay-api/razorpay-gateway';
 import { razorpayCredentialsLoader } from '../../../../lambdas/adapters/secrets/razorpay-secrets';
 import { SesMailer } from '../../../../lambdas/adapters/ses/ses-mailer';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
@@ -138,86 +133,3 @@ describe('Razorpay credentials', () => {
   });
 });
 
-describe('RazorpayGateway', () => {
-  it("points the SDK's HTTP client at the simulator when a base URL is given", () => {
-    const client = createRazorpayClient(
-      { keyId: 'rzp_test_local', keySecret: 'ks', webhookSecret: 'ws' },
-      'http://127.0.0.1:8100/',
-    ) as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } };
-
-    expect(client.api.rq.defaults.baseURL).toBe('http://127.0.0.1:8100');
-    expect(client.api.rq.defaults.timeout).toBeGreaterThan(0);
-  });
-
-  it('creates an order with amount, currency, receipt and notes, and maps the answer', async () => {
-    const calls: Record<string, unknown>[] = [];
-    const gateway = new RazorpayGateway(
-      async () => ({ keyId: 'rzp_test_local', keySecret: 'ks', webhookSecret: 'ws' }),
-      async () => ({
-        orders: {
-          create: async (params: Record<string, unknown>) => {
-            calls.push(params);
-            return {
-              id: 'order_1',
-              entity: 'order',
-              amount: 11_800,
-              currency: 'INR',
-              status: 'created',
-            };
-          },
-        },
-        payments: {
-          fetch: async () => ({
-            id: 'pay_1',
-            order_id: 'order_1',
-            amount: 11_800,
-            currency: 'INR',
-            status: 'captured',
-          }),
-        },
-      }),
-    );
-
-    const order = await gateway.createOrder({
-      amountPaise: 11_800,
-      currency: 'INR',
-      receipt: 'rcpt_1',
-      notes: { planId: 'basicvps' },
-    });
-    const payment = await gateway.fetchPayment('pay_1');
-
-    expect(await gateway.keyId()).toBe('rzp_test_local');
-    expect(calls).toEqual([
-      { amount: 11_800, currency: 'INR', receipt: 'rcpt_1', notes: { planId: 'basicvps' } },
-    ]);
-    expect(order).toEqual({ id: 'order_1', amountPaise: 11_800, currency: 'INR' });
-    expect(payment).toEqual({
-      id: 'pay_1',
-      orderId: 'order_1',
-      amountPaise: 11_800,
-      currency: 'INR',
-      status: 'captured',
-    });
-  });
-
-  it("turns Razorpay's error shape into a gateway error", async () => {
-    const gateway = new RazorpayGateway(
-      async () => ({ keyId: 'k', keySecret: 's', webhookSecret: 'w' }),
-      async () => ({
-        orders: {
-          create: () =>
-            Promise.reject({
-              statusCode: 400,
-              error: { code: 'BAD_REQUEST_ERROR', description: 'amount too low' },
-            }),
-        },
-        payments: { fetch: () => Promise.reject(new Error('socket hang up')) },
-      }),
-    );
-
-    await expect(
-      gateway.createOrder({ amountPaise: 1, currency: 'INR', receipt: 'r', notes: {} }),
-    ).rejects.toThrow(RazorpayGatewayError);
-    await expect(gateway.fetchPayment('pay_1')).rejects.toThrow('socket hang up');
-  });
-});

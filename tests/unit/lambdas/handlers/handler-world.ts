@@ -45,9 +45,6 @@ export const storesModule = {
   welcomeMailClaims: () => world.claims,
 };
 
-export const paymentsModule = { paymentGateway: world.gateway };
-export const secretsModule = { signatureSecrets: world.secrets };
-
 export const eventsModule = { eventPublisher: world.events };
 export const mailModule = { mailer: world.mailer };
 

@@ -1,22 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadEventText } from '../../../../events/load-event';
-import { handler } from '../../../../lambdas/handlers/razorpay-webhook';
-import { sign } from '../../../../lambdas/use-cases/signatures';
-import { WEBHOOK_SECRET } from '../../../helpers/fakes/world';
-import { httpEvent, parse, resetWorld, world } from './handler-world';
-
-vi.mock(
-  '../../../../lambdas/handlers/deps/stores',
-  async () => (await import('./handler-world')).storesModule,
-);
-vi.mock(
-  '../../../../lambdas/handlers/deps/signature-secrets',
-  async () => (await import('./handler-world')).secretsModule,
-);
-vi.mock(
-  '../../../../lambdas/handlers/deps/events',
-  async () => (await import('./handler-world')).eventsModule,
-);
+import { makeHandler } from '../../../../lambdas/handlers/razorpay-webhook';
+import { fakeWorld, WEBHOOK_SECRET, type FakeWorld } from '../../../helpers/fakes/world';
+import { signWebhookBody } from '../../../helpers/razorpay-signing';
+import { httpEvent, parse } from './handler-world';
 
 const ORDER_ID = 'order_Nx7fQm2kLp9aZc';
 
@@ -31,16 +19,20 @@ function webhook(
     isBase64Encoded: options.base64 ?? false,
     headers: {
       'x-razorpay-event-id': eventId,
-      'x-razorpay-signature': sign(raw, options.secret ?? WEBHOOK_SECRET),
+      'x-razorpay-signature': signWebhookBody(raw, options.secret ?? WEBHOOK_SECRET),
     },
   });
 }
 
-const call = async (event: Parameters<typeof handler>[0]) => parse(await handler(event));
+let world: FakeWorld;
+let handler: ReturnType<typeof makeHandler>;
+
+const call = async (event: APIGatewayProxyEventV2) => parse(await handler(event));
 
 describe('razorpay-webhook handler', () => {
   beforeEach(async () => {
-    resetWorld();
+    world = fakeWorld();
+    handler = makeHandler(world);
     await world.givenOrder();
   });
 
@@ -122,5 +114,37 @@ describe('razorpay-webhook handler', () => {
     const { statusCode } = await call(webhook('payment.captured.json', 'evt_big', { body }));
 
     expect(statusCode).toBe(413);
+  });
+
+  it('captures on payment.authorized, then fulfils', async () => {
+    world.gateway.givenPayment({
+      id: 'pay_Nx7gT4uVw8bYd1',
+      orderId: ORDER_ID,
+      amountPaise: 3_538_584,
+      status: 'authorized',
+    });
+
+    const { statusCode, json } = await call(webhook('payment.authorized.json', 'evt_a'));
+
+    expect(statusCode).toBe(200);
+    expect(json).toEqual({ ok: true, outcome: 'fulfilled' });
+    expect(world.gateway.payments.get('pay_Nx7gT4uVw8bYd1')?.status).toBe('captured');
+    expect(world.orders.items.get(ORDER_ID)?.status).toBe('paid');
+  });
+
+  it('answers 502 when the capture fails, so that Razorpay delivers it again', async () => {
+    world.gateway.givenPayment({
+      id: 'pay_Nx7gT4uVw8bYd1',
+      orderId: ORDER_ID,
+      amountPaise: 3_538_584,
+      status: 'authorized',
+    });
+    world.gateway.failNextCapture = true;
+
+    const { statusCode, json } = await call(webhook('payment.authorized.json', 'evt_a'));
+
+    expect(statusCode).toBe(502);
+    expect(json).toMatchObject({ error: { code: 'payment_provider_unavailable' } });
+    expect(world.processedEvents.ids.size).toBe(0);
   });
 });

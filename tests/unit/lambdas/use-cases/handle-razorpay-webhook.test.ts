@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadEventText } from '../../../../events/load-event';
-import { InvalidSignatureError } from '../../../../lambdas/use-cases/errors';
+import { InvalidSignatureError, PaymentProviderError } from '../../../../lambdas/use-cases/errors';
 import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
-import { sign } from '../../../../lambdas/use-cases/signatures';
 import { verifyCheckout } from '../../../../lambdas/use-cases/verify-checkout';
-import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import {
   BUYER,
   fakeWorld,
@@ -12,27 +10,32 @@ import {
   WEBHOOK_SECRET,
   type FakeWorld,
 } from '../../../helpers/fakes/world';
+import { signCheckout, signWebhookBody } from '../../../helpers/razorpay-signing';
 
 const ORDER_ID = 'order_Nx7fQm2kLp9aZc';
 const PAYMENT_ID = 'pay_Nx7gT4uVw8bYd1';
 
 function delivery(file: string, eventId: string, secret = WEBHOOK_SECRET) {
-  const rawBody = Buffer.from(loadEventText(`razorpay/${file}`));
-  return { rawBody, signature: sign(rawBody, secret), eventId };
+  return signed(loadEventText(`razorpay/${file}`), eventId, secret);
 }
 
-async function arrange(): Promise<FakeWorld> {
+function signed(body: string, eventId: string, secret = WEBHOOK_SECRET) {
+  const rawBody = Buffer.from(body);
+  return { rawBody, signature: signWebhookBody(rawBody, secret), eventId };
+}
+
+async function arrange(status: 'authorized' | 'captured' = 'captured'): Promise<FakeWorld> {
   const world = fakeWorld();
   await world.givenOrder();
-  world.gateway.payments.set(PAYMENT_ID, {
-    id: PAYMENT_ID,
-    orderId: ORDER_ID,
-    amountPaise: 3_538_584,
-    currency: 'INR',
-    status: 'captured',
-  });
+  world.gateway.givenPayment({ id: PAYMENT_ID, orderId: ORDER_ID, amountPaise: 3_538_584, status });
   return world;
 }
+
+const checkoutCallback = () => ({
+  razorpay_order_id: ORDER_ID,
+  razorpay_payment_id: PAYMENT_ID,
+  razorpay_signature: signCheckout(ORDER_ID, PAYMENT_ID, KEY_SECRET),
+});
 
 describe('handleRazorpayWebhook', () => {
   it('fulfils payment.captured: one purchase, order paid, one event', async () => {
@@ -168,11 +171,7 @@ describe('handleRazorpayWebhook', () => {
     );
     const rawBody = Buffer.from(body);
 
-    const outcome = await handleRazorpayWebhook(world, {
-      rawBody,
-      signature: sign(rawBody, WEBHOOK_SECRET),
-      eventId: 'evt_m',
-    });
+    const outcome = await handleRazorpayWebhook(world, signed(rawBody.toString(), 'evt_m'));
 
     expect(outcome).toBe('review');
     expect(world.orders.items.get(ORDER_ID)?.status).toBe('review');
@@ -191,16 +190,8 @@ describe('handleRazorpayWebhook', () => {
     );
 
     const outcomes = [
-      await handleRazorpayWebhook(world, {
-        rawBody: refund,
-        signature: sign(refund, WEBHOOK_SECRET),
-        eventId: 'e1',
-      }),
-      await handleRazorpayWebhook(world, {
-        rawBody: foreign,
-        signature: sign(foreign, WEBHOOK_SECRET),
-        eventId: 'e2',
-      }),
+      await handleRazorpayWebhook(world, signed(refund.toString(), 'e1')),
+      await handleRazorpayWebhook(world, signed(foreign.toString(), 'e2')),
     ];
 
     expect(outcomes).toEqual(['ignored', 'ignored']);
@@ -209,11 +200,7 @@ describe('handleRazorpayWebhook', () => {
 
   it('records one purchase when verify comes first and the webhook after', async () => {
     const world = await arrange();
-    await verifyCheckout(world, BUYER.userId, {
-      razorpay_order_id: ORDER_ID,
-      razorpay_payment_id: PAYMENT_ID,
-      razorpay_signature: sign(`${ORDER_ID}|${PAYMENT_ID}`, KEY_SECRET),
-    });
+    await verifyCheckout(world, BUYER.userId, checkoutCallback());
 
     const outcome = await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
 
@@ -227,15 +214,11 @@ describe('handleRazorpayWebhook', () => {
     const world = await arrange();
     await handleRazorpayWebhook(world, delivery('order.paid.json', 'evt_2'));
 
-    const answer = await verifyCheckout(world, BUYER.userId, {
-      razorpay_order_id: ORDER_ID,
-      razorpay_payment_id: PAYMENT_ID,
-      razorpay_signature: sign(`${ORDER_ID}|${PAYMENT_ID}`, KEY_SECRET),
-    });
+    const answer = await verifyCheckout(world, BUYER.userId, checkoutCallback());
 
-    expect(answer.purchase).toMatchObject({
-      id: serviceIdFor(BUYER.userId, { planId: 'basichosting' }),
-      status: 'active',
+    expect(answer).toMatchObject({
+      status: 'fulfilled',
+      answer: { purchase: { planId: 'basichosting', status: 'active' } },
     });
     expect(world.purchases.all()).toHaveLength(1);
     expect(world.events.published).toHaveLength(1);
@@ -245,16 +228,145 @@ describe('handleRazorpayWebhook', () => {
     const world = await arrange();
 
     await Promise.all([
-      verifyCheckout(world, BUYER.userId, {
-        razorpay_order_id: ORDER_ID,
-        razorpay_payment_id: PAYMENT_ID,
-        razorpay_signature: sign(`${ORDER_ID}|${PAYMENT_ID}`, KEY_SECRET),
-      }),
+      verifyCheckout(world, BUYER.userId, checkoutCallback()),
       handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1')),
       handleRazorpayWebhook(world, delivery('order.paid.json', 'evt_2')),
     ]);
 
     expect(world.purchases.all()).toHaveLength(1);
     expect(world.users.items.get(BUYER.userId)?.appliedPurchaseIds?.size).toBe(1);
+  });
+
+  describe('payment.authorized (docs/decisions.md D20)', () => {
+    it("captures for exactly the order's amount, then fulfils", async () => {
+      const world = await arrange('authorized');
+
+      const outcome = await handleRazorpayWebhook(
+        world,
+        delivery('payment.authorized.json', 'evt_a'),
+      );
+
+      expect(outcome).toBe('fulfilled');
+      expect(world.gateway.captureCalls).toEqual([[PAYMENT_ID, 3_538_584, 'INR']]);
+      expect(world.orders.items.get(ORDER_ID)?.status).toBe('paid');
+      expect(world.purchases.all()).toHaveLength(1);
+      expect(world.events.published).toHaveLength(1);
+    });
+
+    it('counts a payment captured before (auto-capture, verify) as captured', async () => {
+      const world = await arrange('captured');
+
+      const outcome = await handleRazorpayWebhook(
+        world,
+        delivery('payment.authorized.json', 'evt_a'),
+      );
+
+      expect(outcome).toBe('fulfilled');
+      expect(world.purchases.all()).toHaveLength(1);
+    });
+
+    it('asks Razorpay nothing when verify already captured and fulfilled the payment', async () => {
+      const world = await arrange('authorized');
+      await verifyCheckout(world, BUYER.userId, checkoutCallback());
+
+      const outcome = await handleRazorpayWebhook(
+        world,
+        delivery('payment.authorized.json', 'evt_a'),
+      );
+
+      expect(outcome).toBe('fulfilled');
+      expect(world.gateway.captureCalls).toHaveLength(1);
+      expect(world.purchases.all()).toHaveLength(1);
+      expect(world.events.published).toHaveLength(1);
+    });
+
+    it('fails the delivery when the capture fails, so that Razorpay retries it', async () => {
+      const world = await arrange('authorized');
+      world.gateway.failNextCapture = true;
+
+      await expect(
+        handleRazorpayWebhook(world, delivery('payment.authorized.json', 'evt_a')),
+      ).rejects.toBeInstanceOf(PaymentProviderError);
+      expect(world.processedEvents.ids.size).toBe(0);
+      expect(world.purchases.all()).toEqual([]);
+
+      const retried = await handleRazorpayWebhook(
+        world,
+        delivery('payment.authorized.json', 'evt_a'),
+      );
+      expect(retried).toBe('fulfilled');
+      expect(world.purchases.all()).toHaveLength(1);
+    });
+
+    it('never captures a payment whose amount differs from the order: review', async () => {
+      const world = await arrange('authorized');
+      const body = loadEventText('razorpay/payment.authorized.json').replace(
+        '"amount": 3538584',
+        '"amount": 100',
+      );
+
+      const outcome = await handleRazorpayWebhook(world, signed(body, 'evt_a'));
+
+      expect(outcome).toBe('review');
+      expect(world.gateway.captureCalls).toEqual([]);
+      expect(world.orders.items.get(ORDER_ID)?.status).toBe('review');
+      expect(world.purchases.all()).toEqual([]);
+    });
+
+    it('leaves a second payment for an order that is already paid uncaptured', async () => {
+      const world = await arrange('authorized');
+      await world.orders.markPaid({
+        orderId: ORDER_ID,
+        paymentId: 'pay_FirstPayment01',
+        at: '2026-11-22T01:59:00.000Z',
+      });
+
+      const outcome = await handleRazorpayWebhook(
+        world,
+        delivery('payment.authorized.json', 'evt_a'),
+      );
+
+      expect(outcome).toBe('ignored');
+      expect(world.gateway.captureCalls).toEqual([]);
+      expect(world.purchases.all()).toEqual([]);
+    });
+  });
+
+  it('reads what Razorpay adds without notice: notes as [] and fields it never sent before', async () => {
+    const world = await arrange();
+    const event = JSON.parse(loadEventText('razorpay/order.paid.json')) as {
+      payload: Record<string, { entity: Record<string, unknown> }>;
+    } & Record<string, unknown>;
+    const payment = event.payload.payment!.entity;
+    const order = event.payload.order!.entity;
+    payment.notes = [];
+    order.notes = [];
+    payment.upi = { payer_account_type: 'bank_account', vpa: 'asha.verma@okhdfcbank' };
+    payment.reward = null;
+    event.payload.offer = { entity: { id: 'offer_X' } };
+    event.api_version = '2026-11-01';
+
+    const outcome = await handleRazorpayWebhook(world, signed(JSON.stringify(event), 'evt_2'));
+
+    expect(outcome).toBe('fulfilled');
+    expect(world.purchases.all()).toHaveLength(1);
+  });
+
+  it.each([
+    'refund.created.json',
+    'refund.processed.json',
+    'refund.failed.json',
+    'refund.processed.dashboard-partial.json',
+    'payment.dispute.created.json',
+    'payment.dispute.lost.json',
+  ])('verifies %s and changes nothing until refunds act on it', async (file) => {
+    const world = await arrange();
+    await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+
+    const outcome = await handleRazorpayWebhook(world, delivery(file, `evt_${file}`));
+
+    expect(outcome).toBe('ignored');
+    expect(world.orders.items.get(ORDER_ID)?.status).toBe('paid');
+    expect(world.processedEvents.ids.has(`evt_${file}`)).toBe(true);
   });
 });
