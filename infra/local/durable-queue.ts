@@ -156,9 +156,10 @@ export function directoryStore<J extends QueuedJob>(dir: string): JobStore<J> {
     pending: () =>
       readdirSync(pendingDir)
         .filter((name) => name.endsWith('.json'))
-        // A file in pending/ is pending, whatever an older version wrote into it.
+        // A file in pending/ is the pending job its name says, whatever an older version wrote.
         .map((name) => ({
           ...(JSON.parse(readFileSync(join(pendingDir, name), 'utf8')) as J),
+          id: name.slice(0, -'.json'.length),
           status: 'pending' as const,
         })),
     save(job) {

@@ -3,7 +3,7 @@
  * failing target is retried and finally dead-lettered, and a new bus on the same DATA_DIR (a restart
  * after a crash) delivers what the old one had not.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -106,5 +106,31 @@ describe('the local EventBridge', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]?.event.id).toBe(calls[0]?.event.id);
     await restarted.stop();
+  });
+
+  it('delivers a delivery that an earlier version of the bus left pending in its own format', async () => {
+    const dir = dataDir();
+    mkdirSync(join(dir, 'eventbus', 'pending'), { recursive: true });
+    const event = { version: '0', id: 'e1', 'detail-type': 'PurchaseCompleted', detail: {} };
+    writeFileSync(
+      join(dir, 'eventbus', 'pending', 'e1.purchaseCompletedToWelcomeEmail.json'),
+      JSON.stringify({
+        deliveryId: 'e1.purchaseCompletedToWelcomeEmail',
+        ruleId: 'purchaseCompletedToWelcomeEmail',
+        target: 'sendWelcomeEmail',
+        event,
+        attempts: [{ at: '2026-11-20T10:00:00.000Z', error: 'Error: down' }],
+      }),
+    );
+    const { calls, runtime: rt } = runtime(() => true);
+    const bus = new LocalEventBus(dir, rt, 10);
+
+    expect(bus.replayPending()).toBe(1);
+    await eventually(
+      async () => (readdirSync(join(dir, 'eventbus', 'pending')).length === 0 ? true : undefined),
+      'the old delivery',
+    );
+    expect(calls).toEqual([{ target: 'sendWelcomeEmail', event }]);
+    await bus.stop();
   });
 });
