@@ -354,8 +354,7 @@ describe('idempotency table', () => {
     expect(await claims.claim('pur_1', 'evt-2', now)).toEqual({ state: 'held', heldBy: 'evt-1' });
     const input = ddb.commandCalls(PutCommand)[0]?.args[0].input;
     expect(input?.ConditionExpression).toBe(
-      'attribute_not_exists(id) OR #status = :failed OR ' +
-        '(#status = :sending AND claimedAt < :staleBefore)',
+      'attribute_not_exists(id) OR (#status = :sending AND claimedAt < :staleBefore)',
     );
     expect(input?.ExpressionAttributeValues?.[':staleBefore']).toBe(now.getTime() - LEASE_MS);
     expect(input?.Item).toMatchObject({ claimedBy: 'evt-1', status: 'sending' });
