@@ -1,31 +1,22 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { handler } from '../../../../lambdas/handlers/checkout';
-import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
-import { sign } from '../../../../lambdas/use-cases/signatures';
-import { BUYER, KEY_SECRET } from '../../../helpers/fakes/world';
-import { httpEvent, parse, resetWorld, withoutAuthorizer, world } from './handler-world';
+import { makeHandler, VERIFY_PENDING } from '../../../../lambdas/handlers/checkout';
+import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
+import { fakeWorld, KEY_SECRET, type FakeWorld } from '../../../helpers/fakes/world';
+import { signCheckout } from '../../../helpers/razorpay-signing';
+import { httpEvent, parse, withoutAuthorizer } from './handler-world';
 
-vi.mock(
-  '../../../../lambdas/handlers/deps/stores',
-  async () => (await import('./handler-world')).storesModule,
-);
-vi.mock(
-  '../../../../lambdas/handlers/deps/payments',
-  async () => (await import('./handler-world')).paymentsModule,
-);
-vi.mock(
-  '../../../../lambdas/handlers/deps/signature-secrets',
-  async () => (await import('./handler-world')).secretsModule,
-);
-vi.mock(
-  '../../../../lambdas/handlers/deps/events',
-  async () => (await import('./handler-world')).eventsModule,
-);
+let world: FakeWorld;
+let handler: ReturnType<typeof makeHandler>;
 
-const call = async (event: Parameters<typeof handler>[0]) => parse(await handler(event));
+const call = async (event: APIGatewayProxyEventV2) => parse(await handler(event));
 
 describe('checkout handler', () => {
-  beforeEach(() => resetWorld());
+  beforeEach(() => {
+    world = fakeWorld();
+    const plans = new InMemoryPlansStore();
+    handler = makeHandler({ ...world, plans: () => plans.listPlans() });
+  });
 
   describe('POST /api/checkout/quote', () => {
     it('answers the quote', async () => {
@@ -119,14 +110,13 @@ describe('checkout handler', () => {
   });
 
   describe('POST /api/checkout/verify', () => {
-    async function givenPaidOrder() {
+    async function givenPaidOrder(status: 'authorized' | 'captured' = 'captured') {
       const order = await world.givenOrder();
-      world.gateway.payments.set('pay_Nx7gT4uVw8bYd1', {
+      world.gateway.givenPayment({
         id: 'pay_Nx7gT4uVw8bYd1',
         orderId: order.orderId,
         amountPaise: order.amountPaise,
-        currency: 'INR',
-        status: 'captured',
+        status,
       });
       return order;
     }
@@ -139,21 +129,51 @@ describe('checkout handler', () => {
 
     it('fulfils and answers the purchase', async () => {
       await givenPaidOrder();
-      const body = verifyBody(sign('order_Nx7fQm2kLp9aZc|pay_Nx7gT4uVw8bYd1', KEY_SECRET));
+      const body = verifyBody(
+        signCheckout('order_Nx7fQm2kLp9aZc', 'pay_Nx7gT4uVw8bYd1', KEY_SECRET),
+      );
 
       const { statusCode, json } = await call(httpEvent('post-checkout-verify.json', { body }));
 
       expect(statusCode).toBe(200);
-      expect(json).toMatchObject({
-        purchase: { id: serviceIdFor(BUYER.userId, { planId: 'basichosting' }), status: 'active' },
-      });
+      expect(json).toMatchObject({ purchase: { planId: 'basichosting', status: 'active' } });
       expect(world.purchases.all()).toHaveLength(1);
       expect(world.events.published).toHaveLength(1);
     });
 
+    it('captures an authorized payment, then answers the purchase', async () => {
+      await givenPaidOrder('authorized');
+      const body = verifyBody(
+        signCheckout('order_Nx7fQm2kLp9aZc', 'pay_Nx7gT4uVw8bYd1', KEY_SECRET),
+      );
+
+      const { statusCode, json } = await call(httpEvent('post-checkout-verify.json', { body }));
+
+      expect(statusCode).toBe(200);
+      expect(json).toMatchObject({ purchase: { planId: 'basichosting', status: 'active' } });
+      expect(world.gateway.captureCalls).toHaveLength(1);
+    });
+
+    it('answers 202 pending while the payment cannot be captured yet, activating nothing', async () => {
+      await givenPaidOrder('authorized');
+      world.gateway.failNextCapture = true;
+      const body = verifyBody(
+        signCheckout('order_Nx7fQm2kLp9aZc', 'pay_Nx7gT4uVw8bYd1', KEY_SECRET),
+      );
+
+      const { statusCode, json } = await call(httpEvent('post-checkout-verify.json', { body }));
+
+      expect(statusCode).toBe(202);
+      expect(json).toEqual({ status: 'pending', message: VERIFY_PENDING.message });
+      expect(VERIFY_PENDING.message).toMatch(/confirming/);
+      expect(world.purchases.all()).toEqual([]);
+    });
+
     it('answers 400 invalid_signature to a forged signature and writes nothing', async () => {
       await givenPaidOrder();
-      const body = verifyBody(sign('order_Nx7fQm2kLp9aZc|pay_Nx7gT4uVw8bYd1', 'guessed'));
+      const body = verifyBody(
+        signCheckout('order_Nx7fQm2kLp9aZc', 'pay_Nx7gT4uVw8bYd1', 'guessed'),
+      );
 
       const { statusCode, json } = await call(httpEvent('post-checkout-verify.json', { body }));
 
@@ -166,7 +186,7 @@ describe('checkout handler', () => {
     it("answers 404 order_not_found for another user's order", async () => {
       await givenPaidOrder();
       const event = httpEvent('post-checkout-verify.json', {
-        body: verifyBody(sign('order_Nx7fQm2kLp9aZc|pay_Nx7gT4uVw8bYd1', KEY_SECRET)),
+        body: verifyBody(signCheckout('order_Nx7fQm2kLp9aZc', 'pay_Nx7gT4uVw8bYd1', KEY_SECRET)),
       });
       const claims = (
         event.requestContext as unknown as {
@@ -184,7 +204,7 @@ describe('checkout handler', () => {
   });
 
   it('answers 500 internal_error with no stack trace when something unexpected breaks', async () => {
-    const spy = vi.spyOn(world.orders, 'getOrder').mockRejectedValueOnce(new Error('disk on fire'));
+    vi.spyOn(world.orders, 'getOrder').mockRejectedValueOnce(new Error('disk on fire'));
     const body = JSON.stringify({
       razorpay_order_id: 'order_X',
       razorpay_payment_id: 'pay_X',
@@ -198,6 +218,5 @@ describe('checkout handler', () => {
       error: { code: 'internal_error', message: expect.any(String) },
     });
     expect(result.body).not.toMatch(/disk on fire|at .*\.ts/);
-    spy.mockRestore();
   });
 });
