@@ -143,6 +143,13 @@ describe('checkout: loading and the order summary', () => {
     expect(main.getByRole('link', { name: 'Bundles' })).toHaveAttribute('href', '/pricing');
   });
 
+  it('does not show &domain= on a plan that is not a domain', async () => {
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    await openCheckout('/checkout?plan=basichosting&domain=asharao.com');
+    expect(screen.queryByTestId('domain-name')).not.toBeInTheDocument();
+    expect(screen.queryByText('asharao.com')).not.toBeInTheDocument();
+  });
+
   it('shows the domain name from &domain= (D13)', async () => {
     setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
     renderApp('/checkout?plan=basicdomain&domain=asharao.com');
@@ -346,6 +353,7 @@ describe('checkout: Pay Now', () => {
 
   it('creates the order with the ID token, then opens Razorpay with the server amount and the spec options', async () => {
     const user = userEvent.setup();
+    // `&domain=` on a hosting plan is not sent: only a domain order names a domain.
     await openCheckout('/checkout?plan=basichosting&domain=asharao.com');
     await chooseMonths(24);
     await applyPromo('HOST10');
@@ -354,7 +362,7 @@ describe('checkout: Pay Now', () => {
     await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
     expect(recorded.orders).toEqual([
       {
-        body: { planId: 'basichosting', months: 24, promoCode: 'HOST10', domain: 'asharao.com' },
+        body: { planId: 'basichosting', months: 24, promoCode: 'HOST10' },
         authorization: `Bearer ${TEST_ID_TOKEN}`,
       },
     ]);

@@ -32,7 +32,7 @@ export function CheckoutPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const planId = params.get('plan') ?? '';
-  const domain = params.get('domain')?.trim() || undefined;
+  const domainParam = params.get('domain')?.trim() || undefined;
   const returnTo = location.pathname + location.search;
   const { user, loading: authLoading } = useAuth();
 
@@ -64,6 +64,8 @@ export function CheckoutPage() {
   }, [planId, attempt]);
 
   const plan = planState.status === 'ready' ? planState.plan : undefined;
+  // Only a domain order names a domain; `?domain=` on any other plan is neither shown nor sent.
+  const domain = plan?.category === 'domain' ? domainParam : undefined;
   const breakdown = useMemo(
     () => (plan ? quote(plan, months, promo?.code) : undefined),
     [plan, months, promo],
