@@ -5,7 +5,7 @@
  * `/_simulator/settings` (auto-capture) and `/_simulator/refunds/next` (how the next refund ends).
  * Local only: nothing here ships to AWS or into the web build.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { checkoutScript } from './checkout-script';
 import {
@@ -16,7 +16,7 @@ import {
   type RazorpayRefund,
   type RefundOutcome,
 } from './state';
-import { WebhookSender } from './webhooks';
+import { signBody, WebhookSender } from './webhooks';
 
 export interface SimulatorOptions {
   dataDir: string;
@@ -85,7 +85,7 @@ function notesFrom(value: unknown): Record<string, string> | [] | undefined {
 }
 
 export function paymentSignature(orderId: string, paymentId: string, keySecret: string): string {
-  return createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');
+  return signBody(`${orderId}|${paymentId}`, keySecret);
 }
 
 function readJson(req: IncomingMessage): Promise<unknown> {
