@@ -148,9 +148,47 @@ export interface ProvisioningRecord {
   /** Why the upstream refused, for the operator (`failed`). */
   failureReason?: string;
   readyAt?: string;
+  /** What an operator entered for a service set up by hand (label → value). Never a password. */
+  details?: Record<string, string>;
   /** Set once ServiceProvisioned was accepted by the bus. */
   announcedAt?: string;
   updatedAt: string;
+}
+
+/**
+ * The provisioning fields as they are kept on the service's item (ServiceRecord.provisioning),
+ * with the claim of the attempt acting on the upstream, if one holds it.
+ */
+export type StoredProvisioning = Omit<ProvisioningRecord, 'userId' | 'serviceId'> & {
+  claim?: { token: string; by: string; at: number };
+};
+
+/** The service has no item (nothing was sold), or its provisioning was never begun. */
+export class ProvisioningRecordNotFoundError extends Error {
+  override readonly name = 'ProvisioningRecordNotFoundError';
+  constructor(readonly serviceId: string) {
+    super(`Service ${serviceId} has no item to keep its provisioning on, or it was never begun.`);
+  }
+}
+
+/** A write that needs the claim, by a caller whose token no longer holds it. */
+export class ProvisioningClaimLostError extends Error {
+  override readonly name = 'ProvisioningClaimLostError';
+  constructor(readonly serviceId: string) {
+    super(`The provisioning claim on ${serviceId} is no longer held by this attempt.`);
+  }
+}
+
+/** A settle that another attempt, or a later state, came before. */
+export class ProvisioningStateConflictError extends Error {
+  override readonly name = 'ProvisioningStateConflictError';
+  constructor(
+    readonly serviceId: string,
+    readonly from: ProvisioningState,
+    readonly to: ProvisioningState,
+  ) {
+    super(`Provisioning of ${serviceId} cannot move from ${from} to ${to} now.`);
+  }
 }
 
 /**
@@ -182,7 +220,9 @@ export interface ProvisioningRecords {
   get(userId: string, serviceId: string): Promise<ProvisioningRecord | undefined>;
   /**
    * Starts the service's record in its first state (`pending` or `manual`) unless it has one;
-   * answers the record as stored, whoever wrote it.
+   * answers the record as stored, whoever wrote it. The record is kept on the service's item,
+   * which fulfilment wrote before announcing the purchase: ProvisioningRecordNotFoundError when
+   * there is none.
    */
   begin(
     userId: string,
@@ -190,7 +230,10 @@ export interface ProvisioningRecords {
     state: 'pending' | 'manual',
     at: Date,
   ): Promise<ProvisioningRecord>;
-  /** Takes the claim, or takes over one whose lease ran out (its holder crashed). */
+  /**
+   * Takes the claim, or takes over one whose lease ran out (its holder crashed).
+   * ProvisioningRecordNotFoundError before `begin`.
+   */
   claim(
     userId: string,
     serviceId: string,
@@ -199,7 +242,10 @@ export interface ProvisioningRecords {
   ): Promise<ProvisioningClaim>;
   /** Gives the claim back (the upstream was down); a retry takes it again. */
   release(userId: string, serviceId: string, token: string): Promise<void>;
-  /** Keeps the account about to be created; only while `token` holds the claim. */
+  /**
+   * Keeps the account about to be created; only while `token` holds the claim (else
+   * ProvisioningClaimLostError).
+   */
   choose(
     userId: string,
     serviceId: string,
@@ -209,7 +255,8 @@ export interface ProvisioningRecords {
   ): Promise<void>;
   /**
    * Moves the state from `from` to the outcome's and ends the claim, only while `token` holds it.
-   * Throws when another holder or a later state came first.
+   * Throws when another holder (ProvisioningClaimLostError) or a later state
+   * (ProvisioningStateConflictError) came first, or the move is not one the domain allows.
    */
   settle(
     userId: string,
@@ -219,5 +266,6 @@ export interface ProvisioningRecords {
     outcome: ProvisioningOutcome,
     at: Date,
   ): Promise<void>;
+  /** Notes, once, that ServiceProvisioned went out (a second call keeps the first time). */
   markAnnounced(userId: string, serviceId: string, at: Date): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
+import type { StoredProvisioning } from './provisioning';
 
 export type { ServicePeriod };
 
@@ -22,6 +23,23 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   /** When its first period was given. */
   createdAt: string;
   updatedAt: string;
+  /**
+   * Its delivery, written by ProvisioningRecords alone (lambdas/ports/provisioning.ts); absent
+   * until provisioning begins.
+   */
+  provisioning?: StoredProvisioning;
+  /**
+   * Its renewal life (lambdas/domain/renewal-schedule.ts), written by RenewalSchedule
+   * (lambdas/ports/renewals.ts) and, for `nextDueAt`/`dueShard`, by every write of a new renewal
+   * date: when its next renewal step falls due (absent: none left), the steps done as
+   * `renewalDate|step`, and the claim of the job run acting on a step.
+   */
+  nextDueAt?: string;
+  dueShard?: string;
+  renewalDone?: Set<string>;
+  renewalClaim?: { token: string; key: string; until: number };
+  /** Set when the buyer cancelled it (D16): it has ended, and no renewal mail is sent for it. */
+  cancelledAt?: string;
 }
 
 export interface ServicesStore {
@@ -32,6 +50,7 @@ export interface ServicesStore {
    * Gives `period` to the service in one conditional write, only while the service is still at
    * `expectedVersion` (0: it must not exist yet; it is created from `service`). Sets its renewal
    * date to the period's, adds one to its version, and keeps the period under its purchase id;
+   * sets the renewal schedule for the new date (renewalScheduleFor: the reminders start again);
    * touches nothing else on the item. Answers false, writing nothing, when another write came
    * first: read the service again and recompute.
    */

@@ -10,6 +10,12 @@
  * panel being down or slow is thrown, so the bus retries with backoff and then dead-letters; the
  * buyer meanwhile sees "Setting up". A panel that refuses for a reason of its own (the domain is
  * on another account, a missing package) is `failed`, for an operator.
+ *
+ * Once the account is ready the buyer is mailed its access details (serviceReadyMail: username,
+ * server, nameservers, the panel's address; never a password) and ServiceProvisioned is published,
+ * both under the claim and before the announced mark, so racing deliveries send one mail; only a
+ * crash between sending and marking sends it again. VPS, storage and domains get no mail here: the
+ * welcome mail already tells the buyer our team is setting them up, and when.
  */
 import type { PurchaseCompletedDetail } from '../domain/api';
 import { CATALOG } from '../domain/catalog';
@@ -22,6 +28,7 @@ import {
   type ServiceProvisionedDetail,
 } from '../domain/provisioning';
 import type { LogPort } from '../ports/logger';
+import type { Mailer } from '../ports/mail';
 import {
   AccountExistsError,
   NoSuchAccountError,
@@ -32,6 +39,7 @@ import {
   type ProvisioningRecords,
   type Provisioner,
 } from '../ports/provisioning';
+import { serviceReadyMail } from '../templates/mail/service-ready';
 
 export interface ProvisionServiceDeps {
   records: ProvisioningRecords;
@@ -39,6 +47,10 @@ export interface ProvisionServiceDeps {
   panel: Provisioner;
   /** Publishes ServiceProvisioned; throws when the bus refuses it. */
   announce(detail: ServiceProvisionedDetail): Promise<void>;
+  /** Sends the buyer the ready service's access details. */
+  mailer: Mailer;
+  /** The storefront's address, for the dashboard link in the mail (SITE_URL). */
+  siteUrl: () => string;
   /** The operator's domain for "I'll add it later" placeholders (HOSTING_PLACEHOLDER_DOMAIN). */
   placeholderDomain: () => string;
   /** The panel's address for the buyer (CONTROL_PANEL_URL), if configured. */
@@ -114,8 +126,9 @@ export async function provisionService(
     case 'terminated':
       return 'nothing_to_do';
     case 'ready':
-      await announceOnce(deps, request, record);
-      return 'already_provisioned';
+      return (await announceOnce(deps, request, record, deliveryId)) === 'held'
+        ? 'in_progress'
+        : 'already_provisioned';
     case 'suspended':
       return resumeOnRenewal(deps, request, record, deliveryId);
     case 'pending':
@@ -142,8 +155,9 @@ export async function provisionService(
   if (current?.state !== 'pending') {
     await records.release(userId, serviceId, claim.token);
     if (current?.state !== 'ready') return 'nothing_to_do';
-    await announceOnce(deps, request, current);
-    return 'already_provisioned';
+    return (await announceOnce(deps, request, current, deliveryId)) === 'held'
+      ? 'in_progress'
+      : 'already_provisioned';
   }
 
   let account: Account | { refused: string };
@@ -196,7 +210,7 @@ export async function provisionService(
   }
   log.info('Panel account ready', { ...context, username: account.username });
   const ready = await records.get(userId, serviceId);
-  if (ready) await announceOnce(deps, request, ready);
+  if (ready) await announceOnce(deps, request, ready, deliveryId);
   return 'provisioned';
 }
 
@@ -322,13 +336,70 @@ async function resumeOnRenewal(
   return 'unsuspended';
 }
 
-/** ServiceProvisioned, once the account is ready; published again only if a crash lost the mark. */
+/**
+ * ServiceProvisioned and the buyer's mail, once the account is ready: under the claim, so that of
+ * racing deliveries one announces (`held`: another is announcing now), and marked after, so that
+ * a retry does it again only if a crash lost the mark. Published before mailing: a mail that keeps
+ * failing republishes an event its consumers take idempotently, never the reverse (a buyer mailed
+ * on every retry of a refused event).
+ */
 async function announceOnce(
   deps: ProvisionServiceDeps,
   request: ProvisionRequest,
   record: ProvisioningRecord,
-): Promise<void> {
-  if (record.announcedAt || record.state !== 'ready') return;
+  deliveryId: string,
+): Promise<'announced' | 'done' | 'held'> {
+  if (record.announcedAt || record.state !== 'ready') return 'done';
+  const { records, log } = deps;
+  const context = { serviceId: record.serviceId, purchaseId: request.purchaseId, deliveryId };
+  const claim = await records.claim(record.userId, record.serviceId, deliveryId, deps.now());
+  if (claim.state === 'held') {
+    if (claim.heldBy === undefined || claim.heldBy === deliveryId) {
+      log.info('Announcement held by an earlier attempt; the bus will retry', context);
+      throw new ProvisioningInProgressError(record.serviceId);
+    }
+    return 'held';
+  }
+  try {
+    // Read again under the claim: a racer may have announced meanwhile.
+    const current = await records.get(record.userId, record.serviceId);
+    if (!current || current.announcedAt || current.state !== 'ready') return 'done';
+    await deps.announce(provisionedDetail(deps, request, current));
+    await deps.mailer.send({
+      to: request.email,
+      ...serviceReadyMail({
+        name: request.name,
+        planName: request.planName,
+        category: request.category,
+        ...(current.domain ? { domain: current.domain } : {}),
+        access: {
+          ...(current.username ? { username: current.username } : {}),
+          ...(current.server ? { server: current.server } : {}),
+          ...(current.nameservers?.length ? { nameservers: current.nameservers } : {}),
+          ...(current.panelUrl ? { panelUrl: current.panelUrl } : {}),
+        },
+        siteUrl: deps.siteUrl(),
+      }),
+    });
+    await records.markAnnounced(record.userId, record.serviceId, deps.now());
+    log.info('Service ready: announced and the buyer mailed', context);
+    return 'announced';
+  } catch (error) {
+    log.error('Service ready but not announced yet; the bus will retry', {
+      ...context,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  } finally {
+    await records.release(record.userId, record.serviceId, claim.token).catch(() => undefined);
+  }
+}
+
+function provisionedDetail(
+  deps: ProvisionServiceDeps,
+  request: ProvisionRequest,
+  record: ProvisioningRecord,
+): ServiceProvisionedDetail {
   const detail: ServiceProvisionedDetail = {
     serviceId: record.serviceId,
     userId: record.userId,
@@ -344,6 +415,5 @@ async function announceOnce(
   if (record.server) detail.server = record.server;
   if (record.nameservers) detail.nameservers = record.nameservers;
   if (record.panelUrl) detail.panelUrl = record.panelUrl;
-  await deps.announce(detail);
-  await deps.records.markAnnounced(record.userId, record.serviceId, deps.now());
+  return detail;
 }

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
 import {
-  canMoveProvisioning,
   whmUsernameFor,
-  type ProvisioningState,
   type ServiceProvisionedDetail,
 } from '../../../../lambdas/domain/provisioning';
 import type { LogPort } from '../../../../lambdas/ports/logger';
@@ -17,13 +14,8 @@ import {
   ProvisionerUnavailableError,
   type AccountSpec,
   type AccountSummary,
-  type ChosenAccount,
   type CreatedAccount,
   type PanelSession,
-  type ProvisioningClaim,
-  type ProvisioningOutcome,
-  type ProvisioningRecord,
-  type ProvisioningRecords,
   type Provisioner,
 } from '../../../../lambdas/ports/provisioning';
 import {
@@ -34,10 +26,13 @@ import {
   type ProvisionRequest,
   type ProvisionServiceDeps,
 } from '../../../../lambdas/use-cases/provision-service';
+import { InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { RecordingMailer } from '../../../helpers/fakes/stores';
 
 const LEASE_MS = 120_000;
 const PLACEHOLDER_BASE = 'sites.example.in';
 const PANEL_URL = 'https://server1.example.in:2083';
+const SITE_URL = 'https://store.example.in';
 /** EventBridge event ids: verify and the webhook each publish their own PurchaseCompleted. */
 const FROM_VERIFY = '7bf73129-1428-4cd3-a780-95db273d1602';
 const FROM_WEBHOOK = 'c2a1e0f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -56,125 +51,6 @@ let killed = false;
 async function tick(): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
   if (killed) throw new Crash('the process was killed');
-}
-
-type Stored = ProvisioningRecord & { claim?: { token: string; by: string; at: number } };
-
-class ClaimLostError extends Error {}
-
-/**
- * The ProvisioningRecords contract in memory: each method checks and writes without yielding in
- * between, as one conditional DynamoDB write does; it yields before, as the network would.
- */
-class FakeProvisioningRecords implements ProvisioningRecords {
-  readonly items = new Map<string, Stored>();
-
-  private key(userId: string, serviceId: string): string {
-    return `${userId}#${serviceId}`;
-  }
-
-  private item(userId: string, serviceId: string): Stored {
-    const item = this.items.get(this.key(userId, serviceId));
-    if (!item) throw new Error(`no record for ${serviceId}`);
-    return item;
-  }
-
-  private holds(item: Stored, token: string): void {
-    if (item.claim?.token !== token) throw new ClaimLostError('the claim is not held');
-  }
-
-  async get(userId: string, serviceId: string): Promise<ProvisioningRecord | undefined> {
-    await tick();
-    const item = this.items.get(this.key(userId, serviceId));
-    if (!item) return undefined;
-    const { claim: _claim, ...record } = structuredClone(item);
-    return record;
-  }
-
-  async begin(
-    userId: string,
-    serviceId: string,
-    state: 'pending' | 'manual',
-    at: Date,
-  ): Promise<ProvisioningRecord> {
-    await tick();
-    const key = this.key(userId, serviceId);
-    if (!this.items.has(key)) {
-      this.items.set(key, { userId, serviceId, state, updatedAt: at.toISOString() });
-    }
-    const { claim: _claim, ...record } = structuredClone(this.item(userId, serviceId));
-    return record;
-  }
-
-  async claim(
-    userId: string,
-    serviceId: string,
-    deliveryId: string,
-    now: Date,
-  ): Promise<ProvisioningClaim> {
-    await tick();
-    const item = this.item(userId, serviceId);
-    if (item.claim && item.claim.at >= now.getTime() - LEASE_MS) {
-      return { state: 'held', heldBy: item.claim.by };
-    }
-    const token = randomUUID();
-    item.claim = { token, by: deliveryId, at: now.getTime() };
-    return { state: 'claimed', token };
-  }
-
-  async release(userId: string, serviceId: string, token: string): Promise<void> {
-    await tick();
-    const item = this.item(userId, serviceId);
-    if (item.claim?.token === token) delete item.claim;
-  }
-
-  async choose(
-    userId: string,
-    serviceId: string,
-    token: string,
-    account: ChosenAccount,
-    at: Date,
-  ): Promise<void> {
-    await tick();
-    const item = this.item(userId, serviceId);
-    this.holds(item, token);
-    Object.assign(item, account, { updatedAt: at.toISOString() });
-  }
-
-  async settle(
-    userId: string,
-    serviceId: string,
-    token: string,
-    from: ProvisioningState,
-    outcome: ProvisioningOutcome,
-    at: Date,
-  ): Promise<void> {
-    await tick();
-    const item = this.item(userId, serviceId);
-    this.holds(item, token);
-    if (item.state !== from || !canMoveProvisioning(from, outcome.state)) {
-      throw new Error(`cannot move ${serviceId} from ${item.state} to ${outcome.state}`);
-    }
-    if (outcome.state === 'ready') {
-      Object.assign(item, {
-        state: 'ready',
-        server: outcome.server,
-        nameservers: outcome.nameservers,
-        ...(outcome.panelUrl ? { panelUrl: outcome.panelUrl } : {}),
-        readyAt: at.toISOString(),
-      });
-    } else {
-      Object.assign(item, { state: 'failed', failureReason: outcome.reason });
-    }
-    item.updatedAt = at.toISOString();
-    delete item.claim;
-  }
-
-  async markAnnounced(userId: string, serviceId: string, at: Date): Promise<void> {
-    await tick();
-    const item = this.item(userId, serviceId);
-    item.announcedAt ??= at.toISOString();
-  }
 }
 
 interface PanelAccount {
@@ -311,8 +187,10 @@ function crashOnce<T extends object>(
 
 const silentLog: LogPort = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-let records: FakeProvisioningRecords;
+let records: InMemoryProvisioningRecords;
 let panel: FakePanel;
+let mailer: RecordingMailer;
+let mailFails: boolean;
 let announced: ServiceProvisionedDetail[];
 let announceFails: boolean;
 let clock: number;
@@ -321,8 +199,29 @@ let deps: ProvisionServiceDeps;
 const sample = () =>
   loadEvent<{ detail: PurchaseCompletedDetail }>('eventbridge/purchase-completed.json').detail;
 
+/**
+ * The purchase's PurchaseCompleted detail, with its service on the store as fulfilment leaves it
+ * before publishing (provisioning is kept on the service's item).
+ */
 function purchase(overrides: Partial<ProvisionRequest> = {}): ProvisionRequest {
-  return { ...sample(), domain: 'ashaverma.in', ...overrides };
+  const request = { ...sample(), domain: 'ashaverma.in', ...overrides };
+  const serviceId = request.serviceId ?? request.purchaseId;
+  const key = `${request.userId}#${serviceId}`;
+  if (!records.services.items.has(key)) {
+    records.services.items.set(key, {
+      userId: request.userId,
+      serviceId,
+      planId: request.planId,
+      planName: request.planName,
+      category: request.category,
+      renewalDate: request.renewalDate,
+      version: 1,
+      periods: {},
+      createdAt: request.purchaseDate,
+      updatedAt: request.purchaseDate,
+    });
+  }
+  return request;
 }
 
 const record = (request: ProvisionRequest) =>
@@ -330,8 +229,16 @@ const record = (request: ProvisionRequest) =>
 
 beforeEach(() => {
   killed = false;
-  records = new FakeProvisioningRecords();
+  records = new InMemoryProvisioningRecords({ leaseMs: LEASE_MS, roundTrip: tick });
   panel = new FakePanel();
+  mailFails = false;
+  mailer = new RecordingMailer();
+  const send = mailer.send.bind(mailer);
+  mailer.send = async (mail) => {
+    await tick();
+    if (mailFails) throw new Error('SES refused the mail');
+    await send(mail);
+  };
   announced = [];
   announceFails = false;
   // The sample's purchase is fulfilled at 02:02:03 on 22 November 2026.
@@ -344,6 +251,8 @@ beforeEach(() => {
       if (announceFails) throw new Error('EventBridge refused the event');
       announced.push(detail);
     },
+    mailer,
+    siteUrl: () => SITE_URL,
     placeholderDomain: () => PLACEHOLDER_BASE,
     panelUrl: () => PANEL_URL,
     log: silentLog,
@@ -440,6 +349,7 @@ describe('a hosting purchase', () => {
     expect(outcome).toBe('already_provisioned');
     expect(panel.creates).toBe(1);
     expect(announced).toHaveLength(1);
+    expect(mailer.sent).toHaveLength(1);
   });
 });
 
@@ -459,6 +369,7 @@ describe('VPS, storage and domains', () => {
       expect(await record(request)).toMatchObject({ state: 'manual' });
       expect(panel.calls).toBe(0);
       expect(announced).toEqual([]);
+      expect(mailer.sent).toEqual([]);
     },
   );
 });
@@ -481,6 +392,7 @@ describe('exactly once', () => {
     expect(panel.createCalls).toBe(1);
     expect(panel.accounts.size).toBe(1);
     expect(announced).toHaveLength(1);
+    expect(mailer.sent).toHaveLength(1);
   });
 
   it('ten copies of one delivery at once: one account; the rest are retried by the bus', async () => {
@@ -501,6 +413,7 @@ describe('exactly once', () => {
     expect(retry).toBe('already_provisioned');
     expect(panel.creates).toBe(1);
     expect(announced).toHaveLength(1);
+    expect(mailer.sent).toHaveLength(1);
   });
 
   const crashPoints: [string, () => object, string, 'before' | 'after'][] = [
@@ -537,6 +450,7 @@ describe('exactly once', () => {
       // At least once: a crash between publishing and marking it publishes it again.
       expect(announced.length).toBeGreaterThanOrEqual(1);
       expect(announced.length).toBeLessThanOrEqual(2);
+      expect(mailer.sent.length).toBe(announced.length);
     },
   );
 
@@ -605,6 +519,7 @@ describe('when the panel is down or refuses', () => {
     });
     expect(panel.creates).toBe(0);
     expect(announced).toEqual([]);
+    expect(mailer.sent).toEqual([]);
   });
 
   it('a username taken by an account of another domain: the next derived name is used', async () => {
@@ -652,6 +567,7 @@ describe('when the panel is down or refuses', () => {
     expect(outcome).toBe('already_provisioned');
     expect(panel.creates).toBe(1);
     expect(announced).toHaveLength(1);
+    expect(mailer.sent).toHaveLength(1);
   });
 
   it('an unknown plan is dead-lettered for a person', async () => {
@@ -665,7 +581,7 @@ describe('a renewal', () => {
   async function suspendedService(): Promise<ProvisionRequest> {
     const request = purchase();
     await provisionService(deps, request, FROM_VERIFY);
-    const stored = records.items.get(`${request.userId}#${request.purchaseId}`) as Stored;
+    const stored = records.stored(request.userId, request.purchaseId)!;
     stored.state = 'suspended';
     panel.accounts.get(stored.username as string)!.suspended = true;
     return request;
@@ -698,5 +614,63 @@ describe('a renewal', () => {
 
     expect(outcome).toBe('nothing_to_do');
     expect([...panel.accounts.values()].map((a) => a.suspended)).toEqual([true]);
+  });
+});
+
+describe('the buyer’s mail once the account is ready', () => {
+  it('gives the username, server, nameservers, the panel’s address and the dashboard, never a password', async () => {
+    const request = purchase();
+    const username = whmUsernameFor(request.purchaseId, 'ashaverma.in');
+
+    await provisionService(deps, request, FROM_VERIFY);
+
+    expect(mailer.sent).toHaveLength(1);
+    const [mail] = mailer.sent;
+    expect(mail?.to).toBe('asha.verma@example.in');
+    expect(mail?.subject).toBe('Your Basic Hosting is ready');
+    for (const text of [mail?.text ?? '', mail?.html ?? '']) {
+      expect(text).toContain(username);
+      expect(text).toContain('server1.example.in');
+      expect(text).toContain('ns1.example.in, ns2.example.in');
+      expect(text).toContain(PANEL_URL);
+      expect(text).toContain(`${SITE_URL}/dashboard`);
+      expect(text).not.toMatch(/password\s*[:=]/i);
+    }
+  });
+
+  it('SES down: thrown for the bus to retry; the retry mails once, with no second account', async () => {
+    const request = purchase();
+    mailFails = true;
+
+    await expect(provisionService(deps, request, FROM_VERIFY)).rejects.toThrow('SES');
+    const meanwhile = await record(request);
+    mailFails = false;
+    const outcome = await provisionService(deps, request, FROM_VERIFY);
+
+    expect(meanwhile).toMatchObject({ state: 'ready' });
+    expect(meanwhile?.announcedAt).toBeUndefined();
+    expect(outcome).toBe('already_provisioned');
+    expect(mailer.sent).toHaveLength(1);
+    expect(panel.creates).toBe(1);
+    expect(await record(request)).toMatchObject({ announcedAt: expect.any(String) });
+  });
+
+  it('a delivery arriving while another announces leaves the mail to it', async () => {
+    const request = purchase();
+    await provisionService(deps, request, FROM_VERIFY);
+    // As if the first delivery had crashed after settling: ready, not announced, claim free.
+    delete records.stored(request.userId, request.purchaseId)!.announcedAt;
+    const holder = await records.claim(
+      request.userId,
+      request.purchaseId,
+      FROM_VERIFY,
+      new Date(clock),
+    );
+
+    const outcome = await provisionService(deps, request, FROM_WEBHOOK);
+
+    expect(holder.state).toBe('claimed');
+    expect(outcome).toBe('in_progress');
+    expect(mailer.sent).toHaveLength(1);
   });
 });

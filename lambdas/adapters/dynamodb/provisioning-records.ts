@@ -1,0 +1,266 @@
+/**
+ * ProvisioningRecords on the services table: a service's delivery is kept ON its item, in one map
+ * attribute `provisioning`, so the dashboard reads it with the service in its one query. Every
+ * write here updates that map alone, each conditioned so that racing deliveries agree; the
+ * service's version, renewal date and periods belong to extensions (lambdas/domain/service-periods.ts)
+ * and are never written here.
+ *
+ * The claim lives in the map too (`provisioning.claim = {token, by, at}`): taken when absent or
+ * older than the lease, and every write that needs it is conditioned on its token.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { canMoveProvisioning, type ProvisioningState } from '../../domain/provisioning';
+import {
+  ProvisioningClaimLostError,
+  ProvisioningRecordNotFoundError,
+  ProvisioningStateConflictError,
+  type ChosenAccount,
+  type ProvisioningClaim,
+  type ProvisioningOutcome,
+  type ProvisioningRecord,
+  type ProvisioningRecords,
+  type StoredProvisioning,
+} from '../../ports/provisioning';
+import { isConditionFailure } from './clients';
+
+/** The item as far as this adapter reads it. */
+interface ServiceItem {
+  userId: string;
+  serviceId: string;
+  provisioning?: StoredProvisioning;
+}
+
+export class DynamoProvisioningRecords implements ProvisioningRecords {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    /** The services table's name. */
+    private readonly table: () => string,
+    /** How long a claim holds before a retry may take it over; longer than the Lambda's timeout. */
+    private readonly leaseMs: number,
+    private readonly newToken: () => string = randomUUID,
+  ) {}
+
+  async get(userId: string, serviceId: string): Promise<ProvisioningRecord | undefined> {
+    const item = await this.read(userId, serviceId);
+    return item?.provisioning && toRecord(item.userId, item.serviceId, item.provisioning);
+  }
+
+  async begin(
+    userId: string,
+    serviceId: string,
+    state: 'pending' | 'manual',
+    at: Date,
+  ): Promise<ProvisioningRecord> {
+    const initial: StoredProvisioning = { state, updatedAt: at.toISOString() };
+    try {
+      await this.update(userId, serviceId, {
+        UpdateExpression: 'SET #p = :initial',
+        // Only on the service fulfilment wrote, and only once: UpdateItem would otherwise make an
+        // item of the keys alone.
+        ConditionExpression: 'attribute_exists(#serviceId) AND attribute_not_exists(#p)',
+        ExpressionAttributeValues: { ':initial': initial },
+      });
+      return { userId, serviceId, ...initial };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const stored = await this.get(userId, serviceId);
+    if (!stored) throw new ProvisioningRecordNotFoundError(serviceId);
+    return stored;
+  }
+
+  async claim(
+    userId: string,
+    serviceId: string,
+    deliveryId: string,
+    now: Date,
+  ): Promise<ProvisioningClaim> {
+    // A holder may release, or its lease run out, between the refused write and the read: then
+    // claim again, a few times at most.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const token = this.newToken();
+      try {
+        await this.update(userId, serviceId, {
+          UpdateExpression: 'SET #p.#claim = :claim',
+          ConditionExpression:
+            'attribute_exists(#p) AND (attribute_not_exists(#p.#claim) OR #p.#claim.#at < :expired)',
+          ExpressionAttributeValues: {
+            ':claim': { token, by: deliveryId, at: now.getTime() },
+            ':expired': now.getTime() - this.leaseMs,
+          },
+        });
+        return { state: 'claimed', token };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      const item = await this.read(userId, serviceId);
+      if (!item?.provisioning) throw new ProvisioningRecordNotFoundError(serviceId);
+      const held = item.provisioning.claim;
+      if (held && held.at >= now.getTime() - this.leaseMs)
+        return { state: 'held', heldBy: held.by };
+    }
+    // Claims keep changing hands: report it as held, and the bus retries.
+    return { state: 'held', heldBy: undefined };
+  }
+
+  async release(userId: string, serviceId: string, token: string): Promise<void> {
+    try {
+      await this.update(userId, serviceId, {
+        UpdateExpression: 'REMOVE #p.#claim',
+        ConditionExpression: '#p.#claim.#token = :token',
+        ExpressionAttributeValues: { ':token': token },
+      });
+    } catch (error) {
+      // Someone else holds it now (our lease ran out): theirs is not ours to give back.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  async choose(
+    userId: string,
+    serviceId: string,
+    token: string,
+    account: ChosenAccount,
+    at: Date,
+  ): Promise<void> {
+    try {
+      await this.update(userId, serviceId, {
+        UpdateExpression:
+          'SET #p.#username = :username, #p.#domain = :domain, #p.#package = :package, #p.#usernameAttempt = :attempt, #p.#updatedAt = :at',
+        ConditionExpression: '#p.#claim.#token = :token',
+        ExpressionAttributeValues: {
+          ':username': account.username,
+          ':domain': account.domain,
+          ':package': account.package,
+          ':attempt': account.usernameAttempt,
+          ':at': at.toISOString(),
+          ':token': token,
+        },
+      });
+    } catch (error) {
+      if (isConditionFailure(error)) throw new ProvisioningClaimLostError(serviceId);
+      throw error;
+    }
+  }
+
+  async settle(
+    userId: string,
+    serviceId: string,
+    token: string,
+    from: ProvisioningState,
+    outcome: ProvisioningOutcome,
+    at: Date,
+  ): Promise<void> {
+    if (!canMoveProvisioning(from, outcome.state)) {
+      throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
+    }
+    const values: Record<string, unknown> = {
+      ':from': from,
+      ':to': outcome.state,
+      ':at': at.toISOString(),
+      ':token': token,
+    };
+    const set = ['#p.#state = :to', '#p.#updatedAt = :at'];
+    const remove = ['#p.#claim'];
+    if (outcome.state === 'ready') {
+      set.push('#p.#server = :server', '#p.#nameservers = :nameservers', '#p.#readyAt = :at');
+      values[':server'] = outcome.server;
+      values[':nameservers'] = outcome.nameservers;
+      if (outcome.panelUrl) {
+        set.push('#p.#panelUrl = :panelUrl');
+        values[':panelUrl'] = outcome.panelUrl;
+      }
+      remove.push('#p.#failureReason');
+    } else {
+      set.push('#p.#failureReason = :reason');
+      values[':reason'] = outcome.reason;
+    }
+    try {
+      await this.update(userId, serviceId, {
+        UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
+        ConditionExpression: '#p.#claim.#token = :token AND #p.#state = :from',
+        ExpressionAttributeValues: values,
+      });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const item = await this.read(userId, serviceId);
+      if (item?.provisioning?.claim?.token !== token) {
+        throw new ProvisioningClaimLostError(serviceId);
+      }
+      throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
+    }
+  }
+
+  async markAnnounced(userId: string, serviceId: string, at: Date): Promise<void> {
+    try {
+      await this.update(userId, serviceId, {
+        UpdateExpression: 'SET #p.#announcedAt = if_not_exists(#p.#announcedAt, :at)',
+        ConditionExpression: 'attribute_exists(#p)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      });
+    } catch (error) {
+      if (isConditionFailure(error)) throw new ProvisioningRecordNotFoundError(serviceId);
+      throw error;
+    }
+  }
+
+  private async read(userId: string, serviceId: string): Promise<ServiceItem | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.table(),
+        Key: { userId, serviceId },
+        ConsistentRead: true,
+        ProjectionExpression: '#userId, #serviceId, #p',
+        ExpressionAttributeNames: {
+          '#userId': 'userId',
+          '#serviceId': 'serviceId',
+          '#p': 'provisioning',
+        },
+      }),
+    );
+    return Item as ServiceItem | undefined;
+  }
+
+  private async update(
+    userId: string,
+    serviceId: string,
+    input: {
+      UpdateExpression: string;
+      ConditionExpression: string;
+      ExpressionAttributeValues: Record<string, unknown>;
+    },
+  ): Promise<void> {
+    const expressions = `${input.UpdateExpression} ${input.ConditionExpression}`;
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId, serviceId },
+        ...input,
+        ExpressionAttributeNames: namesIn(expressions),
+      }),
+    );
+  }
+}
+
+/**
+ * Every attribute name goes through a placeholder (`#state` for `state`, `#p` for the map):
+ * DynamoDB reserves hundreds of words, `provisioning`, `state`, `domain` and `at` among them.
+ * A placeholder is the name itself, so the map is built from the names an expression uses.
+ */
+function namesIn(expressions: string): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const [, name] of expressions.matchAll(/#(\w+)/g)) {
+    if (name) names[`#${name}`] = name === 'p' ? 'provisioning' : name;
+  }
+  return names;
+}
+
+function toRecord(
+  userId: string,
+  serviceId: string,
+  stored: StoredProvisioning,
+): ProvisioningRecord {
+  const { claim: _claim, ...fields } = stored;
+  return { userId, serviceId, ...fields };
+}
