@@ -205,8 +205,10 @@ async function assertOnePurchaseAndOneMail(paid: Paid, planId: string, purchaseI
   expect(purchases).toHaveLength(1);
   expect(users).toHaveLength(1);
   expect([...((users[0]?.appliedPurchaseIds as Set<string> | undefined) ?? [])]).toEqual([
-    service.id,
+    purchases[0]?.purchaseId,
   ]);
+  // The purchase is the one period of the one service the dashboard shows.
+  expect(purchases[0]?.serviceId).toBe(service.id);
 
   const mails = await mailbox(stack, paid.user.email);
   expect(mails).toHaveLength(1);
