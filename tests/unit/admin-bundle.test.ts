@@ -1,0 +1,87 @@
+/**
+ * The operator's console is its own lazy chunk, never in a buyer's initial JS: read from the web
+ * build's manifest (web/dist/.vite/manifest.json, written by `vite build`; `npm test` builds the
+ * web before the test projects run). What the entry loads at start is the entry chunk and
+ * everything it imports statically, transitively; dynamic imports load later, on demand.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../infra/lib/paths';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const DIST = join(REPO_ROOT, 'web', 'dist');
+const MANIFEST = join(DIST, '.vite', 'manifest.json');
+const CONSOLE_SOURCES = /^src\/features\/admin\//;
+
+function readManifest(): Manifest {
+  if (!existsSync(MANIFEST)) {
+    throw new Error(`${MANIFEST} is missing: build the web first (npm run build).`);
+  }
+  return JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+}
+
+/** The manifest keys of the entry and every chunk it imports statically, transitively. */
+function loadedAtStart(manifest: Manifest): Set<string> {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  for (const [key] of entries) visit(key);
+  return seen;
+}
+
+/** The source modules whose code is in a chunk file, per Rollup's module ids in the manifest. */
+function consoleChunks(manifest: Manifest): string[] {
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => CONSOLE_SOURCES.test(chunk.src ?? key))
+    .map(([key]) => key);
+}
+
+describe("the operator's console in the web build", () => {
+  const manifest = readManifest();
+
+  it('is a chunk of its own that is loaded on demand', () => {
+    const consoleKeys = consoleChunks(manifest);
+
+    expect(consoleKeys).toContain('src/features/admin/admin-page.tsx');
+    expect(manifest['src/features/admin/admin-page.tsx']?.isDynamicEntry).toBe(true);
+  });
+
+  it("is not in the entry chunk's static imports, at any depth", () => {
+    const start = loadedAtStart(manifest);
+    const startFiles = new Set([...start].map((key) => manifest[key]?.file));
+
+    expect(start.size).toBeGreaterThan(0);
+    for (const key of consoleChunks(manifest)) {
+      expect(start.has(key), `${key} is loaded at start`).toBe(false);
+      expect(startFiles.has(manifest[key]?.file), `${manifest[key]?.file} is loaded at start`).toBe(
+        false,
+      );
+    }
+  });
+
+  it("is not named in the HTML a buyer gets, not even /admin's own page", () => {
+    const consoleFiles = consoleChunks(manifest).map((key) => manifest[key]?.file ?? key);
+    for (const page of ['index.html', 'admin/index.html', 'dashboard/index.html']) {
+      const path = join(DIST, page);
+      if (!existsSync(path)) throw new Error(`${path} is missing: build the web first.`);
+      const html = readFileSync(path, 'utf8');
+      for (const file of consoleFiles) expect(html, `${page} names ${file}`).not.toContain(file);
+    }
+  });
+});

@@ -1,0 +1,396 @@
+/**
+ * The operator's console (/admin) with Testing Library: who sees it, and each screen against the
+ * API's answers served by MSW (docs/api.md, "The operator's console").
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  AdminCustomersResponse,
+  AdminOrder,
+  AuditEntry,
+  DeadLettersResponse,
+  TodaySummary,
+} from '@domain/admin';
+import { formatInr } from '@domain/money';
+import { OPERATORS_GROUP as FACT } from '../../../lambdas/system/facts';
+import { OPERATORS_GROUP, OPERATORS_ONLY_MESSAGE } from '../../../web/src/app/require-operator';
+import { API, apiError, startMockApi } from '../support/api-server';
+import { resetAuthMock, setSignedInUser, TEST_ID_TOKEN } from '../support/amplify-auth-mock';
+import { currentLocation, renderApp } from '../support/render-app';
+
+vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
+
+const server = startMockApi();
+
+const OPERATOR = {
+  sub: 'op-1',
+  email: 'priya.nair@storefront.example.in',
+  'cognito:groups': ['operators'],
+};
+const BUYER = { sub: 'u1', email: 'asha.verma@example.in' };
+
+const audit: AuditEntry = {
+  entryId: 'resolve#1',
+  at: '2026-11-22T04:30:00.000Z',
+  operator: { userId: 'op-1', email: OPERATOR.email },
+  action: 'order.refunded',
+  target: { kind: 'order', id: 'order_Nx7fQm2kLp9aZc' },
+  customerId: 'u1',
+  before: { status: 'review' },
+  after: { status: 'refunded' },
+  note: 'Wrong amount; buyer will pay again.',
+};
+
+const reviewOrder: AdminOrder = {
+  orderId: 'order_Nx7fQm2kLp9aZc',
+  userId: 'u1',
+  email: BUYER.email,
+  planId: 'basichosting',
+  planName: 'Basic Hosting',
+  amountPaise: 2_827_560,
+  status: 'review',
+  createdAt: '2026-11-22T03:00:00.000Z',
+  updatedAt: '2026-11-22T03:01:00.000Z',
+  reviewReason: 'paid 2837560 INR, order is 2827560 INR',
+  review: {
+    paymentId: 'pay_Nx7gT4uVw8bYd1',
+    expectedPaise: 2_827_560,
+    paidPaise: 2_837_560,
+    currency: 'INR',
+    gatewayStatus: 'captured',
+  },
+  payments: [
+    {
+      paymentId: 'pay_Nx7gT4uVw8bYd1',
+      status: 'review',
+      at: '2026-11-22T03:01:00.000Z',
+      amountPaise: 2_837_560,
+      currency: 'INR',
+      gatewayStatus: 'captured',
+    },
+  ],
+  audit: [],
+};
+
+let requests: { method: string; url: string; body: unknown; authorization: string | null }[];
+
+function record(request: Request, body: unknown = undefined) {
+  requests.push({
+    method: request.method,
+    url: request.url,
+    body,
+    authorization: request.headers.get('authorization'),
+  });
+}
+
+beforeEach(() => {
+  resetAuthMock();
+  requests = [];
+  server.use(
+    http.get(`${API}/admin/orders`, ({ request }) => {
+      record(request);
+      const status = new URL(request.url).searchParams.get('status');
+      return HttpResponse.json({ orders: status === 'review' ? [reviewOrder] : [] });
+    }),
+  );
+});
+
+describe('who sees /admin', () => {
+  it('uses the same group name as the API checks', () => {
+    expect(OPERATORS_GROUP).toBe(FACT);
+  });
+
+  it("tells a signed-in buyer it is for the store's operators only, and asks the API nothing", async () => {
+    setSignedInUser(BUYER);
+
+    renderApp('/admin/orders');
+
+    expect(
+      await screen.findByRole('heading', { name: OPERATORS_ONLY_MESSAGE }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Operator console' })).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('sends a visitor who is not signed in to log in first, and back afterwards', async () => {
+    renderApp('/admin/stuck');
+
+    await waitFor(() => expect(currentLocation()).toBe('/login?redirect=%2Fadmin%2Fstuck'));
+    expect(requests).toEqual([]);
+  });
+
+  it('opens the console on the review queue for an operator', async () => {
+    setSignedInUser(OPERATOR);
+
+    renderApp('/admin');
+
+    expect(await screen.findByRole('heading', { name: 'Operator console' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('article', { name: `Order ${reviewOrder.orderId}` }),
+    ).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({
+      method: 'GET',
+      url: `${API}/admin/orders?status=review`,
+      authorization: `Bearer ${TEST_ID_TOKEN}`,
+    });
+  });
+});
+
+describe('Orders', () => {
+  it('shows why an order waits: what it asks, what was paid, and the payment id', async () => {
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/orders');
+
+    const card = await screen.findByRole('article', { name: `Order ${reviewOrder.orderId}` });
+
+    expect(within(card).getByText(formatInr(2_827_560))).toBeInTheDocument();
+    expect(within(card).getByText(`${formatInr(2_837_560)} (captured)`)).toBeInTheDocument();
+    expect(within(card).getByText('pay_Nx7gT4uVw8bYd1')).toBeInTheDocument();
+    expect(within(card).getByText(BUYER.email)).toBeInTheDocument();
+  });
+
+  it('refuses to resolve without a note, and sends nothing', async () => {
+    const user = userEvent.setup();
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/orders');
+    const card = await screen.findByRole('article', { name: `Order ${reviewOrder.orderId}` });
+
+    await user.click(within(card).getByRole('button', { name: 'Resolve order' }));
+
+    expect(within(card).getByRole('alert')).toHaveTextContent(/Write a note/);
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('resolves by refunding with the note, and says how it ended', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(`${API}/admin/orders/:orderId/resolve`, async ({ request }) => {
+        record(request, await request.json());
+        return HttpResponse.json({
+          order: { ...reviewOrder, status: 'refunded', review: undefined, audit: [audit] },
+        });
+      }),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/orders');
+    const card = await screen.findByRole('article', { name: `Order ${reviewOrder.orderId}` });
+
+    await user.click(within(card).getByRole('radio', { name: /Refund/ }));
+    await user.type(within(card).getByLabelText('Note (required)'), audit.note);
+    await user.click(within(card).getByRole('button', { name: 'Resolve order' }));
+
+    expect(
+      await screen.findByText(`Order ${reviewOrder.orderId} is refunded now.`),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')).toEqual({
+      method: 'POST',
+      url: `${API}/admin/orders/${reviewOrder.orderId}/resolve`,
+      body: { action: 'refund', note: audit.note },
+      authorization: `Bearer ${TEST_ID_TOKEN}`,
+    });
+    expect(
+      screen.queryByRole('article', { name: `Order ${reviewOrder.orderId}` }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("shows the API's sentence when the order was resolved meanwhile", async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(`${API}/admin/orders/:orderId/resolve`, () =>
+        apiError(
+          409,
+          'order_not_in_review',
+          'This order is not waiting for review (it is paid); there is nothing to resolve.',
+        ),
+      ),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/orders');
+    const card = await screen.findByRole('article', { name: `Order ${reviewOrder.orderId}` });
+
+    await user.type(within(card).getByLabelText('Note (required)'), 'Accept it.');
+    await user.click(within(card).getByRole('button', { name: 'Resolve order' }));
+
+    expect(await within(card).findByRole('alert')).toHaveTextContent('it is paid');
+  });
+
+  it('filters by state, and shows the audit trail of each order', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${API}/admin/orders`, ({ request }) => {
+        record(request);
+        const status = new URL(request.url).searchParams.get('status');
+        return HttpResponse.json({
+          orders:
+            status === 'refunded'
+              ? [{ ...reviewOrder, status: 'refunded', review: undefined, audit: [audit] }]
+              : [],
+        });
+      }),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/orders');
+    await screen.findByText('No orders are in review right now.');
+
+    await user.selectOptions(screen.getByLabelText('Show orders that are'), 'refunded');
+
+    const card = await screen.findByRole('article', { name: `Order ${reviewOrder.orderId}` });
+    expect(within(card).getByText('Refunded the payment')).toBeInTheDocument();
+    expect(within(card).getByText(`“${audit.note}”`)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Resolve order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Stuck', () => {
+  const stuck: DeadLettersResponse = {
+    items: [
+      {
+        id: 'welcome-mail:pur_pay_Nx7gT4uVw8bYd1',
+        kind: 'welcome-mail',
+        summary: 'Welcome mail for Basic Hosting (order order_Nx7fQm2kLp9aZc)',
+        customer: { userId: 'u1', email: BUYER.email },
+        failedAt: '2026-11-22T04:00:00.000Z',
+        reason: 'MessageRejected: Email address is not verified.',
+      },
+    ],
+  };
+
+  it('lists what failed and when, and redrives it', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${API}/admin/dead-letters`, () => HttpResponse.json(stuck)),
+      http.post(`${API}/admin/dead-letters/redrive`, async ({ request }) => {
+        record(request, await request.json());
+        return HttpResponse.json({ redriven: stuck.items[0], audit });
+      }),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/stuck');
+
+    const item = await screen.findByRole('article', { name: stuck.items[0]!.summary });
+    expect(within(item).getByText(/Email address is not verified/)).toBeInTheDocument();
+    expect(within(item).getByText('Welcome mail')).toBeInTheDocument();
+    expect(within(item).getByText(/22 Nov 2026.*09:30.*IST/i)).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: /Redrive/ }));
+
+    expect(await screen.findByText(`Sent again: ${stuck.items[0]!.summary}.`)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ id: stuck.items[0]!.id });
+    expect(
+      screen.queryByRole('article', { name: stuck.items[0]!.summary }),
+    ).not.toBeInTheDocument();
+  });
+});
+
+describe('Customers', () => {
+  const found: AdminCustomersResponse = {
+    customers: [
+      {
+        user: {
+          id: 'u1',
+          email: BUYER.email,
+          name: 'Asha Verma',
+          phone: '+919876543210',
+          currentPlan: 'basichosting',
+          expiry: '2027-11-22T04:00:00.000Z',
+        },
+        services: [
+          {
+            id: 'svc_1',
+            planId: 'basichosting',
+            name: 'Basic Hosting',
+            category: 'hosting',
+            months: 12,
+            purchaseDate: '2026-11-22T04:00:00.000Z',
+            renewalDate: '2027-11-22T04:00:00.000Z',
+            status: 'active',
+            pricePaidPaise: 2_827_560,
+          },
+        ],
+        payments: [
+          {
+            id: 'pur_pay_Nx7gT4uVw8bYd1',
+            date: '2026-11-22T04:00:00.000Z',
+            amountPaise: 2_827_560,
+            status: 'paid',
+            planName: 'Basic Hosting',
+            paymentId: 'pay_Nx7gT4uVw8bYd1',
+            orderId: 'order_Nx7fQm2kLp9aZc',
+          },
+        ],
+        mails: [
+          {
+            kind: 'welcome',
+            purchaseId: 'pur_pay_Nx7gT4uVw8bYd1',
+            state: 'sent',
+            at: '2026-11-22T04:00:05.000Z',
+          },
+        ],
+        audit: [{ ...audit, action: 'order.fulfilled', note: 'Accepted the extra ₹100.' }],
+      },
+    ],
+  };
+
+  it('finds a customer by email: services, payments, mails sent and what operators did', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${API}/admin/customers`, ({ request }) => {
+        record(request);
+        return HttpResponse.json(found);
+      }),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/customers');
+
+    await user.type(await screen.findByLabelText('Customer email'), BUYER.email);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+
+    const card = await screen.findByRole('article', { name: BUYER.email });
+    expect(within(card).getByText(/Basic Hosting · active/)).toBeInTheDocument();
+    expect(
+      within(card).getByText(new RegExp(formatInr(2_827_560).replace(/[.$]/g, '\\$&'))),
+    ).toBeInTheDocument();
+    expect(within(card).getByText(/Sent/)).toBeInTheDocument();
+    expect(within(card).getByText('“Accepted the extra ₹100.”')).toBeInTheDocument();
+    expect(requests[requests.length - 1]?.url).toBe(
+      `${API}/admin/customers?email=${encodeURIComponent(BUYER.email)}`,
+    );
+  });
+
+  it('says so when nobody uses the email', async () => {
+    const user = userEvent.setup();
+    server.use(http.get(`${API}/admin/customers`, () => HttpResponse.json({ customers: [] })));
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/customers');
+
+    await user.type(await screen.findByLabelText('Customer email'), 'nobody@example.in');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+
+    expect(await screen.findByText('No customer uses nobody@example.in.')).toBeInTheDocument();
+  });
+});
+
+describe('Today', () => {
+  it("shows India's day in ₹, formatted as everywhere in the store", async () => {
+    const today: TodaySummary = {
+      day: '2026-11-22',
+      from: '2026-11-21T18:30:00.000Z',
+      to: '2026-11-22T18:30:00.000Z',
+      payments: { count: 3, totalPaise: 12_345_678 },
+      refunds: { count: 1, totalPaise: 2_837_560 },
+      newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
+      inReview: 1,
+      stuck: 2,
+    };
+    server.use(http.get(`${API}/admin/today`, () => HttpResponse.json(today)));
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/today');
+
+    expect(await screen.findByText('₹1,23,456.78')).toBeInTheDocument();
+    expect(screen.getByText(formatInr(2_837_560))).toBeInTheDocument();
+    expect(screen.getByText('1 hosting, 1 vps')).toBeInTheDocument();
+    expect(screen.getByText("India's day 2026-11-22 so far")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,39 @@
+/** The console's calls to /api/admin, through the one API client (the operator's ID token). */
+import type {
+  AdminCustomersResponse,
+  AdminOrdersResponse,
+  DeadLettersResponse,
+  RedriveResponse,
+  ResolveReviewRequest,
+  ResolveReviewResponse,
+  TodaySummary,
+} from '@domain/admin';
+import type { OrderStatus } from '@domain/order';
+import { apiGet, apiPost } from '../../../lib/api';
+
+export function getOrders(status: OrderStatus): Promise<AdminOrdersResponse> {
+  return apiGet(`/admin/orders?status=${encodeURIComponent(status)}`, { auth: true });
+}
+
+export function resolveOrder(
+  orderId: string,
+  request: ResolveReviewRequest,
+): Promise<ResolveReviewResponse> {
+  return apiPost(`/admin/orders/${encodeURIComponent(orderId)}/resolve`, request, { auth: true });
+}
+
+export function findCustomers(email: string): Promise<AdminCustomersResponse> {
+  return apiGet(`/admin/customers?email=${encodeURIComponent(email)}`, { auth: true });
+}
+
+export function getDeadLetters(): Promise<DeadLettersResponse> {
+  return apiGet('/admin/dead-letters', { auth: true });
+}
+
+export function redriveItem(id: string): Promise<RedriveResponse> {
+  return apiPost('/admin/dead-letters/redrive', { id }, { auth: true });
+}
+
+export function getToday(): Promise<TodaySummary> {
+  return apiGet('/admin/today', { auth: true });
+}

@@ -1,0 +1,128 @@
+/**
+ * The console's words. They live with the console (not in web/src/content) so that none of them
+ * is in a buyer's bundle: this module is imported only by the console's own chunk.
+ */
+import type { AuditAction, StuckKind } from '@domain/admin';
+import type { OrderStatus } from '@domain/order';
+
+export const adminCopy = {
+  title: 'Operator console',
+  subtitle: 'What needs a person today: payments to check, services to set up, mail that is stuck.',
+  nav: [
+    { path: '/admin/today', label: 'Today' },
+    { path: '/admin/orders', label: 'Orders' },
+    { path: '/admin/provisioning', label: 'Provisioning' },
+    { path: '/admin/stuck', label: 'Stuck' },
+    { path: '/admin/customers', label: 'Customers' },
+  ],
+  navLabel: 'Console sections',
+  loading: 'Loading...',
+  retry: 'Try again',
+  loadFailed: 'We could not load this. Please try again.',
+
+  orders: {
+    title: 'Orders',
+    filterLabel: 'Show orders that are',
+    status: {
+      review: 'In review',
+      paid: 'Paid',
+      failed: 'Failed',
+      created: 'Awaiting payment',
+      refunded: 'Refunded',
+    } satisfies Record<OrderStatus, string>,
+    empty: (status: string) => `No orders are ${status.toLowerCase()} right now.`,
+    expected: 'Order amount',
+    paid: 'Paid',
+    paidUnknown: 'Razorpay did not answer; see the reason below',
+    payment: 'Payment',
+    created: 'Created',
+    customer: 'Customer',
+    plan: 'Plan',
+    why: 'Why it waits',
+    resolveTitle: 'Resolve',
+    actionLabel: 'Action',
+    actions: {
+      fulfil: 'Fulfil: accept the payment and activate the service',
+      refund: 'Refund: give the payment back to the buyer',
+    },
+    noteLabel: 'Note (required)',
+    noteHint: 'Why you chose this, for the next person who reads the order.',
+    noteMissing: 'Write a note: why you chose this, for the next person who reads the order.',
+    submit: 'Resolve order',
+    submitting: 'Resolving...',
+    resolved: (orderId: string, status: string) =>
+      `Order ${orderId} is ${status.toLowerCase()} now.`,
+  },
+
+  stuck: {
+    title: 'Stuck',
+    intro:
+      'Work a consumer could not finish after its retries. Redrive sends the original event again; each consumer acts once, so nothing is sent twice.',
+    empty: 'Nothing is stuck.',
+    kind: {
+      'welcome-mail': 'Welcome mail',
+      'support-mail': 'Support mail',
+      provisioning: 'Provisioning',
+      refund: 'Refund',
+    } satisfies Record<StuckKind, string>,
+    failedAt: 'Failed',
+    reason: 'What failed',
+    redrive: 'Redrive',
+    redriving: 'Redriving...',
+    redriven: (summary: string) => `Sent again: ${summary}.`,
+  },
+
+  customers: {
+    title: 'Customers',
+    emailLabel: 'Customer email',
+    search: 'Find',
+    searching: 'Finding...',
+    emailMissing: 'Type the email address to look for.',
+    none: (email: string) => `No customer uses ${email}.`,
+    services: 'Services',
+    noServices: 'No services.',
+    payments: 'Payments',
+    noPayments: 'No payments.',
+    mails: 'Mails',
+    noMails: 'No mails yet.',
+    mailState: {
+      sent: 'Sent',
+      sending: 'Sending',
+      failed: 'Failed (see Stuck)',
+      not_sent: 'Not sent yet',
+    },
+    invoice: 'Invoice',
+    refund: 'Refund',
+    renews: 'Renews',
+    since: 'Customer since',
+  },
+
+  provisioning: {
+    title: 'Provisioning',
+    notYet:
+      'Services waiting for a person (VPS, storage, domains, and panel accounts that failed) appear here once the store keeps their provisioning state. Until then, find the buyer under Customers.',
+  },
+
+  today: {
+    title: 'Today',
+    day: (day: string) => `India's day ${day} so far`,
+    payments: 'Payments',
+    refunds: 'Refunds',
+    newServices: 'New services',
+    inReview: 'Orders in review',
+    stuck: 'Stuck items',
+    open: 'Open',
+  },
+
+  audit: {
+    title: 'Audit trail',
+    empty: 'No operator has acted on this yet.',
+    action: {
+      'order.fulfilled': 'Fulfilled the order',
+      'order.refunded': 'Refunded the payment',
+      'dead_letter.redriven': 'Redrove',
+      'provisioning.ready': 'Marked ready',
+      'provisioning.retried': 'Retried provisioning',
+    } satisfies Record<AuditAction, string>,
+  },
+} as const;
