@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateOrderResponse } from '../domain/api';
 import { PlanNotFoundError } from '../domain/errors';
+import { assertBuyerAddress, quoteTax, type BillingDetails } from '../domain/gst';
+import type { SellerDetails } from '../domain/invoice';
+import { parseProfileUpdate } from '../domain/profile';
 import type { Plan } from '../domain/plan';
 import { quoteFor } from '../domain/pricing';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Caller, UsersStore } from '../ports/users';
-import { PaymentProviderError } from './errors';
+import { PaymentProviderError, TooManyUnpaidOrdersError } from './errors';
 
 export interface CreateOrderDeps {
   plans: () => Promise<Plan[]>;
@@ -17,6 +20,8 @@ export interface CreateOrderDeps {
   log: LogPort;
   now: () => Date;
   newReceipt?: () => string;
+  /** The seller on the invoice: its state decides CGST + SGST or IGST (D15). */
+  seller: () => SellerDetails;
 }
 
 export interface CreateOrderInput {
@@ -24,6 +29,8 @@ export interface CreateOrderInput {
   months: number;
   promoCode?: string;
   domain?: string;
+  /** The tax invoice's recipient for this order; by default the profile's billing details. */
+  billing?: BillingDetails;
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -44,10 +51,18 @@ export async function createOrder(
   const quote = quoteFor(plans, input);
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
+  await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
     createdAt: deps.now().toISOString(),
   });
+  // D15: the invoice's recipient, frozen with the order; checked before Razorpay hears of it.
+  const billing = input.billing
+    ? (parseProfileUpdate({ billing: input.billing }).billing ?? undefined)
+    : user.billing;
+  assertBuyerAddress(quote.subtotalPaise, billing);
+  const seller = deps.seller();
+  if (billing) quote.tax = quoteTax(quote, billing.state, seller.state);
   const receipt = (deps.newReceipt ?? newReceipt)();
   const promoCode = quote.promo?.code;
 
@@ -92,6 +107,8 @@ export async function createOrder(
     updatedAt: at,
   };
   if (promoCode) order.promoCode = promoCode;
+  if (billing) order.billing = billing;
+  order.seller = seller;
   if (input.domain) order.domain = input.domain;
   await deps.orders.putOrder(order);
   deps.log.info('Order created', {
@@ -108,4 +125,21 @@ export async function createOrder(
     quote,
     prefill: { name: order.name, email: order.email, contact: user.phone || caller.phone },
   };
+}
+
+/**
+ * Each order creates an order at Razorpay: a buyer (or a script with their token) may hold only a
+ * few unpaid ones from the last hour. Paid, failed and reviewed orders do not count.
+ */
+export const UNPAID_ORDERS_LIMIT = { count: 5, windowMs: 60 * 60 * 1000 } as const;
+
+async function refuseTooManyUnpaidOrders(
+  deps: Pick<CreateOrderDeps, 'orders' | 'now'>,
+  userId: string,
+): Promise<void> {
+  const since = deps.now().getTime() - UNPAID_ORDERS_LIMIT.windowMs;
+  const unpaid = (await deps.orders.listOrdersForUser(userId)).filter(
+    (order) => order.status === 'created' && new Date(order.createdAt).getTime() > since,
+  );
+  if (unpaid.length >= UNPAID_ORDERS_LIMIT.count) throw new TooManyUnpaidOrdersError();
 }

@@ -46,3 +46,13 @@ export class PaymentProviderError extends DomainError {
     super('Our payment provider did not answer. Please try again in a moment.');
   }
 }
+
+export class TooManyUnpaidOrdersError extends DomainError {
+  override readonly name = 'TooManyUnpaidOrdersError';
+  readonly code = 'too_many_requests';
+  constructor() {
+    super(
+      'You have several unpaid orders from the last hour. Please complete one of them, or try again in an hour.',
+    );
+  }
+}
