@@ -1,8 +1,10 @@
 /**
  * The storefront's server on PORT: what CloudFront, S3 and API Gateway are in AWS. It serves
  * `/config.json`, the API under `/api` (JWT authorizer, then the route's Lambda), and the SPA.
- * It also carries the two AWS endpoints the local system calls itself: the Lambda Invoke API
- * (cognito-local's triggers) and EventBridge's PutEvents (`/_local/events`).
+ * Every answer of the site and the API carries CloudFront's security headers. It also carries
+ * the two AWS endpoints the local system calls itself, the Lambda Invoke API (cognito-local's
+ * triggers) and EventBridge's PutEvents (`/_local/events`), and `POST /_local/jobs/{name}`, which
+ * runs a scheduled job now (infra/local/scheduler.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { COGNITO_TRIGGERS, ROUTES, type FunctionId } from '../lib/definitions/functions';

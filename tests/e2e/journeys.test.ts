@@ -19,6 +19,7 @@ import {
   STEP_TIMEOUT_MS,
   launchBrowser,
   newJourney,
+  waitForPage,
 } from '../helpers/browser';
 import type { Journey } from '../helpers/browser';
 import { REPO_ROOT, startLocalStack } from '../helpers/local-stack';
@@ -87,6 +88,7 @@ async function journey(
   try {
     await run(j);
     expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
+    expect(j.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
   } catch (error) {
     // Say where the browser was; the screenshot shows what it saw.
     if (error instanceof Error) {
@@ -117,11 +119,11 @@ function path(page: Page): string {
  * element). Journeys that test the normal path wait for it; one test checks what happens before.
  */
 async function hydrated(page: Page, selector = '#root form'): Promise<void> {
-  await page.waitForFunction(
+  // Not page.waitForFunction: it evaluates in the page with eval, which the site's CSP refuses.
+  await waitForPage(
+    page,
     `(() => { const el = document.querySelector(${JSON.stringify(selector)});
       return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
-    undefined,
-    { timeout: STEP_TIMEOUT_MS },
   );
 }
 
@@ -399,7 +401,7 @@ describe('the dashboard guard', () => {
       await page.getByRole('tab', { name: 'Payments' }).click();
       await visible(page.getByText(TEXT.noPayments));
       await page.getByRole('tab', { name: 'Settings' }).click();
-      const email = page.getByRole('tabpanel').getByRole('textbox');
+      const email = page.getByRole('tabpanel').getByRole('textbox', { name: 'Email address' });
       await visible(email);
       expect(await email.isDisabled()).toBe(true);
       expect(await email.inputValue()).toBe(user.email);

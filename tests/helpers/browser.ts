@@ -56,10 +56,23 @@ export interface Journey {
   pageErrors: string[];
   /** Console errors and failed requests, to explain a failure. */
   consoleErrors: string[];
+  /**
+   * What the site's Content-Security-Policy blocked (the page's `securitypolicyviolation` events
+   * and Chromium's CSP console errors); a journey asserts there was nothing.
+   */
+  cspViolations: string[];
   /** Saves the current screen as tests/e2e/screenshots/{name}.png and closes the context. */
   finish(name: string): Promise<void>;
   close(): Promise<void>;
 }
+
+const CSP_BINDING = '__storefrontCspViolation';
+
+/** Runs in every page before its own scripts: reports each CSP violation to the test. */
+const CSP_LISTENER = `document.addEventListener('securitypolicyviolation', (event) => {
+  const where = event.sourceFile ? ' at ' + event.sourceFile + ':' + event.lineNumber : '';
+  window.${CSP_BINDING}(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline') + where + ' on ' + location.pathname);
+}, true);`;
 
 /** A fresh context and page for one journey, with bounded default timeouts. */
 export async function newJourney(
@@ -75,12 +88,20 @@ export async function newJourney(
   });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(20_000);
-  const page = await context.newPage();
   const pageErrors: string[] = [];
   const consoleErrors: string[] = [];
+  const cspViolations: string[] = [];
+  // Every page of the context reports its violations through this binding, across navigations.
+  await context.exposeBinding(CSP_BINDING, (_source, report: unknown) => {
+    cspViolations.push(String(report));
+  });
+  await context.addInitScript(CSP_LISTENER);
+  const page = await context.newPage();
   context.on('weberror', (error) => pageErrors.push(error.error().message));
   context.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() !== 'error') return;
+    consoleErrors.push(message.text());
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
   context.on('requestfailed', (request) =>
     consoleErrors.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
@@ -96,6 +117,7 @@ export async function newJourney(
     page,
     pageErrors,
     consoleErrors,
+    cspViolations,
     close,
     finish: async (name: string) => {
       try {
@@ -112,4 +134,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: false, timeout: STEP_TIMEOUT_MS });
   return path;
+}
+
+/**
+ * Waits until a JavaScript expression is truthy in the page. Playwright's `waitForFunction` runs
+ * its predicate through `eval` inside the page, which the site's CSP rightly refuses (no
+ * 'unsafe-eval'); `page.evaluate` goes through the DevTools protocol, which the CSP does not govern.
+ */
+export async function waitForPage(
+  page: Page,
+  expression: string,
+  timeoutMs = STEP_TIMEOUT_MS,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate(expression).catch(() => false)) return;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting in the page for: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
