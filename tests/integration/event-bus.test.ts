@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalEventBus, MAX_ATTEMPTS } from '../../infra/local/event-bus';
 import type { InvokeOutcome, LambdaRuntime } from '../../infra/local/lambda-runtime';
+import { EVENT_RULES } from '../../infra/lib/definitions/functions';
 import { eventually } from '../helpers/storefront-client';
 import { EVENT_BUS_NAME, EVENT_SOURCES } from '../../lambdas/system/facts';
 
@@ -48,14 +49,24 @@ const purchaseCompleted = {
   ],
 };
 
+/** Every rule's target that takes PurchaseCompleted (the welcome mail, and others as they come). */
+const TARGETS = EVENT_RULES.filter((rule) =>
+  (rule.eventPattern['detail-type'] as readonly string[]).includes('PurchaseCompleted'),
+).map((rule) => rule.target);
+
 describe('the local EventBridge', () => {
-  it('delivers a matching event to the rule’s target as an EventBridge event', async () => {
+  it('delivers a matching event to each rule’s target as an EventBridge event', async () => {
     const { calls, runtime: rt } = runtime(() => true);
     const bus = new LocalEventBus(dataDir(), rt, 10);
     const answer = bus.putEvents(purchaseCompleted);
     expect(answer.FailedEntryCount).toBe(0);
-    await eventually(async () => (calls.length ? true : undefined), 'the delivery');
-    expect(calls[0]).toEqual({
+    await eventually(
+      async () => (calls.length === TARGETS.length ? true : undefined),
+      'the deliveries',
+    );
+    expect(TARGETS).toContain('sendWelcomeEmail');
+    expect(calls.map((c) => c.target).sort()).toEqual([...TARGETS].sort());
+    expect(calls.find((c) => c.target === 'sendWelcomeEmail')).toEqual({
       target: 'sendWelcomeEmail',
       event: expect.objectContaining({
         version: '0',
@@ -68,7 +79,7 @@ describe('the local EventBridge', () => {
     });
     bus.putEvents({ Entries: [{ ...purchaseCompleted.Entries[0], DetailType: 'SomethingElse' }] });
     await new Promise((r) => setTimeout(r, 50));
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(TARGETS.length);
     await bus.stop();
   });
 
@@ -78,10 +89,11 @@ describe('the local EventBridge', () => {
     const bus = new LocalEventBus(dir, rt, 2);
     bus.putEvents(purchaseCompleted);
     await eventually(
-      async () => (readdirSync(join(dir, 'eventbus', 'dlq')).length ? true : undefined),
-      'the dead letter',
+      async () =>
+        readdirSync(join(dir, 'eventbus', 'dlq')).length === TARGETS.length ? true : undefined,
+      'the dead letters',
     );
-    expect(calls).toHaveLength(MAX_ATTEMPTS);
+    expect(calls).toHaveLength(MAX_ATTEMPTS * TARGETS.length);
     expect(readdirSync(join(dir, 'eventbus', 'pending'))).toEqual([]);
     await bus.stop();
   });
@@ -92,19 +104,23 @@ describe('the local EventBridge', () => {
     const { calls, runtime: rt } = runtime(() => up);
     const crashed = new LocalEventBus(dir, rt, 60_000);
     crashed.putEvents(purchaseCompleted);
-    expect(readdirSync(join(dir, 'eventbus', 'pending'))).toHaveLength(1); // on disk before the answer
-    await eventually(async () => (calls.length ? true : undefined), 'the first attempt');
+    // On disk before the answer
+    expect(readdirSync(join(dir, 'eventbus', 'pending'))).toHaveLength(TARGETS.length);
+    await eventually(
+      async () => (calls.length === TARGETS.length ? true : undefined),
+      'the first attempts',
+    );
     await crashed.stop();
 
     up = true;
     const restarted = new LocalEventBus(dir, rt, 60_000);
-    expect(restarted.replayPending()).toBe(1);
+    expect(restarted.replayPending()).toBe(TARGETS.length);
     await eventually(
       async () => (readdirSync(join(dir, 'eventbus', 'pending')).length === 0 ? true : undefined),
       'the replayed delivery',
     );
-    expect(calls).toHaveLength(2);
-    expect(calls[1]?.event.id).toBe(calls[0]?.event.id);
+    expect(calls).toHaveLength(2 * TARGETS.length);
+    expect(new Set(calls.map((c) => c.event.id)).size).toBe(1); // the same event, replayed
     await restarted.stop();
   });
 
