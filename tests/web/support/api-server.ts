@@ -1,23 +1,16 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { vi } from 'vitest';
 import { CATALOG } from '@domain/catalog';
 import { appRoutes } from '../../../web/src/app/routes';
+import { configHandler, mockServer } from './msw';
 
-/** What the local stack serves at /config.json (docs/api.md). */
-export const testConfig = {
-  region: 'ap-south-1',
-  userPoolId: 'ap-south-1_Test',
-  userPoolClientId: 'test-client',
-  apiBase: '/api',
-  razorpay: { keyId: 'rzp_test_local', checkoutScript: 'http://127.0.0.1:8100/v1/checkout.js' },
-};
+export { testConfig } from './msw';
 
 export const API = 'http://localhost:3000/api';
 
 export const baseHandlers = [
-  http.get('*/config.json', () => HttpResponse.json(testConfig)),
+  configHandler,
   http.get(`${API}/plans/:planId`, ({ params }) => {
     const plan = CATALOG.find((p) => p.id === params.planId);
     return plan
@@ -46,19 +39,16 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 /** One MSW server per test file, answering /config.json and GET /api/plans/{id} by default. */
 export function startMockApi() {
-  const server = setupServer(...baseHandlers);
-  beforeAll(async () => {
-    server.listen({ onUnhandledRequest: 'error' });
-    // Amplify's first import is slow under jsdom; pay for it once, before the tests' timings.
-    // Loading every page's module here too keeps module loading out of the first test's timings.
-    await Promise.all([
-      import('aws-amplify'),
-      import('aws-amplify/api'),
-      import('aws-amplify/auth/cognito'),
-      ...appRoutes.map((route) => route.load()),
-    ]);
-  }, 60_000);
-  afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
-  return server;
+  // Loading every page's module here too keeps module loading out of the first test's timings.
+  return mockServer(
+    baseHandlers,
+    () =>
+      Promise.all([
+        import('aws-amplify'),
+        import('aws-amplify/api'),
+        import('aws-amplify/auth/cognito'),
+        ...appRoutes.map((route) => route.load()),
+      ]),
+    60_000,
+  );
 }
