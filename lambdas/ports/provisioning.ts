@@ -209,7 +209,9 @@ export interface ChosenAccount {
 
 export type ProvisioningOutcome =
   | { state: 'ready'; server: string; nameservers: string[]; panelUrl?: string }
-  | { state: 'failed'; reason: string };
+  | { state: 'failed'; reason: string }
+  /** Suspended on the panel (expired and not renewed, D17); `reason` is what the panel was told. */
+  | { state: 'suspended'; reason: string };
 
 /**
  * The service's provisioning state. Every write is conditional, so that racing deliveries of one

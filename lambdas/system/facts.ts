@@ -162,6 +162,16 @@ export const TABLES = [
     envVar: 'SERVICES_TABLE',
     partitionKey: { name: 'userId', type: 'S' },
     sortKey: { name: 'serviceId', type: 'S' },
+    // Sparse: a service with a renewal step still to come carries nextDueAt (when it falls due)
+    // in one of a few dueShard partitions, so the daily renewal job reads only the services due
+    // (lambdas/domain/renewal-schedule.ts), never the whole table.
+    globalSecondaryIndexes: [
+      {
+        indexName: 'byNextDue',
+        partitionKey: { name: 'dueShard', type: 'S' },
+        sortKey: { name: 'nextDueAt', type: 'S' },
+      },
+    ],
   },
 ] as const satisfies readonly TableDefinition[];
 

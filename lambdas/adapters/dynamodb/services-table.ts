@@ -11,6 +11,7 @@ import type {
   ServiceRecord,
   ServicesStore,
 } from '../../ports/services';
+import { renewalScheduleFor } from '../../domain/renewal-schedule';
 import { isConditionFailure } from './clients';
 
 /** The services table: one item per service, keyed (userId, serviceId). */
@@ -57,6 +58,7 @@ export class DynamoServicesStore implements ServicesStore {
           renewalDate: period.renewalDate,
           version: 1,
           periods: { [period.purchaseId]: period },
+          ...renewalScheduleFor(service.serviceId, period.renewalDate),
         };
         await this.client.send(
           new PutCommand({
@@ -66,13 +68,15 @@ export class DynamoServicesStore implements ServicesStore {
           }),
         );
       } else {
-        // Only the fields extensions own: status, provisioning and reminders are left as they are.
+        // Only the fields extensions own: status and provisioning are left as they are; the
+        // renewal schedule starts again from the new date (its steps done stay keyed by the old).
+        const schedule = renewalScheduleFor(service.serviceId, period.renewalDate);
         await this.client.send(
           new UpdateCommand({
             TableName: this.table(),
             Key: { userId: service.userId, serviceId: service.serviceId },
             UpdateExpression:
-              'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at',
+              'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at, nextDueAt = :due, dueShard = :shard',
             ConditionExpression: 'version = :expected',
             ExpressionAttributeNames: { '#purchase': period.purchaseId },
             ExpressionAttributeValues: {
@@ -81,6 +85,8 @@ export class DynamoServicesStore implements ServicesStore {
               ':period': period,
               ':at': at,
               ':expected': expectedVersion,
+              ':due': schedule.nextDueAt,
+              ':shard': schedule.dueShard,
             },
           }),
         );

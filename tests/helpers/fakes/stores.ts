@@ -5,6 +5,7 @@
  */
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { Plan } from '../../../lambdas/domain/plan';
+import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
 import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
 import type { EventPublisher } from '../../../lambdas/ports/events';
 import type {
@@ -260,6 +261,7 @@ export class InMemoryServicesStore implements ServicesStore {
       version: expectedVersion + 1,
       periods,
       updatedAt: at,
+      ...renewalScheduleFor(service.serviceId, period.renewalDate),
     });
     return true;
   }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPurchasesStore } from '../../../lambdas/adapters/dynamodb/purchases-table';
 import { DynamoServicesStore } from '../../../lambdas/adapters/dynamodb/services-table';
 import type { Months } from '../../../lambdas/domain/pricing';
+import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
 import { addMonths } from '../../../lambdas/domain/services';
 import type { PurchasesStore } from '../../../lambdas/ports/purchases';
 import type { ServicePeriod, ServicesStore } from '../../../lambdas/ports/services';
@@ -65,6 +66,8 @@ function servicesContract(make: () => ServicesStore) {
       renewalDate: winner.renewalDate,
       version: 1,
       periods: { [winner.purchaseId]: winner },
+      // Its renewal reminders are scheduled from the new date (renewal-schedule.ts).
+      ...renewalScheduleFor(service.serviceId, winner.renewalDate),
     });
   });
 
@@ -91,6 +94,7 @@ function servicesContract(make: () => ServicesStore) {
       renewalDate: second.renewalDate,
       version: 2,
       periods: { [first.purchaseId]: first, [second.purchaseId]: second },
+      ...renewalScheduleFor(service.serviceId, second.renewalDate),
     });
   });
 

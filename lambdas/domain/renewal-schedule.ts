@@ -1,0 +1,92 @@
+/**
+ * Where a service stands in its renewal life, as the services table keeps it for the daily job
+ * (lambdas/domain/renewals.ts has the rules of the steps themselves).
+ *
+ * - `nextDueAt`: when the service's next renewal step falls due. A sparse index keyed by it (in
+ *   `dueShard` partitions) lets the job read only the services due, never the whole table. A
+ *   service with nothing left to do carries none and drops out of the index.
+ * - `renewalDone`: the steps done (sent, or skipped as overtaken), each as `renewalDate|step`, so
+ *   a step is done once per renewal date and a new renewal date starts with none done.
+ *
+ * Every write that changes a service's renewal date also sets `nextDueAt` from it
+ * (renewalScheduleFor): a renewal resets the reminders for the new date.
+ */
+import type { Category } from './plan';
+import { deliveryModeOf } from './provisioning';
+import { dueAt, RENEWAL_STEPS, type RenewalStep } from './renewals';
+
+/**
+ * Partitions of the due-date index. Every active service is in the index; spreading it over a few
+ * partition keys keeps purchases from writing to one hot index partition. The job reads each.
+ */
+export const DUE_SHARDS = 8;
+
+/** FNV-1a, 32 bits: a stable, even spread of service ids over the shards. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+export function dueShardOf(serviceId: string): string {
+  return `due-${fnv1a(serviceId) % DUE_SHARDS}`;
+}
+
+export const ALL_DUE_SHARDS: readonly string[] = Array.from(
+  { length: DUE_SHARDS },
+  (_, i) => `due-${i}`,
+);
+
+/** What a write of a new renewal date also writes: the service's first step for that date. */
+export function renewalScheduleFor(
+  serviceId: string,
+  renewalDate: string,
+): { dueShard: string; nextDueAt: string } {
+  return {
+    dueShard: dueShardOf(serviceId),
+    nextDueAt: dueAt(RENEWAL_STEPS[0], new Date(renewalDate)).toISOString(),
+  };
+}
+
+/** The key a step is done under: one per service, renewal date and step. */
+export function stepKey(renewalDate: string, step: RenewalStep): string {
+  return `${renewalDate}|${step}`;
+}
+
+/** The steps done for `renewalDate`, from the keys kept on the service. */
+export function stepsDoneFor(
+  renewalDate: string,
+  done: Iterable<string> | undefined,
+): RenewalStep[] {
+  const keys = new Set(done ?? []);
+  return RENEWAL_STEPS.filter((step) => keys.has(stepKey(renewalDate, step)));
+}
+
+/** Only a service with an account on the panel is suspended (D17): hosting and bundles. */
+export function isSuspendable(category: Category): boolean {
+  return deliveryModeOf(category) === 'panel';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** India's calendar day number of an instant (days since 1970-01-01 IST). */
+function istDayNumber(instant: Date): number {
+  return Math.floor((instant.getTime() + IST_OFFSET_MS) / DAY_MS);
+}
+
+/**
+ * Whole days from today to the renewal date, as a buyer in India counts them on a calendar: 1 on
+ * the day before it (the day the "expires tomorrow" mail goes out), 0 on the day itself and after.
+ */
+export function daysLeft(renewalDate: string | Date, now: Date): number {
+  const renewal = new Date(renewalDate);
+  if (renewal.getTime() <= now.getTime()) return 0;
+  return Math.max(0, istDayNumber(renewal) - istDayNumber(now));
+}
+
+/** The dashboard says "Expires soon" this many days before the renewal date (the first reminder). */
+export const EXPIRES_SOON_DAYS = 30;

@@ -1,0 +1,398 @@
+/**
+ * The daily renewal job (D17): for each service whose next renewal step is due at `now` (the
+ * scheduled event's time), the reminder mail 30, 7 or 1 days before its renewal date, the expiry
+ * notice when it expires, and for hosting the suspension on the panel 7 days later, with its mail.
+ * Nothing is ever deleted.
+ *
+ * Exactly once per service, renewal date and step: a step is claimed on the service's item by a
+ * write that holds only while the service still renews on that date and is not cancelled (so a
+ * buyer who renewed or cancelled gets no mail), acted on, then completed. Runs at once meet on the
+ * claim; a run that crashed leaves a claim that lapses after `leaseMs`, and the next run acts.
+ * (A crash between a mail going out and its claim being completed sends that mail once more after
+ * the lease: SES takes no idempotency key.)
+ *
+ * Cost follows the services due: the run reads the due-date index (only services with a step due)
+ * and, per service acted on, its buyer and the writes of its claim.
+ */
+import { formatDate } from '../templates/mail/format';
+import { renewalReminderMail } from '../templates/mail/renewal-reminder';
+import { serviceExpiredMail } from '../templates/mail/service-expired';
+import { serviceSuspendedMail } from '../templates/mail/service-suspended';
+import type { Plan } from '../domain/plan';
+import { quote } from '../domain/pricing';
+import { isSuspendable, stepKey, stepsDoneFor } from '../domain/renewal-schedule';
+import {
+  dueAt,
+  planRenewalStep,
+  REMINDER_DAYS_BEFORE,
+  RENEWAL_STEPS,
+  type RenewalStep,
+} from '../domain/renewals';
+import type { LogPort } from '../ports/logger';
+import type { Mailer } from '../ports/mail';
+import type { ProvisioningRecords, Provisioner } from '../ports/provisioning';
+import type { RenewalSchedule, ServiceRef } from '../ports/renewals';
+import type { ServiceRecord } from '../ports/services';
+import type { UserRecord, UsersStore } from '../ports/users';
+
+export interface RunRenewalRemindersDeps {
+  schedule: RenewalSchedule;
+  users: Pick<UsersStore, 'getUser'>;
+  /** The catalog as checkout prices it: the mails quote its renewal price. */
+  plans: () => Promise<readonly Plan[]>;
+  mailer: Mailer;
+  /** The services' provisioning state (suspension moves it from ready to suspended). */
+  provisioning: ProvisioningRecords;
+  /** The hosting panel. */
+  panel: Provisioner;
+  siteUrl: () => string;
+  log: LogPort;
+  /** The wall clock, for claim leases: a crashed run's claim lapses in real time, not job time. */
+  clock: () => Date;
+  /** How long a step's claim holds before another run may take it over. */
+  leaseMs: number;
+  /** Services handled at once. */
+  concurrency?: number;
+}
+
+/** What one run did; `read` counts the services the index gave it. */
+export interface RenewalRunSummary {
+  read: number;
+  /** Steps acted on: reminders sent, services expired, services suspended. */
+  acted: number;
+  /** Mails sent. */
+  sent: number;
+  expired: number;
+  suspended: number;
+  /** Steps done without a mail (overtaken reminders, nothing to suspend) and services another run held. */
+  skipped: number;
+  /** Services whose step failed; the next run tries again. */
+  failed: number;
+}
+
+/** A claim outlives any one service's handling (a panel call and a mail) many times over. */
+export const RENEWAL_CLAIM_LEASE_MS = 15 * 60 * 1000;
+const DEFAULT_CONCURRENCY = 8;
+
+type StepOutcome = 'reminded' | 'expired' | 'suspended' | 'nothing';
+
+/** Another attempt is acting on the panel for this service (a renewal being delivered). */
+export class PanelBusyError extends Error {
+  override readonly name = 'PanelBusyError';
+}
+
+export async function runRenewalReminders(
+  deps: RunRenewalRemindersDeps,
+  now: Date,
+  runId: string,
+): Promise<RenewalRunSummary> {
+  const summary: RenewalRunSummary = {
+    read: 0,
+    acted: 0,
+    sent: 0,
+    expired: 0,
+    suspended: 0,
+    skipped: 0,
+    failed: 0,
+  };
+  const run = new RunContext(deps, now, runId, summary);
+  const due = deps.schedule.listDue(now)[Symbol.asyncIterator]();
+  // Workers share one iterator: an async generator queues concurrent next() calls.
+  const worker = async () => {
+    for (;;) {
+      const next = await due.next();
+      if (next.done) return;
+      summary.read += 1;
+      await run.handle(next.value);
+    }
+  };
+  await Promise.all(Array.from({ length: deps.concurrency ?? DEFAULT_CONCURRENCY }, worker));
+  deps.log.info('Renewal job finished', { now: now.toISOString(), runId, ...summary });
+  return summary;
+}
+
+class RunContext {
+  private plans: Promise<readonly Plan[]> | undefined;
+  private readonly users = new Map<string, Promise<UserRecord | undefined>>();
+
+  constructor(
+    private readonly deps: RunRenewalRemindersDeps,
+    private readonly now: Date,
+    private readonly runId: string,
+    private readonly summary: RenewalRunSummary,
+  ) {}
+
+  /** Acts on every step of the service due now, one claim at a time. */
+  async handle(listed: ServiceRecord): Promise<void> {
+    const { schedule, log } = this.deps;
+    const ref: ServiceRef = { userId: listed.userId, serviceId: listed.serviceId };
+    let service: ServiceRecord | undefined = listed;
+    try {
+      // Each round acts on one step or reads the service again; a few rounds cover every step.
+      for (let round = 0; service && round < RENEWAL_STEPS.length * 2; round += 1) {
+        if (service.cancelledAt) {
+          await schedule.unschedule(ref);
+          return;
+        }
+        const renewalDate = service.renewalDate;
+        const plan = planRenewalStep(
+          { renewalDate: new Date(renewalDate), suspendable: isSuspendable(service.category) },
+          { done: stepsDoneFor(renewalDate, service.renewalDone) },
+          this.now,
+        );
+        const nextDueAt = plan.nextDueAt?.toISOString();
+        if (!plan.act) {
+          // Nothing due: the index was behind the item. Point it at the next step.
+          if (!plan.skip.length && service.nextDueAt === nextDueAt) return;
+          if (await schedule.record(ref, renewalDate, plan.skip, nextDueAt)) return;
+          service = await schedule.get(ref);
+          continue;
+        }
+        const claim = await schedule.claim(
+          ref,
+          renewalDate,
+          plan.act,
+          this.deps.clock(),
+          this.deps.leaseMs,
+        );
+        if (claim.state === 'held') {
+          this.summary.skipped += 1;
+          return;
+        }
+        if (claim.state === 'stale') {
+          // Renewed, cancelled or done since the index was written: plan from the item itself.
+          service = await schedule.get(ref);
+          continue;
+        }
+        let outcome: StepOutcome;
+        try {
+          outcome = await this.act(service, plan.act);
+        } catch (error) {
+          await schedule.release(ref, claim.token).catch((releaseError: unknown) => {
+            log.error('Could not release a renewal claim; it lapses on its own', {
+              serviceId: ref.serviceId,
+              error: messageOf(releaseError),
+            });
+          });
+          throw error;
+        }
+        const steps = [...plan.skip, plan.act];
+        await schedule.complete(ref, renewalDate, claim.token, steps, nextDueAt);
+        this.tally(outcome, plan.skip.length);
+        log.info('Renewal step done', {
+          serviceId: ref.serviceId,
+          renewalDate,
+          step: plan.act,
+          skipped: plan.skip,
+          outcome,
+        });
+        // A service the job reaches late may have a later step due as well.
+        service = {
+          ...service,
+          renewalDone: new Set([
+            ...(service.renewalDone ?? []),
+            ...steps.map((step) => stepKey(renewalDate, step)),
+          ]),
+          ...(nextDueAt ? { nextDueAt } : {}),
+        };
+        if (!nextDueAt) delete service.nextDueAt;
+      }
+    } catch (error) {
+      this.summary.failed += 1;
+      log.error('Renewal step failed; the next run tries again', {
+        serviceId: ref.serviceId,
+        error: messageOf(error),
+      });
+    }
+  }
+
+  private tally(outcome: StepOutcome, overtaken: number): void {
+    const s = this.summary;
+    s.skipped += overtaken;
+    if (outcome === 'nothing') {
+      s.skipped += 1;
+      return;
+    }
+    s.acted += 1;
+    s.sent += 1;
+    if (outcome === 'expired') s.expired += 1;
+    if (outcome === 'suspended') s.suspended += 1;
+  }
+
+  private async act(service: ServiceRecord, step: RenewalStep): Promise<StepOutcome> {
+    const renewalPricePaise = await this.renewalPrice(service.planId);
+    if (step === 'suspended') return this.suspend(service, renewalPricePaise);
+    if (renewalPricePaise === undefined) {
+      // A plan that left the catalog cannot be renewed through checkout: no link to send.
+      this.deps.log.error('Service of a plan no longer in the catalog; no renewal mail', {
+        serviceId: service.serviceId,
+        planId: service.planId,
+      });
+      return 'nothing';
+    }
+    const user = await this.buyer(service.userId);
+    const common = {
+      name: user.name,
+      planId: service.planId,
+      planName: service.planName,
+      category: service.category,
+      ...(service.domain ? { domain: service.domain } : {}),
+      renewalPricePaise,
+      siteUrl: this.deps.siteUrl(),
+      ...(isSuspendable(service.category)
+        ? { suspendsOn: dueAt('suspended', new Date(service.renewalDate)).toISOString() }
+        : {}),
+    };
+    if (step === 'expired') {
+      await this.mail(user, serviceExpiredMail({ ...common, expiredOn: service.renewalDate }));
+      return 'expired';
+    }
+    await this.mail(
+      user,
+      renewalReminderMail({
+        ...common,
+        renewalDate: service.renewalDate,
+        daysBefore: REMINDER_DAYS_BEFORE[step],
+      }),
+    );
+    return 'reminded';
+  }
+
+  /**
+   * Suspends the hosting account on the panel (ready → suspended) and mails the buyer. A buyer
+   * who renews while this runs must not stay suspended: the service is read again under the
+   * provisioning claim before the panel is called, and after it, in which case the suspension is
+   * lifted at once. (A renewal's delivery that comes after the suspension lifts it itself.)
+   */
+  private async suspend(
+    service: ServiceRecord,
+    renewalPricePaise: number | undefined,
+  ): Promise<StepOutcome> {
+    const { provisioning, panel, log, schedule } = this.deps;
+    const { userId, serviceId } = service;
+    const record = await provisioning.get(userId, serviceId);
+    if (!record?.username || (record.state !== 'ready' && record.state !== 'suspended')) {
+      log.warn('Expired hosting has no panel account to suspend', {
+        serviceId,
+        state: record?.state ?? 'none',
+      });
+      return 'nothing';
+    }
+    const stillExpired = async () => {
+      const now = await schedule.get({ userId, serviceId });
+      return now?.renewalDate === service.renewalDate && !now.cancelledAt;
+    };
+    if (record.state === 'ready') {
+      const deliveryId = `renewal-reminders:${this.runId}`;
+      const claim = await provisioning.claim(userId, serviceId, deliveryId, this.deps.clock());
+      if (claim.state === 'held') throw new PanelBusyError(`Provisioning of ${serviceId} is busy`);
+      try {
+        if (!(await stillExpired())) {
+          await provisioning.release(userId, serviceId, claim.token);
+          return 'nothing';
+        }
+        const reason = `Expired on ${formatDate(service.renewalDate)} and not renewed`;
+        await panel.suspend(record.username, reason);
+        await provisioning.settle(
+          userId,
+          serviceId,
+          claim.token,
+          'ready',
+          { state: 'suspended', reason },
+          this.deps.clock(),
+        );
+      } catch (error) {
+        await provisioning.release(userId, serviceId, claim.token).catch(() => undefined);
+        throw error;
+      }
+      if (!(await stillExpired())) {
+        await this.liftSuspension(service, record.username);
+        return 'nothing';
+      }
+      log.info('Expired hosting suspended on the panel', {
+        serviceId,
+        username: record.username,
+      });
+    }
+    if (renewalPricePaise === undefined) return 'suspended';
+    const user = await this.buyer(userId);
+    await this.mail(
+      user,
+      serviceSuspendedMail({
+        name: user.name,
+        planId: service.planId,
+        planName: service.planName,
+        ...(service.domain ? { domain: service.domain } : {}),
+        expiredOn: service.renewalDate,
+        suspendedOn: this.now.toISOString(),
+        renewalPricePaise,
+        siteUrl: this.deps.siteUrl(),
+      }),
+    );
+    return 'suspended';
+  }
+
+  /** The buyer renewed while the account was being suspended: bring it back. */
+  private async liftSuspension(service: ServiceRecord, username: string): Promise<void> {
+    const { provisioning, panel, log } = this.deps;
+    const { userId, serviceId } = service;
+    const deliveryId = `renewal-reminders:${this.runId}`;
+    const claim = await provisioning.claim(userId, serviceId, deliveryId, this.deps.clock());
+    // Held: the renewal's delivery is lifting it right now.
+    if (claim.state === 'held') return;
+    const record = await provisioning.get(userId, serviceId);
+    if (record?.state !== 'suspended') {
+      await provisioning.release(userId, serviceId, claim.token);
+      return;
+    }
+    try {
+      await panel.unsuspend(username);
+      await provisioning.settle(
+        userId,
+        serviceId,
+        claim.token,
+        'suspended',
+        {
+          state: 'ready',
+          server: record.server ?? '',
+          nameservers: record.nameservers ?? [],
+          ...(record.panelUrl ? { panelUrl: record.panelUrl } : {}),
+        },
+        this.deps.clock(),
+      );
+    } catch (error) {
+      await provisioning.release(userId, serviceId, claim.token).catch(() => undefined);
+      throw error;
+    }
+    log.warn('Renewed while being suspended; the suspension was lifted', { serviceId });
+  }
+
+  /** 12 months at the renewal price, GST included (the mails' figure); undefined: no such plan. */
+  private async renewalPrice(planId: string): Promise<number | undefined> {
+    this.plans ??= this.deps.plans();
+    const plan = (await this.plans).find((p) => p.id === planId);
+    return plan && quote(plan, 12, null, { renewal: true }).totalPaise;
+  }
+
+  private async buyer(userId: string): Promise<UserRecord> {
+    let user = this.users.get(userId);
+    if (!user) {
+      user = this.deps.users.getUser(userId);
+      this.users.set(userId, user);
+    }
+    const found = await user;
+    if (!found?.email) throw new Error(`No email on record for the buyer of a service`);
+    return found;
+  }
+
+  private async mail(
+    user: UserRecord,
+    content: { subject: string; html: string; text: string },
+  ): Promise<void> {
+    await this.deps.mailer.send({ to: user.email, ...content });
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,408 @@
+/**
+ * The renewal job (lambdas/use-cases/run-renewal-reminders.ts) on in-memory fakes: a year of daily
+ * runs, each step once and never early, runs at once, crashes, a buyer who renews or cancels, and
+ * a run that reads only the services due.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dueAt, type RenewalStep } from '../../../../lambdas/domain/renewals';
+import { provisionService } from '../../../../lambdas/use-cases/provision-service';
+import { InMemoryRenewalSchedule } from '../../../helpers/fakes/renewals';
+import { RecordingMailer, SimulatedCrash } from '../../../helpers/fakes/stores';
+import { BUYER } from '../../../helpers/fakes/world';
+import {
+  LEASE_MS,
+  nineAmIst,
+  renewalWorld,
+  SITE_URL,
+  type RenewalWorld,
+} from '../../../helpers/renewal-world';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Bought on 22 Nov 2026 at 10:00 IST for 12 months: renews on 22 Nov 2027 at 10:00 IST.
+const BOUGHT = new Date('2026-11-22T04:30:00.000Z');
+const RENEWS = '2027-11-22T04:30:00.000Z';
+
+/** Runs the job every day at 09:00 IST from `from` to `to` (India dates), mails by day. */
+async function runDaily(world: RenewalWorld, from: string, to: string) {
+  const byDay: Record<string, string[]> = {};
+  for (let t = nineAmIst(from).getTime(); t <= nineAmIst(to).getTime(); t += DAY_MS) {
+    const before = world.mailer.sent.length;
+    await world.run(new Date(t));
+    const sent = world.mailer.sent.slice(before).map((m) => m.subject);
+    if (sent.length) byDay[new Date(t + 5.5 * 3600 * 1000).toISOString().slice(0, 10)] = sent;
+  }
+  return byDay;
+}
+
+async function boughtHosting(world: RenewalWorld) {
+  const { serviceId } = await world.pay('basichosting', BOUGHT);
+  const username = await world.provisioned(serviceId, BOUGHT);
+  return { serviceId, username };
+}
+
+describe('a year of daily runs', () => {
+  it('reminds at 30, 7 and 1 days, notes the expiry, suspends at +7, and starts again on renewal', async () => {
+    const world = renewalWorld();
+    const { serviceId, username } = await boughtHosting(world);
+
+    const firstYear = await runDaily(world, '2026-11-23', '2027-12-04');
+
+    expect(firstYear).toEqual({
+      '2027-10-23': ['Your Basic Hosting expires in 30 days'],
+      '2027-11-15': ['Your Basic Hosting expires in 7 days'],
+      '2027-11-21': ['Your Basic Hosting expires tomorrow'],
+      // It expires at 10:00 IST on the 22nd: the 09:00 run that day is before it.
+      '2027-11-23': ['Your Basic Hosting has expired'],
+      '2027-11-30': ['Your Basic Hosting is suspended'],
+    });
+    expect(world.panel.suspended.get(username)).toBe(true);
+    expect(world.provisioning.stored(BUYER.userId, serviceId)?.state).toBe('suspended');
+    // Nothing left to do for this renewal date: the service left the due-date index.
+    expect(world.services.items.get(`${BUYER.userId}#${serviceId}`)?.nextDueAt).toBeUndefined();
+
+    // Renewed on 5 Dec 2027 (expired, so from the payment's date): the delivery of the renewal
+    // lifts the suspension, and the reminders start again for 5 Dec 2028.
+    const renewedAt = new Date('2027-12-05T06:00:00.000Z');
+    const { period } = await world.pay('basichosting', renewedAt);
+    world.setWallClock(renewedAt);
+    const outcome = await provisionService(
+      {
+        records: world.provisioning,
+        panel: world.panel,
+        announce: async () => undefined,
+        placeholderDomain: () => 'sites.example.in',
+        mailer: new RecordingMailer(),
+        siteUrl: () => SITE_URL,
+        log: world.log,
+        now: () => renewedAt,
+      },
+      {
+        purchaseId: period.purchaseId,
+        userId: BUYER.userId,
+        email: BUYER.email,
+        name: BUYER.name,
+        planId: 'basichosting',
+        planName: 'Basic Hosting',
+        category: 'hosting',
+        months: 12,
+        purchaseDate: period.purchaseDate,
+        renewalDate: period.renewalDate,
+        amountPaise: 100_000,
+        paymentId: period.paymentId,
+        orderId: 'order_renewal',
+        serviceId,
+        renewal: true,
+      },
+      'delivery-renewal',
+    );
+    expect(outcome).toBe('unsuspended');
+    expect(world.panel.suspended.get(username)).toBe(false);
+
+    const secondYear = await runDaily(world, '2027-12-05', '2028-12-06');
+
+    expect(secondYear).toEqual({
+      '2028-11-05': ['Your Basic Hosting expires in 30 days'],
+      '2028-11-28': ['Your Basic Hosting expires in 7 days'],
+      '2028-12-04': ['Your Basic Hosting expires tomorrow'],
+      '2028-12-06': ['Your Basic Hosting has expired'],
+    });
+  });
+
+  it('names the service, the renewal date, the 12-month renewal price with GST and a Renew link', async () => {
+    const world = renewalWorld();
+    await boughtHosting(world);
+
+    await world.run(nineAmIst('2027-11-15'));
+
+    const [mail] = world.mailer.sent;
+    expect(mail?.to).toBe(BUYER.email);
+    expect(mail?.text).toContain('22 November 2027');
+    // basichosting renews at ₹2,999 × 12 = ₹35,988 + 18% GST = ₹42,465.84
+    expect(mail?.text).toContain('₹42,465.84 for 12 months, GST included');
+    expect(mail?.html).toContain(`${SITE_URL}/checkout?plan=basichosting&amp;renew=1`);
+  });
+
+  it('never suspends a domain: it is reminded and expires, with nothing on a panel', async () => {
+    const world = renewalWorld();
+    await world.pay('basicdomain', BOUGHT, 12, 'asha-travels.in');
+
+    const mails = await runDaily(world, '2027-10-20', '2027-12-10');
+
+    expect(Object.values(mails).flat()).toEqual([
+      'Your Basic Domain expires in 30 days',
+      'Your Basic Domain expires in 7 days',
+      'Your Basic Domain expires tomorrow',
+      'Your Basic Domain has expired',
+    ]);
+    expect(world.mailer.sent[0]?.html).toContain('domain=asha-travels.in');
+    expect(world.panel.calls).toEqual([]);
+  });
+});
+
+describe('each step once, never early', () => {
+  it('holds for any sequence of runs at any times, in any order', async () => {
+    const renewal = new Date(RENEWS).getTime();
+    const runTime = fc.integer({
+      min: BOUGHT.getTime(),
+      max: renewal + 20 * DAY_MS,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(runTime, { minLength: 1, maxLength: 25 }), async (times) => {
+        const world = renewalWorld();
+        const { serviceId } = await boughtHosting(world);
+        const acted: { step: RenewalStep; at: number }[] = [];
+        for (const t of times) {
+          const before = world.mailer.sent.length;
+          await world.run(new Date(t));
+          for (const mail of world.mailer.sent.slice(before))
+            acted.push({ step: stepOf(mail.subject), at: t });
+        }
+        const steps = acted.map((a) => a.step);
+        expect(new Set(steps).size).toBe(steps.length);
+        for (const { step, at } of acted)
+          expect(at).toBeGreaterThanOrEqual(dueAt(step, new Date(RENEWS)).getTime());
+        // The last run acted on whatever was due by then, or an earlier run already had.
+        const latest = Math.max(...times);
+        const stored = world.services.items.get(`${BUYER.userId}#${serviceId}`);
+        if (stored?.nextDueAt) expect(Date.parse(stored.nextDueAt)).toBeGreaterThan(latest);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+function stepOf(subject: string): RenewalStep {
+  if (subject.endsWith('in 30 days')) return 'reminder_30d';
+  if (subject.endsWith('in 7 days')) return 'reminder_7d';
+  if (subject.endsWith('tomorrow')) return 'reminder_1d';
+  if (subject.endsWith('has expired')) return 'expired';
+  if (subject.endsWith('is suspended')) return 'suspended';
+  throw new Error(`unexpected mail: ${subject}`);
+}
+
+describe('runs at once, and again', () => {
+  it('ten runs at the same time send each mail once', async () => {
+    const world = renewalWorld();
+    await boughtHosting(world);
+    await world.pay('premiumdomain', BOUGHT, 12, 'asha-travels.in');
+
+    const summaries = await Promise.all(
+      Array.from({ length: 10 }, () => world.run(nineAmIst('2027-10-23'))),
+    );
+
+    expect(world.subjects().sort()).toEqual([
+      'Your Basic Hosting expires in 30 days',
+      'Your Premium Domain expires in 30 days',
+    ]);
+    expect(summaries.reduce((n, s) => n + s.sent, 0)).toBe(2);
+  });
+
+  it('a second run the same day sends nothing, and reads nothing it need not', async () => {
+    const world = renewalWorld();
+    await boughtHosting(world);
+    const first = await world.run(nineAmIst('2027-11-15'));
+
+    const again = await world.run(new Date(nineAmIst('2027-11-15').getTime() + 3 * 3600 * 1000));
+
+    expect(first).toEqual({
+      read: 1,
+      acted: 1,
+      sent: 1,
+      expired: 0,
+      suspended: 0,
+      // The 30-day reminder was overtaken before any run: recorded, never sent late.
+      skipped: 1,
+      failed: 0,
+    });
+    expect(again).toMatchObject({ read: 0, sent: 0 });
+    expect(world.mailer.sent).toHaveLength(1);
+  });
+});
+
+describe('a run that crashes', () => {
+  /** The run's own store and mailer, which stop reaching anything once the process is killed. */
+  function dyingRun(world: RenewalWorld, crashAt: 'send' | 'complete') {
+    let killed = false;
+    const schedule = new InMemoryRenewalSchedule(world.services);
+    const realComplete = schedule.complete.bind(schedule);
+    schedule.roundTrip = async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (killed) throw new SimulatedCrash('the process was killed');
+    };
+    schedule.complete = async (...args) => {
+      if (crashAt === 'complete') {
+        killed = true;
+        throw new SimulatedCrash('killed before completing the claim');
+      }
+      return realComplete(...args);
+    };
+    const mailer = new RecordingMailer();
+    const realSend = mailer.send.bind(mailer);
+    mailer.send = async (mail) => {
+      if (crashAt === 'send') {
+        killed = true;
+        throw new SimulatedCrash('killed before the mail went out');
+      }
+      await realSend(mail);
+      world.mailer.sent.push(mail);
+    };
+    return { schedule, mailer };
+  }
+
+  it('before its mail went out: the claim holds for its lease, then one run sends the mail', async () => {
+    const world = renewalWorld();
+    await boughtHosting(world);
+    const day = nineAmIst('2027-11-15');
+
+    const crashed = await world.run(day, dyingRun(world, 'send'));
+    const sameDay = await world.run(new Date(day.getTime() + 60_000));
+    const afterLease = await world.run(new Date(day.getTime() + LEASE_MS + 60_000));
+    await world.run(new Date(day.getTime() + 2 * LEASE_MS));
+
+    expect(crashed.failed).toBe(1);
+    expect(sameDay).toMatchObject({ sent: 0, skipped: 1 });
+    expect(afterLease.sent).toBe(1);
+    expect(world.subjects()).toEqual(['Your Basic Hosting expires in 7 days']);
+  });
+
+  it('after its mail went out but before the claim was completed: sent once more after the lease, no more', async () => {
+    // SES takes no idempotency key: the one window in which a mail can go twice (as the welcome mail).
+    const world = renewalWorld();
+    await boughtHosting(world);
+    const day = nineAmIst('2027-11-15');
+
+    await world.run(day, dyingRun(world, 'complete'));
+    await world.run(new Date(day.getTime() + 60_000));
+    await world.run(new Date(day.getTime() + LEASE_MS + 60_000));
+    await world.run(new Date(day.getTime() + 2 * LEASE_MS + 60_000));
+
+    expect(world.subjects()).toEqual([
+      'Your Basic Hosting expires in 7 days',
+      'Your Basic Hosting expires in 7 days',
+    ]);
+  });
+
+  it('a mail that fails is not lost: the claim is given back and the next run sends it', async () => {
+    const world = renewalWorld();
+    await boughtHosting(world);
+    world.mailer.failuresLeft = 1;
+
+    const failed = await world.run(nineAmIst('2027-11-15'));
+    const next = await world.run(nineAmIst('2027-11-16'));
+
+    expect(failed).toMatchObject({ failed: 1, sent: 0 });
+    expect(next).toMatchObject({ sent: 1 });
+    expect(world.subjects()).toEqual(['Your Basic Hosting expires in 7 days']);
+  });
+});
+
+describe('no mail after the buyer renewed or cancelled', () => {
+  it('a renewal between reading the index and the claim: the claim finds the new date, nothing is sent', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    // The index as it was before the renewal (GSIs are eventually consistent).
+    const staleIndex = new InMemoryRenewalSchedule(world.services);
+    const [stale] = await collect(staleIndex.listDue(nineAmIst('2027-11-15')));
+    await world.pay('basichosting', new Date('2027-11-14T12:00:00.000Z'));
+    staleIndex.listDue = async function* () {
+      if (stale) yield stale;
+    };
+
+    const summary = await world.run(nineAmIst('2027-11-15'), { schedule: staleIndex });
+
+    expect(summary).toMatchObject({ read: 1, sent: 0, failed: 0 });
+    expect(world.mailer.sent).toEqual([]);
+    // The extension pointed the index at the new date's first reminder.
+    expect(world.services.items.get(`${BUYER.userId}#${serviceId}`)?.nextDueAt).toBe(
+      dueAt('reminder_30d', new Date('2028-11-22T04:30:00.000Z')).toISOString(),
+    );
+  });
+
+  it('a cancelled service is mailed nothing and leaves the index', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    const item = world.services.items.get(`${BUYER.userId}#${serviceId}`);
+    if (item) item.cancelledAt = '2026-12-01T05:00:00.000Z';
+
+    const summary = await world.run(nineAmIst('2027-11-15'));
+
+    expect(summary).toMatchObject({ read: 1, sent: 0 });
+    expect(world.mailer.sent).toEqual([]);
+    expect(world.services.items.get(`${BUYER.userId}#${serviceId}`)?.nextDueAt).toBeUndefined();
+  });
+
+  it('renewed while the account was being suspended: the suspension is lifted and no mail goes', async () => {
+    const world = renewalWorld();
+    const { serviceId, username } = await boughtHosting(world);
+    await runDaily(world, '2027-11-23', '2027-11-23'); // expired notice
+    // The buyer pays just as the panel suspends the account.
+    const realSuspend = world.panel.suspend.bind(world.panel);
+    world.panel.suspend = async (name: string, reason: string) => {
+      await realSuspend(name, reason);
+      await world.pay('basichosting', new Date('2027-11-30T03:30:00.000Z'));
+    };
+
+    const summary = await world.run(nineAmIst('2027-11-30'));
+
+    expect(summary).toMatchObject({ suspended: 0, failed: 0 });
+    expect(world.panel.suspended.get(username)).toBe(false);
+    expect(world.provisioning.stored(BUYER.userId, serviceId)?.state).toBe('ready');
+    expect(world.subjects()).toEqual(['Your Basic Hosting has expired']);
+  });
+});
+
+describe('suspension', () => {
+  it('waits for a run when the panel is down, and never mails before it is done', async () => {
+    const world = renewalWorld();
+    const { username } = await boughtHosting(world);
+    await runDaily(world, '2027-11-23', '2027-11-29');
+    world.panel.down = true;
+
+    const down = await world.run(nineAmIst('2027-11-30'));
+    world.panel.down = false;
+    const up = await world.run(nineAmIst('2027-12-01'));
+
+    expect(down).toMatchObject({ failed: 1, suspended: 0, sent: 0 });
+    expect(up).toMatchObject({ suspended: 1, sent: 1 });
+    expect(world.panel.suspended.get(username)).toBe(true);
+    expect(world.subjects().at(-1)).toBe('Your Basic Hosting is suspended');
+  });
+
+  it('a hosting service whose account was never made is not suspended, and nothing is mailed for it', async () => {
+    const world = renewalWorld();
+    await world.pay('basichosting', BOUGHT); // provisioning never finished
+
+    const summary = await world.run(nineAmIst('2027-11-30'));
+
+    // The run reaches it late: the expiry notice, then the suspension step with nothing to do.
+    expect(summary).toMatchObject({ expired: 1, suspended: 0, sent: 1 });
+    expect(world.panel.calls).toEqual([]);
+  });
+});
+
+describe('cost follows the services due', () => {
+  it('a run reads the services due and no others', async () => {
+    const world = renewalWorld();
+    // 200 services bought over 200 days: on any one day only a few are due.
+    for (let i = 0; i < 200; i += 1) {
+      await world.pay('basicdomain', new Date(BOUGHT.getTime() + i * DAY_MS), 12, `site${i}.in`);
+    }
+    const day = nineAmIst('2027-12-20');
+    await world.run(new Date(day.getTime() - DAY_MS)); // the runs before caught up
+    world.schedule.itemsListed = 0;
+
+    const summary = await world.run(day);
+
+    expect(summary.read).toBe(world.schedule.itemsListed);
+    // That day: the 30-day reminder of the one renewing on 19 Jan, the 7-day of 27 Dec, the
+    // 1-day of 21 Dec, and the expiry of the one that renewed at 10:00 IST the day before.
+    expect(summary).toMatchObject({ read: 4, sent: 4 });
+  });
+});
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
