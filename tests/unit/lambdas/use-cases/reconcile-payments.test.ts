@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { fulfilPayment, purchaseIdFor } from '../../../../lambdas/use-cases/fulfil-payment';
+import { reconcilePayments } from '../../../../lambdas/use-cases/reconcile-payments';
+import { InMemoryMessagesStore } from '../../../helpers/fakes/stores';
+import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+
+const ORDER_ID = 'order_Nx7fQm2kLp9aZc';
+const PAYMENT_ID = 'pay_Nx7gT4uVw8bYd1';
+const AMOUNT = 3_538_584; // Basic Hosting, 12 months
+const HOUR = 60 * 60 * 1000;
+
+async function arrange() {
+  const world = fakeWorld();
+  const messages = new InMemoryMessagesStore();
+  const deps = { ...world, messages };
+  const order = await world.givenOrder();
+  const later = (ms: number) => new Date(world.now().getTime() + ms);
+  return { world, deps, order, messages, later };
+}
+
+describe('reconcilePayments', () => {
+  it('finds nothing to repair when every step went through', async () => {
+    const { world, deps, order, later } = await arrange();
+    world.gateway.givenPayment({ id: PAYMENT_ID, orderId: ORDER_ID, amountPaise: AMOUNT });
+    await fulfilPayment(deps, order, {
+      paymentId: PAYMENT_ID,
+      orderId: ORDER_ID,
+      amountPaise: AMOUNT,
+      currency: 'INR',
+    });
+
+    const summary = await reconcilePayments(deps, later(HOUR));
+
+    expect(summary).toMatchObject({ repaired: 0, paidOrdersChecked: 1 });
+    expect(world.events.published).toHaveLength(1);
+  });
+
+  it('publishes the PurchaseCompleted that a crashed verify never published, once', async () => {
+    const { world, deps, order, later } = await arrange();
+    // verify fulfilled but the bus refused, and no webhook came to publish what was left
+    world.events.failuresLeft = 1;
+    await fulfilPayment(
+      deps,
+      order,
+      { paymentId: PAYMENT_ID, orderId: ORDER_ID, amountPaise: AMOUNT, currency: 'INR' },
+      { onPublishFailure: 'defer' },
+    );
+    expect(world.events.published).toHaveLength(0);
+
+    const first = await reconcilePayments(deps, later(HOUR));
+    const second = await reconcilePayments(deps, later(2 * HOUR));
+
+    expect(first).toMatchObject({ purchasesRepublished: 1, repaired: 1 });
+    expect(second).toMatchObject({ purchasesRepublished: 0, repaired: 0 });
+    expect(world.events.published).toEqual([
+      expect.objectContaining({ purchaseId: purchaseIdFor(PAYMENT_ID), userId: BUYER.userId }),
+    ]);
+  });
+
+  it('fulfils a stale created order whose payment Razorpay captured, when no callback came', async () => {
+    const { world, deps, later } = await arrange();
+    world.gateway.givenPayment({ id: PAYMENT_ID, orderId: ORDER_ID, amountPaise: AMOUNT });
+
+    const early = await reconcilePayments(deps, later(10 * 60 * 1000));
+    const summary = await reconcilePayments(deps, later(HOUR));
+
+    expect(early).toMatchObject({ createdOrdersChecked: 0, ordersFulfilled: 0 });
+    expect(summary).toMatchObject({ createdOrdersChecked: 1, ordersFulfilled: 1, repaired: 1 });
+    expect((await world.orders.getOrder(ORDER_ID))?.status).toBe('paid');
+    expect(world.events.published).toHaveLength(1);
+  });
+
+  it('captures an authorized payment for exactly the order amount, then fulfils it', async () => {
+    const { world, deps, later } = await arrange();
+    world.gateway.givenPayment({
+      id: PAYMENT_ID,
+      orderId: ORDER_ID,
+      amountPaise: AMOUNT,
+      status: 'authorized',
+    });
+
+    const summary = await reconcilePayments(deps, later(HOUR));
+
+    expect(summary.ordersFulfilled).toBe(1);
+    expect(world.gateway.payments.get(PAYMENT_ID)?.status).toBe('captured');
+  });
+
+  it('leaves an order alone while Razorpay holds no payment for it', async () => {
+    const { world, deps, later } = await arrange();
+
+    const summary = await reconcilePayments(deps, later(HOUR));
+
+    expect(summary).toMatchObject({ createdOrdersChecked: 1, ordersFulfilled: 0, repaired: 0 });
+    expect((await world.orders.getOrder(ORDER_ID))?.status).toBe('created');
+  });
+
+  it('queues again the mail of a contact message stored but never mailed', async () => {
+    const { world, deps, messages, later } = await arrange();
+    await messages.saveMessage({
+      messageId: 'msg-1',
+      name: 'Asha Verma',
+      email: BUYER.email,
+      message: 'Hello',
+      createdAt: world.now().toISOString(),
+      expiresAt: 1_900_000_000,
+    });
+
+    const summary = await reconcilePayments(deps, later(HOUR));
+
+    expect(summary.mailsRequeued).toBe(1);
+    expect(world.events.events).toContainEqual({
+      detailType: 'SupportMessageReceived',
+      detail: { messageId: 'msg-1' },
+    });
+  });
+});
