@@ -1,0 +1,47 @@
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+
+/** What the operator replaces after the first deploy (README, Pointing it at your WHM server). */
+export const WHM_SECRET_PLACEHOLDERS = {
+  host: 'whm.example.com',
+  user: 'REPLACE_ME',
+} as const;
+
+/**
+ * The hosting panel's API credentials: one Secrets Manager secret holding JSON
+ * `{"host", "user", "token"}` (a WHM API token with only the privileges provisioning uses), read by
+ * the provisioning and panel-login Lambdas at cold start and again after WHM refuses them.
+ *
+ * The stack creates it with placeholders, so a deploy never needs the token on the command line
+ * or in a template; the operator puts in their server's with `aws secretsmanager
+ * put-secret-value`. Until then provisioning fails loudly (retried, dead-lettered, alarmed) and the
+ * buyer sees "Setting up". CloudFormation sets the value only when it creates the secret.
+ */
+export class Provisioning extends Construct {
+  readonly whmSecret: Secret;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.whmSecret = new Secret(this, 'WhmSecret', {
+      description:
+        'WHM API credentials, JSON {"host","user","token"}: your WHM server (host name or https://HOST:2087), the API token\'s user and the token (README: the privileges it needs).',
+      // The host and user as placeholders; the token stands in as a random string (CloudFormation
+      // asks for a generated key), replaced by the operator with their WHM API token.
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({
+          host: WHM_SECRET_PLACEHOLDERS.host,
+          user: WHM_SECRET_PLACEHOLDERS.user,
+        }),
+        generateStringKey: 'token',
+        excludePunctuation: true,
+        passwordLength: 32,
+      },
+    });
+    acknowledge(
+      this.whmSecret,
+      'AwsSolutions-SMG4',
+      'WHM API tokens are made and revoked in WHM itself (Manage API Tokens); there is no API a rotation Lambda could call without holding a root token. The README tells how to rotate the token by hand.',
+    );
+  }
+}

@@ -1,0 +1,35 @@
+import * as z from 'zod/mini';
+import { logger } from '../config/logger';
+import { callerOf } from '../http/auth';
+import { parseJsonBody } from '../http/request';
+import { json } from '../http/response';
+import {
+  openControlPanel,
+  ServiceNotFoundError,
+  type OpenControlPanelDeps,
+} from '../use-cases/open-control-panel';
+import { hostingPanel } from './deps/hosting-panel';
+import { httpHandler } from './deps/http';
+import { servicesStore } from './deps/stores';
+
+/** A service id as the API gives it (`svc_…`), or an older purchase's id; anything else is none. */
+const SERVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** Nothing to send; an empty object is taken, anything else is a 400. */
+const noFields = z.strictObject({});
+
+/** POST /api/me/services/{serviceId}/panel-login: a single-use URL to the caller's own panel. */
+export function makeHandler(deps: OpenControlPanelDeps) {
+  return httpHandler(async (event) => {
+    const caller = callerOf(event);
+    if (event.body) parseJsonBody(event, noFields);
+    const serviceId = event.pathParameters?.serviceId ?? '';
+    if (!SERVICE_ID.test(serviceId)) throw new ServiceNotFoundError();
+    return json(200, await openControlPanel(deps, caller.userId, serviceId));
+  });
+}
+
+export const handler = makeHandler({
+  services: servicesStore(),
+  panel: hostingPanel,
+  log: logger,
+});
