@@ -8,6 +8,7 @@ import type { Payment, UserProfile } from './api';
 import type { Paise } from './money';
 import type { OrderStatus } from './order';
 import type { Category } from './plan';
+import type { ProvisioningState } from './provisioning';
 import type { Service } from './services';
 
 /** Who did something in the console: the operator's Cognito user id and email. */
@@ -156,6 +157,40 @@ export interface RedriveRequest {
 export interface RedriveResponse {
   redriven: StuckItem;
   audit: AuditEntry;
+}
+
+/** A service waiting for a person (VPS, storage, domains; panel accounts that failed). */
+export interface AdminService {
+  serviceId: string;
+  userId: string;
+  email: string;
+  name: string;
+  planId: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+  state: ProvisioningState;
+  /** When it last changed state. ISO-8601. */
+  since: string;
+  /** Why the panel refused (`failed`). */
+  failureReason?: string;
+  /** What an operator entered once it is ready. Never a password. */
+  details?: Record<string, string>;
+  audit: AuditEntry[];
+}
+
+export interface AdminProvisioningResponse {
+  services: AdminService[];
+}
+
+/** Access details an operator entered (label → value, never a password) and why. */
+export interface MarkServiceReadyRequest {
+  details: Record<string, string>;
+  note?: string;
+}
+
+export interface MarkServiceReadyResponse {
+  service: AdminService;
 }
 
 /** "Today" in the console: India's calendar day, money in paise. */

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { siteConfig } from '../config/config';
 import { logger } from '../config/logger';
 import {
   RESOLVE_ACTIONS,
   type AdminCustomersResponse,
   type AdminOrdersResponse,
+  type AdminProvisioningResponse,
   type DeadLettersResponse,
+  type MarkServiceReadyResponse,
   type OperatorRef,
   type ResolveReviewResponse,
 } from '../domain/admin';
@@ -18,15 +21,23 @@ import { json } from '../http/response';
 import { listStuck, redrive, type DeadLettersDeps } from '../use-cases/admin/dead-letters';
 import { findCustomers, type FindCustomersDeps } from '../use-cases/admin/find-customers';
 import { listOrders, type ListOrdersDeps } from '../use-cases/admin/list-orders';
+import {
+  listWaitingServices,
+  markServiceReady,
+  type AdminProvisioningDeps,
+} from '../use-cases/admin/provisioning';
 import { resolveReview, type ResolveReviewDeps } from '../use-cases/admin/resolve-review';
 import { summariseToday, type TodayDeps } from '../use-cases/admin/today';
+import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
+import { mailer } from './deps/mail';
 import { paymentGateway } from './deps/payments';
 import {
   auditLog,
   messagesStore,
   ordersStore,
+  provisioningRecords,
   purchasesStore,
   servicesStore,
   usersStore,
@@ -37,7 +48,8 @@ export type AdminDeps = ListOrdersDeps &
   ResolveReviewDeps &
   FindCustomersDeps &
   DeadLettersDeps &
-  TodayDeps;
+  TodayDeps &
+  AdminProvisioningDeps;
 
 const note = z
   .string()
@@ -52,6 +64,18 @@ const redriveBody = z.strictObject({
   note: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 const orderStatus = z.enum(ORDER_STATUSES);
+const waitingState = z.enum(['manual', 'failed']);
+const detailText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const markReadyBody = z.strictObject({
+  // Label → value, as the buyer's mail and dashboard show them; never a password.
+  details: z.record(detailText(60), detailText(500)).check(
+    z.refine((details) => Object.keys(details).length >= 1 && Object.keys(details).length <= 20, {
+      message: 'Give between 1 and 20 access details.',
+    }),
+  ),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+});
+const serviceId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const orderId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
 function query(event: APIGatewayProxyEventV2, name: string): string | undefined {
@@ -104,6 +128,23 @@ export function makeHandler(deps: AdminDeps) {
       }
       case 'GET /api/admin/today':
         return json(200, await summariseToday(deps));
+      case 'GET /api/admin/provisioning': {
+        const state = waitingState.safeParse(query(event, 'state') ?? 'manual');
+        if (!state.success) throw new ValidationError('state must be one of: manual, failed.');
+        const answer: AdminProvisioningResponse = {
+          services: await listWaitingServices(deps, state.data),
+        };
+        return json(200, answer);
+      }
+      case 'POST /api/admin/services/{serviceId}/provisioning': {
+        const id = serviceId.safeParse(event.pathParameters?.serviceId);
+        if (!id.success) throw new ValidationError('The service id is missing.');
+        const body = parseJsonBody(event, markReadyBody);
+        const answer: MarkServiceReadyResponse = {
+          service: await markServiceReady(deps, operator, id.data, body.details, body.note ?? ''),
+        };
+        return json(200, answer);
+      }
       default:
         throw new NotFoundRouteError();
     }
@@ -116,6 +157,9 @@ export const handler = makeHandler({
   services: servicesStore(),
   users: usersStore(),
   messages: messagesStore(),
+  records: provisioningRecords(),
+  mailer,
+  siteUrl: () => siteConfig().SITE_URL,
   claims: welcomeMailClaims(),
   audit: auditLog(),
   gateway: paymentGateway,
@@ -123,4 +167,5 @@ export const handler = makeHandler({
   log: logger,
   now: () => new Date(),
   newId: randomUUID,
+  counters: documentCounters(),
 });

@@ -11,7 +11,10 @@ import type { EventPublisher } from '../../ports/events';
 import type { WelcomeMailClaims } from '../../ports/idempotency';
 import type { LogPort } from '../../ports/logger';
 import type { MessagesStore } from '../../ports/messages';
+import type { ProvisioningRecords } from '../../ports/provisioning';
 import type { PurchasesStore } from '../../ports/purchases';
+import type { ServicesStore } from '../../ports/services';
+import { latestPeriod } from '../../domain/service-periods';
 import { purchaseCompletedDetail } from '../fulfil-payment';
 import { StuckItemNotFoundError } from './errors';
 
@@ -19,6 +22,8 @@ export interface DeadLettersDeps {
   claims: WelcomeMailClaims;
   messages: MessagesStore;
   purchases: PurchasesStore;
+  services: ServicesStore;
+  records: ProvisioningRecords;
   events: EventPublisher;
   audit: AuditLog;
   log: LogPort;
@@ -41,9 +46,10 @@ export const SUPPORT_MAIL_STUCK_AFTER_MS = 10 * 60 * 1000;
  */
 export async function listStuck(deps: DeadLettersDeps): Promise<StuckItem[]> {
   const now = deps.now();
-  const [failedMails, pendingIds] = await Promise.all([
+  const [failedMails, pendingIds, failedSetups] = await Promise.all([
     deps.claims.listFailed(PER_KIND),
     deps.messages.listPendingMail(new Date(now.getTime() - SUPPORT_MAIL_STUCK_AFTER_MS), PER_KIND),
+    deps.records.listWaiting('failed', PER_KIND),
   ]);
   const welcome = await Promise.all(
     failedMails.map(async (mail): Promise<StuckItem> => {
@@ -76,7 +82,17 @@ export async function listStuck(deps: DeadLettersDeps): Promise<StuckItem[]> {
         ]
       : [],
   );
-  return [...welcome, ...support].sort((a, b) => b.failedAt.localeCompare(a.failedAt));
+  const provisioning = failedSetups.map((service): StuckItem => ({
+    id: stuckItemId('provisioning', service.serviceId),
+    kind: 'provisioning',
+    summary: `Setting up ${service.planName}${service.domain ? ` for ${service.domain}` : ''}`,
+    customer: { userId: service.userId },
+    failedAt: service.updatedAt,
+    reason: service.failureReason ?? 'The panel refused the account.',
+  }));
+  return [...welcome, ...support, ...provisioning].sort((a, b) =>
+    b.failedAt.localeCompare(a.failedAt),
+  );
 }
 
 /**
@@ -150,6 +166,44 @@ export async function redrive(
     return { redriven: item, audit: entry };
   }
 
-  // Provisioning and refunds are listed once their stores keep a failed state to read.
+  if (parsed.kind === 'provisioning') {
+    const failed = (await deps.records.listWaiting('failed', PER_KIND)).find(
+      (service) => service.serviceId === parsed.key,
+    );
+    if (!failed) throw new StuckItemNotFoundError();
+    const service = await deps.services.getService(failed.userId, failed.serviceId);
+    const period = service && latestPeriod(service);
+    const purchase = period && (await deps.purchases.getPurchase(failed.userId, period.purchaseId));
+    if (!purchase) throw new StuckItemNotFoundError();
+    const item: StuckItem = {
+      id,
+      kind: 'provisioning',
+      summary: `Setting up ${failed.planName}${failed.domain ? ` for ${failed.domain}` : ''}`,
+      customer: { userId: failed.userId, email: purchase.email },
+      failedAt: failed.updatedAt,
+      reason: failed.failureReason ?? 'The panel refused the account.',
+    };
+    const entry: AuditEntry = {
+      ...entryBase,
+      action: 'provisioning.retried',
+      target: { kind: 'service', id: failed.serviceId },
+      customerId: failed.userId,
+      before: { state: 'failed', reason: item.reason },
+      after: { state: 'pending', event: 'PurchaseCompleted' },
+    };
+    await deps.audit.append(entry);
+    // failed → pending first: the provisioning consumer leaves a failed service alone.
+    if (!(await deps.records.retry(failed.userId, failed.serviceId, deps.now()))) {
+      throw new StuckItemNotFoundError();
+    }
+    await deps.events.publishPurchaseCompleted(purchaseCompletedDetail(purchase));
+    deps.log.info('Provisioning retried', {
+      serviceId: failed.serviceId,
+      operatorId: operator.userId,
+    });
+    return { redriven: item, audit: entry };
+  }
+
+  // Refunds are listed once their store keeps a failed state to read.
   throw new StuckItemNotFoundError();
 }

@@ -43,3 +43,23 @@ export class CustomerQueryError extends DomainError {
     super('Please give the email address to look for.');
   }
 }
+
+/** The service is not waiting for a person (ready already, or being provisioned right now). */
+export class ServiceNotWaitingError extends DomainError {
+  override readonly name = 'ServiceNotWaitingError';
+  readonly code = 'service_not_waiting';
+  constructor() {
+    super(
+      'This service is not waiting for a person any more (it is ready, or being set up right now). Refresh the list.',
+    );
+  }
+}
+
+/** An access detail that looks like a secret: no mail carries one, so nothing is saved. */
+export class AccessDetailsRefusedError extends DomainError {
+  override readonly name = 'AccessDetailsRefusedError';
+  readonly code = 'validation_failed';
+  constructor(detail: string) {
+    super(`${detail} Give the buyer a way to set their own password instead.`);
+  }
+}

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAuditLog } from '../../../lambdas/adapters/dynamodb/audit-table';
 import { DynamoWelcomeMailClaims } from '../../../lambdas/adapters/dynamodb/idempotency-table';
 import { DynamoOrdersStore } from '../../../lambdas/adapters/dynamodb/orders-table';
+import { DynamoProvisioningRecords } from '../../../lambdas/adapters/dynamodb/provisioning-records';
+import { DynamoServicesStore } from '../../../lambdas/adapters/dynamodb/services-table';
 import { DynamoUsersStore } from '../../../lambdas/adapters/dynamodb/users-table';
 import type { AuditEntry } from '../../../lambdas/domain/admin';
 import { CATALOG } from '../../../lambdas/domain/catalog';
@@ -15,9 +17,12 @@ import { quote } from '../../../lambdas/domain/pricing';
 import type { AuditLog } from '../../../lambdas/ports/audit';
 import type { WelcomeMailClaims } from '../../../lambdas/ports/idempotency';
 import type { OrderRecord, OrdersStore } from '../../../lambdas/ports/orders';
+import type { ProvisioningRecords } from '../../../lambdas/ports/provisioning';
+import type { ServicesStore } from '../../../lambdas/ports/services';
 import type { UsersStore } from '../../../lambdas/ports/users';
 import { startDynalite, type Dynalite } from '../../helpers/dynalite';
 import { InMemoryAuditLog } from '../../helpers/fakes/audit';
+import { InMemoryProvisioningRecords } from '../../helpers/fakes/provisioning';
 import {
   InMemoryOrdersStore,
   InMemoryUsersStore,
@@ -258,5 +263,135 @@ describe.each([
       '2026-11-22T04:00:00.000Z',
       '2026-11-22T05:00:00.000Z',
     ]);
+  });
+});
+
+describe.each([
+  [
+    'in memory',
+    () => {
+      const records = new InMemoryProvisioningRecords({ leaseMs: 60_000 });
+      return {
+        records: records as ProvisioningRecords,
+        services: records.services as ServicesStore,
+      };
+    },
+  ],
+  [
+    'DynamoDB',
+    () => ({
+      records: new DynamoProvisioningRecords(
+        db.client,
+        db.table('services'),
+        60_000,
+      ) as ProvisioningRecords,
+      services: new DynamoServicesStore(db.client, db.table('services')) as ServicesStore,
+    }),
+  ],
+])('ProvisioningRecords: services waiting for a person (%s)', (_name, make) => {
+  const T0 = new Date('2026-11-22T02:00:00.000Z');
+
+  async function givenService(services: ServicesStore, planId = 'basicvps') {
+    const userId = unique('user-waiting-');
+    const serviceId = unique('svc_waiting');
+    await services.extendService(
+      { userId, serviceId, planId, planName: 'Basic VPS', category: 'vps', domain: 'asharao.in' },
+      {
+        purchaseId: `pur_${serviceId}`,
+        paymentId: `pay_${serviceId}`,
+        purchaseDate: T0.toISOString(),
+        startDate: T0.toISOString(),
+        renewalDate: '2027-11-22T02:00:00.000Z',
+        months: 12,
+        amountPaise: 848_232,
+      },
+      0,
+      T0.toISOString(),
+    );
+    return { userId, serviceId };
+  }
+
+  const ids = (list: { serviceId: string }[]) => list.map((s) => s.serviceId);
+
+  it('lists a manual service from its start, and an operator makes it ready with its details', async () => {
+    const { records, services } = make();
+    const { userId, serviceId } = await givenService(services);
+    await records.begin(userId, serviceId, 'manual', T0);
+
+    const waiting = (await records.listWaiting('manual', 1000)).find(
+      (s) => s.serviceId === serviceId,
+    );
+    const done = await records.completeByHand(
+      userId,
+      serviceId,
+      'manual',
+      { 'IP address': '203.0.113.25' },
+      T0,
+    );
+    const twice = await records.completeByHand(
+      userId,
+      serviceId,
+      'manual',
+      { 'IP address': '203.0.113.26' },
+      T0,
+    );
+
+    expect(waiting).toMatchObject({
+      userId,
+      serviceId,
+      state: 'manual',
+      planName: 'Basic VPS',
+      category: 'vps',
+      domain: 'asharao.in',
+    });
+    expect(done).toBe(true);
+    expect(twice).toBe(false);
+    expect(await records.get(userId, serviceId)).toMatchObject({
+      state: 'ready',
+      details: { 'IP address': '203.0.113.25' },
+      readyAt: T0.toISOString(),
+    });
+    expect(ids(await records.listWaiting('manual', 1000))).not.toContain(serviceId);
+  });
+
+  it('lists a panel service once it failed; a retry moves it back to pending and out of the list', async () => {
+    const { records, services } = make();
+    const { userId, serviceId } = await givenService(services, 'basichosting');
+    await records.begin(userId, serviceId, 'pending', T0);
+    expect(ids(await records.listWaiting('failed', 1000))).not.toContain(serviceId);
+    const claim = await records.claim(userId, serviceId, 'evt-a', T0);
+    if (claim.state !== 'claimed') throw new Error('expected the claim');
+    await records.settle(
+      userId,
+      serviceId,
+      claim.token,
+      'pending',
+      { state: 'failed', reason: 'Domain taken.' },
+      T0,
+    );
+
+    const failed = (await records.listWaiting('failed', 1000)).find(
+      (s) => s.serviceId === serviceId,
+    );
+    const retried = await records.retry(userId, serviceId, T0);
+    const again = await records.retry(userId, serviceId, T0);
+
+    expect(failed).toMatchObject({ state: 'failed', failureReason: 'Domain taken.' });
+    expect(retried).toBe(true);
+    expect(again).toBe(false);
+    expect((await records.get(userId, serviceId))?.state).toBe('pending');
+    expect(ids(await records.listWaiting('failed', 1000))).not.toContain(serviceId);
+  });
+
+  it('leaves a service alone while an attempt holds its claim', async () => {
+    const { records, services } = make();
+    const { userId, serviceId } = await givenService(services);
+    await records.begin(userId, serviceId, 'manual', T0);
+    await records.claim(userId, serviceId, 'evt-a', T0);
+
+    expect(
+      await records.completeByHand(userId, serviceId, 'manual', { IP: '203.0.113.9' }, T0),
+    ).toBe(false);
+    expect((await records.get(userId, serviceId))?.state).toBe('manual');
   });
 });

@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   AdminCustomersResponse,
   AdminOrder,
+  AdminService,
   AuditEntry,
   DeadLettersResponse,
   TodaySummary,
@@ -16,6 +17,7 @@ import type {
 import { formatInr } from '@domain/money';
 import { OPERATORS_GROUP as FACT } from '../../../lambdas/system/facts';
 import { OPERATORS_GROUP, OPERATORS_ONLY_MESSAGE } from '../../../web/src/app/require-operator';
+import { ADMIN_PATHS } from '../../../web/src/app/routes';
 import { API, apiError, startMockApi } from '../support/api-server';
 import { resetAuthMock, setSignedInUser, TEST_ID_TOKEN } from '../support/amplify-auth-mock';
 import { currentLocation, renderApp } from '../support/render-app';
@@ -100,6 +102,17 @@ beforeEach(() => {
 describe('who sees /admin', () => {
   it('uses the same group name as the API checks', () => {
     expect(OPERATORS_GROUP).toBe(FACT);
+  });
+
+  it('serves every console page an alarm names (tests/unit/infra/admin-alarms.test.ts)', () => {
+    expect(ADMIN_PATHS).toEqual(
+      expect.arrayContaining([
+        '/admin/stuck',
+        '/admin/orders',
+        '/admin/today',
+        '/admin/provisioning',
+      ]),
+    );
   });
 
   it("tells a signed-in buyer it is for the store's operators only, and asks the API nothing", async () => {
@@ -307,6 +320,9 @@ describe('Customers', () => {
             renewalDate: '2027-11-22T04:00:00.000Z',
             status: 'active',
             pricePaidPaise: 2_827_560,
+            renewable: true,
+            daysLeft: 365,
+            provisioning: { state: 'ready', username: 'ash1x2y3z4w', server: 'server1.example.in' },
           },
         ],
         payments: [
@@ -392,5 +408,113 @@ describe('Today', () => {
     expect(screen.getByText(formatInr(2_837_560))).toBeInTheDocument();
     expect(screen.getByText('1 hosting, 1 vps')).toBeInTheDocument();
     expect(screen.getByText("India's day 2026-11-22 so far")).toBeInTheDocument();
+  });
+});
+
+describe('Provisioning', () => {
+  const vps: AdminService = {
+    serviceId: 'svc_3f9a1c2b7d4e5f6a7b8c9d0e',
+    userId: 'u1',
+    email: BUYER.email,
+    name: 'Asha Verma',
+    planId: 'basicvps',
+    planName: 'Basic VPS',
+    category: 'vps',
+    state: 'manual',
+    since: '2026-11-22T04:00:00.000Z',
+    audit: [],
+  };
+
+  it('enters access details, marks the service ready, and says the buyer was mailed', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${API}/admin/provisioning`, () => HttpResponse.json({ services: [vps] })),
+      http.post(`${API}/admin/services/:serviceId/provisioning`, async ({ request }) => {
+        record(request, await request.json());
+        return HttpResponse.json({ service: { ...vps, state: 'ready' } });
+      }),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/provisioning');
+    const card = await screen.findByRole('article', { name: 'Basic VPS' });
+
+    await user.click(within(card).getByRole('button', { name: /Mark ready/ }));
+    expect(within(card).getByRole('alert')).toHaveTextContent(/at least one access detail/);
+    await user.type(within(card).getByLabelText('Label 1'), 'IP address');
+    await user.type(within(card).getByLabelText('Value 1'), '203.0.113.25');
+    await user.type(within(card).getByLabelText('Note (optional)'), 'Built on node 2.');
+    await user.click(within(card).getByRole('button', { name: /Mark ready/ }));
+
+    expect(
+      await screen.findByText(`Basic VPS is ready; ${BUYER.email} has been mailed the details.`),
+    ).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: `${API}/admin/services/${vps.serviceId}/provisioning`,
+        body: { details: { 'IP address': '203.0.113.25' }, note: 'Built on node 2.' },
+        authorization: `Bearer ${TEST_ID_TOKEN}`,
+      },
+    ]);
+  });
+
+  it("shows the API's refusal of a detail that looks like a password", async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${API}/admin/provisioning`, () => HttpResponse.json({ services: [vps] })),
+      http.post(`${API}/admin/services/:serviceId/provisioning`, () =>
+        apiError(
+          400,
+          'validation_failed',
+          'Access detail "Root password" looks like a secret; no mail carries one.',
+        ),
+      ),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/provisioning');
+    const card = await screen.findByRole('article', { name: 'Basic VPS' });
+
+    await user.type(within(card).getByLabelText('Label 1'), 'Root password');
+    await user.type(within(card).getByLabelText('Value 1'), 'hunter2');
+    await user.click(within(card).getByRole('button', { name: /Mark ready/ }));
+
+    expect(await within(card).findByRole('alert')).toHaveTextContent('looks like a secret');
+  });
+
+  it('retries a service the panel refused', async () => {
+    const user = userEvent.setup();
+    const failed = {
+      ...vps,
+      planName: 'Basic Hosting',
+      category: 'hosting' as const,
+      state: 'failed' as const,
+      failureReason: 'The domain is already on this server.',
+    };
+    server.use(
+      http.get(`${API}/admin/provisioning`, ({ request }) =>
+        HttpResponse.json({
+          services: new URL(request.url).searchParams.get('state') === 'failed' ? [failed] : [],
+        }),
+      ),
+      http.post(`${API}/admin/dead-letters/redrive`, async ({ request }) => {
+        record(request, await request.json());
+        return HttpResponse.json({ redriven: {}, audit });
+      }),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/provisioning');
+    await screen.findByText('Nothing waits here right now.');
+
+    await user.selectOptions(screen.getByLabelText('Show services that are'), 'failed');
+    const card = await screen.findByRole('article', { name: 'Basic Hosting' });
+    expect(within(card).getByText(/already on this server/)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Retry on the panel' }));
+
+    expect(
+      await screen.findByText('Basic Hosting: the panel is being tried again.'),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      id: `provisioning:${vps.serviceId}`,
+    });
   });
 });

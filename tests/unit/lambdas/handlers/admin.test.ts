@@ -9,7 +9,9 @@ import { ROUTES } from '../../../../infra/lib/definitions/functions';
 import type {
   AdminCustomersResponse,
   AdminOrdersResponse,
+  AdminProvisioningResponse,
   DeadLettersResponse,
+  MarkServiceReadyResponse,
   ResolveReviewResponse,
   TodaySummary,
 } from '../../../../lambdas/domain/admin';
@@ -20,6 +22,7 @@ import { RESOLUTION_LEASE_MS } from '../../../../lambdas/use-cases/admin/resolve
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { sendWelcomeEmail } from '../../../../lambdas/use-cases/send-welcome-email';
 import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
+import { InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 import { httpEvent, parse } from './handler-world';
@@ -34,6 +37,7 @@ const REVIEW_PAYMENT = 'pay_Review00000001';
 let world: FakeWorld;
 let audit: InMemoryAuditLog;
 let messages: InMemoryMessagesStore;
+let records: InMemoryProvisioningRecords;
 let handler: ReturnType<typeof makeHandler>;
 let ids = 0;
 
@@ -41,6 +45,7 @@ beforeEach(() => {
   world = fakeWorld(new Date('2026-11-22T04:00:00.000Z'));
   audit = new InMemoryAuditLog();
   messages = new InMemoryMessagesStore();
+  records = new InMemoryProvisioningRecords({ services: world.services });
   ids = 0;
   const deps: AdminDeps = {
     orders: world.orders,
@@ -48,6 +53,9 @@ beforeEach(() => {
     services: world.services,
     users: world.users,
     messages,
+    records,
+    mailer: world.mailer,
+    siteUrl: () => 'https://shop.example.in',
     claims: world.claims,
     audit,
     gateway: world.gateway,
@@ -55,6 +63,7 @@ beforeEach(() => {
     log: world.log,
     now: world.now,
     newId: () => `entry-${(ids += 1)}`,
+    counters: world.counters,
   };
   handler = makeHandler(deps);
 });
@@ -129,6 +138,8 @@ const FIXTURE_OF: Record<string, string> = {
   'GET /api/admin/dead-letters': 'get-admin-dead-letters.json',
   'POST /api/admin/dead-letters/redrive': 'post-admin-redrive.json',
   'GET /api/admin/today': 'get-admin-today.json',
+  'GET /api/admin/provisioning': 'get-admin-provisioning.json',
+  'POST /api/admin/services/{serviceId}/provisioning': 'post-admin-service-provisioning.json',
 };
 const ADMIN_ROUTES = ROUTES.filter((route) => route.function === 'admin').map(
   (route) => `${route.method} ${route.path}`,
@@ -180,12 +191,78 @@ describe('who may use /api/admin', () => {
   it.each(ADMIN_ROUTES)('answers an operator on %s with 200', async (key) => {
     await givenOrderInReview();
     await givenStuckWelcomeMailForOtherPurchase();
+    await givenWaitingService();
 
     const { statusCode } = parse(await handler(request(key)));
 
     expect(statusCode).toBe(200);
   });
 });
+
+const SERVICE_ID = 'svc_3f9a1c2b7d4e5f6a7b8c9d0e';
+
+/** A VPS the buyer paid for, waiting for an operator to set it up (or failed on the panel). */
+async function givenWaitingService(state: 'manual' | 'failed' = 'manual') {
+  await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+  const order = await world.givenOrder({ orderId: 'order_Vps000000001', planId: 'basicvps' });
+  const purchaseId = 'pur_pay_Vps000000001';
+  await world.services.extendService(
+    {
+      userId: BUYER.userId,
+      serviceId: SERVICE_ID,
+      planId: 'basicvps',
+      planName: 'Basic VPS',
+      category: 'vps',
+    },
+    {
+      purchaseId,
+      paymentId: 'pay_Vps000000001',
+      purchaseDate: world.now().toISOString(),
+      startDate: world.now().toISOString(),
+      renewalDate: '2027-11-22T04:00:00.000Z',
+      months: 12,
+      amountPaise: order.amountPaise,
+    },
+    0,
+    world.now().toISOString(),
+  );
+  await world.purchases.createPurchase({
+    userId: BUYER.userId,
+    purchaseId,
+    paymentId: 'pay_Vps000000001',
+    orderId: order.orderId,
+    serviceId: SERVICE_ID,
+    planId: 'basicvps',
+    planName: 'Basic VPS',
+    category: 'vps',
+    months: 12,
+    purchaseDate: world.now().toISOString(),
+    startDate: world.now().toISOString(),
+    renewalDate: '2027-11-22T04:00:00.000Z',
+    amountPaise: order.amountPaise,
+    currency: 'INR',
+    quote: order.quote,
+    email: BUYER.email,
+    name: BUYER.name,
+    createdAt: world.now().toISOString(),
+  });
+  if (state === 'manual') {
+    await records.begin(BUYER.userId, SERVICE_ID, 'manual', world.now());
+    return;
+  }
+  // A hosting-like setup the panel refused: pending, claimed, then settled as failed.
+  await records.begin(BUYER.userId, SERVICE_ID, 'pending', world.now());
+  const claim = await records.claim(BUYER.userId, SERVICE_ID, 'evt-provision', world.now());
+  if (claim.state !== 'claimed') throw new Error('expected the claim');
+  await records.settle(
+    BUYER.userId,
+    SERVICE_ID,
+    claim.token,
+    'pending',
+    { state: 'failed', reason: 'The domain asharao.com is already on this server.' },
+    world.now(),
+  );
+}
 
 /** A second purchase of the buyer whose welcome mail failed; the redrive sample names it. */
 async function givenStuckWelcomeMailForOtherPurchase() {
@@ -529,5 +606,110 @@ describe('GET /api/admin/today', () => {
       inReview: 0,
       stuck: 0,
     });
+  });
+});
+
+describe('provisioning', () => {
+  const markReady = (details: Record<string, string>, note = 'Built on node 2.') =>
+    handler(request('POST /api/admin/services/{serviceId}/provisioning', { details, note }));
+  const DETAILS = { 'IP address': '203.0.113.25', 'SSH user': 'asha' };
+
+  it('lists the services waiting for a person, with their buyer', async () => {
+    await givenWaitingService();
+
+    const { statusCode, json } = parse(await handler(request('GET /api/admin/provisioning')));
+
+    expect(statusCode).toBe(200);
+    expect((json as unknown as AdminProvisioningResponse).services).toEqual([
+      expect.objectContaining({
+        serviceId: SERVICE_ID,
+        userId: BUYER.userId,
+        email: BUYER.email,
+        planName: 'Basic VPS',
+        category: 'vps',
+        state: 'manual',
+        audit: [],
+      }),
+    ]);
+  });
+
+  it('marks a manual service ready with its access details and mails the buyer them once', async () => {
+    await givenWaitingService();
+
+    const first = parse(await markReady(DETAILS));
+    const again = parse(await markReady(DETAILS));
+
+    expect(first.statusCode).toBe(200);
+    expect((first.json as unknown as MarkServiceReadyResponse).service).toMatchObject({
+      serviceId: SERVICE_ID,
+      state: 'ready',
+      details: DETAILS,
+      audit: [{ action: 'provisioning.ready', operator: OPERATOR, note: 'Built on node 2.' }],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json).toMatchObject({ error: { code: 'service_not_waiting' } });
+    expect(world.mailer.sent).toHaveLength(1);
+    expect(world.mailer.sent[0]?.to).toBe(BUYER.email);
+    expect(world.mailer.sent[0]?.text).toContain('203.0.113.25');
+    expect(await records.get(BUYER.userId, SERVICE_ID)).toMatchObject({
+      state: 'ready',
+      details: DETAILS,
+      announcedAt: expect.any(String),
+    });
+    const listed = parse(await handler(request('GET /api/admin/provisioning')));
+    expect((listed.json as unknown as AdminProvisioningResponse).services).toEqual([]);
+  });
+
+  it('refuses a detail that looks like a password with 400, and saves and mails nothing', async () => {
+    await givenWaitingService();
+
+    const { statusCode, json } = parse(
+      await markReady({ 'IP address': '203.0.113.25', 'Root password': 'hunter2' }),
+    );
+
+    expect(statusCode).toBe(400);
+    expect(json).toMatchObject({ error: { code: 'validation_failed' } });
+    expect(world.mailer.sent).toEqual([]);
+    expect((await records.get(BUYER.userId, SERVICE_ID))?.state).toBe('manual');
+    expect(audit.entries).toEqual([]);
+  });
+
+  it('a retry after a failed send mails the buyer what was saved, once', async () => {
+    await givenWaitingService();
+    world.mailer.failuresLeft = 1;
+
+    const failed = parse(await markReady(DETAILS));
+    const retried = parse(await markReady(DETAILS));
+    const late = parse(await markReady(DETAILS));
+
+    expect(failed.statusCode).toBe(500);
+    expect(retried.statusCode).toBe(200);
+    expect(late.statusCode).toBe(409);
+    expect(world.mailer.sent).toHaveLength(1);
+    expect(world.mailer.sent[0]?.text).toContain('203.0.113.25');
+  });
+
+  it('lists a service the panel refused under Stuck, and a redrive tries the panel again', async () => {
+    await givenWaitingService('failed');
+
+    const stuck = parse(await handler(request('GET /api/admin/dead-letters')));
+    const id = `provisioning:${SERVICE_ID}`;
+    const first = parse(await handler(request('POST /api/admin/dead-letters/redrive', { id })));
+    const again = parse(await handler(request('POST /api/admin/dead-letters/redrive', { id })));
+
+    expect((stuck.json as unknown as DeadLettersResponse).items).toEqual([
+      expect.objectContaining({
+        id,
+        kind: 'provisioning',
+        reason: 'The domain asharao.com is already on this server.',
+      }),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect((await records.get(BUYER.userId, SERVICE_ID))?.state).toBe('pending');
+    expect(world.events.published).toEqual([
+      expect.objectContaining({ purchaseId: 'pur_pay_Vps000000001', serviceId: SERVICE_ID }),
+    ]);
+    expect(again.statusCode).toBe(404);
+    expect(audit.entries.map((e) => e.action)).toEqual(['provisioning.retried']);
   });
 });

@@ -94,13 +94,32 @@ export const adminCopy = {
     invoice: 'Invoice',
     refund: 'Refund',
     renews: 'Renews',
+    setup: 'setup',
     since: 'Customer since',
   },
 
   provisioning: {
     title: 'Provisioning',
-    notYet:
-      'Services waiting for a person (VPS, storage, domains, and panel accounts that failed) appear here once the store keeps their provisioning state. Until then, find the buyer under Customers.',
+    intro:
+      'Services waiting for a person: VPS, storage and domains to set up by hand, and panel accounts the panel refused. Enter the access details (never a password: the buyer sets their own) and mark the service ready; the buyer is mailed them.',
+    filterLabel: 'Show services that are',
+    state: { manual: 'Waiting to be set up', failed: 'Refused by the panel' },
+    empty: 'Nothing waits here right now.',
+    since: 'Waiting since',
+    why: 'What the panel said',
+    detailsTitle: 'Access details',
+    label: 'Label',
+    value: 'Value',
+    addDetail: 'Add a detail',
+    noteLabel: 'Note (optional)',
+    detailsMissing: 'Enter at least one access detail, each with a label and a value.',
+    markReady: 'Mark ready and mail the buyer',
+    marking: 'Saving...',
+    ready: (plan: string, email: string) =>
+      `${plan} is ready; ${email} has been mailed the details.`,
+    retry: 'Retry on the panel',
+    retrying: 'Retrying...',
+    retried: (plan: string) => `${plan}: the panel is being tried again.`,
   },
 
   today: {

@@ -2,6 +2,9 @@
 import type {
   AdminCustomersResponse,
   AdminOrdersResponse,
+  AdminProvisioningResponse,
+  MarkServiceReadyRequest,
+  MarkServiceReadyResponse,
   DeadLettersResponse,
   RedriveResponse,
   ResolveReviewRequest,
@@ -36,4 +39,17 @@ export function redriveItem(id: string): Promise<RedriveResponse> {
 
 export function getToday(): Promise<TodaySummary> {
   return apiGet('/admin/today', { auth: true });
+}
+
+export function getProvisioning(state: 'manual' | 'failed'): Promise<AdminProvisioningResponse> {
+  return apiGet(`/admin/provisioning?state=${state}`, { auth: true });
+}
+
+export function markServiceReady(
+  serviceId: string,
+  request: MarkServiceReadyRequest,
+): Promise<MarkServiceReadyResponse> {
+  return apiPost(`/admin/services/${encodeURIComponent(serviceId)}/provisioning`, request, {
+    auth: true,
+  });
 }

@@ -117,7 +117,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
             <li key={service.id}>
               {service.name}
               {service.domain ? ` (${service.domain})` : ''} · {service.status} · {copy.renews}{' '}
-              {formatDateTime(service.renewalDate)}
+              {formatDateTime(service.renewalDate)} · {copy.setup} {service.provisioning.state}
             </li>
           ))}
         </ul>
