@@ -1,0 +1,283 @@
+/**
+ * The operator's console API on the local stack, from outside: a payment whose amount differs from
+ * the stored order lands in review; an operator (added to the group as `npm run operator -- add`
+ * does) lists it with why, and resolves it by fulfilling (one service, one welcome mail) or by
+ * refunding (one refund at the Razorpay simulator); a buyer gets 403 on every admin route.
+ *
+ * The simulator pays exactly a Razorpay order's amount, so the mismatch is arranged the other way
+ * round: the stored order's amount is changed in DynamoDB before paying (a test arrangement only).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../infra/lib/definitions/functions';
+import type {
+  AdminOrder,
+  AdminOrdersResponse,
+  AdminCustomersResponse,
+  AdminProvisioningResponse,
+  ResolveReviewResponse,
+} from '../../lambdas/domain/admin';
+import { reviewRefundReceipt } from '../../lambdas/domain/admin';
+import { HOME_REGION, localTableName } from '../../lambdas/system/facts';
+import { REPO_ROOT, startLocalStack, type LocalStack } from '../helpers/local-stack';
+import {
+  api,
+  eventually,
+  mailbox,
+  newUser,
+  payOrder,
+  razorpayGet,
+  signIn,
+  signUp,
+  sleep,
+  type TestUser,
+} from '../helpers/storefront-client';
+
+const run = promisify(execFile);
+
+let stack: LocalStack;
+let dynamo: DynamoDBDocumentClient;
+let operatorToken: string;
+
+beforeAll(async () => {
+  stack = await startLocalStack();
+  dynamo = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: HOME_REGION,
+      endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const operator = newUser('operator');
+  await signUp(stack, operator);
+  await run(
+    process.execPath,
+    [
+      join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
+      'infra/local/operator.ts',
+      'add',
+      operator.email,
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: stack.dataDir, COGNITO_PORT: String(stack.ports.cognito) },
+    },
+  );
+  // The group is in the token from the next sign-in on.
+  operatorToken = await signIn(stack, operator);
+});
+
+afterAll(async () => {
+  dynamo?.destroy();
+  await stack?.dispose();
+});
+
+async function buyer(prefix: string): Promise<{ user: TestUser; token: string }> {
+  const user = newUser(prefix);
+  await signUp(stack, user);
+  return { user, token: await signIn(stack, user) };
+}
+
+/** An order whose stored amount is ₹100 less than what Razorpay will be paid, paid. */
+async function paidWithWrongAmount(token: string) {
+  const order = await api<{ orderId: string; amountPaise: number }>(
+    stack,
+    'POST',
+    '/api/checkout/orders',
+    { token, body: { planId: 'basichosting', months: 12 } },
+  );
+  expect(order.status).toBe(201);
+  const { orderId, amountPaise } = order.body;
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: localTableName('orders'),
+      Key: { orderId },
+      UpdateExpression: 'SET amountPaise = :less',
+      ExpressionAttributeValues: { ':less': amountPaise - 10_000 },
+    }),
+  );
+  const paid = await payOrder(stack, orderId);
+  expect(paid.status).toBe(200);
+  const verify = await api(stack, 'POST', '/api/checkout/verify', { token, body: paid.body });
+  expect(verify.status).toBe(409);
+  expect(verify.body).toMatchObject({ error: { code: 'payment_under_review' } });
+  return { orderId, paidPaise: amountPaise, paymentId: paid.body.razorpay_payment_id };
+}
+
+async function inReview(orderId: string): Promise<AdminOrder> {
+  return eventually(async () => {
+    const res = await api<AdminOrdersResponse>(stack, 'GET', '/api/admin/orders?status=review', {
+      token: operatorToken,
+    });
+    expect(res.status).toBe(200);
+    return res.body.orders.find((o) => o.orderId === orderId);
+  }, `order ${orderId} in review`);
+}
+
+describe('the operator console on the local stack', () => {
+  it('answers a buyer 403 on every admin route, and an operator 200 on the lists', async () => {
+    const { token } = await buyer('nosy');
+    const adminRoutes = ROUTES.filter((route) => route.function === 'admin');
+
+    for (const route of adminRoutes) {
+      const path = route.path.replace('{orderId}', 'order_Nope0000000001');
+      const res = await api(stack, route.method, path, {
+        token,
+        ...(route.method === 'POST' ? { body: { action: 'fulfil', note: 'x', id: 'x' } } : {}),
+      });
+      expect(res.status, `${route.method} ${route.path}`).toBe(403);
+      expect(res.body).toMatchObject({ error: { code: 'forbidden' } });
+    }
+    for (const path of ['/api/admin/orders', '/api/admin/dead-letters', '/api/admin/today']) {
+      expect((await api(stack, 'GET', path, { token: operatorToken })).status, path).toBe(200);
+    }
+  });
+
+  it('an amount-mismatch payment lands in review; fulfilling it makes one service and one welcome mail', async () => {
+    const { user, token } = await buyer('review-fulfil');
+    const { orderId, paidPaise, paymentId } = await paidWithWrongAmount(token);
+
+    const listed = await inReview(orderId);
+    expect(listed.review).toMatchObject({
+      paymentId,
+      expectedPaise: paidPaise - 10_000,
+      paidPaise,
+      gatewayStatus: 'captured',
+    });
+
+    const resolve = () =>
+      api<ResolveReviewResponse>(stack, 'POST', `/api/admin/orders/${orderId}/resolve`, {
+        token: operatorToken,
+        body: { action: 'fulfil', note: 'Paid ₹100 more; keeping it, agreed with the buyer.' },
+      });
+    const first = await resolve();
+    const again = await resolve();
+
+    expect(first.status).toBe(200);
+    expect(first.body.order).toMatchObject({
+      status: 'paid',
+      audit: [{ action: 'order.fulfilled', note: expect.stringContaining('agreed') }],
+    });
+    expect(again.status).toBe(409);
+    const dashboard = await api<{ services: { planId: string }[] }>(
+      stack,
+      'GET',
+      '/api/me/dashboard',
+      { token },
+    );
+    expect(dashboard.body.services.map((s) => s.planId)).toEqual(['basichosting']);
+    // The welcome mail (the hosting account's own "is ready" mail follows from provisioning).
+    const welcomeMails = async () =>
+      (await mailbox(stack, user.email)).filter(
+        (m) => m.subject === 'Your Basic Hosting is active',
+      );
+    await eventually(
+      async () => ((await welcomeMails()).length > 0 ? true : undefined),
+      'the welcome mail',
+    );
+    await sleep(1500); // a second one, if any, would be on its way by now
+    expect(await welcomeMails()).toHaveLength(1);
+
+    const customers = await api<AdminCustomersResponse>(
+      stack,
+      'GET',
+      `/api/admin/customers?email=${encodeURIComponent(user.email)}`,
+      { token: operatorToken },
+    );
+    expect(customers.status).toBe(200);
+    expect(customers.body.customers[0]).toMatchObject({
+      user: { email: user.email },
+      audit: [{ action: 'order.fulfilled' }],
+    });
+  });
+
+  it('refunding an order in review makes one refund at Razorpay, and no service', async () => {
+    const { token } = await buyer('review-refund');
+    const { orderId, paidPaise, paymentId } = await paidWithWrongAmount(token);
+    await inReview(orderId);
+
+    const resolve = () =>
+      api<ResolveReviewResponse>(stack, 'POST', `/api/admin/orders/${orderId}/resolve`, {
+        token: operatorToken,
+        body: { action: 'refund', note: 'Wrong amount; the buyer pays again.' },
+      });
+    const first = await resolve();
+    const again = await resolve();
+
+    expect(first.status).toBe(200);
+    expect(first.body.order.status).toBe('refunded');
+    expect(again.status).toBe(409);
+    const refunds = await razorpayGet(stack, `/v1/payments/${paymentId}/refunds`);
+    expect(refunds.body).toMatchObject({
+      count: 1,
+      items: [{ amount: paidPaise, receipt: reviewRefundReceipt(orderId) }],
+    });
+    const dashboard = await api<{ services: unknown[] }>(stack, 'GET', '/api/me/dashboard', {
+      token,
+    });
+    expect(dashboard.body.services).toEqual([]);
+  });
+
+  it('a VPS waits for an operator, who enters its access details; the buyer is mailed them once', async () => {
+    const { user, token } = await buyer('vps');
+    const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
+      token,
+      body: { planId: 'basicvps', months: 12 },
+    });
+    const paid = await payOrder(stack, order.body.orderId);
+    expect(
+      (await api(stack, 'POST', '/api/checkout/verify', { token, body: paid.body })).status,
+    ).toBe(200);
+
+    const waiting = await eventually(async () => {
+      const res = await api<AdminProvisioningResponse>(
+        stack,
+        'GET',
+        '/api/admin/provisioning?state=manual',
+        {
+          token: operatorToken,
+        },
+      );
+      return res.body.services.find((s) => s.email === user.email);
+    }, 'the VPS waiting for an operator');
+    const mark = () =>
+      api(stack, 'POST', `/api/admin/services/${waiting.serviceId}/provisioning`, {
+        token: operatorToken,
+        body: { details: { 'IP address': '203.0.113.25', 'SSH user': 'root' }, note: 'Node 2.' },
+      });
+    const first = await mark();
+    const again = await mark();
+
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(409);
+    const readyMails = async () =>
+      (await mailbox(stack, user.email)).filter((m) => m.subject === 'Your Basic VPS is ready');
+    const mails = await eventually(
+      async () => ((await readyMails()).length > 0 ? readyMails() : undefined),
+      'the access details mail',
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.body.text).toContain('203.0.113.25');
+    const dashboard = await api<{ services: { provisioning: { state: string } }[] }>(
+      stack,
+      'GET',
+      '/api/me/dashboard',
+      { token },
+    );
+    expect(dashboard.body.services[0]?.provisioning.state).toBe('ready');
+  });
+
+  it('refuses a resolution without a note with 400', async () => {
+    const res = await api(stack, 'POST', '/api/admin/orders/order_Nope0000000001/resolve', {
+      token: operatorToken,
+      body: { action: 'fulfil' },
+    });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { code: 'validation_failed' } });
+  });
+});
