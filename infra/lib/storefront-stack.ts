@@ -10,6 +10,7 @@ import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { Payments } from './constructs/payments';
 import { Schedules } from './constructs/schedules';
+import { sellerParameters } from './constructs/seller';
 import { Site } from './constructs/site';
 import { DEFAULT_WEB_DIST } from './paths';
 
@@ -100,6 +101,7 @@ export class StorefrontStack extends Stack {
     this.schedules = new Schedules(this, 'Schedules', { functions });
     this.auth = new Auth(this, 'Auth', { functions, senderEmail: this.mail.senderEmail });
     this.lambdas.addUserPool(this.auth.userPool);
+    this.lambdas.addSeller(sellerParameters(this));
     this.api = new Api(this, 'Api', {
       functions,
       userPool: this.auth.userPool,

@@ -31,6 +31,7 @@ import { RazorpaySimulator } from './razorpay-simulator/server';
 import { waitForSes } from './ses';
 import { LocalScheduler } from './scheduler';
 import { launchStandIns } from './stand-ins';
+import { localSellerEnvironment } from './sample-seller';
 import { StaticSite } from './static-site';
 import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
 
@@ -70,6 +71,8 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
       process.env[ENV.welcomeMailLeaseSeconds] || String(WELCOME_MAIL_LEASE_SECONDS.local),
   };
   for (const table of TABLES) env[table.envVar] = localTableName(table.id as TableId);
+  // SAMPLE DATA: the seller on local tax invoices (AWS: the stack's Seller* parameters).
+  Object.assign(env, localSellerEnvironment());
   return env;
 }
 

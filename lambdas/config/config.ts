@@ -4,6 +4,8 @@
  * fails (the local stack imports every handler into one process).
  */
 import * as z from 'zod/mini';
+import { findState, gstinProblem, GSTIN_MESSAGES, normalizeGstin } from '../domain/gst';
+import type { SellerDetails } from '../domain/invoice';
 import {
   ENV,
   EVENT_BUS_NAME,
@@ -178,6 +180,52 @@ export const provisioningConfig = once(() =>
 );
 
 /**
+ * The seller a tax invoice names (D15): SELLER_* from the stack's parameters in AWS, sample values
+ * locally. The state must be one of GST's and the GSTIN valid for it, or the Lambda fails at start
+ * with a message naming the variable: an invoice must never carry a GSTIN that does not add up.
+ */
+export const sellerConfig = once((): SellerDetails => {
+  const env = readSection(
+    'the seller on tax invoices',
+    {
+      [ENV.sellerLegalName]: required,
+      [ENV.sellerTradeName]: optional,
+      [ENV.sellerAddressLine1]: required,
+      [ENV.sellerAddressLine2]: optional,
+      [ENV.sellerCity]: required,
+      [ENV.sellerPincode]: z.string().check(z.regex(/^[1-9][0-9]{5}$/)),
+      [ENV.sellerState]: required,
+      [ENV.sellerGstin]: required,
+      [ENV.sellerEmail]: z.optional(z.email()),
+    },
+    process.env,
+  );
+  const state = findState(env.SELLER_STATE);
+  if (!state) {
+    throw new ConfigurationError(
+      `${ENV.sellerState}=${env.SELLER_STATE} is not one of GST's state names (lambdas/domain/gst.ts).`,
+    );
+  }
+  const problem = gstinProblem(env.SELLER_GSTIN, state.name);
+  if (problem) {
+    throw new ConfigurationError(
+      `${ENV.sellerGstin} is not a valid GSTIN for ${state.name}: ${GSTIN_MESSAGES[problem]}`,
+    );
+  }
+  return {
+    legalName: env.SELLER_LEGAL_NAME,
+    ...(env.SELLER_TRADE_NAME ? { tradeName: env.SELLER_TRADE_NAME } : {}),
+    line1: env.SELLER_ADDRESS_LINE1,
+    ...(env.SELLER_ADDRESS_LINE2 ? { line2: env.SELLER_ADDRESS_LINE2 } : {}),
+    city: env.SELLER_CITY,
+    pincode: env.SELLER_PINCODE,
+    state: state.name,
+    gstin: normalizeGstin(env.SELLER_GSTIN),
+    ...(env.SELLER_EMAIL ? { email: env.SELLER_EMAIL } : {}),
+  };
+});
+
+/**
  * A support-mail claim lapses after this long (longer than the send-support-mail Lambda's
  * timeout), so a crashed attempt's mail is sent by the bus's next retry.
  */
@@ -196,4 +244,5 @@ export function resetConfigForTests(): void {
   whmConfig.reset();
   provisioningConfig.reset();
   identityConfig.reset();
+  sellerConfig.reset();
 }

@@ -63,6 +63,8 @@ export interface Payment {
   planName: string;
   paymentId: string;
   orderId: string;
+  /** The tax invoice of a paid payment (D15): `INV/26-27/000001`; absent before it is issued. */
+  invoiceNumber?: string;
 }
 
 /** `user` (docs/api.md): `currentPlan` is the plan bought last, `expiry` its renewal date. */

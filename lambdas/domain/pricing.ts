@@ -4,6 +4,7 @@ import {
   PlanNotFoundError,
   PromoNotForRenewalError,
 } from './errors';
+import type { QuoteTax } from './gst';
 import { percentOf, type Paise } from './money';
 import type { Plan } from './plan';
 
@@ -53,6 +54,8 @@ export interface Quote {
   totalPaise: Paise;
   /** Priced as a renewal: the plan's renewal price, no promo (docs/decisions.md D14). */
   renewal: boolean;
+  /** The fee as CGST + SGST or IGST, once the buyer's state is known (D10, D15). */
+  tax?: QuoteTax;
 }
 
 export function isMonths(value: unknown): value is Months {

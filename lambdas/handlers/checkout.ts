@@ -6,12 +6,14 @@ import { NotFoundRouteError } from '../http/request-errors';
 import { json } from '../http/response';
 import { cachedPlans } from '../adapters/dynamodb/plans-table';
 import type { VerifyPendingResponse } from '../domain/api';
-import { quoteFor } from '../domain/pricing';
 import { createOrder, type CreateOrderDeps } from '../use-cases/create-order';
+import { quoteCheckout } from '../use-cases/quote-checkout';
 import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
+import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from './deps/http';
 import { paymentGateway } from './deps/payments';
+import { sellerDetails } from './deps/seller';
 import { ordersStore, plansStore, purchasesStore, servicesStore, usersStore } from './deps/stores';
 
 const planId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
@@ -19,11 +21,31 @@ const promoCode = z.optional(z.string().check(z.maxLength(32)));
 // months is checked by the domain (invalid_months), so any number passes here.
 const months = z.number();
 
-const quoteBody = z.strictObject({ planId, months, promoCode });
+// The shape only; the rules and their sentences are the profile's (lambdas/domain/profile.ts).
+const field = (max: number) => z.string().check(z.maxLength(max));
+const billing = z.optional(
+  z.strictObject({
+    name: field(500),
+    line1: field(500),
+    line2: z.optional(field(500)),
+    city: field(500),
+    state: field(100),
+    pincode: field(20),
+    gstin: z.optional(field(40)),
+  }),
+);
+
+const quoteBody = z.strictObject({
+  planId,
+  months,
+  promoCode,
+  billingState: z.optional(field(100)),
+});
 const orderBody = z.strictObject({
   planId,
   months,
   promoCode,
+  billing,
   domain: z.optional(
     z
       .string()
@@ -57,7 +79,7 @@ export function makeHandler(deps: CheckoutDeps) {
     switch (event.routeKey) {
       case 'POST /api/checkout/quote': {
         const body = parseJsonBody(event, quoteBody);
-        return json(200, quoteFor(await deps.plans(), body));
+        return json(200, quoteCheckout(await deps.plans(), body, deps.seller));
       }
       case 'POST /api/checkout/orders': {
         const caller = callerOf(event);
@@ -88,4 +110,6 @@ export const handler = makeHandler({
   gateway: paymentGateway,
   log: logger,
   now: () => new Date(),
+  counters: documentCounters(),
+  seller: sellerDetails,
 });

@@ -15,6 +15,7 @@ import {
   servicesStore,
   usersStore,
 } from './deps/stores';
+import { documentCounters } from './deps/counters';
 
 /** POST /api/webhooks/razorpay: the raw body, signed by Razorpay. */
 export function makeHandler(deps: RazorpayWebhookDeps) {
@@ -38,4 +39,5 @@ export const handler = makeHandler({
   gateway: paymentGateway,
   log: logger,
   now: () => new Date(),
+  counters: documentCounters(),
 });

@@ -17,3 +17,20 @@ export function json(
     body: JSON.stringify(body),
   };
 }
+
+/**
+ * A binary answer (a PDF): API Gateway decodes a base64 body marked isBase64Encoded before it
+ * sends it on, so the browser gets the bytes.
+ */
+export function binary(
+  statusCode: number,
+  bytes: Uint8Array,
+  headers: Record<string, string>,
+): HttpResult {
+  return {
+    statusCode,
+    headers: { 'cache-control': 'private, no-store', ...headers },
+    body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    isBase64Encoded: true,
+  };
+}

@@ -1,3 +1,5 @@
+import type { BillingDetails } from '../domain/gst';
+import type { SellerDetails } from '../domain/invoice';
 import type { Paise } from '../domain/money';
 import type { OrderMark, OrderStatus } from '../domain/order';
 import type { Category } from '../domain/plan';
@@ -22,6 +24,10 @@ export interface OrderRecord {
   promoCode?: string;
   domain?: string;
   quote: Quote;
+  /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
+  billing?: BillingDetails;
+  /** The seller as configured now, frozen for the invoice. */
+  seller?: SellerDetails;
   amountPaise: Paise;
   currency: 'INR';
   status: OrderStatus;

@@ -1,3 +1,5 @@
+import type { BillingDetails } from '../domain/gst';
+import type { DocumentKind, SellerDetails } from '../domain/invoice';
 import type { Paise } from '../domain/money';
 import type { Category } from '../domain/plan';
 import type { Quote } from '../domain/pricing';
@@ -33,7 +35,31 @@ export interface PurchaseRecord {
   createdAt: string;
   /** Set once PurchaseCompleted was accepted by the bus. */
   eventPublishedAt?: string;
+  /**
+   * The billing details frozen with the order (D15), the tax invoice's recipient: a later profile
+   * change never rewrites an issued invoice. Absent when the buyer gave none.
+   */
+  billing?: BillingDetails;
+  /** The seller as configured when the order was made (absent on older orders: the current one). */
+  seller?: SellerDetails;
+  /** The tax invoice's number (`INV/26-27/000001`), taken once at fulfilment, and its instant. */
+  invoiceNumber?: string;
+  invoiceIssuedAt?: string;
+  /** The credit note of this payment's refund, and its instant (the refund takes them). */
+  creditNoteNumber?: string;
+  creditNoteIssuedAt?: string;
+  /** What the credit note credits: the amount refunded (tax included), Razorpay's id and why. */
+  creditNoteRefund?: { amountPaise: Paise; refundId?: string; reason?: string };
 }
+
+/** The attributes a document number and its instant are kept in, by kind. */
+export const DOCUMENT_FIELDS = {
+  invoice: { number: 'invoiceNumber', issuedAt: 'invoiceIssuedAt' },
+  credit_note: { number: 'creditNoteNumber', issuedAt: 'creditNoteIssuedAt' },
+} as const satisfies Record<
+  DocumentKind,
+  { number: keyof PurchaseRecord; issuedAt: keyof PurchaseRecord }
+>;
 
 export interface PurchasesStore {
   getPurchase(userId: string, purchaseId: string): Promise<PurchaseRecord | undefined>;
@@ -41,4 +67,16 @@ export interface PurchasesStore {
   /** Conditional write: returns false (and writes nothing) when the purchase exists already. */
   createPurchase(purchase: PurchaseRecord): Promise<boolean>;
   markEventPublished(userId: string, purchaseId: string, at: string): Promise<void>;
+  /**
+   * Writes a document number and its instant on the purchase once (DOCUMENT_FIELDS): only if the
+   * purchase exists and holds no number of that kind. Answers the number the purchase holds
+   * afterwards, this one or the one it had, or undefined when there is no such purchase.
+   */
+  setDocumentNumber(
+    userId: string,
+    purchaseId: string,
+    kind: DocumentKind,
+    number: string,
+    issuedAt: string,
+  ): Promise<string | undefined>;
 }

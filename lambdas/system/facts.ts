@@ -77,6 +77,17 @@ export const ENV = {
   hostingPlaceholderDomain: 'HOSTING_PLACEHOLDER_DOMAIN',
   /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */
   userPoolId: 'USER_POOL_ID',
+  // The seller a tax invoice names (D15): in AWS from the stack's parameters; the local stack sets
+  // SAMPLE values (infra/local/sample-seller.ts). The GSTIN is checked against the state at load.
+  sellerLegalName: 'SELLER_LEGAL_NAME',
+  sellerTradeName: 'SELLER_TRADE_NAME',
+  sellerAddressLine1: 'SELLER_ADDRESS_LINE1',
+  sellerAddressLine2: 'SELLER_ADDRESS_LINE2',
+  sellerCity: 'SELLER_CITY',
+  sellerPincode: 'SELLER_PINCODE',
+  sellerState: 'SELLER_STATE',
+  sellerGstin: 'SELLER_GSTIN',
+  sellerEmail: 'SELLER_EMAIL',
 } as const;
 
 /** The DynamoDB tables, defined once: the CDK stack and the local stack build theirs from this list. */
@@ -172,6 +183,13 @@ export const TABLES = [
         sortKey: { name: 'nextDueAt', type: 'S' },
       },
     ],
+  },
+  {
+    // One counter per document series (`INV/26-27`, `CN/26-27`): the last number handed out and the
+    // one reservation not yet written on its purchase (lambdas/use-cases/issue-document-number.ts).
+    id: 'counters',
+    envVar: 'COUNTERS_TABLE',
+    partitionKey: { name: 'series', type: 'S' },
   },
 ] as const satisfies readonly TableDefinition[];
 

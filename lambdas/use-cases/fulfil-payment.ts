@@ -1,5 +1,6 @@
 import type { PurchaseCompletedDetail } from '../domain/api';
 import { paysOrder } from '../domain/order';
+import type { DocumentCounters } from '../ports/document-counters';
 import type { EventPublisher } from '../ports/events';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
@@ -7,6 +8,7 @@ import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
 import type { ServicesStore } from '../ports/services';
 import type { UsersStore } from '../ports/users';
 import { extendService } from './extend-service';
+import { withInvoiceNumber } from './issue-document-number';
 
 export interface FulfilPaymentDeps {
   orders: OrdersStore;
@@ -16,6 +18,8 @@ export interface FulfilPaymentDeps {
   events: EventPublisher;
   log: LogPort;
   now: () => Date;
+  /** Numbers the tax invoices (D15). */
+  counters: DocumentCounters;
 }
 
 /** A payment Razorpay vouched for (checkout signature or webhook signature). */
@@ -41,7 +45,8 @@ export function purchaseIdFor(paymentId: string): string {
  *   1. the service given this payment's period, by a write conditioned on the service's version
  *      (extendService): two payments for one service at once each get their own period, and a
  *      payment whose period was given before gets that one back
- *   2. the purchase item, written once by a conditional put, with that period frozen in it
+ *   2. the purchase item, written once by a conditional put, with that period frozen in it; then
+ *      its tax invoice number, taken once (issue-document-number.ts)
  *   3. the order marked paid (only moves forward)
  *   4. the user's currentPlan/expiry, once per purchase, and never to an earlier expiry
  *   5. PurchaseCompleted published, then marked on the purchase item; until it is marked every
@@ -134,6 +139,9 @@ export async function fulfilPayment(
       createdAt: atIso,
     };
     if (order.domain) candidate.domain = order.domain;
+    // Frozen with the order: a later profile or configuration change never rewrites the invoice.
+    if (order.billing) candidate.billing = order.billing;
+    if (order.seller) candidate.seller = order.seller;
     const created = await purchases.createPurchase(candidate);
     // Lost a race: the winner's frozen record is the truth.
     purchase = created ? candidate : await purchases.getPurchase(order.userId, purchaseId);
@@ -149,6 +157,9 @@ export async function fulfilPayment(
       });
     }
   }
+
+  // The tax invoice's number, taken only now that the purchase is certainly recorded, once (D15).
+  purchase = await withInvoiceNumber(deps, purchase);
 
   await orders.markPaid({ orderId: order.orderId, paymentId: payment.paymentId, at: atIso });
 
@@ -196,5 +207,6 @@ export function purchaseCompletedDetail(purchase: PurchaseRecord): PurchaseCompl
   };
   if (purchase.domain) detail.domain = purchase.domain;
   if (purchase.serviceId) detail.serviceId = purchase.serviceId;
+  if (purchase.invoiceNumber) detail.invoiceNumber = purchase.invoiceNumber;
   return detail;
 }

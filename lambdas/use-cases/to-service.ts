@@ -56,5 +56,6 @@ export function paymentOfPurchase(purchase: PurchaseRecord): Payment {
     planName: purchase.planName,
     paymentId: purchase.paymentId,
     orderId: purchase.orderId,
+    ...(purchase.invoiceNumber ? { invoiceNumber: purchase.invoiceNumber } : {}),
   };
 }

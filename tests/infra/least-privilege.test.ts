@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, type FunctionId } from '../../infra/lib/definitions/functions';
-import { TABLES, type TableId } from '../../lambdas/system/facts';
+import { ENV, TABLES, type TableId } from '../../lambdas/system/facts';
 import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
 
 const WRITE_ACTIONS = [
@@ -208,6 +208,9 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('razorpaySecrets') ? ['RAZORPAY_SECRET_ARN'] : []),
         ...(definition.needs.includes('sendEmail') ? ['MAIL_FROM', 'SUPPORT_EMAIL'] : []),
         ...(definition.needs.includes('updateUserAttributes') ? ['USER_POOL_ID'] : []),
+        ...(definition.needs.includes('sellerDetails')
+          ? Object.values(ENV).filter((name) => name.startsWith('SELLER_'))
+          : []),
         ...(definition.needs.includes('sendEmail') || definition.linksToSite
           ? ['SITE_URL', 'CONTROL_PANEL_URL']
           : []),

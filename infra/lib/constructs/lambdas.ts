@@ -94,6 +94,14 @@ export class Lambdas extends Construct {
     }
   }
 
+  /** The seller on tax invoices (sellerParameters), for the functions that name it. */
+  addSeller(seller: Record<string, string>): void {
+    for (const fn of Object.values(this.functions)) {
+      if (!fn.definition.needs.includes('sellerDetails')) continue;
+      for (const [name, value] of Object.entries(seller)) fn.function.addEnvironment(name, value);
+    }
+  }
+
   /**
    * The site's address, for the links in mail. Only the mail senders get it: the distribution
    * sits in front of the API, so giving it to every API Lambda would be one more edge to keep

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  LogLevel,
+  NodejsFunction,
+  OutputFormat,
+  type ICommandHooks,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionDefinition } from '../definitions/functions';
@@ -29,6 +34,22 @@ const SOURCE_MAPS_ENVIRONMENT = { NODE_OPTIONS: '--enable-source-maps' } as cons
  */
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __storefrontCreateRequire } from 'node:module'; const require = __storefrontCreateRequire(import.meta.url);";
+
+/**
+ * A function that renders PDFs reads the DejaVu fonts from `fonts/` beside its bundle
+ * (lambdas/adapters/fonts/invoice-fonts.ts): copied there after bundling, with their licence.
+ */
+export const INVOICE_FONT_HOOKS: ICommandHooks = {
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir: string, outputDir: string) => {
+    const fonts = `${inputDir}/node_modules/dejavu-fonts-ttf`;
+    return [
+      `mkdir -p "${outputDir}/fonts"`,
+      `cp "${fonts}/ttf/DejaVuSans.ttf" "${fonts}/ttf/DejaVuSans-Bold.ttf" "${fonts}/LICENSE" "${outputDir}/fonts/"`,
+    ];
+  },
+};
 
 export interface StorefrontFunctionProps {
   definition: FunctionDefinition;
@@ -99,6 +120,7 @@ export class StorefrontFunction extends Construct {
         bundleAwsSDK: false,
         tsconfig: join(REPO_ROOT, 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
+        ...(definition.invoiceFonts ? { commandHooks: INVOICE_FONT_HOOKS } : {}),
       },
     });
     acknowledge(

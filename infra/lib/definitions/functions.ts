@@ -16,7 +16,8 @@ export type FunctionId =
   | 'preSignUp'
   | 'postConfirmation'
   | 'customMessage'
-  | 'profile';
+  | 'profile'
+  | 'invoices';
 
 export type TableAccess = 'read' | 'write' | 'readWrite';
 
@@ -33,6 +34,8 @@ export interface FunctionDefinition {
     | 'sendEmail'
     /** cognito-idp:AdminUpdateUserAttributes on the user pool, and USER_POOL_ID. */
     | 'updateUserAttributes'
+    /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
+    | 'sellerDetails'
   )[];
   timeoutSeconds: number;
   memoryMb: number;
@@ -40,6 +43,8 @@ export interface FunctionDefinition {
   reservedConcurrency?: number;
   /** Writes links to the site (SITE_URL) without sending mail itself (every mail sender gets it). */
   linksToSite?: boolean;
+  /** Renders PDFs: the DejaVu fonts are copied into `fonts/` beside its bundle. */
+  invoiceFonts?: boolean;
 }
 
 export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
@@ -60,8 +65,11 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       orders: 'readWrite',
       purchases: 'readWrite',
       services: 'readWrite',
+      // The tax invoice's number is taken at fulfilment (D15).
+      counters: 'readWrite',
     },
-    needs: ['razorpaySecrets', 'publishEvents'],
+    // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order.
+    needs: ['razorpaySecrets', 'publishEvents', 'sellerDetails'],
     timeoutSeconds: 15,
     memoryMb: 512,
   },
@@ -82,6 +90,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       purchases: 'readWrite',
       idempotency: 'readWrite',
       services: 'readWrite',
+      counters: 'readWrite',
     },
     needs: ['razorpaySecrets', 'publishEvents'],
     timeoutSeconds: 4,
@@ -151,6 +160,18 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     needs: ['updateUserAttributes'],
     timeoutSeconds: 10,
     memoryMb: 256,
+  },
+  invoices: {
+    id: 'invoices',
+    entry: 'lambdas/handlers/invoices.ts',
+    // A buyer's own purchases; the PDF library and fonts load in this function only.
+    tables: { purchases: 'read' },
+    // The configured seller, for purchases whose order predates the seller frozen in it.
+    needs: ['sellerDetails'],
+    invoiceFonts: true,
+    timeoutSeconds: 10,
+    // More memory is more CPU: a first render parses the fonts (bench/invoice-pdf.ts).
+    memoryMb: 1024,
   },
 };
 
@@ -258,6 +279,13 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'PUT',
     path: '/api/me/profile',
     function: 'profile',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'GET',
+    path: '/api/me/invoices/{invoiceNumber}',
+    function: 'invoices',
     auth: true,
     throttle: THROTTLES.buyer,
   },

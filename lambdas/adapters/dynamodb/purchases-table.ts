@@ -5,7 +5,8 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { PurchaseRecord, PurchasesStore } from '../../ports/purchases';
+import type { DocumentKind } from '../../domain/invoice';
+import { DOCUMENT_FIELDS, type PurchaseRecord, type PurchasesStore } from '../../ports/purchases';
 import { isConditionFailure } from './clients';
 
 export class DynamoPurchasesStore implements PurchasesStore {
@@ -66,5 +67,33 @@ export class DynamoPurchasesStore implements PurchasesStore {
         ExpressionAttributeValues: { ':at': at },
       }),
     );
+  }
+
+  async setDocumentNumber(
+    userId: string,
+    purchaseId: string,
+    kind: DocumentKind,
+    number: string,
+    issuedAt: string,
+  ): Promise<string | undefined> {
+    const fields = DOCUMENT_FIELDS[kind];
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId, purchaseId },
+          UpdateExpression: 'SET #number = :number, #issuedAt = :issuedAt',
+          ConditionExpression: 'attribute_exists(purchaseId) AND attribute_not_exists(#number)',
+          ExpressionAttributeNames: { '#number': fields.number, '#issuedAt': fields.issuedAt },
+          ExpressionAttributeValues: { ':number': number, ':issuedAt': issuedAt },
+        }),
+      );
+      return number;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    // dynalite ignores ReturnValuesOnConditionCheckFailure: read what is there instead.
+    const held = await this.getPurchase(userId, purchaseId);
+    return held?.[fields.number];
   }
 }

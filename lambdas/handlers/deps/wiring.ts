@@ -5,6 +5,11 @@
  */
 import type { TableId } from '../../system/facts';
 
-export type Need = 'razorpaySecrets' | 'publishEvents' | 'sendEmail' | 'updateUserAttributes';
+export type Need =
+  | 'razorpaySecrets'
+  | 'publishEvents'
+  | 'sendEmail'
+  | 'updateUserAttributes'
+  | 'sellerDetails';
 
 export const wiring = { tables: new Set<TableId>(), needs: new Set<Need>() };

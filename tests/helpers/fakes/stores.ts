@@ -44,7 +44,12 @@ import {
 } from '../../../lambdas/adapters/razorpay-api/signatures';
 import { parseWebhookEvent } from '../../../lambdas/adapters/razorpay-api/webhook-events';
 import type { PlansStore } from '../../../lambdas/ports/plans';
-import type { PurchaseRecord, PurchasesStore } from '../../../lambdas/ports/purchases';
+import type { DocumentKind } from '../../../lambdas/domain/invoice';
+import {
+  DOCUMENT_FIELDS,
+  type PurchaseRecord,
+  type PurchasesStore,
+} from '../../../lambdas/ports/purchases';
 import type {
   ServiceIdentity,
   ServicePeriod,
@@ -221,6 +226,24 @@ export class InMemoryPurchasesStore implements PurchasesStore {
     const item = this.items.get(key);
     if (!item) throw conditionFailed();
     this.items.set(key, { ...item, eventPublishedAt: item.eventPublishedAt ?? at });
+  }
+
+  async setDocumentNumber(
+    userId: string,
+    purchaseId: string,
+    kind: DocumentKind,
+    number: string,
+    issuedAt: string,
+  ): Promise<string | undefined> {
+    await tick();
+    const key = this.key(userId, purchaseId);
+    const item = this.items.get(key);
+    if (!item) return undefined;
+    const fields = DOCUMENT_FIELDS[kind];
+    const held = item[fields.number];
+    if (held !== undefined) return held;
+    this.items.set(key, { ...item, [fields.number]: number, [fields.issuedAt]: issuedAt });
+    return number;
   }
 }
 

@@ -14,6 +14,8 @@ import {
   RecordingLog,
   RecordingMailer,
 } from './stores';
+import { InMemoryDocumentCounters } from './document-counters';
+import { SAMPLE_SELLER } from '../../../lambdas/templates/invoice/sample';
 
 export const KEY_SECRET = 'test_key_secret';
 export const WEBHOOK_SECRET = 'test_webhook_secret';
@@ -37,6 +39,11 @@ export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
     mailer: new RecordingMailer(),
     gateway: new FakePaymentGateway({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET }),
     log: new RecordingLog(),
+    counters: new InMemoryDocumentCounters(),
+    /** SAMPLE DATA: a seller in Karnataka (lambdas/templates/invoice/sample.ts). */
+    seller: () => SAMPLE_SELLER,
+    /** No waiting after a lost race for a document counter: the fakes interleave by ticks. */
+    pauseAfterLostRace: () => Promise.resolve(),
     now: () => now,
     setNow(date: Date) {
       now = date;

@@ -4,6 +4,7 @@
  * stack's DynamoDB runs them. Each port's own rules are specified in tests/unit/contracts/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDocumentCounters } from '../../../../lambdas/adapters/dynamodb/counters-table';
 import { DynamoOrdersStore } from '../../../../lambdas/adapters/dynamodb/orders-table';
 import { DynamoPurchasesStore } from '../../../../lambdas/adapters/dynamodb/purchases-table';
 import { DynamoServicesStore } from '../../../../lambdas/adapters/dynamodb/services-table';
@@ -37,6 +38,7 @@ function backend(): FulfilPaymentDeps & { events: RecordingEventPublisher } {
     events: new RecordingEventPublisher(),
     log: new RecordingLog(),
     now: () => PAID_AT,
+    counters: new DynamoDocumentCounters(db.client, db.table('counters')),
   };
 }
 

@@ -105,6 +105,7 @@ describe('fulfilPayment', () => {
         paymentId: PAYMENT_ID,
         orderId: 'order_Nx7fQm2kLp9aZc',
         serviceId: SERVICE_ID,
+        invoiceNumber: 'INV/26-27/000001',
       },
     ]);
   });

@@ -1,0 +1,100 @@
+/**
+ * GET /api/me/invoices/{invoiceNumber} (docs/api.md): the caller's tax invoice or credit note as a
+ * PDF, built from what the purchase froze (its quote, period, billing snapshot and seller) and the
+ * number and instant it was issued with, so the same document comes back every time.
+ */
+import { DomainError } from '../domain/errors';
+import {
+  buildCreditNote,
+  buildInvoice,
+  documentNumberSlug,
+  parseDocumentNumber,
+  type InvoiceDocument,
+  type SellerDetails,
+  type TaxDocument,
+} from '../domain/invoice';
+import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
+import { renderTaxDocumentPdf, type InvoiceFonts } from '../templates/invoice/render-pdf';
+
+export interface GetTaxDocumentDeps {
+  purchases: Pick<PurchasesStore, 'listPurchases'>;
+  /** The configured seller, for purchases whose order predates the frozen seller. */
+  seller: () => SellerDetails;
+  fonts: () => Promise<InvoiceFonts>;
+}
+
+/** Also for another buyer's number: whether it exists is not the caller's business. */
+export class InvoiceNotFoundError extends DomainError {
+  override readonly name = 'InvoiceNotFoundError';
+  readonly code = 'invoice_not_found';
+  constructor() {
+    super(
+      'We could not find that invoice in your account. Please open it from Payments on your dashboard.',
+    );
+  }
+}
+
+export interface TaxDocumentPdf {
+  number: string;
+  /** `INV-26-27-000001.pdf`. */
+  fileName: string;
+  pdf: Uint8Array;
+}
+
+function invoiceOf(
+  purchase: PurchaseRecord & { invoiceNumber: string },
+  seller: () => SellerDetails,
+): InvoiceDocument {
+  return buildInvoice({
+    number: purchase.invoiceNumber,
+    issuedAt: purchase.invoiceIssuedAt ?? purchase.createdAt,
+    purchase,
+    billing: purchase.billing ?? null,
+    seller: purchase.seller ?? seller(),
+  });
+}
+
+function documentNamed(
+  purchases: readonly PurchaseRecord[],
+  number: string,
+  seller: () => SellerDetails,
+): TaxDocument | undefined {
+  for (const purchase of purchases) {
+    const { invoiceNumber, creditNoteNumber, creditNoteRefund } = purchase;
+    if (!invoiceNumber) continue;
+    if (invoiceNumber === number) return invoiceOf({ ...purchase, invoiceNumber }, seller);
+    if (creditNoteNumber === number && creditNoteRefund) {
+      return buildCreditNote({
+        number: creditNoteNumber,
+        issuedAt: purchase.creditNoteIssuedAt ?? purchase.createdAt,
+        invoice: invoiceOf({ ...purchase, invoiceNumber }, seller),
+        refundPaise: creditNoteRefund.amountPaise,
+        ...(creditNoteRefund.refundId ? { refundId: creditNoteRefund.refundId } : {}),
+        ...(creditNoteRefund.reason ? { reason: creditNoteRefund.reason } : {}),
+      });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The caller's document by its number, written `INV/26-27/000001` or slash-free
+ * (`INV-26-27-000001`); InvoiceNotFoundError for anything else, including another buyer's.
+ */
+export async function getTaxDocument(
+  deps: GetTaxDocumentDeps,
+  userId: string,
+  numberText: string,
+): Promise<TaxDocumentPdf> {
+  const parsed = parseDocumentNumber(numberText.trim().toUpperCase());
+  if (!parsed) throw new InvoiceNotFoundError();
+  // Only the caller's own purchases are read: another buyer's number is simply not among them.
+  const purchases = await deps.purchases.listPurchases(userId);
+  const document = documentNamed(purchases, parsed.number, deps.seller);
+  if (!document) throw new InvoiceNotFoundError();
+  return {
+    number: document.number,
+    fileName: `${documentNumberSlug(document.number)}.pdf`,
+    pdf: await renderTaxDocumentPdf(document, await deps.fonts()),
+  };
+}

@@ -1,0 +1,25 @@
+import { quoteTax } from '../domain/gst';
+import type { SellerDetails } from '../domain/invoice';
+import type { Plan } from '../domain/plan';
+import { quoteFor, type Quote, type QuoteRequest } from '../domain/pricing';
+
+export interface QuoteCheckoutRequest extends QuoteRequest {
+  /** The buyer's billing state, when the checkout knows it: the quote then splits its GST. */
+  billingState?: string;
+}
+
+/**
+ * POST /api/checkout/quote: the server's price, and with the buyer's state its GST as CGST + SGST
+ * (the seller's state) or IGST (another state), as the invoice will charge it (D10, D15). An
+ * unknown state is a validation_failed.
+ */
+export function quoteCheckout(
+  plans: readonly Plan[],
+  request: QuoteCheckoutRequest,
+  seller: () => Pick<SellerDetails, 'state'>,
+): Quote {
+  const { billingState, ...priced } = request;
+  const quote = quoteFor(plans, priced);
+  if (billingState === undefined || billingState.trim() === '') return quote;
+  return { ...quote, tax: quoteTax(quote, billingState.trim(), seller().state) };
+}
