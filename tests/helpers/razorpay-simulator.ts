@@ -110,7 +110,7 @@ export async function startSimulator(): Promise<SimulatorHarness> {
     return { status: res.status, body: (await res.json()) as RazorpayAnswer['body'] };
   }
 
-  const client = createRazorpayClient(credentials, url);
+  const client = await createRazorpayClient(credentials, url);
   return {
     url,
     credentials,

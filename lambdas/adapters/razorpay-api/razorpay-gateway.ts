@@ -1,4 +1,3 @@
-import Razorpay from 'razorpay';
 import * as z from 'zod/mini';
 import type { Paise } from '../../domain/money';
 import type {
@@ -49,11 +48,16 @@ export interface RazorpayClientLike {
   refunds: { fetch(refundId: string): Promise<unknown> };
 }
 
-/** Builds the SDK once; `apiBase` points its axios instance at the local simulator. */
-export function createRazorpayClient(
+/**
+ * Builds the SDK; `apiBase` points its axios instance at the local simulator. The SDK (and its
+ * axios) is imported here, on the first call that needs Razorpay, not at module load: a quote or
+ * a webhook's signature check never pays for loading it on a cold start.
+ */
+export async function createRazorpayClient(
   credentials: RazorpayCredentials,
   apiBase: string | undefined,
-): RazorpayClientLike {
+): Promise<RazorpayClientLike> {
+  const { default: Razorpay } = await import('razorpay');
   const client = new Razorpay({ key_id: credentials.keyId, key_secret: credentials.keySecret });
   // The SDK hard-codes https://api.razorpay.com; its axios is `api.rq` (docs/toolchain.md).
   const api = (client as unknown as { api: { rq: { defaults: Record<string, unknown> } } }).api;

@@ -19,6 +19,6 @@ const razorpayCredentials = razorpayCredentialsLoader(() => razorpayConfig(), se
 let client: RazorpayClientLike | undefined;
 
 export const paymentGateway = new RazorpayGateway(razorpayCredentials, async () => {
-  client ??= createRazorpayClient(await razorpayCredentials(), razorpayConfig().apiBase);
+  client ??= await createRazorpayClient(await razorpayCredentials(), razorpayConfig().apiBase);
   return client;
 });

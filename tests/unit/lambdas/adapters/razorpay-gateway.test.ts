@@ -404,8 +404,11 @@ describe('RazorpayGateway through the SDK, against the simulator', () => {
     });
   });
 
-  it("points the SDK's HTTP client at the simulator, with a timeout", () => {
-    const client = createRazorpayClient(credentials, 'http://127.0.0.1:8100/') as unknown as {
+  it("points the SDK's HTTP client at the simulator, with a timeout", async () => {
+    const client = (await createRazorpayClient(
+      credentials,
+      'http://127.0.0.1:8100/',
+    )) as unknown as {
       api: { rq: { defaults: { baseURL: string; timeout: number } } };
     };
 
