@@ -39,6 +39,7 @@ export const adminCopy = {
     customer: 'Customer',
     plan: 'Plan',
     why: 'Why it waits',
+    wasInReview: 'Was in review because',
     resolveTitle: 'Resolve',
     actionLabel: 'Action',
     actions: {

@@ -137,7 +137,12 @@ function OrderCard({
             />
           ))
         )}
-        {order.reviewReason ? <Field label={copy.why} value={order.reviewReason} /> : null}
+        {order.reviewReason ? (
+          <Field
+            label={order.status === 'review' ? copy.why : copy.wasInReview}
+            value={order.reviewReason}
+          />
+        ) : null}
       </dl>
       {order.status === 'review' ? <ResolveForm order={order} onResolved={onResolved} /> : null}
       <AuditList entries={order.audit} />
