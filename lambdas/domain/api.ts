@@ -21,6 +21,8 @@ export interface QuoteRequestBody {
   planId: string;
   months: number;
   promoCode?: string;
+  /** Show the renewal price (D14). An order is a renewal when the buyer holds or held the plan. */
+  renew?: boolean;
 }
 
 export interface CreateOrderRequestBody extends QuoteRequestBody {

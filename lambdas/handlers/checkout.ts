@@ -35,16 +35,20 @@ const billing = z.optional(
   }),
 );
 
+// A renewal's price (D14) on the public quote only when asked; an order decides for itself.
+const renew = z.optional(z.boolean());
 const quoteBody = z.strictObject({
   planId,
   months,
   promoCode,
   billingState: z.optional(field(100)),
+  renew,
 });
 const orderBody = z.strictObject({
   planId,
   months,
   promoCode,
+  renew,
   billing,
   domain: z.optional(
     z
@@ -78,8 +82,11 @@ export function makeHandler(deps: CheckoutDeps) {
   return httpHandler(async (event) => {
     switch (event.routeKey) {
       case 'POST /api/checkout/quote': {
-        const body = parseJsonBody(event, quoteBody);
-        return json(200, quoteCheckout(await deps.plans(), body, deps.seller));
+        const { renew: renewal, ...body } = parseJsonBody(event, quoteBody);
+        return json(
+          200,
+          quoteCheckout(await deps.plans(), { ...body, renewal: renewal === true }, deps.seller),
+        );
       }
       case 'POST /api/checkout/orders': {
         const caller = callerOf(event);

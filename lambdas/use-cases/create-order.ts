@@ -11,8 +11,9 @@ import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Caller, UsersStore } from '../ports/users';
 import { PaymentProviderError, TooManyUnpaidOrdersError } from './errors';
+import { holdsOrHeld, type HeldServiceDeps } from './held-service';
 
-export interface CreateOrderDeps {
+export interface CreateOrderDeps extends HeldServiceDeps {
   plans: () => Promise<Plan[]>;
   users: UsersStore;
   orders: OrdersStore;
@@ -31,6 +32,8 @@ export interface CreateOrderInput {
   domain?: string;
   /** The tax invoice's recipient for this order; by default the profile's billing details. */
   billing?: BillingDetails;
+  /** What the page showed (a renewal); never trusted: a plan the buyer holds or held is one. */
+  renew?: boolean;
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -48,7 +51,9 @@ export async function createOrder(
   input: CreateOrderInput,
 ): Promise<CreateOrderResponse> {
   const plans = await deps.plans();
-  const quote = quoteFor(plans, input);
+  // D14: a renewal whenever the buyer holds or held this plan (and domain), whatever `renew` says.
+  const renewal = await holdsOrHeld(deps, caller.userId, input);
+  const quote = quoteFor(plans, { ...input, renewal });
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
   await refuseTooManyUnpaidOrders(deps, caller.userId);

@@ -208,5 +208,7 @@ export function purchaseCompletedDetail(purchase: PurchaseRecord): PurchaseCompl
   if (purchase.domain) detail.domain = purchase.domain;
   if (purchase.serviceId) detail.serviceId = purchase.serviceId;
   if (purchase.invoiceNumber) detail.invoiceNumber = purchase.invoiceNumber;
+  // Priced as a renewal of a plan the buyer holds or held (D14), as create-order decided.
+  detail.renewal = purchase.quote?.renewal === true;
   return detail;
 }

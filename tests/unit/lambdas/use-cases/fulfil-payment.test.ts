@@ -106,6 +106,8 @@ describe('fulfilPayment', () => {
         orderId: 'order_Nx7fQm2kLp9aZc',
         serviceId: SERVICE_ID,
         invoiceNumber: 'INV/26-27/000001',
+        // A first purchase of the plan, priced new (D14).
+        renewal: false,
       },
     ]);
   });
