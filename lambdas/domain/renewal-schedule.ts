@@ -90,3 +90,14 @@ export function daysLeft(renewalDate: string | Date, now: Date): number {
 
 /** The dashboard says "Expires soon" this many days before the renewal date (the first reminder). */
 export const EXPIRES_SOON_DAYS = 30;
+
+/**
+ * Where Renew goes (the dashboard and every renewal mail): checkout for that service. The server
+ * prices a plan the buyer holds as a renewal whatever the link says; `renew=1` lets the page show
+ * the renewal price before it knows who is buying.
+ */
+export function renewalCheckoutPath(service: { planId: string; domain?: string }): string {
+  const query = new URLSearchParams({ plan: service.planId, renew: '1' });
+  if (service.domain) query.set('domain', service.domain);
+  return `/checkout?${query.toString()}`;
+}

@@ -16,6 +16,10 @@ export interface Service {
   status: ServiceStatus;
   pricePaidPaise: Paise;
   domain?: string;
+  /** Whether Renew opens checkout for it (D14): every service but a cancelled one. */
+  renewable: boolean;
+  /** Whole days in India until its renewal date; 0 on that day and once expired. */
+  daysLeft: number;
 }
 
 /**

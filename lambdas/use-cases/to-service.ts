@@ -1,4 +1,5 @@
 import type { Payment } from '../domain/api';
+import { daysLeft } from '../domain/renewal-schedule';
 import { latestPeriod } from '../domain/service-periods';
 import { serviceStatus, type Service } from '../domain/services';
 import type { PurchaseRecord } from '../ports/purchases';
@@ -22,6 +23,8 @@ export function serviceOfRecord(record: ServiceRecord, now: Date): Service {
     renewalDate: record.renewalDate,
     status: serviceStatus(record.renewalDate, now),
     pricePaidPaise: period?.amountPaise ?? 0,
+    renewable: !record.cancelledAt,
+    daysLeft: daysLeft(record.renewalDate, now),
   };
   if (record.domain) service.domain = record.domain;
   return service;
@@ -42,6 +45,8 @@ export function toService(purchase: PurchaseRecord, now: Date): Service {
     renewalDate: purchase.renewalDate,
     status: serviceStatus(purchase.renewalDate, now),
     pricePaidPaise: purchase.amountPaise,
+    renewable: true,
+    daysLeft: daysLeft(purchase.renewalDate, now),
   };
   if (purchase.domain) service.domain = purchase.domain;
   return service;

@@ -127,6 +127,9 @@ describe('buildDashboard', () => {
         renewalDate: '2029-01-10T00:00:00.000Z',
         status: 'active',
         pricePaidPaise: (await world.orders.getOrder('order_Renewal'))?.amountPaise,
+        renewable: true,
+        // 1 July 2026 to 10 January 2029, India's calendar days.
+        daysLeft: 924,
       },
     ]);
     expect(answer.payments.map((p) => p.orderId)).toEqual(['order_Renewal', 'order_First']);

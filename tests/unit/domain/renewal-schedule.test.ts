@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_DUE_SHARDS,
+  daysLeft,
+  dueShardOf,
+  isSuspendable,
+  renewalScheduleFor,
+  stepKey,
+  stepsDoneFor,
+} from '../../../lambdas/domain/renewal-schedule';
+import { dueAt } from '../../../lambdas/domain/renewals';
+
+// Renews on 15 January 2027 at 15:30 IST (10:00 UTC).
+const RENEWS = '2027-01-15T10:00:00.000Z';
+
+describe('days left, as a buyer in India counts them', () => {
+  it.each([
+    ['the evening before, 23:59 IST', '2027-01-14T18:29:00.000Z', 1],
+    ['the morning of the reminder "expires tomorrow", 09:00 IST', '2027-01-14T03:30:00.000Z', 1],
+    ['the day itself, before the renewal instant', '2027-01-15T03:30:00.000Z', 0],
+    ['after the renewal instant', '2027-01-16T03:30:00.000Z', 0],
+    ['30 days before, at 09:00 IST (the first reminder)', '2026-12-16T03:30:00.000Z', 30],
+  ])('%s', (_, now, expected) => {
+    expect(daysLeft(RENEWS, new Date(now))).toBe(expected);
+  });
+
+  it('agree with the reminders: each is sent on the day daysLeft is its number', () => {
+    for (const [step, days] of [
+      ['reminder_30d', 30],
+      ['reminder_7d', 7],
+      ['reminder_1d', 1],
+    ] as const) {
+      expect(daysLeft(RENEWS, dueAt(step, new Date(RENEWS)))).toBe(days);
+    }
+  });
+});
+
+describe('the renewal schedule on a service', () => {
+  it('starts at the first reminder of the renewal date', () => {
+    expect(renewalScheduleFor('svc_1', RENEWS)).toEqual({
+      dueShard: dueShardOf('svc_1'),
+      nextDueAt: '2026-12-15T18:30:00.000Z', // 16 Dec 00:00 IST
+    });
+  });
+
+  it('spreads services over every shard, each always in the same one', () => {
+    fc.assert(
+      fc.property(fc.string(), (id) => {
+        expect(ALL_DUE_SHARDS).toContain(dueShardOf(id));
+        expect(dueShardOf(id)).toBe(dueShardOf(id));
+      }),
+    );
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 8000; i += 1) {
+      const shard = dueShardOf(`svc_${i.toString(16).padStart(24, '0')}`);
+      counts.set(shard, (counts.get(shard) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(ALL_DUE_SHARDS.length);
+    for (const count of counts.values()) expect(count).toBeGreaterThan(800);
+  });
+
+  it('keeps steps done per renewal date: a new date starts with none', () => {
+    const done = new Set([stepKey(RENEWS, 'reminder_30d'), stepKey(RENEWS, 'reminder_7d')]);
+
+    expect(stepsDoneFor(RENEWS, done)).toEqual(['reminder_30d', 'reminder_7d']);
+    expect(stepsDoneFor('2028-01-15T10:00:00.000Z', done)).toEqual([]);
+  });
+
+  it('suspends only what lives on the panel: hosting and bundles', () => {
+    expect(
+      (['hosting', 'bundle', 'domain', 'vps', 'storage'] as const).filter(isSuspendable),
+    ).toEqual(['hosting', 'bundle']);
+  });
+});
