@@ -9,6 +9,7 @@ import { Lambdas } from './constructs/lambdas';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { Payments } from './constructs/payments';
+import { Provisioning } from './constructs/provisioning';
 import { Schedules } from './constructs/schedules';
 import { sellerParameters } from './constructs/seller';
 import { Site } from './constructs/site';
@@ -32,6 +33,7 @@ const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
 export class StorefrontStack extends Stack {
   readonly data: Data;
   readonly payments: Payments;
+  readonly provisioning: Provisioning;
   readonly events: Events;
   readonly mail: Mail;
   readonly lambdas: Lambdas;
@@ -75,12 +77,29 @@ export class StorefrontStack extends Stack {
       description:
         "Razorpay's public key id (not secret), written to the site's config.json for Checkout. The key secret goes into the stack's Secrets Manager secret.",
     });
+    const placeholderDomain = new CfnParameter(this, 'HostingPlaceholderDomain', {
+      type: 'String',
+      default: 'sites.example.com',
+      allowedPattern: '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$',
+      constraintDescription: 'a domain name in lowercase, e.g. sites.example.in',
+      description:
+        'Hosting bought without a domain ("I\'ll add it later") gets site-XXXXXXXXXX.<this domain> on WHM. Use a domain of yours with a wildcard DNS record pointing at the WHM server.',
+    });
+    const controlPanelUrl = new CfnParameter(this, 'ControlPanelUrl', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^(https://[^\\s/]+(:[0-9]+)?/?)?$',
+      constraintDescription: 'empty, or https://HOST[:PORT]',
+      description:
+        "The control panel's login page that mails and the dashboard show buyers, e.g. https://server1.example.in:2083. Empty: none is shown (Open control panel still signs buyers in).",
+    });
     const noSupportEmail = new CfnCondition(this, 'NoSupportEmail', {
       expression: Fn.conditionEquals(supportEmail.valueAsString, ''),
     });
 
     this.data = new Data(this, 'Data');
     this.payments = new Payments(this, 'Payments');
+    this.provisioning = new Provisioning(this, 'Provisioning');
     this.events = new Events(this, 'Events');
     this.mail = new Mail(this, 'Mail', {
       senderEmail: senderEmail.valueAsString,
@@ -95,6 +114,11 @@ export class StorefrontStack extends Stack {
       bus: this.events.bus,
       razorpaySecret: this.payments.razorpaySecret,
       mail: this.mail,
+      whmSecret: this.provisioning.whmSecret,
+      hosting: {
+        placeholderDomain: placeholderDomain.valueAsString,
+        controlPanelUrl: controlPanelUrl.valueAsString,
+      },
     });
     const { functions } = this.lambdas;
     this.events.addRules({ functions });
@@ -143,6 +167,11 @@ export class StorefrontStack extends Stack {
       description:
         'Put the Razorpay key id and key secret in this secret; paste its webhookSecret into Razorpay',
       value: this.payments.razorpaySecret.secretArn,
+    });
+    new CfnOutput(this, 'WhmSecretArn', {
+      description:
+        'Put your WHM server, API token user and token in this secret: JSON {"host","user","token"}',
+      value: this.provisioning.whmSecret.secretArn,
     });
     new CfnOutput(this, 'HttpApiEndpoint', {
       description: 'The API Gateway endpoint behind CloudFront (for diagnostics)',

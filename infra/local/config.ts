@@ -21,8 +21,11 @@ export interface LocalConfig {
     cognito: number;
     ses: number;
     razorpaySimulator: number;
+    whm: number;
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string };
+  /** The WHM stand-in's API token user and token (`Authorization: whm USER:TOKEN`). */
+  whm: { user: string; token: string };
   /** Local Lambda timeouts are the stack's times this (see LambdaRuntime). */
   lambdaTimeoutFactor: number;
   /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
@@ -67,6 +70,7 @@ export function loadLocalConfig(
     cognito: readPort(env, 'COGNITO_PORT', 9229),
     ses: readPort(env, 'SES_PORT', 8005),
     razorpaySimulator: readPort(env, 'RAZORPAY_SIM_PORT', 8100),
+    whm: readPort(env, 'WHM_PORT', 2087),
   };
   const seen = new Map<number, string>();
   for (const setting of portSettings(ports)) {
@@ -87,6 +91,7 @@ export function loadLocalConfig(
       keySecret: env.RAZORPAY_KEY_SECRET || 'local_key_secret',
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || 'local_webhook_secret',
     },
+    whm: { user: env.WHM_USER || 'storefront', token: env.WHM_TOKEN || 'local_whm_token' },
     retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
     lambdaTimeoutFactor: readPositiveInt(env, 'LOCAL_LAMBDA_TIMEOUT_FACTOR', 3),
     skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',
@@ -103,6 +108,7 @@ export function portSettings(ports: LocalConfig['ports']): PortSetting[] {
     { name: 'Cognito stand-in (cognito-local)', envVar: 'COGNITO_PORT', port: ports.cognito },
     { name: 'SES stand-in (aws-ses-v2-local)', envVar: 'SES_PORT', port: ports.ses },
     { name: 'Razorpay simulator', envVar: 'RAZORPAY_SIM_PORT', port: ports.razorpaySimulator },
+    { name: 'WHM stand-in', envVar: 'WHM_PORT', port: ports.whm },
   ];
 }
 
@@ -114,6 +120,8 @@ export function urls(config: LocalConfig) {
     cognito: at(config.ports.cognito),
     mailbox: at(config.ports.ses),
     razorpaySimulator: at(config.ports.razorpaySimulator),
+    /** The hosting panel's API (WHM API 1) and its login pages. */
+    whm: at(config.ports.whm),
     /** The local Lambda Invoke API and EventBridge are served by the storefront's server. */
     lambda: at(config.ports.storefront),
     eventBridge: `${at(config.ports.storefront)}/_local/events`,

@@ -9,6 +9,7 @@ import {
   ENV,
   EVENT_BUS_NAME,
   HOME_REGION,
+  PROVISIONING_LEASE_SECONDS,
   SERVICE_NAME,
   TABLES,
   WELCOME_MAIL_LEASE_SECONDS,
@@ -34,6 +35,10 @@ import { launchStandIns } from './stand-ins';
 import { localSellerEnvironment } from './sample-seller';
 import { StaticSite } from './static-site';
 import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
+import { startWhmStandIn, type WhmStandIn } from './whm/server';
+
+/** Locally, hosting bought without a domain is placed under this name (nothing resolves it). */
+const LOCAL_PLACEHOLDER_DOMAIN = 'sites.storefront.test';
 
 export interface RunningStack {
   urls: ReturnType<typeof urls>;
@@ -49,7 +54,15 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     [ENV.mailFrom]: config.mailFrom,
     [ENV.supportEmail]: config.supportEmail,
     [ENV.siteUrl]: at.storefront,
-    [ENV.controlPanelUrl]: `${at.storefront}/dashboard`,
+    // The hosting panel: the WHM stand-in (its own login page stands in for cPanel's).
+    [ENV.whmHost]: at.whm,
+    [ENV.whmUser]: config.whm.user,
+    [ENV.whmToken]: config.whm.token,
+    [ENV.controlPanelUrl]: at.whm,
+    [ENV.hostingPlaceholderDomain]:
+      process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
+    [ENV.provisioningLeaseSeconds]:
+      process.env[ENV.provisioningLeaseSeconds] || String(PROVISIONING_LEASE_SECONDS.local),
     [ENV.razorpayKeyId]: config.razorpay.keyId,
     [ENV.razorpayKeySecret]: config.razorpay.keySecret,
     [ENV.razorpayWebhookSecret]: config.razorpay.webhookSecret,
@@ -128,13 +141,14 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
   });
 
   let backups: NodeJS.Timeout | undefined;
+  let whm: WhmStandIn | undefined;
 
   async function stop(): Promise<void> {
     if (stopping) return;
     stopping = true;
     clearInterval(backups);
     children.markStopping();
-    await Promise.allSettled([bus.stop(), simulator.stop(), scheduler.stop()]);
+    await Promise.allSettled([bus.stop(), simulator.stop(), scheduler.stop(), whm?.stop()]);
     await Promise.allSettled(
       servers.map(
         (server) =>
@@ -166,6 +180,14 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       waitForSes(config),
       dynamo,
       simulator.listen(),
+      startWhmStandIn({
+        port: config.ports.whm,
+        dataDir: config.dataDir,
+        user: config.whm.user,
+        token: config.whm.token,
+      }).then((started) => {
+        whm = started;
+      }),
       web,
     ]);
 
@@ -181,7 +203,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         keyId: config.razorpay.keyId,
         checkoutScript: `${at.razorpaySimulator}/v1/checkout.js`,
       },
-      local: { mailbox: at.mailbox, razorpaySimulator: at.razorpaySimulator },
+      local: { mailbox: at.mailbox, razorpaySimulator: at.razorpaySimulator, whm: at.whm },
     };
     const gateway = createGateway({
       runtime,

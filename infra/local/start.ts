@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       `  API                ${urls.storefront}/api/plans`,
       `  Mailbox (SES)      ${urls.mailbox}   (sent mail as JSON: ${urls.mailbox}/store)`,
       `  Razorpay simulator ${urls.razorpaySimulator}   (webhook deliveries: ${urls.razorpaySimulator}/_simulator/deliveries)`,
+      `  WHM (stand-in)     ${urls.whm}   (accounts: ${urls.whm}/_whm/accounts)`,
       `  Cognito (local)    ${urls.cognito}`,
       `  DynamoDB (local)   ${urls.dynamodb}`,
       'Press Ctrl-C to stop.',

@@ -9,6 +9,7 @@ import type { SellerDetails } from '../domain/invoice';
 import {
   ENV,
   EVENT_BUS_NAME,
+  PROVISIONING_LEASE_SECONDS,
   TABLES,
   WELCOME_MAIL_LEASE_SECONDS,
   type TableId,
@@ -82,14 +83,6 @@ export const contactConfig = once(() =>
 
 export const siteConfig = once(() =>
   readSection('the site', { [ENV.siteUrl]: z.url() }, process.env),
-);
-
-export const welcomeConfig = once(() =>
-  readSection(
-    'the welcome mail',
-    { [ENV.controlPanelUrl]: z.url(), [ENV.siteUrl]: z.url() },
-    process.env,
-  ),
 );
 
 /**
@@ -174,11 +167,29 @@ export const whmConfig = once(() => {
   };
 });
 
-/** Provisioning: the domain under which hosting bought without a domain gets a placeholder. */
+/**
+ * Provisioning: the domain under which hosting bought without a domain gets a placeholder, and the
+ * control panel's login page the buyer is shown (CONTROL_PANEL_URL, e.g. https://HOST:2083;
+ * optional: without it mails and the dashboard name no address, and Open control panel still
+ * signs the buyer in).
+ */
 export const provisioningConfig = once(() =>
-  readSection('provisioning', { [ENV.hostingPlaceholderDomain]: required }, process.env),
+  readSection(
+    'provisioning',
+    { [ENV.hostingPlaceholderDomain]: required, [ENV.controlPanelUrl]: z.optional(z.url()) },
+    process.env,
+  ),
 );
 
+/** How long a provisioning claim holds (PROVISIONING_LEASE_SECONDS, else the AWS default). */
+export const provisioningLeaseMs = once(() => {
+  const { PROVISIONING_LEASE_SECONDS: seconds } = readSection(
+    'the provisioning lease',
+    { [ENV.provisioningLeaseSeconds]: z.optional(z.string().check(z.regex(/^[1-9]\d{0,4}$/))) },
+    process.env,
+  );
+  return (seconds === undefined ? PROVISIONING_LEASE_SECONDS.aws : Number(seconds)) * 1000;
+});
 /**
  * The seller a tax invoice names (D15): SELLER_* from the stack's parameters in AWS, sample values
  * locally. The state must be one of GST's and the GSTIN valid for it, or the Lambda fails at start
@@ -237,12 +248,12 @@ export function resetConfigForTests(): void {
   eventsConfig.reset();
   mailConfig.reset();
   contactConfig.reset();
-  welcomeConfig.reset();
   siteConfig.reset();
   welcomeMailLeaseMs.reset();
   razorpayConfig.reset();
   whmConfig.reset();
   provisioningConfig.reset();
+  provisioningLeaseMs.reset();
   identityConfig.reset();
   sellerConfig.reset();
 }

@@ -5,6 +5,7 @@
 import type { Paise } from './money';
 import type { Category, Plan } from './plan';
 import type { Quote } from './pricing';
+import type { ServiceProvisionedDetail } from './provisioning';
 import type { Service } from './services';
 
 export type { Plan, Quote, Service };
@@ -127,4 +128,5 @@ export interface SupportMessageReceivedDetail {
 export interface StoreEventDetails {
   PurchaseCompleted: PurchaseCompletedDetail;
   SupportMessageReceived: SupportMessageReceivedDetail;
+  ServiceProvisioned: ServiceProvisionedDetail;
 }

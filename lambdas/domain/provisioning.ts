@@ -119,6 +119,55 @@ export interface ServiceProvisionedDetail {
   provisionedAt: string;
 }
 
+/**
+ * `Service.provisioning` (docs/api.md): where a service stands on its upstream, and what the buyer
+ * needs to reach it. The account's name, server and panel appear once the account exists (ready,
+ * then suspended or terminated), never while it is being made; never a password (D18).
+ */
+export interface ServiceProvisioning {
+  state: ProvisioningState;
+  username?: string;
+  server?: string;
+  panelUrl?: string;
+  nameservers?: string[];
+  /** What an operator entered for a service set up by hand (label → value). */
+  details?: Record<string, string>;
+}
+
+/** The provisioning fields as the store keeps them, as far as the buyer may see them. */
+export interface ProvisioningView {
+  state: ProvisioningState;
+  username?: string;
+  server?: string;
+  panelUrl?: string;
+  nameservers?: readonly string[];
+  details?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What the API shows of a service's provisioning. A service whose delivery has not begun yet (the
+ * consumer has not run, or the service predates delivery) is in its category's first state.
+ */
+export function serviceProvisioningOf(
+  category: Category,
+  stored: ProvisioningView | undefined,
+): ServiceProvisioning {
+  if (!stored) return { state: initialProvisioningState(category) };
+  const view: ServiceProvisioning = { state: stored.state };
+  const accountExists =
+    stored.state === 'ready' || stored.state === 'suspended' || stored.state === 'terminated';
+  if (accountExists) {
+    if (stored.username) view.username = stored.username;
+    if (stored.server) view.server = stored.server;
+    if (stored.panelUrl) view.panelUrl = stored.panelUrl;
+    if (stored.nameservers?.length) view.nameservers = [...stored.nameservers];
+    if (stored.details && Object.keys(stored.details).length > 0) {
+      view.details = { ...stored.details };
+    }
+  }
+  return view;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Usernames
 

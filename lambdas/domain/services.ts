@@ -1,5 +1,6 @@
 import type { Paise } from './money';
 import type { Category } from './plan';
+import type { ServiceProvisioning } from './provisioning';
 import type { Months } from './pricing';
 
 export type ServiceStatus = 'active' | 'expired';
@@ -20,6 +21,8 @@ export interface Service {
   renewable: boolean;
   /** Whole days in India until its renewal date; 0 on that day and once expired. */
   daysLeft: number;
+  /** Its delivery (D18): being set up, ready with how to reach it, suspended, ... */
+  provisioning: ServiceProvisioning;
 }
 
 /**

@@ -22,6 +22,11 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   payload_too_large: 413,
   too_many_requests: 429,
   payment_provider_unavailable: 502,
+  // Open control panel (D18): not the caller's service, not ready yet, suspended, panel down.
+  service_not_found: 404,
+  service_not_ready: 409,
+  service_suspended: 409,
+  panel_unavailable: 503,
 };
 
 export function errorBody(code: string, message: string): ApiErrorBody {

@@ -77,6 +77,8 @@ export const ENV = {
   hostingPlaceholderDomain: 'HOSTING_PLACEHOLDER_DOMAIN',
   /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */
   userPoolId: 'USER_POOL_ID',
+  /** Overrides PROVISIONING_LEASE_SECONDS (below). */
+  provisioningLeaseSeconds: 'PROVISIONING_LEASE_SECONDS',
   // The seller a tax invoice names (D15): in AWS from the stack's parameters; the local stack sets
   // SAMPLE values (infra/local/sample-seller.ts). The GSTIN is checked against the state at load.
   sellerLegalName: 'SELLER_LEGAL_NAME',
@@ -208,3 +210,13 @@ export function localTableName<Id extends TableId>(id: Id): `storefront-${Id}` {
  * retries (about 2 minutes in all) resend a crashed attempt's mail.
  */
 export const WELCOME_MAIL_LEASE_SECONDS = { aws: 60, local: 5 } as const;
+
+/**
+ * How long a provisioning claim holds, in seconds, before a retry may take over the claim of an
+ * attempt that crashed (`PROVISIONING_LEASE_SECONDS` overrides it). In AWS it is longer than the
+ * provisioning Lambda's timeout (120 s: WHM's createacct may take a minute), so a live attempt is
+ * never overtaken, and shorter than Lambda's second async retry (about 3 minutes after the first
+ * attempt), so that retry takes over a crashed one. Locally, as for the welcome mail, the local
+ * bus's retries last about 2 minutes.
+ */
+export const PROVISIONING_LEASE_SECONDS = { aws: 150, local: 5 } as const;

@@ -1,4 +1,5 @@
 import type { Payment } from '../domain/api';
+import { serviceProvisioningOf } from '../domain/provisioning';
 import { daysLeft } from '../domain/renewal-schedule';
 import { latestPeriod } from '../domain/service-periods';
 import { serviceStatus, type Service } from '../domain/services';
@@ -25,6 +26,8 @@ export function serviceOfRecord(record: ServiceRecord, now: Date): Service {
     pricePaidPaise: period?.amountPaise ?? 0,
     renewable: !record.cancelledAt,
     daysLeft: daysLeft(record.renewalDate, now),
+    // Kept on the item itself, so the dashboard's one query has it.
+    provisioning: serviceProvisioningOf(record.category, record.provisioning),
   };
   if (record.domain) service.domain = record.domain;
   return service;
@@ -47,6 +50,8 @@ export function toService(purchase: PurchaseRecord, now: Date): Service {
     pricePaidPaise: purchase.amountPaise,
     renewable: true,
     daysLeft: daysLeft(purchase.renewalDate, now),
+    // A purchase alone says nothing of delivery: its category's first state.
+    provisioning: serviceProvisioningOf(purchase.category, undefined),
   };
   if (purchase.domain) service.domain = purchase.domain;
   return service;

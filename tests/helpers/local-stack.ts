@@ -19,6 +19,7 @@ export interface StackPorts {
   cognito: number;
   ses: number;
   razorpaySimulator: number;
+  whm: number;
 }
 
 export interface SiteConfig {
@@ -28,7 +29,7 @@ export interface SiteConfig {
   userPoolEndpoint: string;
   apiBase: string;
   razorpay: { keyId: string; checkoutScript: string };
-  local: { mailbox: string; razorpaySimulator: string };
+  local: { mailbox: string; razorpaySimulator: string; whm: string };
 }
 
 export interface StartOptions {
@@ -50,6 +51,8 @@ export interface LocalStack {
   mailboxUrl: string;
   simulatorUrl: string;
   cognitoUrl: string;
+  /** The WHM stand-in: its API, GET /_whm/accounts, POST /_whm/outage and its login pages. */
+  whmUrl: string;
   ports: StackPorts;
   dataDir: string;
   config: SiteConfig;
@@ -98,6 +101,7 @@ async function freePorts(): Promise<StackPorts> {
     cognito: await next(),
     ses: await next(),
     razorpaySimulator: await next(),
+    whm: await next(),
   };
 }
 
@@ -134,6 +138,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     COGNITO_PORT: String(ports.cognito),
     SES_PORT: String(ports.ses),
     RAZORPAY_SIM_PORT: String(ports.razorpaySimulator),
+    WHM_PORT: String(ports.whm),
     DATA_DIR: dataDir,
     STOREFRONT_SKIP_WEB: options.withWeb ? '' : '1',
     LOCAL_RETRY_BASE_MS: '200',
@@ -208,6 +213,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     mailboxUrl: `http://127.0.0.1:${ports.ses}`,
     simulatorUrl: `http://127.0.0.1:${ports.razorpaySimulator}`,
     cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
+    whmUrl: `http://127.0.0.1:${ports.whm}`,
     ports,
     dataDir,
     config,

@@ -24,9 +24,13 @@ describe('EventBridge', () => {
     (_id, definition) => {
       const { stack, template } = synthesised;
       const rules = Object.values(resourcesOfType(template, 'AWS::Events::Rule'));
+      const fn = stack.lambdas.functions[definition.target];
+      // One rule per consumer: PurchaseCompleted has two (the welcome mail, provisioning).
       const rule = rules.find(
         (r) =>
-          JSON.stringify(r.Properties?.EventPattern) === JSON.stringify(definition.eventPattern),
+          JSON.stringify(r.Properties?.EventPattern) === JSON.stringify(definition.eventPattern) &&
+          JSON.stringify((r.Properties?.Targets as { Arn: unknown }[])[0]?.Arn) ===
+            JSON.stringify(getAtt(logicalIdOf(stack, fn.function))),
       );
       expect(rule).toBeDefined();
       expect(rule!.Properties?.EventBusName).toEqual({ Ref: logicalIdOf(stack, stack.events.bus) });
@@ -35,7 +39,6 @@ describe('EventBridge', () => {
         RetryPolicy: unknown;
         DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string, string] } };
       }[];
-      const fn = stack.lambdas.functions[definition.target];
       expect(target!.Arn).toEqual(getAtt(logicalIdOf(stack, fn.function)));
       expect(target!.RetryPolicy).toEqual({
         MaximumRetryAttempts: EVENT_DELIVERY.retryAttempts,

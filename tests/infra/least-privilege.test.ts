@@ -138,6 +138,9 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('updateUserAttributes')) {
         allowed.add(logicalIdOf(stack, stack.auth.userPool));
       }
+      if (definition.needs.includes('whmSecret')) {
+        allowed.add(logicalIdOf(stack, stack.provisioning.whmSecret));
+      }
       if (stack.events.targets.some((target) => target.definition.id === functionId)) {
         // Its failure queue (the async-invoke onFailure destination).
         for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
@@ -160,6 +163,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       const bus = actionsOn(functionId, logicalIdOf(stack, stack.events.bus));
       const sender = actionsOn(functionId, logicalIdOf(stack, stack.mail.identity));
       expect(secret.has('secretsmanager:GetSecretValue')).toBe(needs.includes('razorpaySecrets'));
+      // The WHM token: its value only, and only for the functions that call WHM.
+      const whm = actionsOn(functionId, logicalIdOf(stack, stack.provisioning.whmSecret));
+      expect([...whm]).toEqual(
+        needs.includes('whmSecret') ? ['secretsmanager:GetSecretValue'] : [],
+      );
       expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
       expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
       expect(sender.has('ses:SendRawEmail')).toBe(needs.includes('sendEmail'));
@@ -208,12 +216,12 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('razorpaySecrets') ? ['RAZORPAY_SECRET_ARN'] : []),
         ...(definition.needs.includes('sendEmail') ? ['MAIL_FROM', 'SUPPORT_EMAIL'] : []),
         ...(definition.needs.includes('updateUserAttributes') ? ['USER_POOL_ID'] : []),
+        ...(definition.needs.includes('sendEmail') || definition.linksToSite ? ['SITE_URL'] : []),
+        ...(definition.needs.includes('whmSecret') ? ['WHM_SECRET_ARN'] : []),
         ...(definition.needs.includes('sellerDetails')
           ? Object.values(ENV).filter((name) => name.startsWith('SELLER_'))
           : []),
-        ...(definition.needs.includes('sendEmail') || definition.linksToSite
-          ? ['SITE_URL', 'CONTROL_PANEL_URL']
-          : []),
+        ...(definition.deliversServices ? ['HOSTING_PLACEHOLDER_DOMAIN', 'CONTROL_PANEL_URL'] : []),
       ]);
       expect(new Set(Object.keys(variables))).toEqual(expected);
       for (const table of TABLES.filter((t) => definition.tables[t.id])) {

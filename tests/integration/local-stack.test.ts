@@ -51,7 +51,11 @@ describe('settings and data', () => {
       userPoolEndpoint: stack.cognitoUrl,
       apiBase: '/api',
       razorpay: { keyId: 'rzp_test_local', checkoutScript: `${stack.simulatorUrl}/v1/checkout.js` },
-      local: { mailbox: stack.mailboxUrl, razorpaySimulator: stack.simulatorUrl },
+      local: {
+        mailbox: stack.mailboxUrl,
+        razorpaySimulator: stack.simulatorUrl,
+        whm: stack.whmUrl,
+      },
     });
   });
 

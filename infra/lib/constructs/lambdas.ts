@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { CfnTable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
@@ -21,6 +22,10 @@ export interface LambdasProps {
   bus: IEventBus;
   razorpaySecret: ISecret;
   mail: Mail;
+  /** The hosting panel's API credentials (WHM_SECRET_ARN). */
+  whmSecret: ISecret;
+  /** What the services-delivering functions are told (stack parameters). */
+  hosting: { placeholderDomain: string; controlPanelUrl: string };
 }
 
 /** The environment a function gets: exactly the names of what it may use (lambdas/config). */
@@ -41,6 +46,14 @@ export function environmentFor(
   if (definition.needs.includes('sendEmail')) {
     environment[ENV.mailFrom] = props.mail.senderEmail;
     environment[ENV.supportEmail] = props.mail.supportEmail;
+  }
+  if (definition.needs.includes('whmSecret')) {
+    environment[ENV.whmSecretArn] = props.whmSecret.secretArn;
+  }
+  if (definition.deliversServices) {
+    environment[ENV.hostingPlaceholderDomain] = props.hosting.placeholderDomain;
+    // Empty when the operator gave none: the Lambda then names no panel address.
+    environment[ENV.controlPanelUrl] = props.hosting.controlPanelUrl;
   }
   return environment;
 }
@@ -76,6 +89,15 @@ export class Lambdas extends Construct {
       if (definition.needs.includes('razorpaySecrets')) props.razorpaySecret.grantRead(fn.function);
       if (definition.needs.includes('publishEvents')) props.bus.grantPutEventsTo(fn.function);
       if (definition.needs.includes('sendEmail')) props.mail.grantSend(fn.function);
+      if (definition.needs.includes('whmSecret')) {
+        // Reading the value is all it does: no DescribeSecret, no other secret.
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [props.whmSecret.secretArn],
+          }),
+        );
+      }
       functions[definition.id] = fn;
     }
     this.functions = functions as Record<FunctionId, StorefrontFunction>;
@@ -111,7 +133,6 @@ export class Lambdas extends Construct {
     for (const fn of Object.values(this.functions)) {
       if (!fn.definition.needs.includes('sendEmail') && !fn.definition.linksToSite) continue;
       fn.function.addEnvironment(ENV.siteUrl, siteUrl);
-      fn.function.addEnvironment(ENV.controlPanelUrl, `${siteUrl}/dashboard`);
     }
   }
 }

@@ -17,7 +17,9 @@ export type FunctionId =
   | 'postConfirmation'
   | 'customMessage'
   | 'profile'
-  | 'invoices';
+  | 'invoices'
+  | 'provisionService'
+  | 'panelLogin';
 
 export type TableAccess = 'read' | 'write' | 'readWrite';
 
@@ -34,6 +36,8 @@ export interface FunctionDefinition {
     | 'sendEmail'
     /** cognito-idp:AdminUpdateUserAttributes on the user pool, and USER_POOL_ID. */
     | 'updateUserAttributes'
+    /** secretsmanager:GetSecretValue on the WHM secret alone, and WHM_SECRET_ARN. */
+    | 'whmSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
   )[];
@@ -43,6 +47,11 @@ export interface FunctionDefinition {
   reservedConcurrency?: number;
   /** Writes links to the site (SITE_URL) without sending mail itself (every mail sender gets it). */
   linksToSite?: boolean;
+  /**
+   * Delivers services on the hosting panel: gets the placeholder domain for hosting bought without
+   * one and the panel's address for buyers (HOSTING_PLACEHOLDER_DOMAIN, CONTROL_PANEL_URL).
+   */
+  deliversServices?: boolean;
   /** Renders PDFs: the DejaVu fonts are copied into `fonts/` beside its bundle. */
   invoiceFonts?: boolean;
 }
@@ -173,6 +182,29 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // More memory is more CPU: a first render parses the fonts (bench/invoice-pdf.ts).
     memoryMb: 1024,
   },
+  provisionService: {
+    id: 'provisionService',
+    entry: 'lambdas/handlers/provision-service.ts',
+    // The provisioning fields of the service's item, and nothing else of it.
+    tables: { services: 'readWrite' },
+    // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
+    needs: ['whmSecret', 'publishEvents', 'sendEmail'],
+    deliversServices: true,
+    // WHM's createacct may take a minute (lambdas/adapters/whm/whm-api.ts); the claim's lease
+    // (PROVISIONING_LEASE_SECONDS) is longer than this.
+    timeoutSeconds: 120,
+    memoryMb: 256,
+  },
+  panelLogin: {
+    id: 'panelLogin',
+    entry: 'lambdas/handlers/panel-login.ts',
+    // Reads the caller's service; asks the panel for a single-use login, nothing else.
+    tables: { services: 'read' },
+    needs: ['whmSecret'],
+    // create_user_session waits up to 10 s, and a refusal asks accountsummary (10 s) why.
+    timeoutSeconds: 25,
+    memoryMb: 256,
+  },
 };
 
 /** Steady and burst request rates (per second) of one route. */
@@ -289,9 +321,16 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: true,
     throttle: THROTTLES.buyer,
   },
+  {
+    method: 'POST',
+    path: '/api/me/services/{serviceId}/panel-login',
+    function: 'panelLogin',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
 ];
 
-/** EventBridge: PurchaseCompleted on the `storefront` bus goes to the welcome mail. */
+/** EventBridge: PurchaseCompleted goes to the welcome mail and to provisioning. */
 export const EVENT_RULES = [
   {
     id: 'purchaseCompletedToWelcomeEmail',
@@ -308,6 +347,15 @@ export const EVENT_RULES = [
       'detail-type': [DETAIL_TYPES.supportMessageReceived],
     },
     target: 'sendSupportMail' as FunctionId,
+  },
+  {
+    // Delivery (D18): hosting created on the panel, the rest recorded for an operator.
+    id: 'purchaseCompletedToProvisioning',
+    eventPattern: {
+      source: [EVENT_SOURCES.payments],
+      'detail-type': [DETAIL_TYPES.purchaseCompleted],
+    },
+    target: 'provisionService' as FunctionId,
   },
 ] as const;
 

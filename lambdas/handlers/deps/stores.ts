@@ -7,11 +7,12 @@ import {
 import { DynamoMessagesStore } from '../../adapters/dynamodb/messages-table';
 import { DynamoOrdersStore } from '../../adapters/dynamodb/orders-table';
 import { DynamoPlansStore } from '../../adapters/dynamodb/plans-table';
+import { DynamoProvisioningRecords } from '../../adapters/dynamodb/provisioning-records';
 import { DynamoPurchasesStore } from '../../adapters/dynamodb/purchases-table';
 import { DynamoRateLimiter } from '../../adapters/dynamodb/rate-limits-table';
 import { DynamoServicesStore } from '../../adapters/dynamodb/services-table';
 import { DynamoUsersStore } from '../../adapters/dynamodb/users-table';
-import { tableName, welcomeMailLeaseMs } from '../../config/config';
+import { provisioningLeaseMs, tableName, welcomeMailLeaseMs } from '../../config/config';
 import type { TableId } from '../../system/facts';
 import { wiring } from './wiring';
 
@@ -31,3 +32,6 @@ export const rateLimiter = () => new DynamoRateLimiter(dynamo, table('limits'));
 export const processedEvents = () => new DynamoProcessedEvents(dynamo, table('idempotency'));
 export const welcomeMailClaims = () =>
   new DynamoWelcomeMailClaims(dynamo, table('idempotency'), welcomeMailLeaseMs());
+/** Provisioning is kept on the services table's items. */
+export const provisioningRecords = () =>
+  new DynamoProvisioningRecords(dynamo, table('services'), provisioningLeaseMs());

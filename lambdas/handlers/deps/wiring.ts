@@ -10,6 +10,7 @@ export type Need =
   | 'publishEvents'
   | 'sendEmail'
   | 'updateUserAttributes'
-  | 'sellerDetails';
+  | 'sellerDetails'
+  | 'whmSecret';
 
 export const wiring = { tables: new Set<TableId>(), needs: new Set<Need>() };

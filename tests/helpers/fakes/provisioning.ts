@@ -8,10 +8,20 @@
 import { randomUUID } from 'node:crypto';
 import { canMoveProvisioning, type ProvisioningState } from '../../../lambdas/domain/provisioning';
 import {
+  AccountExistsError,
+  NoSuchAccountError,
+  ProvisionerAccessDeniedError,
+  ProvisionerRefusedError,
+  ProvisionerUnavailableError,
   ProvisioningClaimLostError,
   ProvisioningRecordNotFoundError,
   ProvisioningStateConflictError,
+  type AccountSpec,
+  type AccountSummary,
   type ChosenAccount,
+  type CreatedAccount,
+  type PanelSession,
+  type Provisioner,
   type ProvisioningClaim,
   type ProvisioningOutcome,
   type ProvisioningRecord,
@@ -164,4 +174,122 @@ function toRecord(
 ): ProvisioningRecord {
   const { claim: _claim, ...fields } = structuredClone(stored);
   return { userId, serviceId, ...fields };
+}
+
+export interface PanelAccount {
+  domain: string;
+  package: string;
+  email: string;
+  suspended: boolean;
+}
+
+export const FAKE_PANEL_SERVER = 'server1.example.in';
+
+/**
+ * WHM as the port sees it: names and domains unique on the server, each call a round trip, the
+ * catalog's packages; `down` and `deniesAccess` answer every call as an outage or a refused token.
+ * Login links are single-use, as create_user_session's are.
+ */
+export class InMemoryPanel implements Provisioner {
+  readonly accounts = new Map<string, PanelAccount>();
+  readonly packages = new Set(['storefront_basic', 'storefront_premium', 'storefront_enterprise']);
+  /** Accounts made. */
+  creates = 0;
+  /** createacct calls, made or refused: WHM's heaviest call, asked once per service. */
+  createCalls = 0;
+  calls = 0;
+  down = false;
+  deniesAccess = false;
+  /** Login links handed out, by their session id, and whether each was used. */
+  readonly sessions = new Map<string, { username: string; used: boolean }>();
+  private readonly tick: () => Promise<void>;
+
+  constructor(options: { roundTrip?: () => Promise<void> } = {}) {
+    this.tick = options.roundTrip ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
+  }
+
+  private async roundTrip(fn: string): Promise<void> {
+    this.calls += 1;
+    await this.tick();
+    if (this.deniesAccess) throw new ProvisionerAccessDeniedError('WHM refused the API token');
+    if (this.down) throw new ProvisionerUnavailableError(`WHM ${fn}: HTTP 503`);
+  }
+
+  private account(username: string): PanelAccount {
+    const account = this.accounts.get(username);
+    if (!account) throw new NoSuchAccountError(username);
+    return account;
+  }
+
+  async create(spec: AccountSpec): Promise<CreatedAccount> {
+    this.createCalls += 1;
+    await this.roundTrip('call');
+    if (this.accounts.has(spec.username)) throw new AccountExistsError(spec.username);
+    const owner = [...this.accounts].find(([, a]) => a.domain === spec.domain)?.[0];
+    if (owner) {
+      throw new ProvisionerRefusedError(
+        'createacct',
+        `The domain “${spec.domain}” already exists in the userdata for the account “${owner}”.`,
+      );
+    }
+    if (!this.packages.has(spec.package)) {
+      throw new ProvisionerRefusedError(
+        'createacct',
+        `Unable to find the package “${spec.package}”.`,
+      );
+    }
+    this.accounts.set(spec.username, {
+      domain: spec.domain,
+      package: spec.package,
+      email: spec.contactEmail,
+      suspended: false,
+    });
+    this.creates += 1;
+    return {
+      username: spec.username,
+      domain: spec.domain,
+      package: spec.package,
+      server: FAKE_PANEL_SERVER,
+      nameservers: ['ns1.example.in', 'ns2.example.in'],
+      ip: '203.0.113.10',
+    };
+  }
+
+  async suspend(username: string): Promise<void> {
+    await this.roundTrip('call');
+    this.account(username).suspended = true;
+  }
+
+  async unsuspend(username: string): Promise<void> {
+    await this.roundTrip('call');
+    this.account(username).suspended = false;
+  }
+
+  async terminate(username: string): Promise<void> {
+    await this.roundTrip('call');
+    this.account(username);
+    this.accounts.delete(username);
+  }
+
+  async summary(username: string): Promise<AccountSummary | undefined> {
+    await this.roundTrip('call');
+    const account = this.accounts.get(username);
+    if (!account) return undefined;
+    return {
+      username,
+      domain: account.domain,
+      package: account.package,
+      state: account.suspended ? 'suspended' : 'active',
+      server: FAKE_PANEL_SERVER,
+      contactEmail: account.email,
+    };
+  }
+
+  async openSession(username: string): Promise<PanelSession> {
+    await this.roundTrip('create_user_session');
+    this.account(username);
+    const id = randomUUID();
+    this.sessions.set(id, { username, used: false });
+    return { url: `https://${FAKE_PANEL_SERVER}:2083/cpsess1/login/?session=${username}:${id}` };
+  }
 }

@@ -77,7 +77,11 @@ describe('what the storefront keeps and sends after a purchase', () => {
     }, 'the three webhooks delivered');
     await busDrained(stack);
     await eventually(
-      async () => ((await mailbox(stack, user.email)).length === 1 ? true : undefined),
+      async () =>
+        (await mailbox(stack, user.email)).filter((m) => m.subject.endsWith(' is active'))
+          .length === 1
+          ? true
+          : undefined,
       'the welcome mail',
     );
 

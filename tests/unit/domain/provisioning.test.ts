@@ -17,6 +17,7 @@ import {
   PlaceholderDomainError,
   PROVISIONING_STATES,
   provisioningTargetOf,
+  serviceProvisioningOf,
   whmUsernameFor,
 } from '../../../lambdas/domain/provisioning';
 
@@ -248,5 +249,43 @@ describe('"I\'ll add it later"', () => {
   it('needs a real domain from the operator', () => {
     expect(() => placeholderDomain(serviceId, 'not a domain')).toThrow(PlaceholderDomainError);
     expect(() => placeholderDomain(serviceId, '')).toThrow(PlaceholderDomainError);
+  });
+});
+
+describe('what the buyer sees of a service’s provisioning', () => {
+  const account = {
+    username: 'ash3k9x2m7q',
+    server: 'server1.example.in',
+    nameservers: ['ns1.example.in', 'ns2.example.in'],
+    panelUrl: 'https://server1.example.in:2083',
+  };
+
+  it('before delivery begins: its category’s first state', () => {
+    expect(serviceProvisioningOf('hosting', undefined)).toEqual({ state: 'pending' });
+    expect(serviceProvisioningOf('bundle', undefined)).toEqual({ state: 'pending' });
+    expect(serviceProvisioningOf('storage', undefined)).toEqual({ state: 'manual' });
+  });
+
+  it('the account’s name only once it exists: a name chosen while pending may still change', () => {
+    expect(serviceProvisioningOf('hosting', { state: 'pending', ...account })).toEqual({
+      state: 'pending',
+    });
+    expect(serviceProvisioningOf('hosting', { state: 'failed', ...account })).toEqual({
+      state: 'failed',
+    });
+    expect(serviceProvisioningOf('hosting', { state: 'ready', ...account })).toEqual({
+      state: 'ready',
+      ...account,
+    });
+    expect(serviceProvisioningOf('hosting', { state: 'suspended', ...account })).toEqual({
+      state: 'suspended',
+      ...account,
+    });
+  });
+
+  it('an operator’s details for a service set up by hand', () => {
+    expect(
+      serviceProvisioningOf('vps', { state: 'ready', details: { 'IPv4 address': '203.0.113.20' } }),
+    ).toEqual({ state: 'ready', details: { 'IPv4 address': '203.0.113.20' } });
   });
 });

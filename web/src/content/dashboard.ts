@@ -65,4 +65,16 @@ export const dashboardCopy = {
   settingsEmail: 'Email address',
   settingsEmailHint:
     'Your login email cannot be changed here. Contact support if you need to change it.',
+  /** Delivery (D18): "Setting up" until the service is ready, then how to reach it. */
+  settingUpLabel: 'Setting up',
+  settingUpPanel:
+    "We're setting up your hosting account. It usually takes a few minutes; we'll email you its details when it's ready.",
+  settingUpManual:
+    "Our team is setting this up, within 15 minutes during business hours. We'll email you its access details when it's ready.",
+  accessTitle: 'Access details',
+  accessLabels: { username: 'Username', server: 'Server', nameservers: 'Nameservers' },
+  openPanel: 'Open control panel',
+  openPanelLabel: (name: string) => `Open control panel for ${name}`,
+  openingPanel: 'Opening...',
+  panelNote: 'Signs you in with a single-use link. We never send passwords by email.',
 } as const;

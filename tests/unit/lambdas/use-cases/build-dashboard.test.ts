@@ -130,9 +130,45 @@ describe('buildDashboard', () => {
         renewable: true,
         // 1 July 2026 to 10 January 2029, India's calendar days.
         daysLeft: 924,
+        // Nothing has delivered it in this world yet.
+        provisioning: { state: 'pending' },
       },
     ]);
     expect(answer.payments.map((p) => p.orderId)).toEqual(['order_Renewal', 'order_First']);
+  });
+
+  it('shows each service’s delivery from its own item: ready hosting with its access, a VPS with an operator', async () => {
+    const world = fakeWorld(new Date('2026-01-10T00:00:00.000Z'));
+    await pay(world, 'order_Hosting');
+    await pay(world, 'order_Vps', { planId: 'basicvps' });
+    const hosting = serviceIdFor(BUYER.userId, { planId: 'basichosting' });
+    const vps = serviceIdFor(BUYER.userId, { planId: 'basicvps' });
+    const item = (id: string) => world.services.items.get(`${BUYER.userId}#${id}`)!;
+    item(hosting).provisioning = {
+      state: 'ready',
+      username: 'ash3k9x2m7q',
+      domain: 'ashaverma.in',
+      package: 'storefront_basic',
+      server: 'server1.example.in',
+      nameservers: ['ns1.example.in', 'ns2.example.in'],
+      panelUrl: 'https://server1.example.in:2083',
+      readyAt: '2026-01-10T00:01:00.000Z',
+      updatedAt: '2026-01-10T00:01:00.000Z',
+      claim: { token: 'a-claim-token', by: 'delivery', at: 0 },
+    };
+    item(vps).provisioning = { state: 'manual', updatedAt: '2026-01-10T00:00:05.000Z' };
+
+    const answer = await buildDashboard(world, BUYER);
+
+    const byId = new Map(answer.services.map((s) => [s.id, s.provisioning]));
+    expect(byId.get(hosting)).toEqual({
+      state: 'ready',
+      username: 'ash3k9x2m7q',
+      server: 'server1.example.in',
+      nameservers: ['ns1.example.in', 'ns2.example.in'],
+      panelUrl: 'https://server1.example.in:2083',
+    });
+    expect(byId.get(vps)).toEqual({ state: 'manual' });
   });
 
   it('reads services, purchases and orders in one query each, whatever the buyer holds', async () => {

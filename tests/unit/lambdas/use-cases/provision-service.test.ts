@@ -7,16 +7,8 @@ import {
 } from '../../../../lambdas/domain/provisioning';
 import type { LogPort } from '../../../../lambdas/ports/logger';
 import {
-  AccountExistsError,
-  NoSuchAccountError,
   ProvisionerAccessDeniedError,
-  ProvisionerRefusedError,
   ProvisionerUnavailableError,
-  type AccountSpec,
-  type AccountSummary,
-  type CreatedAccount,
-  type PanelSession,
-  type Provisioner,
 } from '../../../../lambdas/ports/provisioning';
 import {
   MAX_USERNAME_ATTEMPTS,
@@ -26,7 +18,11 @@ import {
   type ProvisionRequest,
   type ProvisionServiceDeps,
 } from '../../../../lambdas/use-cases/provision-service';
-import { InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import {
+  InMemoryPanel,
+  InMemoryProvisioningRecords,
+  type PanelAccount,
+} from '../../../helpers/fakes/provisioning';
 import { RecordingMailer } from '../../../helpers/fakes/stores';
 
 const LEASE_MS = 120_000;
@@ -51,109 +47,6 @@ let killed = false;
 async function tick(): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
   if (killed) throw new Crash('the process was killed');
-}
-
-interface PanelAccount {
-  domain: string;
-  package: string;
-  email: string;
-  suspended: boolean;
-}
-
-/** WHM as the port sees it: names and domains unique on the server, each call a round trip. */
-class FakePanel implements Provisioner {
-  readonly accounts = new Map<string, PanelAccount>();
-  readonly packages = new Set(['storefront_basic', 'storefront_premium', 'storefront_enterprise']);
-  /** Accounts made. */
-  creates = 0;
-  /** createacct calls, made or refused: WHM's heaviest call, asked once per service. */
-  createCalls = 0;
-  calls = 0;
-  down = false;
-  deniesAccess = false;
-
-  private async roundTrip(): Promise<void> {
-    this.calls += 1;
-    await tick();
-    if (this.deniesAccess) throw new ProvisionerAccessDeniedError('WHM refused the API token');
-    if (this.down) throw new ProvisionerUnavailableError('WHM createacct: HTTP 503');
-  }
-
-  private account(username: string): PanelAccount {
-    const account = this.accounts.get(username);
-    if (!account) throw new NoSuchAccountError(username);
-    return account;
-  }
-
-  async create(spec: AccountSpec): Promise<CreatedAccount> {
-    this.createCalls += 1;
-    await this.roundTrip();
-    if (this.accounts.has(spec.username)) throw new AccountExistsError(spec.username);
-    const owner = [...this.accounts].find(([, a]) => a.domain === spec.domain)?.[0];
-    if (owner) {
-      throw new ProvisionerRefusedError(
-        'createacct',
-        `The domain “${spec.domain}” already exists in the userdata for the account “${owner}”.`,
-      );
-    }
-    if (!this.packages.has(spec.package)) {
-      throw new ProvisionerRefusedError(
-        'createacct',
-        `Unable to find the package “${spec.package}”.`,
-      );
-    }
-    this.accounts.set(spec.username, {
-      domain: spec.domain,
-      package: spec.package,
-      email: spec.contactEmail,
-      suspended: false,
-    });
-    this.creates += 1;
-    return {
-      username: spec.username,
-      domain: spec.domain,
-      package: spec.package,
-      server: 'server1.example.in',
-      nameservers: ['ns1.example.in', 'ns2.example.in'],
-      ip: '203.0.113.10',
-    };
-  }
-
-  async suspend(username: string): Promise<void> {
-    await this.roundTrip();
-    this.account(username).suspended = true;
-  }
-
-  async unsuspend(username: string): Promise<void> {
-    await this.roundTrip();
-    this.account(username).suspended = false;
-  }
-
-  async terminate(username: string): Promise<void> {
-    await this.roundTrip();
-    this.account(username);
-    this.accounts.delete(username);
-  }
-
-  async summary(username: string): Promise<AccountSummary | undefined> {
-    await this.roundTrip();
-    const account = this.accounts.get(username);
-    if (!account) return undefined;
-    return {
-      username,
-      domain: account.domain,
-      package: account.package,
-      state: account.suspended ? 'suspended' : 'active',
-      server: 'server1.example.in',
-      contactEmail: account.email,
-    };
-  }
-
-  async openSession(username: string): Promise<PanelSession> {
-    await this.roundTrip();
-    this.account(username);
-    return { url: `${PANEL_URL}/cpsess1/login/?session=${username}:x` };
-  }
 }
 
 /**
@@ -188,7 +81,7 @@ function crashOnce<T extends object>(
 const silentLog: LogPort = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let records: InMemoryProvisioningRecords;
-let panel: FakePanel;
+let panel: InMemoryPanel;
 let mailer: RecordingMailer;
 let mailFails: boolean;
 let announced: ServiceProvisionedDetail[];
@@ -230,7 +123,7 @@ const record = (request: ProvisionRequest) =>
 beforeEach(() => {
   killed = false;
   records = new InMemoryProvisioningRecords({ leaseMs: LEASE_MS, roundTrip: tick });
-  panel = new FakePanel();
+  panel = new InMemoryPanel({ roundTrip: tick });
   mailFails = false;
   mailer = new RecordingMailer();
   const send = mailer.send.bind(mailer);

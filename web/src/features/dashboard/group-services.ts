@@ -14,6 +14,8 @@ export interface ServiceCard {
   renewalDate: string;
   firstPurchaseDate: string;
   payments: Payment[];
+  /** The latest record's delivery (D18): Setting up, or ready with how to reach it. */
+  provisioning: Service['provisioning'];
 }
 
 /** A payment that names its service (a field the API may add); otherwise matched by id. */
@@ -57,6 +59,7 @@ export function groupServices(
         status: latest.status,
         renewalDate: latest.renewalDate,
         firstPurchaseDate: purchases[0]!,
+        provisioning: latest.provisioning,
         payments: payments
           .filter((p) => ids.has(serviceIdOf(p) ?? p.id))
           .sort((a, b) => b.date.localeCompare(a.date)),

@@ -3,6 +3,7 @@ import { formatInr } from '@domain/money';
 import { dashboardCopy as copy } from '../../../content/dashboard';
 import { formatDate } from '../format';
 import { groupServices } from '../group-services';
+import { ServiceDelivery } from './service-delivery';
 import { StatusBadge } from './status-badge';
 
 /** One card per held service, with its payments inside (not one card per payment). */
@@ -38,6 +39,7 @@ export function ServiceList({
             <dt className="text-slate-500">{copy.purchasedLabel}</dt>
             <dd className="text-slate-700">{formatDate(card.firstPurchaseDate)}</dd>
           </dl>
+          <ServiceDelivery card={card} />
           {card.payments.length > 0 ? (
             <div className="mt-4 border-t border-slate-100 pt-3">
               <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">

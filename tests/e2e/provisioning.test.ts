@@ -1,0 +1,174 @@
+/**
+ * Delivery in a real browser (D18): a buyer pays for Basic Hosting, the dashboard's card shows the
+ * account once it is ready, and "Open control panel" opens a tab that lands on the WHM stand-in's
+ * panel signed in as the buyer's username. At the end of the run, no mail in the local mailbox
+ * holds a password, or anything that reads as one.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardResponse } from '../../lambdas/domain/api';
+import {
+  DESKTOP,
+  SCREENSHOT_DIR,
+  STEP_TIMEOUT_MS,
+  launchBrowser,
+  newJourney,
+  waitForPage,
+} from '../helpers/browser';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import {
+  api,
+  eventually,
+  mailbox,
+  newUser,
+  signIn,
+  signUp,
+  type TestUser,
+} from '../helpers/storefront-client';
+
+let stack: LocalStack;
+let browser: Browser;
+/** Every buyer of this run, for the check over the whole mailbox. */
+const buyers: TestUser[] = [];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
+  const home = await fetch(stack.baseUrl + '/');
+  if (!home.ok || !(await home.text()).includes('<div id="root"'))
+    throw new Error(`The stack serves no web build at / (status ${home.status}).`);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (stack) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(join(SCREENSHOT_DIR, 'provisioning-stack-output.log'), stack.output());
+    await stack.dispose();
+  }
+});
+
+const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
+  locator.waitFor({ state: 'visible', timeout });
+
+/** React has taken over the prerendered form (its handlers are on the element). */
+async function hydrated(page: Page, selector = '#root form'): Promise<void> {
+  await waitForPage(
+    page,
+    `(() => { const el = document.querySelector(${JSON.stringify(selector)});
+      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
+  );
+}
+
+async function dashboardOf(user: TestUser): Promise<DashboardResponse> {
+  const token = await signIn(stack, user);
+  const res = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** Logs in on /login and pays for the plan on its checkout, as a buyer does. */
+async function buyInBrowser(page: Page, user: TestUser, planId: string): Promise<void> {
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+
+  await page.goto(`/checkout?plan=${planId}`);
+  await visible(page.getByRole('heading', { name: 'Order Summary' }));
+  const created = page.waitForResponse(
+    (res) => res.request().method() === 'POST' && res.url().endsWith('/api/checkout/orders'),
+    { timeout: 15_000 },
+  );
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  expect((await created).status()).toBe(201);
+  const sheet = page.locator('[data-razorpay-simulator]').getByRole('dialog');
+  await visible(sheet, 15_000);
+  await sheet.getByRole('button', { name: /^Pay ₹/ }).click();
+  const alert = page.getByRole('alertdialog');
+  await visible(
+    alert.getByText('Payment successful! Your plan has been activated.', { exact: true }),
+    20_000,
+  );
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
+}
+
+describe('a buyer of hosting', () => {
+  it('opens the control panel from the dashboard and lands signed in as their account', async () => {
+    const user = newUser('e2e-panel');
+    await signUp(stack, user);
+    buyers.push(user);
+    const journey = await newJourney(browser, stack.baseUrl, DESKTOP);
+    const { page, context } = journey;
+    try {
+      await buyInBrowser(page, user, 'basichosting');
+
+      // The account is made by the bus's consumer: the card says "Setting up" until it is
+      // ready, so look again (as a buyer would) until the card offers the control panel.
+      const open = page.getByRole('button', { name: 'Open control panel for Basic Hosting' });
+      await eventually(
+        async () => {
+          await page.getByRole('tab', { name: 'Hosting' }).click();
+          if (await open.isVisible()) return true;
+          await page.reload();
+          await visible(page.getByRole('heading', { name: /Welcome back/ }), 20_000);
+          return undefined;
+        },
+        'Open control panel on the hosting card',
+        30_000,
+      );
+      const { services } = await dashboardOf(user);
+      const username = services[0]?.provisioning.username ?? '';
+      expect(username).toMatch(/^[a-z][a-z0-9]{1,15}$/);
+      const card = page.getByTestId('service').filter({ hasText: 'Basic Hosting' });
+      expect(await card.getByTestId('access-details').textContent()).toContain(username);
+
+      const opened = context.waitForEvent('page', { timeout: 15_000 });
+      await open.click();
+      const panel = await opened;
+      await panel.waitForURL(`${stack.whmUrl}/cpsess*/login/**`, { timeout: 15_000 });
+      await visible(
+        panel.getByRole('heading', {
+          name: `Control panel (local stand-in): signed in as ${username}`,
+        }),
+      );
+      // The tab cannot reach back into the storefront's page.
+      expect(await panel.evaluate('window.opener === null')).toBe(true);
+      expect(journey.pageErrors, 'uncaught errors in the page').toEqual([]);
+      expect(journey.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
+    } finally {
+      await journey.finish('provisioning-open-control-panel');
+    }
+  });
+});
+
+describe('every mail of this run', () => {
+  it('holds no password: neither a buyer’s nor anything written as "password: …"', async () => {
+    // The buyer's ready mail is the last this run sends.
+    await eventually(
+      async () => {
+        const mails = await mailbox(stack);
+        return buyers.every((b) =>
+          mails.some((m) => m.destination.to.includes(b.email) && m.subject.endsWith(' is ready')),
+        )
+          ? true
+          : undefined;
+      },
+      'every buyer’s ready mail',
+      30_000,
+    );
+    const mails = await mailbox(stack);
+
+    expect(mails.length).toBeGreaterThanOrEqual(2 * buyers.length);
+    for (const mail of mails) {
+      const text = `${mail.subject}\n${mail.body.text ?? ''}\n${mail.body.html ?? ''}`;
+      expect(text, mail.subject).not.toMatch(/\bpass(?:word|wd|phrase)?\b\s*(?:is|:|=)\s*\S/i);
+      expect(text, mail.subject).not.toMatch(/temporary password/i);
+      for (const buyer of buyers) expect(text, mail.subject).not.toContain(buyer.password);
+    }
+  });
+});
