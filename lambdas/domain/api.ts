@@ -2,6 +2,7 @@
  * The API's and the events' shapes (docs/api.md). Both the Lambdas and the web import these, so
  * the two sides cannot drift apart.
  */
+import type { BillingDetails } from './gst';
 import type { Paise } from './money';
 import type { Category, Plan } from './plan';
 import type { Quote } from './pricing';
@@ -24,10 +25,14 @@ export interface QuoteRequestBody {
   promoCode?: string;
   /** Show the renewal price (D14). An order is a renewal when the buyer holds or held the plan. */
   renew?: boolean;
+  /** The buyer's billing state: the quote then splits its GST (`Quote.tax`, D15). */
+  billingState?: string;
 }
 
-export interface CreateOrderRequestBody extends QuoteRequestBody {
+export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingState'> {
   domain?: string;
+  /** The tax invoice's recipient (D15); by default the profile's billing details. */
+  billing?: BillingDetails;
 }
 
 export interface CreateOrderResponse {

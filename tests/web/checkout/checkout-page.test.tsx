@@ -58,6 +58,10 @@ function useCheckoutApi() {
         { status: 201 },
       );
     }),
+    // From ₹50,000 the checkout reads the saved billing details (D15): none here.
+    http.get(`${API}/me/profile`, () =>
+      HttpResponse.json({ email: 'asha@example.in', name: 'Asha', phone: '', billing: null }),
+    ),
     http.get(`${API}/me/dashboard`, () =>
       HttpResponse.json({
         user: {

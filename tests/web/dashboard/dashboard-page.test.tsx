@@ -223,7 +223,7 @@ describe('/dashboard', () => {
       within(rows[1]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['22 Nov 2098', 'Premium Hosting', '₹35,385.84', 'Paid']);
+    ).toEqual(['22 Nov 2098', 'Premium Hosting', '₹35,385.84', 'Paid', '']);
     expect(panel().getByRole('columnheader', { name: 'Amount (incl. GST)' })).toBeInTheDocument();
   });
 

@@ -32,6 +32,18 @@ export const checkoutCopy = {
   /** D10: the fee is GST, and nothing else. */
   fee: `GST (${facts.gstPercent}%)`,
   total: 'Total',
+  /** D10, D15: the GST as the tax invoice splits it, once the buyer's state is known. */
+  taxLine: (tax: string, percent: number) => `${tax} (${percent}%)`,
+  placeOfSupplyTerm: 'Place of supply',
+  placeOfSupply: (state: string, code: string) => `Place of supply: ${state} (${code})`,
+  /** D15: the tax invoice's recipient. */
+  billingTitle: 'Tax invoice',
+  billingOffer: 'Add GST details for a business invoice',
+  billingRemove: 'Remove GST details',
+  billingRequiredNote:
+    'For an order of ₹50,000 or more, your tax invoice must carry your name and billing address. Please fill them in below.',
+  billingFromProfile: (name: string, place: string) =>
+    `Your tax invoice will be made out to ${name}, ${place}, as saved in your account settings.`,
   promoTitle: 'Have a promo code?',
   promoLabel: 'Promo code',
   promoApply: 'Apply',

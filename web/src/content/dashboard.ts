@@ -56,7 +56,17 @@ export const dashboardCopy = {
   statusLabel: { active: 'Active', expired: 'Expired' },
   paymentsTitle: 'Payment History',
   paymentsEmpty: 'No payment history found',
-  paymentColumns: { date: 'Date', plan: 'Plan', amount: 'Amount (incl. GST)', status: 'Status' },
+  paymentColumns: {
+    date: 'Date',
+    plan: 'Plan',
+    amount: 'Amount (incl. GST)',
+    status: 'Status',
+    invoice: 'Tax invoice',
+  },
+  /** D15: each paid payment's GST tax invoice, as a PDF. */
+  downloadInvoice: 'Download',
+  downloadingInvoice: 'Downloading...',
+  downloadInvoiceLabel: (number: string) => `Download tax invoice ${number} (PDF)`,
   paymentStatus: { paid: 'Paid', failed: 'Failed', review: 'Under review' } as Record<
     string,
     string

@@ -105,3 +105,22 @@ export function apiPost<T>(path: string, body: unknown, opts?: ApiOptions): Prom
 export function apiPut<T>(path: string, body: unknown, opts?: ApiOptions): Promise<T> {
   return send<T>('put', path, body, opts);
 }
+
+/** A GET whose answer is a file (an invoice PDF): its bytes, with the same errors as the rest. */
+export async function apiGetBlob(path: string, opts?: ApiOptions): Promise<Blob> {
+  try {
+    const [{ api, apiName }, headers] = await Promise.all([loadClient(), authHeaders(opts?.auth)]);
+    const { body } = await api.get({
+      apiName,
+      path,
+      options: {
+        headers,
+        defaultAuthMode: 'none' as const,
+        retryStrategy: { strategy: 'no-retry' as const },
+      },
+    }).response;
+    return await body.blob();
+  } catch (error) {
+    throw toApiError(error);
+  }
+}

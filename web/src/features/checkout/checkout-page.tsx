@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BUYER_ADDRESS_THRESHOLD_PAISE } from '@domain/gst';
 import type { Plan } from '@domain/plan';
 import {
   DEFAULT_MONTHS,
@@ -18,9 +19,11 @@ import { checkoutCopy as copy } from '../../content/checkout';
 import { ApiError } from '../../lib/api';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
+import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
 import { PriceBreakdown } from './components/price-breakdown';
 import { PromoBox } from './components/promo-box';
 import { usePayment } from './use-payment';
+import { useTaxSplit } from './use-tax-split';
 
 type PlanState =
   | { status: 'loading' }
@@ -69,6 +72,24 @@ export function CheckoutPage() {
   const breakdown = useMemo(
     () => (plan ? quote(plan, months, promo?.code) : undefined),
     [plan, months, promo],
+  );
+  // D15: the tax invoice's recipient, needed from ₹50,000 of taxable value; the split once known.
+  const [billing, setBilling] = useState<BillingChoice>({});
+  const [billingError, setBillingError] = useState<string | null>(null);
+  const onBillingChange = useCallback((choice: BillingChoice) => {
+    setBilling(choice);
+    if (!choice.problem) setBillingError(null);
+  }, []);
+  const needsAddress = (breakdown?.subtotalPaise ?? 0) >= BUYER_ADDRESS_THRESHOLD_PAISE;
+  const tax = useTaxSplit(
+    plan && billing.state
+      ? {
+          planId: plan.id,
+          months,
+          ...(promo ? { promoCode: promo.code } : {}),
+          billingState: billing.state,
+        }
+      : undefined,
   );
 
   const applyPromo = useCallback(
@@ -168,10 +189,18 @@ export function CheckoutPage() {
                   </select>
                 </div>
                 <div className="mt-6">
-                  <PriceBreakdown quote={breakdown} />
+                  <PriceBreakdown quote={breakdown} {...(tax ? { tax } : {})} />
                 </div>
                 <div className="mt-6 border-t border-slate-100 pt-6">
                   <PromoBox applied={promo} onApply={applyPromo} onRemove={() => setPromo(null)} />
+                </div>
+                <div className="mt-6 border-t border-slate-100 pt-6">
+                  <BillingDetailsSection
+                    required={needsAddress}
+                    signedIn={Boolean(user)}
+                    error={billingError}
+                    onChange={onBillingChange}
+                  />
                 </div>
               </section>
               <section
@@ -187,16 +216,21 @@ export function CheckoutPage() {
                   size="lg"
                   className="mt-5 w-full"
                   disabled={phase !== 'idle'}
-                  onClick={() =>
+                  onClick={() => {
+                    if (user && billing.problem) {
+                      setBillingError(billing.problem);
+                      return;
+                    }
                     void pay({
                       planId: plan.id,
                       planName: plan.name,
                       months,
                       ...(promo ? { promoCode: promo.code } : {}),
                       ...(domain ? { domain } : {}),
+                      ...(billing.billing ? { billing: billing.billing } : {}),
                       returnTo,
-                    })
-                  }
+                    });
+                  }}
                 >
                   {phase === 'idle' ? copy.payButton : copy.payBusy}
                 </Button>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { VerifyRequestBody } from '@domain/api';
+import type { BillingDetails } from '@domain/gst';
 import type { Months } from '@domain/pricing';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
@@ -19,6 +20,8 @@ export interface PaymentRequest {
   months: Months;
   promoCode?: string;
   domain?: string;
+  /** The tax invoice's recipient (D15); absent: the profile's, if any. */
+  billing?: BillingDetails;
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
 }
@@ -107,6 +110,7 @@ export function usePayment() {
             months: request.months,
             ...(request.promoCode ? { promoCode: request.promoCode } : {}),
             ...(request.domain ? { domain: request.domain } : {}),
+            ...(request.billing ? { billing: request.billing } : {}),
           }),
           loadConfig(),
         ]);

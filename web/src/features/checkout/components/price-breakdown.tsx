@@ -1,5 +1,6 @@
-import type { Quote } from '@domain/pricing';
+import { findState, type QuoteTax } from '@domain/gst';
 import { formatInr } from '@domain/money';
+import { FEE_PERCENT, type Quote } from '@domain/pricing';
 import { checkoutCopy as copy } from '../../../content/checkout';
 
 function Row({
@@ -25,8 +26,22 @@ function Row({
   );
 }
 
+/** The GST as the tax invoice charges it (D10): CGST + SGST (or UTGST) at home, else IGST. */
+function taxRows(tax: QuoteTax) {
+  const half = FEE_PERCENT / 2;
+  if (tax.igstPaise > 0 || (tax.cgstPaise === 0 && tax.sgstPaise === 0)) {
+    return [{ id: 'igst', label: copy.taxLine('IGST', FEE_PERCENT), paise: tax.igstPaise }];
+  }
+  // Intra-state: the place of supply is the seller's state, which may collect UTGST instead.
+  const local = findState(tax.placeOfSupply.state)?.utgst ? 'UTGST' : 'SGST';
+  return [
+    { id: 'cgst', label: copy.taxLine('CGST', half), paise: tax.cgstPaise },
+    { id: local.toLowerCase(), label: copy.taxLine(local, half), paise: tax.sgstPaise },
+  ];
+}
+
 /** The breakdown from the shared domain quote, so it equals what the server charges. */
-export function PriceBreakdown({ quote }: { quote: Quote }) {
+export function PriceBreakdown({ quote, tax }: { quote: Quote; tax?: QuoteTax }) {
   return (
     <dl aria-label={copy.breakdownTitle} className="divide-y divide-slate-100">
       <Row
@@ -49,8 +64,22 @@ export function PriceBreakdown({ quote }: { quote: Quote }) {
         />
       ) : null}
       <Row testId="subtotal" label={copy.subtotal} value={formatInr(quote.subtotalPaise)} />
-      <Row testId="fee" label={copy.fee} value={formatInr(quote.feePaise)} />
+      {tax ? (
+        taxRows(tax).map((row) => (
+          <Row key={row.id} testId={row.id} label={row.label} value={formatInr(row.paise)} />
+        ))
+      ) : (
+        <Row testId="fee" label={copy.fee} value={formatInr(quote.feePaise)} />
+      )}
       <Row testId="total" label={copy.total} value={formatInr(quote.totalPaise)} strong />
+      {tax ? (
+        <div className="pt-2 text-xs text-slate-500">
+          <dt className="sr-only">{copy.placeOfSupplyTerm}</dt>
+          <dd data-testid="place-of-supply">
+            {copy.placeOfSupply(tax.placeOfSupply.state, tax.placeOfSupply.code)}
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -2,6 +2,7 @@ import type { Payment } from '@domain/api';
 import { formatInr } from '@domain/money';
 import { dashboardCopy as copy } from '../../../content/dashboard';
 import { formatDate } from '../format';
+import { InvoiceDownload } from './invoice-download';
 
 export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
   if (payments.length === 0)
@@ -27,6 +28,9 @@ export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
             <th scope="col" className="px-4 py-3 font-semibold">
               {copy.paymentColumns.status}
             </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {copy.paymentColumns.invoice}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -38,6 +42,9 @@ export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
                 {formatInr(payment.amountPaise)}
               </td>
               <td className="px-4 py-3">{copy.paymentStatus[payment.status] ?? payment.status}</td>
+              <td className="px-4 py-3">
+                {payment.invoiceNumber ? <InvoiceDownload number={payment.invoiceNumber} /> : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { dashboardCopy as copy } from '../../../content/dashboard';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { downloadInvoice } from '../api/download-invoice';
+
+/** A payment's tax invoice number and its Download (D15): the PDF, saved as a file. */
+export function InvoiceDownload({ number }: { number: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadInvoice(number);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : NETWORK_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <span className="font-mono text-xs whitespace-nowrap text-slate-700">{number}</span>{' '}
+      <button
+        type="button"
+        onClick={() => void download()}
+        disabled={busy}
+        aria-label={copy.downloadInvoiceLabel(number)}
+        className="font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline disabled:text-slate-500"
+      >
+        {busy ? copy.downloadingInvoice : copy.downloadInvoice}
+      </button>
+      {error ? (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
