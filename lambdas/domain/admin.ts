@@ -144,6 +144,11 @@ export interface StuckItem {
   failedAt: string;
   /** What failed (the last error), or why it counts as stuck. */
   reason: string;
+  /**
+   * Whether the console can send it again. A refund Razorpay keeps refusing is settled in
+   * Razorpay's dashboard, not by sending it again.
+   */
+  redrivable: boolean;
 }
 
 export interface DeadLettersResponse {

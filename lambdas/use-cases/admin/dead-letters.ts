@@ -13,10 +13,12 @@ import type { LogPort } from '../../ports/logger';
 import type { MessagesStore } from '../../ports/messages';
 import type { ProvisioningRecords } from '../../ports/provisioning';
 import type { PurchasesStore } from '../../ports/purchases';
+import type { RefundsStore } from '../../ports/refunds';
 import type { ServicesStore } from '../../ports/services';
 import { latestPeriod } from '../../domain/service-periods';
 import { purchaseCompletedDetail } from '../fulfil-payment';
-import { StuckItemNotFoundError } from './errors';
+import { formatInr } from '../../domain/money';
+import { NotRedrivableError, StuckItemNotFoundError } from './errors';
 
 export interface DeadLettersDeps {
   claims: WelcomeMailClaims;
@@ -24,6 +26,7 @@ export interface DeadLettersDeps {
   purchases: PurchasesStore;
   services: ServicesStore;
   records: ProvisioningRecords;
+  refunds: Pick<RefundsStore, 'listNeedingAttention'>;
   events: EventPublisher;
   audit: AuditLog;
   log: LogPort;
@@ -46,10 +49,11 @@ export const SUPPORT_MAIL_STUCK_AFTER_MS = 10 * 60 * 1000;
  */
 export async function listStuck(deps: DeadLettersDeps): Promise<StuckItem[]> {
   const now = deps.now();
-  const [failedMails, pendingIds, failedSetups] = await Promise.all([
+  const [failedMails, pendingIds, failedSetups, refunds] = await Promise.all([
     deps.claims.listFailed(PER_KIND),
     deps.messages.listPendingMail(new Date(now.getTime() - SUPPORT_MAIL_STUCK_AFTER_MS), PER_KIND),
     deps.records.listWaiting('failed', PER_KIND),
+    deps.refunds.listNeedingAttention(PER_KIND),
   ]);
   const welcome = await Promise.all(
     failedMails.map(async (mail): Promise<StuckItem> => {
@@ -63,6 +67,7 @@ export async function listStuck(deps: DeadLettersDeps): Promise<StuckItem[]> {
         customer: { userId: mail.userId, ...(purchase ? { email: purchase.email } : {}) },
         failedAt: mail.failedAt,
         reason: mail.reason,
+        redrivable: true,
       };
     }),
   );
@@ -78,6 +83,7 @@ export async function listStuck(deps: DeadLettersDeps): Promise<StuckItem[]> {
             customer: { email: message.email },
             failedAt: message.createdAt,
             reason: 'Not mailed to the support inbox yet.',
+            redrivable: true,
           },
         ]
       : [],
@@ -89,8 +95,23 @@ export async function listStuck(deps: DeadLettersDeps): Promise<StuckItem[]> {
     customer: { userId: service.userId },
     failedAt: service.updatedAt,
     reason: service.failureReason ?? 'The panel refused the account.',
+    redrivable: true,
   }));
-  return [...welcome, ...support, ...provisioning].sort((a, b) =>
+  const refundItems = refunds.map((refund): StuckItem => ({
+    id: stuckItemId('refund', `${refund.userId}/${refund.refundKey}`),
+    kind: 'refund',
+    summary: `Refund of ${formatInr(refund.amountPaise)} on payment ${refund.paymentId}${
+      refund.purchase ? ` (${refund.purchase.planName})` : ''
+    }`,
+    customer: {
+      userId: refund.userId,
+      ...(refund.purchase ? { email: refund.purchase.email } : {}),
+    },
+    failedAt: refund.updatedAt,
+    reason: `${refund.attentionReason ?? refund.failureReason ?? 'Razorpay did not make it.'} Settle it in Razorpay's dashboard.`,
+    redrivable: false,
+  }));
+  return [...welcome, ...support, ...provisioning, ...refundItems].sort((a, b) =>
     b.failedAt.localeCompare(a.failedAt),
   );
 }
@@ -129,6 +150,7 @@ export async function redrive(
       customer: { userId: purchase.userId, email: purchase.email },
       failedAt: state.at,
       reason: state.reason,
+      redrivable: true,
     };
     const entry: AuditEntry = {
       ...entryBase,
@@ -153,6 +175,7 @@ export async function redrive(
       customer: { email: message.email },
       failedAt: message.createdAt,
       reason: 'Not mailed to the support inbox yet.',
+      redrivable: true,
     };
     const entry: AuditEntry = {
       ...entryBase,
@@ -182,6 +205,7 @@ export async function redrive(
       customer: { userId: failed.userId, email: purchase.email },
       failedAt: failed.updatedAt,
       reason: failed.failureReason ?? 'The panel refused the account.',
+      redrivable: true,
     };
     const entry: AuditEntry = {
       ...entryBase,
@@ -204,6 +228,7 @@ export async function redrive(
     return { redriven: item, audit: entry };
   }
 
-  // Refunds are listed once their store keeps a failed state to read.
+  // A refund Razorpay keeps refusing is settled in its dashboard; the refunds worker owns retries.
+  if (parsed.kind === 'refund') throw new NotRedrivableError();
   throw new StuckItemNotFoundError();
 }

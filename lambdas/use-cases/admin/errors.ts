@@ -63,3 +63,14 @@ export class AccessDetailsRefusedError extends DomainError {
     super(`${detail} Give the buyer a way to set their own password instead.`);
   }
 }
+
+/** A stuck item the console cannot send again (a refund Razorpay refuses: settle it there). */
+export class NotRedrivableError extends DomainError {
+  override readonly name = 'NotRedrivableError';
+  readonly code = 'not_redrivable';
+  constructor() {
+    super(
+      "This refund cannot be sent again from here: Razorpay refused it. Settle it in Razorpay's dashboard.",
+    );
+  }
+}

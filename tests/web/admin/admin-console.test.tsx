@@ -266,6 +266,16 @@ describe('Stuck', () => {
         customer: { userId: 'u1', email: BUYER.email },
         failedAt: '2026-11-22T04:00:00.000Z',
         reason: 'MessageRejected: Email address is not verified.',
+        redrivable: true,
+      },
+      {
+        id: 'refund:u2/pay_Refused0000001',
+        kind: 'refund',
+        summary: 'Refund of ₹35,385.84 on payment pay_Refused0000001 (Premium Hosting)',
+        customer: { userId: 'u2', email: 'ravi.k@example.in' },
+        failedAt: '2026-11-22T03:00:00.000Z',
+        reason: "Razorpay holds the payment as refunded. Settle it in Razorpay's dashboard.",
+        redrivable: false,
       },
     ],
   };
@@ -294,6 +304,10 @@ describe('Stuck', () => {
     expect(
       screen.queryByRole('article', { name: stuck.items[0]!.summary }),
     ).not.toBeInTheDocument();
+    // A refund Razorpay refuses is settled in its dashboard: listed, with no Redrive.
+    const refund = screen.getByRole('article', { name: stuck.items[1]!.summary });
+    expect(within(refund).getByText(/Settle it in Razorpay's dashboard/)).toBeInTheDocument();
+    expect(within(refund).queryByRole('button')).not.toBeInTheDocument();
   });
 });
 

@@ -23,6 +23,7 @@ import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { sendWelcomeEmail } from '../../../../lambdas/use-cases/send-welcome-email';
 import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
 import { InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { InMemoryRefundsStore } from '../../../helpers/fakes/refunds';
 import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 import { httpEvent, parse } from './handler-world';
@@ -38,6 +39,7 @@ let world: FakeWorld;
 let audit: InMemoryAuditLog;
 let messages: InMemoryMessagesStore;
 let records: InMemoryProvisioningRecords;
+let refunds: InMemoryRefundsStore;
 let handler: ReturnType<typeof makeHandler>;
 let ids = 0;
 
@@ -46,6 +48,7 @@ beforeEach(() => {
   audit = new InMemoryAuditLog();
   messages = new InMemoryMessagesStore();
   records = new InMemoryProvisioningRecords({ services: world.services });
+  refunds = new InMemoryRefundsStore();
   ids = 0;
   const deps: AdminDeps = {
     orders: world.orders,
@@ -54,6 +57,7 @@ beforeEach(() => {
     users: world.users,
     messages,
     records,
+    refunds,
     mailer: world.mailer,
     siteUrl: () => 'https://shop.example.in',
     claims: world.claims,
@@ -467,6 +471,7 @@ describe('dead letters', () => {
         customer: { userId: BUYER.userId, email: BUYER.email },
         failedAt: world.now().toISOString(),
         reason: expect.stringContaining('SES is unavailable'),
+        redrivable: true,
       },
     ]);
   });
@@ -528,6 +533,50 @@ describe('dead letters', () => {
       detailType: 'SupportMessageReceived',
       detail: { messageId: 'msg_01JD2X4' },
     });
+  });
+
+  it("lists a refund Razorpay refused as needing a person, to be settled in Razorpay's dashboard", async () => {
+    const at = world.now().toISOString();
+    await refunds.create({
+      userId: BUYER.userId,
+      refundKey: 'pay_Refused0000001',
+      kind: 'store',
+      paymentId: 'pay_Refused0000001',
+      orderId: 'order_Refused000001',
+      origin: 'buyer',
+      paidPaise: 3_538_584,
+      amountPaise: 3_538_584,
+      deductionPaise: 0,
+      status: 'failed',
+      attempt: 3,
+      createdAt: at,
+      updatedAt: at,
+      done: {},
+      claims: {},
+    });
+    await refunds.markNeedsAttention(
+      BUYER.userId,
+      'pay_Refused0000001',
+      'Razorpay reported every attempt failed.',
+      at,
+    );
+    const id = `refund:${BUYER.userId}/pay_Refused0000001`;
+
+    const listed = parse(await handler(request('GET /api/admin/dead-letters')));
+    const redriven = parse(await handler(request('POST /api/admin/dead-letters/redrive', { id })));
+
+    expect((listed.json as unknown as DeadLettersResponse).items).toEqual([
+      expect.objectContaining({
+        id,
+        kind: 'refund',
+        summary: expect.stringContaining('₹35,385.84'),
+        reason: expect.stringContaining('Razorpay reported every attempt failed.'),
+        redrivable: false,
+      }),
+    ]);
+    expect(redriven.statusCode).toBe(409);
+    expect(redriven.json).toMatchObject({ error: { code: 'not_redrivable' } });
+    expect(world.events.events).toEqual([]);
   });
 
   it('answers 404 for an id that names nothing stuck', async () => {

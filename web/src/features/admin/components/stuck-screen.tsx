@@ -84,14 +84,16 @@ export function StuckScreen() {
                       {copy.reason}: {item.reason}
                     </p>
                   </div>
-                  <Button
-                    variant="secondary"
-                    onClick={() => void redrive(item)}
-                    disabled={busy !== null}
-                    aria-label={`${copy.redrive}: ${item.summary}`}
-                  >
-                    {busy === item.id ? copy.redriving : copy.redrive}
-                  </Button>
+                  {item.redrivable ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => void redrive(item)}
+                      disabled={busy !== null}
+                      aria-label={`${copy.redrive}: ${item.summary}`}
+                    >
+                      {busy === item.id ? copy.redriving : copy.redrive}
+                    </Button>
+                  ) : null}
                 </article>
               </li>
             ))}
