@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  paginateQuery,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type {
+  GatewayRefundFacts,
+  RefundRecord,
+  RefundsStore,
+  StepClaim,
+} from '../../ports/refunds';
+import { isConditionFailure } from './clients';
+
+/** The sparse index of records a person must look at (lambdas/system/facts.ts). */
+const ATTENTION_INDEX = 'needsAttention';
+
+/** The refunds table: one item per store refund, outside refund and dispute, keyed (userId, refundKey). */
+export class DynamoRefundsStore implements RefundsStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly table: () => string,
+  ) {}
+
+  private key(userId: string, refundKey: string) {
+    return { userId, refundKey };
+  }
+
+  async get(userId: string, refundKey: string): Promise<RefundRecord | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.table(),
+        Key: this.key(userId, refundKey),
+        ConsistentRead: true,
+      }),
+    );
+    return Item as RefundRecord | undefined;
+  }
+
+  async listForUser(userId: string): Promise<RefundRecord[]> {
+    const records: RefundRecord[] = [];
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        KeyConditionExpression: 'userId = :user',
+        ExpressionAttributeValues: { ':user': userId },
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) records.push(...((page.Items ?? []) as RefundRecord[]));
+    return records;
+  }
+
+  async listNeedingAttention(limit: number): Promise<RefundRecord[]> {
+    const { Items } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: ATTENTION_INDEX,
+        KeyConditionExpression: 'attention = :yes',
+        ExpressionAttributeValues: { ':yes': 'yes' },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (Items ?? []) as RefundRecord[];
+  }
+
+  async create(record: RefundRecord): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.table(),
+          Item: record,
+          ConditionExpression: 'attribute_not_exists(refundKey)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async claimStep(
+    userId: string,
+    refundKey: string,
+    step: string,
+    now: Date,
+    leaseMs: number,
+  ): Promise<StepClaim> {
+    const token = randomUUID();
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression: 'SET claims.#step = :claim',
+          ConditionExpression:
+            'attribute_exists(refundKey) AND attribute_not_exists(done.#step) AND ' +
+            '(attribute_not_exists(claims.#step) OR claims.#step.#until < :now)',
+          ExpressionAttributeNames: { '#step': step, '#until': 'until' },
+          ExpressionAttributeValues: {
+            ':claim': { token, until: now.getTime() + leaseMs },
+            ':now': now.getTime(),
+          },
+        }),
+      );
+      return { state: 'claimed', token };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const record = await this.get(userId, refundKey);
+    if (!record) throw new Error(`No refund record ${refundKey} to claim ${step} on`);
+    return record.done[step] ? { state: 'done' } : { state: 'held' };
+  }
+
+  async completeStep(
+    userId: string,
+    refundKey: string,
+    step: string,
+    at: string,
+    token?: string,
+  ): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression:
+            'SET done.#step = if_not_exists(done.#step, :at), updatedAt = :at REMOVE claims.#step',
+          // A claim that lapsed and was taken over is the new holder's to end.
+          ConditionExpression: token
+            ? 'attribute_exists(refundKey) AND (attribute_not_exists(claims.#step) OR claims.#step.#token = :token)'
+            : 'attribute_exists(refundKey) AND attribute_not_exists(claims.#step)',
+          ExpressionAttributeNames: { '#step': step, ...(token ? { '#token': 'token' } : {}) },
+          ExpressionAttributeValues: { ':at': at, ...(token ? { ':token': token } : {}) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // Someone else holds it now: only mark it done, leaving their claim to them.
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression: 'SET done.#step = if_not_exists(done.#step, :at), updatedAt = :at',
+          ConditionExpression: 'attribute_exists(refundKey)',
+          ExpressionAttributeNames: { '#step': step },
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+    }
+  }
+
+  async releaseStep(userId: string, refundKey: string, step: string, token: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression: 'REMOVE claims.#step',
+          ConditionExpression: 'claims.#step.#token = :token',
+          ExpressionAttributeNames: { '#step': step, '#token': 'token' },
+          ExpressionAttributeValues: { ':token': token },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  async recordGatewayRefund(
+    userId: string,
+    refundKey: string,
+    facts: GatewayRefundFacts,
+  ): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression: 'SET gatewayRefundId = :id',
+          ConditionExpression:
+            'attempt = :attempt AND (attribute_not_exists(gatewayRefundId) OR gatewayRefundId = :id)',
+          ExpressionAttributeValues: { ':id': facts.gatewayRefundId, ':attempt': facts.attempt },
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+    // requested → pending, only from requested (a settle may have come first).
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression: 'SET #status = :pending',
+          ConditionExpression: '#status = :requested AND attempt = :attempt',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':pending': 'pending',
+            ':requested': 'requested',
+            ':attempt': facts.attempt,
+          },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    return true;
+  }
+
+  async settle(
+    userId: string,
+    refundKey: string,
+    attempt: number,
+    outcome: { status: 'processed'; at: string } | { status: 'failed'; at: string; reason: string },
+  ): Promise<boolean> {
+    const processed = outcome.status === 'processed';
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression: processed
+            ? 'SET #status = :status, processedAt = if_not_exists(processedAt, :at), updatedAt = :at REMOVE attention'
+            : 'SET #status = :status, failureReason = :reason, updatedAt = :at',
+          ConditionExpression: 'attempt = :attempt AND #status IN (:requested, :pending)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': outcome.status,
+            ':at': outcome.at,
+            ':attempt': attempt,
+            ':requested': 'requested',
+            ':pending': 'pending',
+            ...(processed ? {} : { ':reason': outcome.reason }),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async nextAttempt(
+    userId: string,
+    refundKey: string,
+    attempt: number,
+    receipt: string,
+    at: string,
+  ): Promise<boolean> {
+    const record = await this.get(userId, refundKey);
+    if (!record || record.attempt !== attempt || record.status !== 'failed') return false;
+    const failedIds = [
+      ...(record.failedRefundIds ?? []),
+      ...(record.gatewayRefundId ? [record.gatewayRefundId] : []),
+    ];
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression:
+            'SET attempt = :next, receipt = :receipt, #status = :requested, failedRefundIds = :failed, updatedAt = :at REMOVE gatewayRefundId',
+          ConditionExpression: 'attempt = :attempt AND #status = :failedStatus',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':next': attempt + 1,
+            ':receipt': receipt,
+            ':requested': 'requested',
+            ':failed': failedIds,
+            ':at': at,
+            ':attempt': attempt,
+            ':failedStatus': 'failed',
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async markNeedsAttention(
+    userId: string,
+    refundKey: string,
+    reason: string,
+    at: string,
+  ): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: this.key(userId, refundKey),
+        UpdateExpression: 'SET attention = :yes, attentionReason = :reason, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(refundKey)',
+        ExpressionAttributeValues: { ':yes': 'yes', ':reason': reason, ':at': at },
+      }),
+    );
+  }
+
+  async upsertReported(record: RefundRecord): Promise<RefundRecord> {
+    if (await this.create(record)) return record;
+    const dispute = record.kind === 'dispute';
+    try {
+      const { Attributes } = await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(record.userId, record.refundKey),
+          UpdateExpression: dispute
+            ? 'SET disputeStatus = :dispute, updatedAt = :at'
+            : 'SET #status = :status, amountPaise = :amount, #full = :full, updatedAt = :at' +
+              (record.processedAt
+                ? ', processedAt = if_not_exists(processedAt, :processedAt)'
+                : ''),
+          // An outside refund's status moves forward only: pending → processed | failed.
+          ConditionExpression: dispute
+            ? 'attribute_exists(refundKey)'
+            : 'attribute_exists(refundKey) AND #status = :pending',
+          ...(dispute
+            ? {}
+            : { ExpressionAttributeNames: { '#status': 'status', '#full': 'full' } }),
+          ExpressionAttributeValues: dispute
+            ? { ':dispute': record.disputeStatus ?? 'open', ':at': record.updatedAt }
+            : {
+                ':status': record.status,
+                ':amount': record.amountPaise,
+                ':full': record.full ?? false,
+                ':at': record.updatedAt,
+                ':pending': 'pending',
+                ...(record.processedAt ? { ':processedAt': record.processedAt } : {}),
+              },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as RefundRecord;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const stored = await this.get(record.userId, record.refundKey);
+    if (!stored) throw new Error(`refund record ${record.refundKey} vanished`);
+    return stored;
+  }
+}

@@ -1,0 +1,698 @@
+/**
+ * The money-back guarantee end to end on in-memory fakes (D16): cancelling from the dashboard,
+ * the refunds worker asking Razorpay, Razorpay's webhooks, the credit note and the mails, and
+ * refunds and disputes made outside the store. Exactly once is shown by crashing every step once
+ * and running it again, and by racing two callers: one refund at Razorpay, one credit note.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CancelServiceResponse } from '../../../../lambdas/domain/api';
+import type { Months } from '../../../../lambdas/domain/pricing';
+import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
+import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
+import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
+import { cancelService } from '../../../../lambdas/use-cases/refunds/cancel-service';
+import { completeRefund } from '../../../../lambdas/use-cases/refunds/complete-refund';
+import {
+  CancelServiceNotFoundError,
+  NotRefundableError,
+  RefundStepInProgressError,
+  RefundWindowClosedError,
+} from '../../../../lambdas/use-cases/refunds/errors';
+import {
+  requestRefund,
+  retryFailedRefund,
+} from '../../../../lambdas/use-cases/refunds/request-refund';
+import {
+  ProvisioningBusyError,
+  suspendCancelledService,
+} from '../../../../lambdas/use-cases/refunds/suspend-cancelled-service';
+import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { crashOnce, SimulatedCrash } from '../../../helpers/fakes/stores';
+import { BUYER, fakeWorld, WEBHOOK_SECRET } from '../../../helpers/fakes/world';
+import { disputeWebhook, refundWebhook } from '../../../helpers/refund-webhooks';
+
+const BOUGHT_AT = new Date('2026-11-22T02:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+const LEASE_MS = 30_000;
+
+function refundWorld(start = BOUGHT_AT) {
+  const world = fakeWorld(start);
+  const provisioning = new InMemoryProvisioningRecords({ services: world.services });
+  return Object.assign(world, {
+    provisioning,
+    panel: new InMemoryPanel(),
+    siteUrl: () => 'https://store.example.in',
+    leaseMs: LEASE_MS,
+    /** How far the test's bus has delivered world.events. */
+    delivered: 0,
+  });
+}
+type World = ReturnType<typeof refundWorld>;
+
+let orders = 0;
+/** A paid, fulfilled order of `planId` (the one exactly-once fulfilment), at the world's now. */
+async function buy(world: World, planId = 'basichosting', months: Months = 12) {
+  orders += 1;
+  const n = String(orders).padStart(6, '0');
+  const orderId = `order_Refund${n}`;
+  const paymentId = `pay_Refund${n}`;
+  const order = await world.givenOrder({ orderId, planId, months, receipt: `rcpt_refund_${n}` });
+  world.gateway.givenPayment({ id: paymentId, orderId, amountPaise: order.amountPaise });
+  const result = await fulfilPayment(world, order, {
+    paymentId,
+    orderId,
+    amountPaise: order.amountPaise,
+    currency: 'INR',
+  });
+  if (result.outcome !== 'fulfilled' || !result.purchase.serviceId)
+    throw new Error('not fulfilled');
+  return { paymentId, serviceId: result.purchase.serviceId, amountPaise: order.amountPaise };
+}
+
+function advance(world: World, ms: number) {
+  world.setNow(new Date(world.now().getTime() + ms));
+}
+
+const cancel = (world: World, serviceId: string, userId = BUYER.userId) =>
+  cancelService(world, { userId, serviceId, reason: 'Not what I needed', origin: 'buyer' });
+
+/** Delivers the bus's refund events to the worker, as EventBridge would, until none are left. */
+async function drainBus(world: World) {
+  while (world.delivered < world.events.events.length) {
+    const event = world.events.events[world.delivered];
+    world.delivered += 1;
+    if (!event) continue;
+    const detail = event.detail as {
+      userId: string;
+      refundKey: string;
+      attempt: number;
+      serviceId: string;
+      why: 'cancelled' | 'refunded' | 'dispute_lost';
+    };
+    if (event.detailType === 'RefundRequested') await requestRefund(world, detail);
+    if (event.detailType === 'RefundFailed') await retryFailedRefund(world, detail);
+    if (event.detailType === 'RefundCompleted') await completeRefund(world, detail);
+    if (event.detailType === 'ServiceCancelled') {
+      await suspendCancelledService(world, detail, `evt_${world.delivered}`);
+    }
+  }
+}
+
+let webhookEvents = 0;
+/** Razorpay ends the refund and sends its webhook. */
+async function razorpaySettles(world: World, refundId: string, outcome: 'processed' | 'failed') {
+  const { refund, payment } = world.gateway.settleRefund(refundId, outcome);
+  webhookEvents += 1;
+  return handleRazorpayWebhook(
+    world,
+    refundWebhook(
+      `refund.${outcome}`,
+      refund,
+      payment,
+      `evt_refund_${webhookEvents}`,
+      WEBHOOK_SECRET,
+    ),
+  );
+}
+
+const gatewayRefunds = (world: World, paymentId: string) =>
+  [...world.gateway.refunds.values()].filter((r) => r.paymentId === paymentId);
+
+const mailsTo = (world: World, subject: RegExp) =>
+  world.mailer.sent.filter((m) => m.to === BUYER.email && subject.test(m.subject));
+
+describe('cancel: who and what', () => {
+  it('another buyer’s service, or none at all: 404 service_not_found, nothing recorded', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+
+    await expect(cancel(world, serviceId, 'someone-else')).rejects.toBeInstanceOf(
+      CancelServiceNotFoundError,
+    );
+    await expect(cancel(world, 'svc_000000000000000000000000')).rejects.toBeInstanceOf(
+      CancelServiceNotFoundError,
+    );
+    expect(world.refunds.all()).toEqual([]);
+  });
+
+  it('a domain: 409 not_refundable', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world, 'basicdomain');
+
+    await expect(cancel(world, serviceId)).rejects.toBeInstanceOf(NotRefundableError);
+    expect(world.refunds.all()).toEqual([]);
+  });
+
+  it('day 30 after paying is refunded; day 31 is 409 refund_window_closed', async () => {
+    // Paid 22 Nov 07:30 IST: day 30 is 22 December, by India's calendar.
+    const onDay30 = refundWorld();
+    const first = await buy(onDay30);
+    onDay30.setNow(new Date('2026-12-22T18:29:00.000Z')); // 23:59 IST on 22 Dec
+    const day31 = refundWorld();
+    const second = await buy(day31);
+    day31.setNow(new Date('2026-12-22T18:30:00.000Z')); // 00:00 IST on 23 Dec
+
+    await expect(cancel(onDay30, first.serviceId)).resolves.toMatchObject({
+      refund: { status: 'pending' },
+    });
+    await expect(cancel(day31, second.serviceId)).rejects.toBeInstanceOf(RefundWindowClosedError);
+  });
+});
+
+describe('cancel: the service ends, the refund is recorded before Razorpay is asked', () => {
+  it('basichosting: cancelled at once, everything paid to come back, plan and expiry cleared', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    advance(world, 2 * DAY);
+
+    const answer = await cancel(world, serviceId);
+
+    expect(answer.service).toMatchObject({ id: serviceId, status: 'cancelled' });
+    expect(answer.service.refundableUntil).toBeUndefined();
+    expect(answer.refund).toEqual({
+      id: `refund:${paymentId}`,
+      amountPaise: 3_538_584,
+      status: 'pending',
+      createdAt: world.now().toISOString(),
+    });
+    expect(world.refunds.all()).toEqual([
+      expect.objectContaining({
+        refundKey: paymentId,
+        kind: 'store',
+        status: 'requested',
+        receipt: `refund:${paymentId}`,
+        reason: 'Not what I needed',
+      }),
+    ]);
+    // Razorpay is the worker's business: nothing was asked of it yet.
+    expect(gatewayRefunds(world, paymentId)).toEqual([]);
+    expect(world.events.events.map((e) => e.detailType)).toEqual(
+      expect.arrayContaining(['RefundRequested', 'ServiceCancelled']),
+    );
+    const user = await world.users.getUser(BUYER.userId);
+    expect(user?.currentPlan).toBeUndefined();
+    expect(user?.expiry).toBeUndefined();
+  });
+
+  it('a bundle refunds everything but its domain: ₹42,465.84 − ₹1,178.82 = ₹41,287.02', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world, 'basicbundle');
+
+    const answer = await cancel(world, serviceId);
+
+    expect(answer.refund).toMatchObject({ amountPaise: 4_128_702, deductionPaise: 117_882 });
+  });
+
+  it('the same answer when repeated, and one refund however often it is clicked', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    advance(world, DAY);
+
+    const first = await cancel(world, serviceId);
+    advance(world, 60_000);
+    const again = await cancel(world, serviceId);
+    await drainBus(world);
+    const afterRefund = await cancel(world, serviceId);
+
+    expect(again).toEqual(first);
+    expect(afterRefund.refund.id).toBe(first.refund.id);
+    expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
+    expect(world.refunds.all()).toHaveLength(1);
+  });
+
+  it('two tabs at once: one intent, the same answer, one refund at Razorpay', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+
+    const answers = await Promise.all([cancel(world, serviceId), cancel(world, serviceId)]);
+    await Promise.allSettled([drainBus(world), drainBus(world)]);
+    await drainBus(world);
+
+    expect(answers[0]).toEqual(answers[1]);
+    expect(world.refunds.all()).toHaveLength(1);
+    expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
+    expect(mailsTo(world, /refund of .* has started/)).toHaveLength(1);
+  });
+
+  it('a cancelled renewal returns the service to its previous renewal date, still active', async () => {
+    const world = refundWorld(new Date('2025-12-10T04:30:00.000Z'));
+    const { serviceId } = await buy(world);
+    world.setNow(new Date('2026-11-20T04:30:00.000Z'));
+    const renewal = await buy(world);
+    world.setNow(new Date('2026-11-25T04:30:00.000Z'));
+
+    const answer = await cancel(world, serviceId);
+
+    expect(renewal.serviceId).toBe(serviceId);
+    expect(answer.refunds.map((r) => r.id)).toEqual([`refund:${renewal.paymentId}`]);
+    expect(answer.service).toMatchObject({
+      status: 'active',
+      renewalDate: '2026-12-10T04:30:00.000Z',
+    });
+    expect(await world.users.getUser(BUYER.userId)).toMatchObject({
+      currentPlan: 'basichosting',
+      expiry: '2026-12-10T04:30:00.000Z',
+    });
+    expect(world.events.events.map((e) => e.detailType)).not.toContain('ServiceCancelled');
+    await drainBus(world);
+    expect(mailsTo(world, /has started/)[0]?.text).toContain('stays active until');
+  });
+
+  it('the current plan falls back to what is still active (D4)', async () => {
+    const world = refundWorld();
+    await buy(world, 'basicvps');
+    advance(world, DAY);
+    const hosting = await buy(world, 'premiumhosting', 24);
+
+    await cancel(world, hosting.serviceId);
+
+    const vps = (await world.services.listServices(BUYER.userId)).find(
+      (s) => s.planId === 'basicvps',
+    );
+    expect(await world.users.getUser(BUYER.userId)).toMatchObject({
+      currentPlan: 'basicvps',
+      expiry: vps?.renewalDate,
+    });
+  });
+
+  it.each([
+    ['refunds.create', 'after'],
+    ['services.withdrawPeriods', 'before'],
+    ['services.withdrawPeriods', 'after'],
+    ['users.replaceCurrentPlan', 'before'],
+    ['users.replaceCurrentPlan', 'after'],
+    ['events.publish', 'before'],
+    ['events.publish', 'after'],
+    ['refunds.completeStep', 'after'],
+  ] as const)(
+    'a crash %s (%s) and a retry: one intent, the service ended, one refund at Razorpay',
+    async (target, when) => {
+      const world = refundWorld();
+      const { serviceId, paymentId } = await buy(world);
+      const [store, method] = target.split('.') as [keyof World, string];
+      crashOnce(world[store] as object, method as never, when);
+
+      await expect(cancel(world, serviceId)).rejects.toBeInstanceOf(SimulatedCrash);
+      const answer = await cancel(world, serviceId);
+      await drainBus(world);
+
+      expect(answer.service.status).toBe('cancelled');
+      expect(world.refunds.all()).toHaveLength(1);
+      expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
+      expect((await world.users.getUser(BUYER.userId))?.currentPlan).toBeUndefined();
+    },
+  );
+});
+
+describe('the refunds worker asks Razorpay once', () => {
+  async function cancelled() {
+    const world = refundWorld();
+    const bought = await buy(world);
+    await cancel(world, bought.serviceId);
+    const detail = { userId: BUYER.userId, refundKey: bought.paymentId };
+    return { world, ...bought, detail };
+  }
+
+  it('makes the refund with the intent’s receipt and amount, records it, mails the buyer', async () => {
+    const { world, paymentId, detail } = await cancelled();
+
+    await expect(requestRefund(world, detail)).resolves.toBe('requested');
+
+    const [made] = gatewayRefunds(world, paymentId);
+    expect(made).toMatchObject({
+      amountPaise: 3_538_584,
+      receipt: `refund:${paymentId}`,
+      notes: expect.objectContaining({ origin: 'buyer', reason: 'Not what I needed' }),
+    });
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'pending',
+      gatewayRefundId: made?.id,
+    });
+    const [mail] = mailsTo(world, /Your refund of ₹35,385\.84 has started/);
+    expect(mail?.text).toContain(made?.id ?? 'none');
+  });
+
+  it.each([
+    ['gateway', 'listRefunds', 'before'],
+    ['gateway', 'createRefund', 'before'],
+    // Razorpay made it and the answer was lost: found again by its receipt, never made twice.
+    ['gateway', 'createRefund', 'after'],
+    ['refunds', 'recordGatewayRefund', 'before'],
+    ['refunds', 'recordGatewayRefund', 'after'],
+    ['refunds', 'completeStep', 'after'],
+  ] as const)(
+    'a crash at %s.%s (%s), then the bus’s retry once the lease is over: one refund',
+    async (target, method, when) => {
+      const { world, paymentId, detail } = await cancelled();
+      crashOnce(world[target] as object, method as never, when);
+
+      await expect(requestRefund(world, detail)).rejects.toBeInstanceOf(SimulatedCrash);
+      // The crashed attempt's claim holds until its lease is over.
+      const early = requestRefund(world, detail);
+      await expect(early)
+        .rejects.toBeInstanceOf(RefundStepInProgressError)
+        .catch(() => undefined);
+      advance(world, LEASE_MS + 1000);
+      await requestRefund(world, detail);
+
+      const made = gatewayRefunds(world, paymentId);
+      expect(made).toHaveLength(1);
+      expect((await world.refunds.get(BUYER.userId, paymentId))?.gatewayRefundId).toBe(made[0]?.id);
+      expect(mailsTo(world, /has started/)).toHaveLength(1);
+    },
+  );
+
+  it('two deliveries at once: one asks Razorpay, the other is told to retry later', async () => {
+    const { world, paymentId, detail } = await cancelled();
+
+    const results = await Promise.allSettled([
+      requestRefund(world, detail),
+      requestRefund(world, detail),
+    ]);
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: expect.any(RefundStepInProgressError),
+    });
+    expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
+  });
+
+  it('a payment refunded in Razorpay’s dashboard meanwhile: no refund, an operator, the buyer told', async () => {
+    const { world, paymentId, detail } = await cancelled();
+    world.gateway.givenDashboardRefund(paymentId, 3_538_584);
+
+    await expect(requestRefund(world, detail)).resolves.toBe('needs_operator');
+
+    expect(gatewayRefunds(world, paymentId).filter((r) => r.receipt !== null)).toEqual([]);
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'failed',
+      attention: 'yes',
+    });
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'Refund needs an operator' }),
+    );
+    expect(mailsTo(world, /is delayed/)).toHaveLength(1);
+    expect(await world.refunds.listNeedingAttention(10)).toHaveLength(1);
+  });
+});
+
+describe('Razorpay’s webhooks for a store refund', () => {
+  async function requested() {
+    const world = refundWorld();
+    const bought = await buy(world);
+    advance(world, 3 * DAY);
+    await cancel(world, bought.serviceId);
+    await drainBus(world);
+    const [made] = gatewayRefunds(world, bought.paymentId);
+    if (!made) throw new Error('no refund made');
+    return { world, ...bought, refundId: made.id };
+  }
+
+  it('processed: the credit note is issued once (CN/26-27/000001) and the buyer mailed once', async () => {
+    const { world, paymentId, refundId } = await requested();
+
+    const outcome = await razorpaySettles(world, refundId, 'processed');
+    await drainBus(world);
+    // Razorpay sends refund.processed again (another event id): nothing new.
+    const { refund, payment } = {
+      refund: await world.gateway.fetchRefund(refundId),
+      payment: await world.gateway.fetchPayment(paymentId),
+    };
+    await handleRazorpayWebhook(
+      world,
+      refundWebhook('refund.processed', refund, payment, 'evt_again', WEBHOOK_SECRET),
+    );
+    await drainBus(world);
+
+    expect(outcome).toBe('refund_recorded');
+    const purchase = world.purchases.all().find((p) => p.paymentId === paymentId);
+    expect(purchase).toMatchObject({
+      creditNoteNumber: 'CN/26-27/000001',
+      creditNoteRefund: { amountPaise: 3_538_584, refundId },
+    });
+    expect(mailsTo(world, /is processed/)).toHaveLength(1);
+    expect(mailsTo(world, /is processed/)[0]?.text).toContain('CN/26-27/000001');
+    expect(world.events.events.filter((e) => e.detailType === 'RefundCompleted')).toHaveLength(1);
+  });
+
+  it('processed before the worker recorded Razorpay’s answer: the webhook records it', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    crashOnce(world.refunds, 'recordGatewayRefund', 'before');
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).rejects.toThrow();
+    const [made] = gatewayRefunds(world, paymentId);
+
+    await razorpaySettles(world, made?.id ?? '', 'processed');
+
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'processed',
+      gatewayRefundId: made?.id,
+    });
+  });
+
+  it('a crash while issuing the credit note, and the retry: one number, none skipped', async () => {
+    const { world, paymentId, refundId } = await requested();
+    crashOnce(world.purchases, 'setDocumentNumber', 'after');
+
+    await razorpaySettles(world, refundId, 'processed');
+    await expect(drainBus(world)).rejects.toBeInstanceOf(SimulatedCrash);
+    await completeRefund(world, { userId: BUYER.userId, refundKey: paymentId });
+
+    expect(world.purchases.all().map((p) => p.creditNoteNumber)).toEqual(['CN/26-27/000001']);
+    expect(mailsTo(world, /is processed/)).toHaveLength(1);
+  });
+
+  it('failed: an operator alarm, the buyer told it is retried, a second attempt, the service stays cancelled', async () => {
+    const { world, paymentId, serviceId, refundId } = await requested();
+
+    await razorpaySettles(world, refundId, 'failed');
+    await drainBus(world);
+
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'Refund failed at Razorpay' }),
+    );
+    expect(mailsTo(world, /is delayed/)).toHaveLength(1);
+    const attempts = gatewayRefunds(world, paymentId);
+    expect(attempts.map((r) => [r.receipt, r.status])).toEqual([
+      [`refund:${paymentId}`, 'failed'],
+      [`refund:${paymentId}:2`, 'pending'],
+    ]);
+    expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBeDefined();
+
+    await razorpaySettles(world, attempts[1]?.id ?? '', 'processed');
+    await drainBus(world);
+    const board = await buildDashboard(world, BUYER);
+    expect(board.payments.find((p) => p.paymentId === paymentId)).toMatchObject({
+      refund: { status: 'processed', amountPaise: 3_538_584, razorpayRefundId: attempts[1]?.id },
+      creditNoteNumber: 'CN/26-27/000001',
+    });
+  });
+
+  it('fails every attempt: handed to an operator after three', async () => {
+    const { world, paymentId, refundId } = await requested();
+
+    let current = refundId;
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await razorpaySettles(world, current, 'failed');
+      await drainBus(world);
+      current = gatewayRefunds(world, paymentId).find((r) => r.status === 'pending')?.id ?? '';
+    }
+
+    expect(gatewayRefunds(world, paymentId)).toHaveLength(3);
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'failed',
+      attempt: 3,
+      attention: 'yes',
+    });
+    const board = await buildDashboard(world, BUYER);
+    expect(board.payments.find((p) => p.paymentId === paymentId)?.refund?.status).toBe('failed');
+  });
+});
+
+describe('refunds and disputes made outside the store', () => {
+  async function bought() {
+    const world = refundWorld();
+    const purchase = await buy(world);
+    await requestRefundNothing(world);
+    return { world, ...purchase };
+  }
+  async function requestRefundNothing(world: World) {
+    await drainBus(world);
+  }
+
+  it('a full refund in Razorpay’s dashboard ends the service and gets a credit note', async () => {
+    const { world, paymentId, serviceId } = await bought();
+    const dashboard = world.gateway.givenDashboardRefund(paymentId, 3_538_584);
+
+    const outcome = await razorpaySettles(world, dashboard.id, 'processed');
+    await drainBus(world);
+
+    expect(outcome).toBe('refund_recorded');
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'Refund made outside the store' }),
+    );
+    const service = await world.services.getService(BUYER.userId, serviceId);
+    expect(service?.cancelledAt).toBeDefined();
+    expect((await world.users.getUser(BUYER.userId))?.currentPlan).toBeUndefined();
+    expect(world.events.events.map((e) => e.detailType)).toContain('ServiceCancelled');
+    expect(world.purchases.all()[0]).toMatchObject({
+      creditNoteNumber: 'CN/26-27/000001',
+      creditNoteRefund: { amountPaise: 3_538_584, refundId: dashboard.id },
+    });
+  });
+
+  it('a partial refund is recorded for the operators; the service runs on', async () => {
+    const { world, paymentId, serviceId } = await bought();
+    const dashboard = world.gateway.givenDashboardRefund(paymentId, 100_000);
+
+    await razorpaySettles(world, dashboard.id, 'processed');
+    await drainBus(world);
+
+    expect(await world.refunds.listNeedingAttention(10)).toEqual([
+      expect.objectContaining({ kind: 'outside', amountPaise: 100_000, full: false }),
+    ]);
+    const service = await world.services.getService(BUYER.userId, serviceId);
+    expect(service?.cancelledAt).toBeUndefined();
+    expect(world.purchases.all()[0]?.creditNoteNumber).toBeUndefined();
+    const board = await buildDashboard(world, BUYER);
+    expect(board.payments[0]?.refund).toMatchObject({ amountPaise: 100_000, status: 'processed' });
+    // Cancelling afterwards refunds only what is left.
+    const answer = await cancel(world, serviceId);
+    expect(answer.refund.amountPaise).toBe(3_538_584 - 100_000);
+  });
+
+  it('a dispute opened is flagged for the operators, nothing else; a dispute lost ends the service', async () => {
+    const { world, paymentId, serviceId } = await bought();
+    const payment = await world.gateway.fetchPayment(paymentId);
+    const dispute = { id: 'disp_Nz5xC2vB8nM1qW', amountPaise: payment.amountPaise };
+
+    const opened = await handleRazorpayWebhook(
+      world,
+      disputeWebhook('payment.dispute.created', dispute, payment, 'evt_disp_1', WEBHOOK_SECRET),
+    );
+    const afterOpened = await world.services.getService(BUYER.userId, serviceId);
+    await handleRazorpayWebhook(
+      world,
+      disputeWebhook('payment.dispute.lost', dispute, payment, 'evt_disp_2', WEBHOOK_SECRET),
+    );
+    const afterLost = await world.services.getService(BUYER.userId, serviceId);
+
+    expect(opened).toBe('dispute_recorded');
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'Payment dispute opened' }),
+    );
+    expect(afterOpened?.cancelledAt).toBeUndefined();
+    expect(afterLost?.cancelledAt).toBeDefined();
+    expect(await world.refunds.listNeedingAttention(10)).toEqual([
+      expect.objectContaining({ kind: 'dispute', disputeStatus: 'lost' }),
+    ]);
+    expect(world.events.events.filter((e) => e.detailType === 'ServiceCancelled')).toHaveLength(1);
+  });
+
+  it('a refund an operator made from the review console is the console’s: ignored here', async () => {
+    const { world, paymentId } = await bought();
+    const payment = await world.gateway.fetchPayment(paymentId);
+    const refund = { ...world.gateway.givenDashboardRefund(paymentId, 3_538_584) };
+    refund.receipt = `review:${payment.orderId}`;
+
+    const outcome = await handleRazorpayWebhook(
+      world,
+      refundWebhook('refund.created', refund, payment, 'evt_review', WEBHOOK_SECRET),
+    );
+
+    expect(outcome).toBe('ignored');
+    expect(world.refunds.all()).toEqual([]);
+  });
+});
+
+describe('the hosting of an ended service is suspended, never deleted', () => {
+  async function readyHosting(world: World) {
+    const { serviceId } = await buy(world);
+    await world.provisioning.begin(BUYER.userId, serviceId, 'pending', world.now());
+    const claim = await world.provisioning.claim(
+      BUYER.userId,
+      serviceId,
+      'evt_create',
+      world.now(),
+    );
+    if (claim.state !== 'claimed') throw new Error('no claim');
+    const username = 'ashaverm';
+    await world.provisioning.choose(
+      BUYER.userId,
+      serviceId,
+      claim.token,
+      { username, domain: 'asha.example.in', package: 'storefront_basic', usernameAttempt: 0 },
+      world.now(),
+    );
+    await world.panel.create({
+      username,
+      domain: 'asha.example.in',
+      package: 'storefront_basic',
+      contactEmail: BUYER.email,
+    });
+    await world.provisioning.settle(
+      BUYER.userId,
+      serviceId,
+      claim.token,
+      'pending',
+      { state: 'ready', server: 'server1.example.in', nameservers: [] },
+      world.now(),
+    );
+    return { serviceId, username };
+  }
+
+  it('cancelled: suspended on the panel, the account kept, once however often it is told', async () => {
+    const world = refundWorld();
+    const { serviceId, username } = await readyHosting(world);
+    await cancel(world, serviceId);
+
+    await drainBus(world);
+    const again = await suspendCancelledService(
+      world,
+      { userId: BUYER.userId, serviceId, why: 'cancelled' },
+      'evt_dup',
+    );
+
+    expect(world.panel.accounts.get(username)).toMatchObject({ suspended: true });
+    expect((await world.provisioning.get(BUYER.userId, serviceId))?.state).toBe('suspended');
+    expect(again).toBe('already_suspended');
+    const board = await buildDashboard(world, BUYER);
+    expect(board.services[0]?.status).toBe('cancelled');
+  });
+
+  it('still being created: the bus tries again later', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+    await world.provisioning.begin(BUYER.userId, serviceId, 'pending', world.now());
+    await cancel(world, serviceId);
+
+    await expect(drainBus(world)).rejects.toBeInstanceOf(ProvisioningBusyError);
+  });
+});
+
+describe('the dashboard', () => {
+  it('offers the guarantee on a service card until its 30th day, then shows the refund on its payment', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world, 'basicbundle');
+
+    const before = await buildDashboard(world, BUYER);
+    const answer: CancelServiceResponse = await cancel(world, serviceId);
+    await drainBus(world);
+    const pending = await buildDashboard(world, BUYER);
+
+    expect(before.services[0]).toMatchObject({
+      refundableUntil: '2026-12-22T18:29:59.999Z',
+      refundablePaise: 4_128_702,
+    });
+    expect(pending.services[0]).toMatchObject({ status: 'cancelled' });
+    expect(pending.services[0]?.refundableUntil).toBeUndefined();
+    expect(pending.payments.find((p) => p.paymentId === paymentId)?.refund).toMatchObject({
+      id: answer.refund.id,
+      status: 'pending',
+      amountPaise: 4_128_702,
+    });
+  });
+});
