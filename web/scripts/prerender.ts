@@ -16,6 +16,8 @@ interface ServerEntry {
   renderRoute(url: string): Promise<string>;
   appRoutes: ReadonlyArray<{ path: string }>;
   routeMeta: Record<string, { title: string; description: string }>;
+  /** A JSON data block of the catalog's plans, for pages that prerender plan cards. */
+  plansSnapshot: string;
 }
 
 const ROOT_MARKER = '<div id="root"><!--app-html--></div>';
@@ -32,6 +34,26 @@ export function outputFileFor(path: string): string {
   if (path === '/') return 'index.html';
   if (path === '*') return '404.html';
   return `${path.replace(/^\//, '')}/index.html`;
+}
+
+/**
+ * The stylesheet goes into each page's HTML: a linked one blocks the first paint for a second
+ * round trip, and the whole of it is a few KB compressed (the CSP allows inline styles). The
+ * file stays in assets/ for anything that still links it.
+ */
+async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+  const links = [
+    ...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g),
+  ];
+  let inlined = html;
+  for (const [tag, href] of links) {
+    const css = await readFile(join(outDir, href!.replace(/^\//, '')), 'utf8');
+    inlined = inlined.replace(
+      tag,
+      () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    );
+  }
+  return inlined;
 }
 
 export async function prerender(options: { webRoot: string; configFile: string; outDir: string }) {
@@ -51,7 +73,10 @@ export async function prerender(options: { webRoot: string; configFile: string; 
   const entry = (await import(
     pathToFileURL(join(ssrOutDir, 'entry-server.mjs')).href
   )) as ServerEntry;
-  const template = await readFile(join(options.outDir, 'index.html'), 'utf8');
+  const template = await inlineStylesheets(
+    await readFile(join(options.outDir, 'index.html'), 'utf8'),
+    options.outDir,
+  );
   if (!template.includes(ROOT_MARKER)) throw new Error(`index.html lacks ${ROOT_MARKER}`);
 
   const written: string[] = [];
@@ -63,6 +88,11 @@ export async function prerender(options: { webRoot: string; configFile: string; 
       ROOT_MARKER,
       `<div id="root" data-prerendered="${escapeHtml(path)}">${appHtml}</div>`,
     );
+    // A page with plan cards carries the plans it rendered, so hydration renders the same cards
+    // (web/src/features/catalog/api/plans-snapshot.tsx): nothing moves when the API answers.
+    if (appHtml.includes('data-plan-grid')) {
+      html = html.replace('</body>', `${entry.plansSnapshot}</body>`);
+    }
     if (meta) {
       html = html
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)

@@ -1,49 +1,18 @@
-import { StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/app';
-import { preloadRoute, routeFor } from './app/routes';
-import { captureTypedInput } from './lib/keep-typed-input';
+/**
+ * The entry: the stylesheet (which the prerender inlines into each page) and, once the prerendered
+ * page has painted, the app (app-start.tsx), which hydrates it. Loading the app's code after the
+ * first paint keeps it off the critical path of the page's largest paint; what a visitor types
+ * meanwhile survives hydration (lib/keep-typed-input.ts).
+ */
 import './styles.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-
-/** Runs once the tree is on the page (after hydration has committed); renders nothing. */
-function AfterCommit({ run }: { run: () => void }) {
-  useEffect(run, [run]);
-  return null;
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  void import('./app-start');
 }
 
-const appWith = (afterCommit: () => void = () => undefined) => (
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-    <AfterCommit run={afterCommit} />
-  </StrictMode>
-);
-
-// A prerendered page names its route; hydrate it when it is the page we are on, so the server's
-// HTML stays as it is. Anything else (an unknown path served the fallback page) renders fresh.
-const prerendered = container.dataset.prerendered;
-const { pathname } = window.location;
-if (prerendered && prerendered === routeFor(pathname).path) {
-  void preloadRoute(pathname)
-    .catch(() => undefined)
-    .then(() => {
-      // What a visitor typed into the prerendered forms survives hydration.
-      const restoreTypedInput = captureTypedInput(container);
-      hydrateRoot(container, appWith(restoreTypedInput));
-    });
-} else {
-  container.textContent = '';
-  createRoot(container).render(appWith());
-}
-
-// The performance-metrics reporter, started once the page has loaded.
-function startMetrics() {
-  void import('./lib/performance-metrics').then((m) => m.startPerformanceReporter());
-}
-if (document.readyState === 'complete') startMetrics();
-else window.addEventListener('load', startMetrics, { once: true });
+// After the next frame has painted; a hidden tab paints no frames, so a timer stands in.
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 250);

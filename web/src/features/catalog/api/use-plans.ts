@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Plan, PlansResponse } from '@domain/api';
 import type { Category } from '@domain/plan';
 import { apiGet } from '../../../lib/api';
+import { usePlansSnapshot } from './plans-snapshot';
 
 export interface PlansState {
   /** The category's plans in catalog order; empty until they arrive. */
@@ -19,7 +20,11 @@ function isPlan(value: unknown): value is Plan {
 
 /** One GET /plans per page view, filtered to one category, kept in the API's (catalog) order. */
 export function usePlans(category: Category): PlansState {
-  const [plans, setPlans] = useState<Plan[]>([]);
+  // The prerendered cards, when the page has them: the API's answer then only refreshes them.
+  const snapshot = usePlansSnapshot();
+  const [plans, setPlans] = useState<Plan[]>(() =>
+    (snapshot ?? []).filter((plan) => plan.category === category),
+  );
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 

@@ -53,6 +53,7 @@ export function PlanGrid({
   return (
     <>
       <div
+        data-plan-grid=""
         className={`mx-auto grid max-w-6xl gap-8 pt-4 ${plans.length >= 3 ? 'lg:grid-cols-3' : plans.length === 2 ? 'md:grid-cols-2' : 'max-w-md'}`}
       >
         {plans.map((plan) => (

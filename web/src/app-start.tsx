@@ -1,0 +1,56 @@
+/**
+ * The app: hydrates the prerendered page (or renders one the server did not prerender). Loaded by
+ * main.tsx once the page has painted, so the first paint waits for HTML and CSS alone.
+ */
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { preloadRoute, routeFor } from './app/routes';
+import { captureTypedInput } from './lib/keep-typed-input';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+/** Runs once the tree is on the page (after hydration has committed); renders nothing. */
+function AfterCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
+const appWith = (afterCommit: () => void = () => undefined) => (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+    <AfterCommit run={afterCommit} />
+  </StrictMode>
+);
+
+// A prerendered page names its route; hydrate it when it is the page we are on, so the server's
+// HTML stays as it is. Anything else (an unknown path served the fallback page) renders fresh.
+const prerendered = container.dataset.prerendered;
+const { pathname } = window.location;
+if (prerendered && prerendered === routeFor(pathname).path) {
+  void preloadRoute(pathname)
+    .catch(() => undefined)
+    .then(() => {
+      // What a visitor typed into the prerendered forms survives hydration.
+      const restoreTypedInput = captureTypedInput(container);
+      // As a transition, hydration yields to the browser between components instead of holding
+      // the main thread for the whole page in one long task.
+      startTransition(() => {
+        hydrateRoot(container, appWith(restoreTypedInput));
+      });
+    });
+} else {
+  container.textContent = '';
+  createRoot(container).render(appWith());
+}
+
+// The performance-metrics reporter, started once the page has loaded.
+function startMetrics() {
+  void import('./lib/performance-metrics').then((m) => m.startPerformanceReporter());
+}
+if (document.readyState === 'complete') startMetrics();
+else window.addEventListener('load', startMetrics, { once: true });
