@@ -19,6 +19,7 @@ export async function loadTest(options: {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  headers?: Record<string, string>;
   connections?: number;
   durationSeconds?: number;
 }): Promise<LoadFigure> {
@@ -33,7 +34,7 @@ export async function loadTest(options: {
     method: options.method,
     connections,
     duration: durationSeconds,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return {

@@ -1,12 +1,15 @@
 /**
  * Lighthouse (mobile, its default simulated throttling) in Debian's Chromium, kept off the network
- * by docs/toolchain.md's flags.
+ * by docs/toolchain.md's flags. Each page runs several times; the figure is the median of each
+ * measure, with the spread (max − min) of the score and LCP beside it, because single runs on a
+ * shared machine move by several points.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 export const CHROMIUM_FLAGS = [
   '--headless=new',
@@ -20,19 +23,82 @@ export const CHROMIUM_FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
-export interface LighthouseFigure {
-  name: string;
-  url: string;
-  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+export const LIGHTHOUSE_RUNS = 3;
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+}
+
+export interface LighthouseRun {
+  scores: Scores;
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
   cls: number;
   totalBytes: number;
+  /** What Lighthouse names as the LCP element (its selector), for reading a slow LCP. */
+  lcpElement: string;
+}
+
+export interface LighthouseFigure extends Omit<LighthouseRun, 'lcpElement'> {
+  name: string;
+  url: string;
+  runs: number;
+  /** max − min over the runs. */
+  spread: { performance: number; lcpMs: number; cls: number };
+  lcpElement: string;
+  each: LighthouseRun[];
+}
+
+export interface LighthousePage {
+  name: string;
+  url: string;
+  /** localStorage entries written on the page's origin before every run (a signed-in session). */
+  localStorage?: Record<string, string>;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+async function seedStorage(port: number, page: LighthousePage): Promise<void> {
+  const entries = page.localStorage;
+  if (!entries) return;
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const tab = await context.newPage();
+    // Any page of the origin will do; the not-found page loads least.
+    await tab.goto(new URL('/bench-seed-session', page.url).toString(), {
+      waitUntil: 'domcontentloaded',
+    });
+    // Written through DevTools' storage domain: no script runs in the page.
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('DOMStorage.enable');
+    const origin = new URL(page.url).origin;
+    for (const [key, value] of Object.entries(entries)) {
+      await cdp.send('DOMStorage.setDOMStorageItem', {
+        storageId: { securityOrigin: origin, isLocalStorage: true },
+        key,
+        value,
+      });
+    }
+    await tab.close();
+  } finally {
+    // Leaves the browser running for Lighthouse: this only drops the CDP connection.
+    await browser.close();
+  }
 }
 
 export async function runLighthouse(
-  pages: { name: string; url: string }[],
+  pages: LighthousePage[],
+  runs = LIGHTHOUSE_RUNS,
 ): Promise<LighthouseFigure[]> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const chrome = await chromeLauncher.launch({
@@ -43,30 +109,61 @@ export async function runLighthouse(
   try {
     const figures: LighthouseFigure[] = [];
     for (const page of pages) {
-      const result = await lighthouse(page.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
-      const { categories, audits } = result.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100) / 100;
-      const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      const each: LighthouseRun[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        await seedStorage(chrome.port, page);
+        const result = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          // A seeded session must survive Lighthouse's reset; public pages start clean.
+          disableStorageReset: page.localStorage !== undefined,
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+        const { categories, audits } = result.lhr;
+        const score = (id: string) => round(categories[id]?.score ?? 0, 2);
+        const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+        const lcpDetails = audits['largest-contentful-paint-element']?.details as
+          { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined;
+        each.push({
+          scores: {
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            bestPractices: score('best-practices'),
+            seo: score('seo'),
+          },
+          lcpMs: Math.round(numeric('largest-contentful-paint')),
+          fcpMs: Math.round(numeric('first-contentful-paint')),
+          tbtMs: Math.round(numeric('total-blocking-time')),
+          cls: round(numeric('cumulative-layout-shift'), 3),
+          totalBytes: Math.round(numeric('total-byte-weight')),
+          lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.selector ?? '',
+        });
+      }
+      const pick = <T>(f: (r: LighthouseRun) => T) => each.map(f);
       figures.push({
         name: page.name,
         url: page.url,
+        runs,
         scores: {
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
+          performance: median(pick((r) => r.scores.performance)),
+          accessibility: median(pick((r) => r.scores.accessibility)),
+          bestPractices: median(pick((r) => r.scores.bestPractices)),
+          seo: median(pick((r) => r.scores.seo)),
         },
-        lcpMs: Math.round(numeric('largest-contentful-paint')),
-        fcpMs: Math.round(numeric('first-contentful-paint')),
-        tbtMs: Math.round(numeric('total-blocking-time')),
-        cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
-        totalBytes: Math.round(numeric('total-byte-weight')),
+        lcpMs: median(pick((r) => r.lcpMs)),
+        fcpMs: median(pick((r) => r.fcpMs)),
+        tbtMs: median(pick((r) => r.tbtMs)),
+        cls: median(pick((r) => r.cls)),
+        totalBytes: median(pick((r) => r.totalBytes)),
+        spread: {
+          performance: round(spread(pick((r) => r.scores.performance)), 2),
+          lcpMs: spread(pick((r) => r.lcpMs)),
+          cls: round(spread(pick((r) => r.cls)), 3),
+        },
+        lcpElement: each[0]?.lcpElement ?? '',
+        each,
       });
     }
     return figures;

@@ -4,27 +4,55 @@
  * each figure beside its target. Figures, not pass/fail tests.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { startLocalStack } from '../tests/helpers/local-stack';
+import { measureAdminAbsent } from './admin-absent';
 import { loadTest, type LoadFigure } from './api-load';
 import { measureCheckoutRequests } from './checkout-requests';
+import { measureDashboard } from './dashboard-load';
 import { serveFloorPage } from './floor-page';
+import { measureInvoicePdf } from './invoice-pdf';
 import { measureLambdas } from './lambda-bundles';
 import { runLighthouse } from './lighthouse';
 import { measurePaymentVisible } from './payment-visible';
+import { benchSession } from './session';
 import { measureWebAssets } from './web-assets';
 
 const TARGETS = {
   lighthouse: 0.98,
-  lcpToFloor: 1.1,
+  cls: 0,
+  lcpToFloor: 1.2,
   entryJsGzipBytes: 90 * 1024,
   lambdaBytes: 150 * 1024,
   lambdaColdImportMs: 60,
   plansP99Ms: 15,
+  dashboardP99Ms: 40,
   paymentVisibleMs: 1000,
+  invoicePdfP95Ms: 100,
+  adminBytesInInitialJs: 0,
+  renewalReadsPerDue: 2,
 };
+
+/**
+ * The renewal job over 100,000 services of which a few hundred are due: bench/renewal-job.ts
+ * (the renewals work) exports measureRenewalJob(); until it exists the report says so.
+ */
+interface RenewalJobFigure {
+  services: number;
+  due: number;
+  ms: number;
+  itemsRead: number;
+}
+
+async function measureRenewalJobIfPresent(): Promise<RenewalJobFigure | null> {
+  if (!existsSync(resolve('bench/renewal-job.ts'))) return null;
+  const module = (await import('./renewal-job' as string)) as {
+    measureRenewalJob?: () => Promise<RenewalJobFigure>;
+  };
+  return module.measureRenewalJob ? module.measureRenewalJob() : null;
+}
 
 const distDir = resolve('web/dist');
 
@@ -47,9 +75,16 @@ async function main(): Promise<void> {
   console.log('Building the web app…');
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   const web = measureWebAssets(distDir);
+  const admin = measureAdminAbsent(distDir, resolve('web'));
 
   console.log('Bundling and cold-importing each Lambda…');
   const lambdas = await measureLambdas();
+
+  console.log('Invoice PDF renders…');
+  const invoicePdf = await measureInvoicePdf();
+
+  console.log('Renewal job over 100,000 services…');
+  const renewalJob = await measureRenewalJobIfPresent();
 
   console.log('Starting the local stack…');
   // The load runs measure the handlers, not API Gateway's per-route throttling.
@@ -59,12 +94,20 @@ async function main(): Promise<void> {
   });
   const floor = await serveFloorPage(distDir);
   try {
-    console.log('Lighthouse (mobile)…');
+    // A signed-in buyer for /dashboard: Amplify's tokens in localStorage before each run.
+    const session = await benchSession(stack);
+    console.log('Lighthouse (mobile), 3 runs a page…');
     const pages = [
       { name: '/', url: `${stack.baseUrl}/` },
       { name: '/hosting', url: `${stack.baseUrl}/hosting` },
       { name: '/pricing', url: `${stack.baseUrl}/pricing` },
       { name: '/checkout?plan=basichosting', url: `${stack.baseUrl}/checkout?plan=basichosting` },
+      { name: '/login', url: `${stack.baseUrl}/login` },
+      {
+        name: '/dashboard (signed in)',
+        url: `${stack.baseUrl}/dashboard`,
+        localStorage: session.localStorage,
+      },
       { name: 'floor (static home)', url: floor.url },
     ];
     const lighthouse = await runLighthouse(pages);
@@ -97,6 +140,10 @@ async function main(): Promise<void> {
       }),
     );
 
+    console.log('Dashboard: 50 services, 200 payments, 32 connections × 10 s…');
+    const dashboard = await measureDashboard(stack);
+    load.push(dashboard);
+
     const report = {
       date: new Date().toISOString(),
       machine: {
@@ -117,6 +164,10 @@ async function main(): Promise<void> {
       checkout,
       payment,
       load,
+      dashboard: { services: dashboard.services, payments: dashboard.payments },
+      invoicePdf,
+      renewalJob,
+      admin,
     };
     writeFileSync(resolve('bench/report.json'), `${JSON.stringify(report, null, 2)}\n`);
 
@@ -131,23 +182,55 @@ async function main(): Promise<void> {
     );
     rows.push(row('initial JS incl. preloads (gzip)', kb(web.initialJsGzipBytes), '', null));
     rows.push(row('initial CSS (gzip)', kb(web.initialCssGzipBytes), '', null));
+    rows.push(
+      row(
+        'admin console bytes in initial JS',
+        `${admin.adminBytesInInitialJs} B (copy found: ${admin.adminCopyFound.length})`,
+        `${TARGETS.adminBytesInInitialJs} B`,
+        admin.adminBytesInInitialJs === 0 && admin.adminCopyFound.length === 0,
+      ),
+    );
     for (const fn of lambdas) {
+      // Functions that need razorpay or pdf-lib to do their work are measured, not targeted.
+      const exempt = fn.usesRazorpay || fn.usesPdf;
       rows.push(
         row(
-          `λ ${fn.id} bundle`,
-          kb(fn.bundleBytes),
+          `λ ${fn.id} bundle (code, SDK external)`,
+          kb(fn.variants.external.bundleBytes),
           `≤ ${kb(TARGETS.lambdaBytes)}`,
-          fn.bundleBytes <= TARGETS.lambdaBytes,
+          exempt ? null : fn.variants.external.bundleBytes <= TARGETS.lambdaBytes,
         ),
       );
       rows.push(
         row(
-          `λ ${fn.id} cold import`,
-          `${fn.coldImportMs} ms`,
-          `≤ ${TARGETS.lambdaColdImportMs} ms`,
-          fn.coldImportMs <= TARGETS.lambdaColdImportMs,
+          `λ ${fn.id} cold import ext/bundled`,
+          `${fn.variants.external.coldImportMs} / ${fn.variants.bundled.coldImportMs} ms (deployed: ${fn.deployed}, ${kb(fn.bundleBytes)})`,
+          exempt
+            ? `(needs ${fn.usesPdf ? 'pdf-lib' : 'razorpay'})`
+            : `≤ ${TARGETS.lambdaColdImportMs} ms`,
+          exempt ? null : fn.coldImportMs <= TARGETS.lambdaColdImportMs,
         ),
       );
+      if (fn.initSplit) {
+        rows.push(
+          row(
+            `λ ${fn.id} init: SDK load / 1st client`,
+            `${fn.initSplit.sdkModuleLoadMs} / ${fn.initSplit.firstClientMs} ms`,
+            '',
+            null,
+          ),
+        );
+      }
+      if (fn.usesRazorpay) {
+        rows.push(
+          row(
+            `λ ${fn.id} loads razorpay at init`,
+            fn.loadsRazorpayAtInit ? 'yes' : 'no',
+            'no',
+            !fn.loadsRazorpayAtInit,
+          ),
+        );
+      }
     }
     for (const f of lighthouse) {
       const isFloor = f.name.startsWith('floor');
@@ -166,7 +249,20 @@ async function main(): Promise<void> {
         ),
       );
       rows.push(
-        row(`LH ${f.name} LCP/TBT/CLS`, `${f.lcpMs} ms / ${f.tbtMs} ms / ${f.cls}`, '', null),
+        row(
+          `LH ${f.name} perf spread (${f.runs} runs)`,
+          `${f.spread.performance} (LCP ±${f.spread.lcpMs} ms)`,
+          '',
+          null,
+        ),
+      );
+      rows.push(
+        row(
+          `LH ${f.name} LCP/TBT/CLS`,
+          `${f.lcpMs} ms / ${f.tbtMs} ms / ${f.cls.toFixed(3)}`,
+          isFloor ? '' : `CLS ${TARGETS.cls.toFixed(2)}`,
+          isFloor ? null : f.cls <= TARGETS.cls,
+        ),
       );
       rows.push(row(`LH ${f.name} total bytes`, kb(f.totalBytes), '', null));
     }
@@ -196,13 +292,22 @@ async function main(): Promise<void> {
       ),
     );
     for (const l of load) {
-      const isPlans = l.route === 'GET /api/plans';
+      const target =
+        l.route === 'GET /api/plans'
+          ? TARGETS.plansP99Ms
+          : l.route === 'GET /api/me/dashboard'
+            ? TARGETS.dashboardP99Ms
+            : undefined;
+      const name =
+        l.route === 'GET /api/me/dashboard'
+          ? `${l.route} (${dashboard.services} services, ${dashboard.payments} payments)`
+          : l.route;
       rows.push(
         row(
-          `${l.route} p50/p99`,
+          `${name} p50/p99`,
           `${l.p50Ms} / ${l.p99Ms} ms`,
-          isPlans ? `p99 ≤ ${TARGETS.plansP99Ms} ms` : '',
-          isPlans ? l.p99Ms <= TARGETS.plansP99Ms : null,
+          target === undefined ? '' : `p99 ≤ ${target} ms`,
+          target === undefined ? null : l.p99Ms <= target,
         ),
       );
       rows.push(
@@ -214,6 +319,30 @@ async function main(): Promise<void> {
         ),
       );
     }
+    rows.push(
+      row(
+        'invoice PDF render p50/p95 (first)',
+        `${invoicePdf.p50Ms} / ${invoicePdf.p95Ms} ms (${invoicePdf.firstRenderMs} ms)`,
+        `p95 ≤ ${TARGETS.invoicePdfP95Ms} ms`,
+        invoicePdf.p95Ms <= TARGETS.invoicePdfP95Ms,
+      ),
+    );
+    rows.push(row('invoice PDF size', kb(invoicePdf.pdfBytes), '', null));
+    rows.push(
+      renewalJob
+        ? row(
+            `renewal job (${renewalJob.services} services, ${renewalJob.due} due)`,
+            `${renewalJob.ms} ms, ${renewalJob.itemsRead} items read`,
+            `reads ≤ ${TARGETS.renewalReadsPerDue} × due`,
+            renewalJob.itemsRead <= TARGETS.renewalReadsPerDue * renewalJob.due,
+          )
+        : row(
+            'renewal job (100,000 services)',
+            'not measured: bench/renewal-job.ts absent',
+            '',
+            null,
+          ),
+    );
     console.log(
       `\nBench ${report.date} on ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}\n`,
     );

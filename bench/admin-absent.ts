@@ -1,0 +1,71 @@
+/**
+ * The operator's console stays out of a buyer's initial JS: from the build manifest
+ * (web/dist/.vite/manifest.json), the entry chunk's static import closure (with the app it loads
+ * after the first paint), and how many of its
+ * bytes come from chunks of web/src/features/admin. As a second check, none of the console's own
+ * copy (web/src/features/admin/copy.ts) appears in those chunks' code.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export interface AdminAbsentFigure {
+  /** The entry's static import closure (manifest keys). */
+  initialChunks: string[];
+  /** Bytes of web/src/features/admin chunks in that closure: the target is 0. */
+  adminBytesInInitialJs: number;
+  /** Console copy strings found in the initial chunks' code (should be none). */
+  adminCopyFound: string[];
+  /** The console's own chunks, loaded only on /admin. */
+  adminChunks: string[];
+}
+
+const ADMIN_SOURCE = 'src/features/admin/';
+/** What web/src/main.tsx imports once the page has painted: the app itself. */
+export const BOOT_MODULES = ['src/app-start.tsx'];
+
+export function measureAdminAbsent(distDir: string, webRoot: string): AdminAbsentFigure {
+  const manifest = JSON.parse(
+    readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error('the build manifest has no entry chunk');
+  const closure = new Set<string>();
+  const visit = (key: string) => {
+    if (closure.has(key)) return;
+    closure.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  visit(entry);
+  // The entry loads the app (src/app-start.tsx) right after the first paint: its code is initial
+  // JS too, unlike the routes' lazy chunks.
+  for (const key of manifest[entry]!.dynamicImports ?? []) {
+    if (BOOT_MODULES.includes(key)) visit(key);
+  }
+  const isAdmin = (key: string) =>
+    key.startsWith(ADMIN_SOURCE) || (manifest[key]?.src ?? '').startsWith(ADMIN_SOURCE);
+  const initialChunks = [...closure];
+  const adminBytesInInitialJs = initialChunks
+    .filter(isAdmin)
+    .reduce((sum, key) => sum + statSync(join(distDir, manifest[key]!.file)).size, 0);
+
+  // Long literal strings of the console's copy: present in its chunk, absent from buyers' code.
+  const copy = readFileSync(join(webRoot, 'src/features/admin/copy.ts'), 'utf8');
+  const phrases = [...copy.matchAll(/['"`]([^'"`\n$]{20,})['"`]/g)].map((m) => m[1]!);
+  const initialCode = initialChunks
+    .map((key) => readFileSync(join(distDir, manifest[key]!.file), 'utf8'))
+    .join('\n');
+  return {
+    initialChunks,
+    adminBytesInInitialJs,
+    adminCopyFound: phrases.filter((phrase) => initialCode.includes(phrase)),
+    adminChunks: Object.keys(manifest).filter(isAdmin),
+  };
+}
