@@ -15,7 +15,8 @@ import { exited, startLocalStack, type LocalStack, type StackPorts } from '../lo
 import { eventually } from '../storefront-client';
 import { TABLES, localTableName } from '../../../lambdas/system/facts';
 
-export type Fault = 'hold-purchase-events' | 'hold-welcome-mail' | 'detach-ses';
+export type Fault =
+  'hold-purchase-events' | 'hold-welcome-mail' | 'detach-ses' | 'hold-invoice-number';
 
 export interface FaultStackOptions {
   faults: Fault[];

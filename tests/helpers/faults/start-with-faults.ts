@@ -9,11 +9,19 @@
  *    after its claim is taken and before the mail is out.
  *  - `detach-ses`: the SES stand-in may stop and come back (the test runs its own on the same port)
  *    without the stack taking itself down, as it does when a stand-in dies.
+ *  - `hold-refund-request`: every Razorpay refund call hangs before it is sent, so the refunds
+ *    worker stops after the intent is recorded and before Razorpay has the refund.
+ *  - `hold-refund-answer`: every Razorpay refund call reaches Razorpay (the refund is made) and its
+ *    answer never comes back, so the worker stops before it has recorded Razorpay's refund.
+ *  - `hold-invoice-number`: every DynamoDB write of a tax invoice number onto a purchase hangs, so
+ *    a fulfilment stops after it reserved the number on the series' counter and before the
+ *    purchase holds it: the one window where a crash leaves a number on no purchase.
  * Each fault prints a `[fault] ...` line when it acts, which the test waits for.
  */
 import type { ChildProcess } from 'node:child_process';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Children } from '../../../infra/local/processes';
 
 const faults = new Set(
@@ -22,7 +30,12 @@ const faults = new Set(
     .map((f) => f.trim())
     .filter(Boolean),
 );
-const known = new Set(['hold-purchase-events', 'hold-welcome-mail', 'detach-ses']);
+const known = new Set([
+  'hold-purchase-events',
+  'hold-welcome-mail',
+  'detach-ses',
+  'hold-invoice-number',
+]);
 for (const fault of faults) {
   if (!known.has(fault)) throw new Error(`Unknown fault ${fault} in STOREFRONT_FAULTS.`);
 }
@@ -68,6 +81,21 @@ if (faults.has('detach-ses')) {
     }
     return child;
   };
+}
+
+if (faults.has('hold-invoice-number')) {
+  const originalSend = DynamoDBDocumentClient.prototype.send;
+  const holding = function (this: DynamoDBDocumentClient, command: unknown, ...rest: unknown[]) {
+    if (
+      command instanceof UpdateCommand &&
+      command.input.ExpressionAttributeNames?.['#number'] === 'invoiceNumber'
+    ) {
+      announce('invoice number write held');
+      return new Promise<never>(() => undefined);
+    }
+    return (originalSend as (...args: unknown[]) => unknown).call(this, command, ...rest);
+  };
+  DynamoDBDocumentClient.prototype.send = holding as typeof originalSend;
 }
 
 await import('../../../infra/local/start');
