@@ -270,49 +270,57 @@ class RunContext {
   ): Promise<StepOutcome> {
     const { provisioning, panel, log, schedule } = this.deps;
     const { userId, serviceId } = service;
-    const record = await provisioning.get(userId, serviceId);
-    if (!record?.username || (record.state !== 'ready' && record.state !== 'suspended')) {
+    const ref = { userId, serviceId };
+    const onPanel = (p: ServiceRecord['provisioning']) =>
+      p?.username !== undefined && (p.state === 'ready' || p.state === 'suspended');
+    // The index's copy decides whether to go on; one that says "nothing to suspend" is checked.
+    let known = service.provisioning;
+    if (!onPanel(known)) known = (await schedule.get(ref))?.provisioning;
+    if (!known?.username || !onPanel(known)) {
       log.warn('Expired hosting has no panel account to suspend', {
         serviceId,
-        state: record?.state ?? 'none',
+        state: known?.state ?? 'none',
       });
       return 'nothing';
     }
-    const stillExpired = async () => {
-      const now = await schedule.get({ userId, serviceId });
-      return now?.renewalDate === service.renewalDate && !now.cancelledAt;
-    };
-    if (record.state === 'ready') {
+    const username = known.username;
+    const stillExpired = (item: ServiceRecord | undefined) =>
+      item?.renewalDate === service.renewalDate && !item.cancelledAt;
+    if (known.state === 'ready') {
       const deliveryId = `renewal-reminders:${this.runId}`;
       const claim = await provisioning.claim(userId, serviceId, deliveryId, this.deps.clock());
       if (claim.state === 'held') throw new PanelBusyError(`Provisioning of ${serviceId} is busy`);
       try {
-        if (!(await stillExpired())) {
+        // Under the claim: the item as it is now, for its renewal date and its panel state.
+        const now = await schedule.get(ref);
+        const state = now?.provisioning?.state;
+        if (!stillExpired(now) || (state !== 'ready' && state !== 'suspended')) {
           await provisioning.release(userId, serviceId, claim.token);
           return 'nothing';
         }
-        const reason = `Expired on ${formatDate(service.renewalDate)} and not renewed`;
-        await panel.suspend(record.username, reason);
-        await provisioning.settle(
-          userId,
-          serviceId,
-          claim.token,
-          'ready',
-          { state: 'suspended', reason },
-          this.deps.clock(),
-        );
+        if (state === 'ready') {
+          const reason = `Expired on ${formatDate(service.renewalDate)} and not renewed`;
+          await panel.suspend(username, reason);
+          await provisioning.settle(
+            userId,
+            serviceId,
+            claim.token,
+            'ready',
+            { state: 'suspended', reason },
+            this.deps.clock(),
+          );
+        } else {
+          await provisioning.release(userId, serviceId, claim.token);
+        }
       } catch (error) {
         await provisioning.release(userId, serviceId, claim.token).catch(() => undefined);
         throw error;
       }
-      if (!(await stillExpired())) {
-        await this.liftSuspension(service, record.username);
+      if (!stillExpired(await schedule.get(ref))) {
+        await this.liftSuspension(service, username);
         return 'nothing';
       }
-      log.info('Expired hosting suspended on the panel', {
-        serviceId,
-        username: record.username,
-      });
+      log.info('Expired hosting suspended on the panel', { serviceId, username });
     }
     if (renewalPricePaise === undefined) return 'suspended';
     const user = await this.buyer(userId);

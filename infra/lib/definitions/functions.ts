@@ -19,7 +19,8 @@ export type FunctionId =
   | 'profile'
   | 'invoices'
   | 'provisionService'
-  | 'panelLogin';
+  | 'panelLogin'
+  | 'renewalReminders';
 
 export type TableAccess = 'read' | 'write' | 'readWrite';
 
@@ -205,6 +206,18 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 25,
     memoryMb: 256,
   },
+  renewalReminders: {
+    id: 'renewalReminders',
+    entry: 'lambdas/handlers/renewal-reminders.ts',
+    // services: the due-date index, each step's claim, and the provisioning state a suspension
+    // moves; users: the buyer's address. (The renewal price comes from the catalog itself.)
+    tables: { services: 'readWrite', users: 'read' },
+    // The reminder, expiry and suspension mails; the panel, to suspend expired hosting.
+    needs: ['sendEmail', 'whmSecret'],
+    // A run acts on the services due that day (a few hundred: mails and panel calls, 8 at once).
+    timeoutSeconds: 600,
+    memoryMb: 256,
+  },
 };
 
 /** Steady and burst request rates (per second) of one route. */
@@ -383,7 +396,17 @@ export interface ScheduleDefinition {
 }
 
 /** Each job's handler takes its "now" from the event's `time` (scheduledJobEvent). */
-export const SCHEDULES: readonly ScheduleDefinition[] = [];
+export const SCHEDULES: readonly ScheduleDefinition[] = [
+  {
+    name: 'renewal-reminders',
+    function: 'renewalReminders',
+    // Once a day at 09:00 in India: reminders arrive in the buyer's morning (D17).
+    expression: 'cron(0 9 * * ? *)',
+    timeZone: 'Asia/Kolkata',
+    description:
+      'Renewal reminders 30, 7 and 1 days before, the expiry notice, and suspension of hosting 7 days after expiry (D17)',
+  },
+];
 
 /** The values EventBridge Scheduler fills in for each run; locally the scheduler supplies them. */
 export interface ScheduledRun {
