@@ -16,7 +16,12 @@ import { eventually } from '../storefront-client';
 import { TABLES, localTableName } from '../../../lambdas/system/facts';
 
 export type Fault =
-  'hold-purchase-events' | 'hold-welcome-mail' | 'detach-ses' | 'hold-invoice-number';
+  | 'hold-purchase-events'
+  | 'hold-welcome-mail'
+  | 'detach-ses'
+  | 'hold-invoice-number'
+  | 'hold-refund-request'
+  | 'hold-refund-answer';
 
 export interface FaultStackOptions {
   faults: Fault[];

@@ -23,6 +23,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Children } from '../../../infra/local/processes';
+import { RazorpayGateway } from '../../../lambdas/adapters/razorpay-api/razorpay-gateway';
 
 const faults = new Set(
   (process.env.STOREFRONT_FAULTS ?? '')
@@ -35,6 +36,8 @@ const known = new Set([
   'hold-welcome-mail',
   'detach-ses',
   'hold-invoice-number',
+  'hold-refund-request',
+  'hold-refund-answer',
 ]);
 for (const fault of faults) {
   if (!known.has(fault)) throw new Error(`Unknown fault ${fault} in STOREFRONT_FAULTS.`);
@@ -96,6 +99,23 @@ if (faults.has('hold-invoice-number')) {
     return (originalSend as (...args: unknown[]) => unknown).call(this, command, ...rest);
   };
   DynamoDBDocumentClient.prototype.send = holding as typeof originalSend;
+}
+
+if (faults.has('hold-refund-request') || faults.has('hold-refund-answer')) {
+  const originalCreate = RazorpayGateway.prototype.createRefund;
+  const answerLost = faults.has('hold-refund-answer');
+  RazorpayGateway.prototype.createRefund = async function holding(
+    this: RazorpayGateway,
+    ...args: Parameters<RazorpayGateway['createRefund']>
+  ) {
+    if (answerLost) {
+      const made = await originalCreate.apply(this, args);
+      announce(`createRefund answer held (${made.id})`);
+    } else {
+      announce('createRefund request held');
+    }
+    return new Promise<never>(() => undefined);
+  };
 }
 
 await import('../../../infra/local/start');
