@@ -104,6 +104,8 @@ describe('buildDashboard', () => {
       planName: 'Basic Hosting',
       paymentId: 'pay_B',
       orderId: 'order_B',
+      // The first tax invoice of the financial year April 2026 to March 2027 (D15).
+      invoiceNumber: 'INV/26-27/000001',
     });
   });
 
