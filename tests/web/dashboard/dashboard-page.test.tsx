@@ -36,6 +36,9 @@ const dashboard: DashboardResponse = {
       renewalDate: '2099-11-22T00:00:00.000Z',
       status: 'active',
       pricePaidPaise: 5_662_584,
+      renewable: true,
+      daysLeft: 365,
+      provisioning: { state: 'ready' },
     },
     {
       id: 's2',
@@ -48,6 +51,9 @@ const dashboard: DashboardResponse = {
       status: 'expired',
       pricePaidPaise: 140_184,
       domain: 'asharao.com',
+      renewable: true,
+      daysLeft: 0,
+      provisioning: { state: 'manual' },
     },
   ],
   payments: [

@@ -12,6 +12,9 @@ const hosting: Service = {
   renewalDate: '2027-01-10T06:00:00.000Z',
   status: 'active',
   pricePaidPaise: 5_662_584,
+  renewable: true,
+  daysLeft: 365,
+  provisioning: { state: 'ready' },
 };
 
 function payment(id: string, date: string, extra: Partial<Payment> = {}): Payment {

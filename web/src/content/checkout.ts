@@ -32,6 +32,14 @@ export const checkoutCopy = {
   /** D10: the fee is GST, and nothing else. */
   fee: `GST (${facts.gstPercent}%)`,
   total: 'Total',
+  /** Renewal mode (D14): a plan the buyer holds or held, at its renewal price. */
+  renewalLabel: 'Renewal',
+  renewalOf: (plan: string, current: string, next: string, expired: boolean) =>
+    expired
+      ? `Renewal of ${plan} (expired on ${current}; renewed until ${next})`
+      : `Renewal of ${plan} (renews on ${current} → ${next})`,
+  renewalOfPlan: (plan: string) => `Renewal of ${plan}, at its renewal price`,
+  promoNotForRenewal: 'Promo codes apply to new purchases only.',
   /** D10, D15: the GST as the tax invoice splits it, once the buyer's state is known. */
   taxLine: (tax: string, percent: number) => `${tax} (${percent}%)`,
   placeOfSupplyTerm: 'Place of supply',

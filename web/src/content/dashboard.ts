@@ -54,6 +54,15 @@ export const dashboardCopy = {
   paidAmount: (amount: string) => `${amount} incl. GST`,
   domainLabel: 'Domain',
   statusLabel: { active: 'Active', expired: 'Expired' },
+  /** Renewals (D14, D17): the card's Renew, and how near its renewal date is. */
+  renew: 'Renew',
+  renewLabel: (name: string) => `Renew ${name}`,
+  expiresSoon: 'Expires soon',
+  suspendedLabel: 'Suspended',
+  suspendedNote:
+    'Suspended because it expired. Your site is offline, but nothing has been deleted: renew to bring it back.',
+  daysLeft: (days: number) =>
+    days === 0 ? 'Expires today' : days === 1 ? '1 day left' : `${days} days left`,
   paymentsTitle: 'Payment History',
   paymentsEmpty: 'No payment history found',
   paymentColumns: {

@@ -22,6 +22,7 @@ import { LoginOverlay } from './components/login-overlay';
 import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
 import { PriceBreakdown } from './components/price-breakdown';
 import { PromoBox } from './components/promo-box';
+import { formatDay, isRenewal, renewalDates, useHeldService } from './renewal';
 import { usePayment } from './use-payment';
 import { useTaxSplit } from './use-tax-split';
 
@@ -36,6 +37,7 @@ export function CheckoutPage() {
   const location = useLocation();
   const planId = params.get('plan') ?? '';
   const domainParam = params.get('domain')?.trim() || undefined;
+  const renewParam = params.get('renew') === '1';
   const returnTo = location.pathname + location.search;
   const { user, loading: authLoading } = useAuth();
 
@@ -67,12 +69,16 @@ export function CheckoutPage() {
   }, [planId, attempt]);
 
   const plan = planState.status === 'ready' ? planState.plan : undefined;
-  // Only a domain order names a domain; `?domain=` on any other plan is neither shown nor sent.
-  const domain = plan?.category === 'domain' ? domainParam : undefined;
+  // A domain order names a domain; so does the renewal of a service that has one (its Renew link).
+  const domain = plan?.category === 'domain' || renewParam ? domainParam : undefined;
+  // D14: priced as a renewal when the buyer holds or held this plan, as the server will price it.
+  const held = useHeldService(plan?.id, domain, Boolean(user));
+  const renewal = isRenewal(held, renewParam);
   const breakdown = useMemo(
-    () => (plan ? quote(plan, months, promo?.code) : undefined),
-    [plan, months, promo],
+    () => (plan ? quote(plan, months, renewal ? null : promo?.code, { renewal }) : undefined),
+    [plan, months, promo, renewal],
   );
+  const dates = held.state === 'held' ? renewalDates(held.service, months, new Date()) : undefined;
   // D15: the tax invoice's recipient, needed from ₹50,000 of taxable value; the split once known.
   const [billing, setBilling] = useState<BillingChoice>({});
   const [billingError, setBillingError] = useState<string | null>(null);
@@ -86,7 +92,8 @@ export function CheckoutPage() {
       ? {
           planId: plan.id,
           months,
-          ...(promo ? { promoCode: promo.code } : {}),
+          ...(promo && !renewal ? { promoCode: promo.code } : {}),
+          ...(renewal ? { renew: true } : {}),
           billingState: billing.state,
         }
       : undefined,
@@ -156,6 +163,21 @@ export function CheckoutPage() {
                   <dd className="font-semibold text-slate-900" data-testid="plan-name">
                     {plan.name}
                   </dd>
+                  {renewal ? (
+                    <>
+                      <dt className="text-slate-500">{copy.renewalLabel}</dt>
+                      <dd className="text-slate-900" data-testid="renewal-of">
+                        {dates
+                          ? copy.renewalOf(
+                              plan.name,
+                              formatDay(dates.current),
+                              formatDay(dates.next),
+                              dates.expired,
+                            )
+                          : copy.renewalOfPlan(plan.name)}
+                      </dd>
+                    </>
+                  ) : null}
                   {domain ? (
                     <>
                       <dt className="text-slate-500">{copy.domainLabel}</dt>
@@ -192,7 +214,15 @@ export function CheckoutPage() {
                   <PriceBreakdown quote={breakdown} {...(tax ? { tax } : {})} />
                 </div>
                 <div className="mt-6 border-t border-slate-100 pt-6">
-                  <PromoBox applied={promo} onApply={applyPromo} onRemove={() => setPromo(null)} />
+                  {renewal ? (
+                    <p className="text-sm text-slate-600">{copy.promoNotForRenewal}</p>
+                  ) : (
+                    <PromoBox
+                      applied={promo}
+                      onApply={applyPromo}
+                      onRemove={() => setPromo(null)}
+                    />
+                  )}
                 </div>
                 <div className="mt-6 border-t border-slate-100 pt-6">
                   <BillingDetailsSection
@@ -225,8 +255,9 @@ export function CheckoutPage() {
                       planId: plan.id,
                       planName: plan.name,
                       months,
-                      ...(promo ? { promoCode: promo.code } : {}),
+                      ...(promo && !renewal ? { promoCode: promo.code } : {}),
                       ...(domain ? { domain } : {}),
+                      ...(renewal ? { renew: true } : {}),
                       ...(billing.billing ? { billing: billing.billing } : {}),
                       returnTo,
                     });

@@ -20,6 +20,8 @@ export interface PaymentRequest {
   months: Months;
   promoCode?: string;
   domain?: string;
+  /** A renewal as the page showed it (D14); the server decides the price for itself. */
+  renew?: boolean;
   /** The tax invoice's recipient (D15); absent: the profile's, if any. */
   billing?: BillingDetails;
   /** Where /login should return to (this checkout's path and query). */
@@ -110,6 +112,7 @@ export function usePayment() {
             months: request.months,
             ...(request.promoCode ? { promoCode: request.promoCode } : {}),
             ...(request.domain ? { domain: request.domain } : {}),
+            ...(request.renew ? { renew: true } : {}),
             ...(request.billing ? { billing: request.billing } : {}),
           }),
           loadConfig(),

@@ -14,6 +14,10 @@ export interface ServiceCard {
   renewalDate: string;
   firstPurchaseDate: string;
   payments: Payment[];
+  /** The latest record's renewal view (D14, D17): Renew, days left, suspended on the panel. */
+  renewable: boolean;
+  daysLeft: number;
+  suspended: boolean;
   /** The latest record's delivery (D18): Setting up, or ready with how to reach it. */
   provisioning: Service['provisioning'];
 }
@@ -59,6 +63,9 @@ export function groupServices(
         status: latest.status,
         renewalDate: latest.renewalDate,
         firstPurchaseDate: purchases[0]!,
+        renewable: latest.renewable,
+        daysLeft: latest.daysLeft,
+        suspended: latest.provisioning.state === 'suspended',
         provisioning: latest.provisioning,
         payments: payments
           .filter((p) => ids.has(serviceIdOf(p) ?? p.id))

@@ -1,10 +1,58 @@
 import type { Payment, Service } from '@domain/api';
 import { formatInr } from '@domain/money';
+import { EXPIRES_SOON_DAYS, renewalCheckoutPath } from '@domain/renewal-schedule';
+import { ButtonLink } from '../../../components/button';
 import { dashboardCopy as copy } from '../../../content/dashboard';
 import { formatDate } from '../format';
-import { groupServices } from '../group-services';
+import { groupServices, type ServiceCard } from '../group-services';
 import { ServiceDelivery } from './service-delivery';
 import { StatusBadge } from './status-badge';
+
+/** Suspended on the panel replaces the status; an active service near its date says so. */
+function RenewalBadges({ card }: { card: ServiceCard }) {
+  if (card.suspended) {
+    return (
+      <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+        {copy.suspendedLabel}
+      </span>
+    );
+  }
+  const soon = card.status === 'active' && card.daysLeft <= EXPIRES_SOON_DAYS;
+  return (
+    <span className="flex flex-wrap justify-end gap-1.5">
+      {soon ? (
+        <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+          {copy.expiresSoon}
+        </span>
+      ) : null}
+      <StatusBadge status={card.status} />
+    </span>
+  );
+}
+
+/** Renew (D14): the days left while active; for a suspended service, the one thing to do. */
+function RenewalAction({ card }: { card: ServiceCard }) {
+  if (!card.renewable) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      {card.suspended ? (
+        <p className="w-full text-sm text-red-800">{copy.suspendedNote}</p>
+      ) : card.status === 'active' ? (
+        <p className="text-sm text-slate-600" data-testid="days-left">
+          {copy.daysLeft(card.daysLeft)}
+        </p>
+      ) : null}
+      <ButtonLink
+        to={renewalCheckoutPath(card)}
+        variant={card.suspended || card.status !== 'active' ? 'accent' : 'secondary'}
+        size="sm"
+        aria-label={copy.renewLabel(card.name)}
+      >
+        {copy.renew}
+      </ButtonLink>
+    </div>
+  );
+}
 
 /** One card per held service, with its payments inside (not one card per payment). */
 export function ServiceList({
@@ -25,7 +73,7 @@ export function ServiceList({
         >
           <div className="flex items-start justify-between gap-3">
             <h3 className="font-semibold text-slate-900">{card.name}</h3>
-            <StatusBadge status={card.status} />
+            <RenewalBadges card={card} />
           </div>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {card.domain ? (
@@ -40,6 +88,7 @@ export function ServiceList({
             <dd className="text-slate-700">{formatDate(card.firstPurchaseDate)}</dd>
           </dl>
           <ServiceDelivery card={card} />
+          <RenewalAction card={card} />
           {card.payments.length > 0 ? (
             <div className="mt-4 border-t border-slate-100 pt-3">
               <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">

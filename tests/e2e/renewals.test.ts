@@ -1,0 +1,189 @@
+/**
+ * Renewing in a real browser (Debian's Chromium): a buyer whose Basic Hosting expired and was
+ * suspended by the renewal job (run through the local trigger at a simulated time) sees
+ * "Suspended" with Renew as the one action on its card, renews from the dashboard through
+ * checkout in renewal mode ("Renewal of Basic Hosting (renews on … → …)", the renewal price, no
+ * promo box), pays, and finds the card back to its new renewal date with the account unsuspended
+ * on the WHM stand-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { DashboardResponse } from '../../lambdas/domain/api';
+import { dueAt } from '../../lambdas/domain/renewals';
+import { addMonths } from '../../lambdas/domain/services';
+import {
+  DESKTOP,
+  STEP_TIMEOUT_MS,
+  launchBrowser,
+  newJourney,
+  waitForPage,
+} from '../helpers/browser';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import {
+  api,
+  eventually,
+  newUser,
+  payOrder,
+  signIn,
+  signUp,
+  type TestUser,
+} from '../helpers/storefront-client';
+
+let stack: LocalStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.dispose();
+});
+
+const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
+  locator.waitFor({ state: 'visible', timeout });
+
+/** The date as the dashboard and checkout show it to a buyer in India: 22 Nov 2027. */
+function indianDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
+}
+
+async function dashboard(token: string): Promise<DashboardResponse> {
+  const res = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function panelState(username: string | undefined): Promise<string | undefined> {
+  const res = await fetch(`${stack.whmUrl}/_whm/accounts`);
+  const { accounts } = (await res.json()) as { accounts: { user: string; state: string }[] };
+  return accounts.find((a) => a.user === username)?.state;
+}
+
+/** A buyer who bought Basic Hosting for a year through the API, delivered on the panel. */
+async function hostingBuyer(): Promise<{ user: TestUser; token: string }> {
+  const user = newUser('e2e-renew');
+  await signUp(stack, user);
+  const token = await signIn(stack, user);
+  const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
+    token,
+    body: { planId: 'basichosting', months: 12 },
+  });
+  expect(order.status).toBe(201);
+  await payOrder(stack, order.body.orderId, 'success');
+  await eventually(async () => {
+    const [service] = (await dashboard(token)).services;
+    return service?.provisioning.state === 'ready' ? service : undefined;
+  }, 'the hosting account ready');
+  return { user, token };
+}
+
+/** The renewal job at `time`, as its schedule would run it (CONTRACT: the local trigger). */
+async function runJob(time: Date): Promise<void> {
+  const res = await fetch(`${stack.baseUrl}/_local/jobs/renewal-reminders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ time: time.toISOString() }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function logIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await waitForPage(
+    page,
+    `(() => { const el = document.querySelector('#root form');
+      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
+  );
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
+}
+
+describe('renewing a suspended hosting service from the dashboard', () => {
+  it('Renew → checkout in renewal mode → pay → the card shows the new renewal date, unsuspended', async () => {
+    const { user, token } = await hostingBuyer();
+    const [bought] = (await dashboard(token)).services;
+    const renewalDate = bought!.renewalDate;
+    // The job on the day after the suspension falls due: the notice, then the panel suspension.
+    await runJob(new Date(dueAt('suspended', new Date(renewalDate)).getTime() + 3_600_000));
+    expect(await panelState(bought!.provisioning.username)).toBe('suspended');
+    const renewedUntil = addMonths(new Date(renewalDate), 12).toISOString();
+
+    const j = await newJourney(browser, stack.baseUrl, DESKTOP);
+    try {
+      const { page } = j;
+      await logIn(page, user);
+
+      // The card: Suspended, why, and Renew as the one action
+      await page.getByRole('tab', { name: 'Hosting' }).click();
+      const card = page.getByTestId('service').filter({ hasText: 'Basic Hosting' });
+      await visible(card);
+      await visible(card.getByText('Suspended', { exact: true }));
+      expect(await card.textContent()).toContain('nothing has been deleted');
+      const actions = card.getByRole('link');
+      expect(await actions.allTextContents()).toEqual(['Renew']);
+      expect(await card.getByRole('button').count()).toBe(0);
+
+      // Renew → checkout for that service, in renewal mode
+      await card.getByRole('link', { name: 'Renew Basic Hosting' }).click();
+      await page.waitForURL('**/checkout?plan=basichosting&renew=1');
+      const renewalOf = page.getByTestId('renewal-of');
+      await expect
+        .poll(() => renewalOf.textContent(), { timeout: STEP_TIMEOUT_MS })
+        .toBe(
+          `Renewal of Basic Hosting (renews on ${indianDate(renewalDate)} → ${indianDate(renewedUntil)})`,
+        );
+      // ₹2,999 × 12 = ₹35,988 + 18% GST = ₹42,465.84 (D14)
+      await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹42,465.84');
+      expect(await page.getByLabel('Promo code').count()).toBe(0);
+      await visible(page.getByText('Promo codes apply to new purchases only.'));
+
+      // Pay Now → the simulator's sheet for the renewal price → Pay
+      const created = page.waitForResponse(
+        (res) => res.request().method() === 'POST' && res.url().endsWith('/api/checkout/orders'),
+        { timeout: 15_000 },
+      );
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const order = (await (await created).json()) as { amountPaise: number };
+      expect(order.amountPaise).toBe(4_246_584);
+      const sheet = page.locator('[data-razorpay-simulator]').getByRole('dialog');
+      await visible(sheet, 15_000);
+      await sheet.getByRole('button', { name: 'Pay ₹42,465.84' }).click();
+      const alert = page.getByRole('alertdialog');
+      await visible(
+        alert.getByText('Payment successful! Your plan has been activated.', { exact: true }),
+        20_000,
+      );
+      await alert.getByRole('button', { name: 'OK' }).click();
+
+      // The dashboard: the new renewal date; the account unsuspended by the renewal's delivery
+      await page.waitForURL('**/dashboard', { timeout: 20_000 });
+      await eventually(
+        async () =>
+          (await panelState(bought!.provisioning.username)) === 'active' ? true : undefined,
+        'the account unsuspended on the panel',
+      );
+      await page.reload();
+      await page.getByRole('tab', { name: 'Hosting' }).click();
+      const renewed = page.getByTestId('service').filter({ hasText: 'Basic Hosting' });
+      await visible(renewed.getByText(indianDate(renewedUntil), { exact: true }));
+      expect(await renewed.getByText('Suspended', { exact: true }).count()).toBe(0);
+      await visible(renewed.getByRole('link', { name: 'Renew Basic Hosting' }));
+      const [after] = (await dashboard(token)).services;
+      expect(after).toMatchObject({ renewalDate: renewedUntil, provisioning: { state: 'ready' } });
+
+      expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
+      expect(j.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
+    } finally {
+      await j.finish('renewal');
+    }
+  });
+});

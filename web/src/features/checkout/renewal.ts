@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { DashboardResponse, Service } from '@domain/api';
+import type { Months } from '@domain/pricing';
+import { isSameService, periodFor } from '@domain/services';
+import { apiGet } from '../../lib/api';
+
+/**
+ * Renewal mode of checkout (D14). The server prices an order for a plan the buyer holds or held as
+ * a renewal whatever the page says, so the page asks the same question before showing a price:
+ * the signed-in buyer's services. `?renew=1` only says what to show until the answer comes (and
+ * to a visitor who is not signed in).
+ */
+export type HeldService =
+  { state: 'unknown' } | { state: 'none' } | { state: 'held'; service: Service };
+
+export function useHeldService(
+  planId: string | undefined,
+  domain: string | undefined,
+  signedIn: boolean,
+): HeldService {
+  const [held, setHeld] = useState<HeldService>({ state: 'unknown' });
+  useEffect(() => {
+    let cancelled = false;
+    setHeld({ state: 'unknown' });
+    if (!planId || !signedIn) return;
+    apiGet<DashboardResponse>('/me/dashboard', { auth: true }).then(
+      ({ services }) => {
+        if (cancelled) return;
+        const service = services
+          .filter((s) => isSameService(s, { planId, ...(domain ? { domain } : {}) }))
+          .sort((a, b) => b.renewalDate.localeCompare(a.renewalDate))[0];
+        setHeld(service ? { state: 'held', service } : { state: 'none' });
+      },
+      // Unknown stays unknown: the order's own answer (its quote) is the price either way.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [planId, domain, signedIn]);
+  return held;
+}
+
+/** Whether checkout shows a renewal: what the buyer holds decides, once known. */
+export function isRenewal(held: HeldService, renewParam: boolean): boolean {
+  if (held.state === 'held') return true;
+  return held.state === 'unknown' && renewParam;
+}
+
+/** The renewal date now and after paying for `months` more (D5: from the current date if active). */
+export function renewalDates(
+  service: Service,
+  months: Months,
+  now: Date,
+): { current: string; next: string; expired: boolean } {
+  const { renewalDate } = periodFor([service], { ...service, months }, now);
+  return {
+    current: service.renewalDate,
+    next: renewalDate.toISOString(),
+    expired: new Date(service.renewalDate).getTime() <= now.getTime(),
+  };
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** 22 Nov 2027, India time, as the dashboard writes dates. */
+export function formatDay(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
