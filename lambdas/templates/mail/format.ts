@@ -2,6 +2,7 @@
  * Dates, periods and the store's links as every mail writes them. (Money is written by the
  * domain's one formatter, `formatInr` in lambdas/domain/money.ts.)
  */
+import { renewalCheckoutPath } from '../../domain/renewal-schedule';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   dateStyle: 'long',
@@ -45,9 +46,8 @@ export const contactLink = (siteUrl: string): string => siteLink(siteUrl, '/cont
  * lets the page show renewal prices at once.
  */
 export function renewLink(siteUrl: string, service: { planId: string; domain?: string }): string {
-  const query = new URLSearchParams({ plan: service.planId, renew: '1' });
-  if (service.domain) query.set('domain', service.domain);
-  return siteLink(siteUrl, `/checkout?${query.toString()}`);
+  // The same path as the dashboard's Renew.
+  return siteLink(siteUrl, renewalCheckoutPath(service));
 }
 
 /** The service as a buyer knows it: its plan, and its domain where it has one. */
