@@ -145,6 +145,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
         // Its failure queue (the async-invoke onFailure destination).
         for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
       }
+      if (stack.schedules.targets.some((target) => target.definition.id === functionId)) {
+        // A scheduled job's failure queue (its async-invoke onFailure destination).
+        for (const queue of stack.schedules.deadLetterQueues)
+          allowed.add(logicalIdOf(stack, queue));
+      }
       for (const statement of statementsByFunction[functionId]) {
         expect(statement.Resource).not.toEqual('*');
         for (const id of referencedIds(statement.Resource)) {
