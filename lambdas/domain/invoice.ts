@@ -214,6 +214,9 @@ export interface InvoiceLine {
   durationDiscountPercent: number;
   durationDiscountPaise: Paise;
   promo: { code: string; percent: number; discountPaise: Paise } | null;
+  /** A domain registration (D21): sold by the year, so its quantity is years at a yearly rate. */
+  years?: number;
+  yearlyPricePaise?: Paise;
   /** Rule 46(i): the value after discounts, on which GST is charged (the quote's subtotal). */
   taxablePaise: Paise;
 }
@@ -286,6 +289,7 @@ export interface InvoicedPurchase {
     | 'feePaise'
     | 'totalPaise'
     | 'renewal'
+    | 'domain'
   >;
 }
 
@@ -401,6 +405,7 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
       promo: q.promo
         ? { code: q.promo.code, percent: q.promo.percent, discountPaise: q.promo.discountPaise }
         : null,
+      ...(q.domain ? { years: q.domain.years, yearlyPricePaise: q.domain.yearlyPricePaise } : {}),
       taxablePaise: q.subtotalPaise,
     },
     taxablePaise: q.subtotalPaise,

@@ -56,6 +56,20 @@ export interface Quote {
   renewal: boolean;
   /** The fee as CGST + SGST or IGST, once the buyer's state is known (D10, D15). */
   tax?: QuoteTax;
+  /**
+   * A domain registration's terms (D21): priced by the year, so `yearlyPricePaise × years` is
+   * `basePaise`; `months` is 12 × years and `monthlyPricePaise` only the year's twelfth (rounded).
+   */
+  domain?: DomainTerm;
+}
+
+/** What a domain order registers and for how long (docs/decisions-domains.md, D21). */
+export interface DomainTerm {
+  /** The normalised name: "asharao.com". */
+  name: string;
+  extension: string;
+  years: number;
+  yearlyPricePaise: Paise;
 }
 
 export function isMonths(value: unknown): value is Months {

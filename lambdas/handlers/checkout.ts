@@ -18,8 +18,12 @@ import { ordersStore, plansStore, purchasesStore, servicesStore, usersStore } fr
 
 const planId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const promoCode = z.optional(z.string().check(z.maxLength(32)));
-// months is checked by the domain (invalid_months), so any number passes here.
-const months = z.number();
+// months and years are checked by the domain (invalid_months, invalid_years), so any number
+// passes here; a domain plan takes years (or months 12/24/36), every other plan months (D21).
+const months = z.optional(z.number());
+const years = z.optional(z.number());
+// The name is the domain's to judge (domain_required, invalid_domain, extension_not_available).
+const domain = z.optional(z.string().check(z.maxLength(253)));
 
 // The shape only; the rules and their sentences are the profile's (lambdas/domain/profile.ts).
 const field = (max: number) => z.string().check(z.maxLength(max));
@@ -40,6 +44,8 @@ const renew = z.optional(z.boolean());
 const quoteBody = z.strictObject({
   planId,
   months,
+  years,
+  domain,
   promoCode,
   billingState: z.optional(field(100)),
   renew,
@@ -47,19 +53,11 @@ const quoteBody = z.strictObject({
 const orderBody = z.strictObject({
   planId,
   months,
+  years,
   promoCode,
   renew,
   billing,
-  domain: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.toLowerCase(),
-        z.maxLength(253),
-        z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'not a domain name'),
-      ),
-  ),
+  domain,
 });
 const razorpayId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const verifyBody = z.strictObject({

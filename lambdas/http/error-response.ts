@@ -8,6 +8,12 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   validation_failed: 400,
   invalid_months: 400,
   invalid_promo_code: 400,
+  // A domain order (D21): its name, extension and years, and a domain only on a domain plan.
+  domain_required: 400,
+  invalid_domain: 400,
+  extension_not_available: 400,
+  domain_not_applicable: 400,
+  invalid_years: 400,
   invalid_signature: 400,
   invalid_gstin: 400,
   billing_address_required: 400,

@@ -23,6 +23,8 @@ export interface OrderRecord {
   months: Quote['months'];
   promoCode?: string;
   domain?: string;
+  /** A domain order's registration period (D21); its `months` is 12 × years. */
+  years?: number;
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;

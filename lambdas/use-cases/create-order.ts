@@ -5,7 +5,7 @@ import { assertBuyerAddress, quoteTax, type BillingDetails } from '../domain/gst
 import type { SellerDetails } from '../domain/invoice';
 import { parseProfileUpdate } from '../domain/profile';
 import type { Plan } from '../domain/plan';
-import { quoteFor } from '../domain/pricing';
+import { priceCheckout } from '../domain/checkout-pricing';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -27,8 +27,12 @@ export interface CreateOrderDeps extends HeldServiceDeps {
 
 export interface CreateOrderInput {
   planId: string;
-  months: number;
+  /** A hosting plan's months; a domain plan's 12/24/36 are read as 1/2/3 years (D21). */
+  months?: number;
+  /** A domain plan's registration period, 1-3 years (D21). */
+  years?: number;
   promoCode?: string;
+  /** Only with a domain plan, which requires it; normalised before anything uses it. */
   domain?: string;
   /** The tax invoice's recipient for this order; by default the profile's billing details. */
   billing?: BillingDetails;
@@ -51,9 +55,16 @@ export async function createOrder(
   input: CreateOrderInput,
 ): Promise<CreateOrderResponse> {
   const plans = await deps.plans();
+  // Priced once to check the plan, domain, period and promo, and to normalise the domain (D21).
+  const { renew: _asked, ...priced } = input;
+  const first = priceCheckout(plans, priced);
+  const domain = first.domain?.name;
   // D14: a renewal whenever the buyer holds or held this plan (and domain), whatever `renew` says.
-  const renewal = await holdsOrHeld(deps, caller.userId, input);
-  const quote = quoteFor(plans, { ...input, renewal });
+  const renewal = await holdsOrHeld(deps, caller.userId, {
+    planId: first.planId,
+    ...(domain ? { domain } : {}),
+  });
+  const quote = renewal ? priceCheckout(plans, { ...priced, renewal }) : first;
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
   await refuseTooManyUnpaidOrders(deps, caller.userId);
@@ -82,7 +93,7 @@ export async function createOrder(
         planId: plan.id,
         months: String(quote.months),
         promoCode: promoCode ?? '',
-        domain: input.domain ?? '',
+        domain: domain ?? '',
       },
     });
   } catch (error) {
@@ -114,7 +125,10 @@ export async function createOrder(
   if (promoCode) order.promoCode = promoCode;
   if (billing) order.billing = billing;
   order.seller = seller;
-  if (input.domain) order.domain = input.domain;
+  if (quote.domain) {
+    order.domain = quote.domain.name;
+    order.years = quote.domain.years;
+  }
   await deps.orders.putOrder(order);
   deps.log.info('Order created', {
     orderId: order.orderId,

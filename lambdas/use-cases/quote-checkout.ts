@@ -1,9 +1,10 @@
 import { quoteTax } from '../domain/gst';
 import type { SellerDetails } from '../domain/invoice';
 import type { Plan } from '../domain/plan';
-import { quoteFor, type Quote, type QuoteRequest } from '../domain/pricing';
+import { priceCheckout, type CheckoutPriceRequest } from '../domain/checkout-pricing';
+import type { Quote } from '../domain/pricing';
 
-export interface QuoteCheckoutRequest extends QuoteRequest {
+export interface QuoteCheckoutRequest extends CheckoutPriceRequest {
   /** The buyer's billing state, when the checkout knows it: the quote then splits its GST. */
   billingState?: string;
 }
@@ -19,7 +20,7 @@ export function quoteCheckout(
   seller: () => Pick<SellerDetails, 'state'>,
 ): Quote {
   const { billingState, ...priced } = request;
-  const quote = quoteFor(plans, priced);
+  const quote = priceCheckout(plans, priced);
   if (billingState === undefined || billingState.trim() === '') return quote;
   return { ...quote, tax: quoteTax(quote, billingState.trim(), seller().state) };
 }

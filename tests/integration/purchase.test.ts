@@ -72,10 +72,11 @@ async function createOrder(
   token: string,
   planId = 'basichosting',
   months = 12,
+  domain?: string,
 ): Promise<OrderAnswer> {
   const res = await api<OrderAnswer>(stack, 'POST', '/api/checkout/orders', {
     token,
-    body: { planId, months },
+    body: { planId, months, ...(domain ? { domain } : {}) },
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -276,7 +277,7 @@ describe('forged and duplicated webhooks', () => {
 
   it('keeps one purchase and one mail when Razorpay sends the same events again', async () => {
     const { user, token } = await signedInBuyer('dup');
-    const order = await createOrder(token, 'basicdomain', 12);
+    const order = await createOrder(token, 'basicdomain', 12, `dup${Date.now()}.com`);
     await payOrder(stack, order.orderId, 'success');
     const sent = await allDelivered(order.orderId, 3);
     await eventually(

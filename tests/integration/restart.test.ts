@@ -87,7 +87,8 @@ describe('restarting the local stack', () => {
     // Act 2: a second purchase is paid, its webhooks fail once and wait to be retried; then a crash
     const renewal = await api<{ orderId: string }>(second, 'POST', '/api/checkout/orders', {
       token: tokenAgain,
-      body: { planId: 'basicdomain', months: 12 },
+      // D21: a domain order names its domain.
+      body: { planId: 'basicdomain', years: 1, domain: `restart${Date.now()}.com` },
     });
     expect(renewal.status).toBe(201);
     await payOrder(second, renewal.body.orderId, 'success');

@@ -39,8 +39,12 @@ export const stateWithCode = (state: { name: string; code: string }): string =>
 
 export const taxLabel = (line: TaxLine): string => `${line.tax} @ ${line.ratePercent}%`;
 
-/** "Basic Hosting (example.in), renewal". */
+/** "Basic Hosting (example.in), renewal"; a domain: "Domain registration asharao.com, 1 year". */
 export function serviceName(line: InvoiceLine): string {
+  if (line.years !== undefined && line.domain) {
+    const years = `${line.years} year${line.years === 1 ? '' : 's'}`;
+    return `Domain registration ${line.domain}, ${years}${line.renewal ? ', renewal' : ''}`;
+  }
   return `${line.planName}${line.domain ? ` (${line.domain})` : ''}${line.renewal ? ', renewal' : ''}`;
 }
 

@@ -290,8 +290,11 @@ function lineRows(line: InvoiceLine): { cells: Cells[]; bold?: boolean }[] {
         ['1'],
         [serviceName(line), periodText(line)],
         [line.sac],
-        [String(line.months)],
-        [amount(line.monthlyPricePaise)],
+        // A domain is sold by the year (D21): its quantity and rate are years and the yearly price.
+        line.years !== undefined
+          ? [String(line.years), line.years === 1 ? 'year' : 'years']
+          : [String(line.months)],
+        [amount(line.yearlyPricePaise ?? line.monthlyPricePaise)],
         [amount(line.basePaise)],
       ],
     },

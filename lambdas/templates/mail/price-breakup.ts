@@ -18,6 +18,7 @@ export type PriceBreakup = Pick<
   | 'subtotalPaise'
   | 'feePercent'
   | 'feePaise'
+  | 'domain'
 > & { tax?: { cgstPaise: Paise; sgstPaise: Paise; igstPaise: Paise } };
 
 const minus = (amount: Paise) => `−${formatInr(amount)}`;
@@ -28,7 +29,10 @@ export function breakupRows(quote: PriceBreakup | undefined, totalPaise: Paise):
   if (!quote) return [total];
   const lines: Row[] = [
     {
-      label: `${formatInr(quote.monthlyPricePaise)} × ${monthsText(quote.months)}`,
+      // A domain is priced by the year (D21).
+      label: quote.domain
+        ? `${formatInr(quote.domain.yearlyPricePaise)} × ${quote.domain.years} year${quote.domain.years === 1 ? '' : 's'}`
+        : `${formatInr(quote.monthlyPricePaise)} × ${monthsText(quote.months)}`,
       value: formatInr(quote.basePaise),
     },
   ];

@@ -103,21 +103,23 @@ describe('an order is a renewal whenever the buyer holds or held the plan', () =
 
   it('another domain name is a new purchase; the same name is a renewal', async () => {
     const { deps, buy } = arrange();
-    await buy({ planId: 'basicdomain', months: 12, domain: 'asha-travels.in' });
+    await buy({ planId: 'basicdomain', years: 1, domain: 'asha-travels.com' });
 
     const other = await createOrder(deps, BUYER, {
       planId: 'basicdomain',
-      months: 12,
-      domain: 'asha-tours.in',
+      years: 1,
+      domain: 'asha-tours.com',
     });
     const same = await createOrder(deps, BUYER, {
       planId: 'basicdomain',
-      months: 12,
-      domain: 'asha-travels.in',
+      years: 1,
+      domain: 'Asha-Travels.com',
     });
 
-    // 99 × 12 = 1,188 + 18% = ₹1,401.84 new; 129 × 12 = 1,548 + 18% = ₹1,826.64 renewed
-    expect([other.amountPaise, same.amountPaise]).toEqual([140_184, 182_664]);
+    // D21: a domain renews at the same yearly price, ₹999 + 18% = ₹1,178.82, found by its
+    // normalised name.
+    expect([other.quote.renewal, same.quote.renewal]).toEqual([false, true]);
+    expect([other.amountPaise, same.amountPaise]).toEqual([117_882, 117_882]);
   });
 
   it('a buyer whose purchase predates stored services is found in their purchases', async () => {
