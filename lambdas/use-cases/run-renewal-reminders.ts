@@ -20,7 +20,7 @@ import { serviceExpiredMail } from '../templates/mail/service-expired';
 import { serviceSuspendedMail } from '../templates/mail/service-suspended';
 import type { Plan } from '../domain/plan';
 import { quote } from '../domain/pricing';
-import { isSuspendable, stepKey, stepsDoneFor } from '../domain/renewal-schedule';
+import { daysLeft, isSuspendable, stepKey, stepsDoneFor } from '../domain/renewal-schedule';
 import {
   dueAt,
   planRenewalStep,
@@ -252,7 +252,9 @@ class RunContext {
       renewalReminderMail({
         ...common,
         renewalDate: service.renewalDate,
-        daysBefore: REMINDER_DAYS_BEFORE[step],
+        // Its own count (30, 7, 1) on its day; what is truly left when the service was bought
+        // with less time than that to go, so the mail never says more than is left.
+        daysBefore: Math.min(REMINDER_DAYS_BEFORE[step], daysLeft(service.renewalDate, this.now)),
       }),
     );
     return 'reminded';

@@ -18,7 +18,12 @@ export interface RenewalReminderMailInput {
   category: Category;
   domain?: string;
   renewalDate: string;
-  daysBefore: ReminderDays;
+  /**
+   * Whole days left until the renewal date as the buyer counts them: 30, 7 or 1 on the reminder's
+   * own day; fewer when the renewal date was nearer than that when it was bought (a month's plan
+   * bought in February), so the mail never says more than is left.
+   */
+  daysBefore: ReminderDays | number;
   /** 12 months at the renewal price, GST included. */
   renewalPricePaise: Paise;
   /** When a hosting account is suspended if not renewed (D17); absent for other services. */
@@ -28,7 +33,12 @@ export interface RenewalReminderMailInput {
 
 export function renewalReminderMail(input: RenewalReminderMailInput): MailContent {
   const date = formatDate(input.renewalDate);
-  const when = input.daysBefore === 1 ? 'tomorrow' : `in ${input.daysBefore} days`;
+  const when =
+    input.daysBefore === 0
+      ? 'today'
+      : input.daysBefore === 1
+        ? 'tomorrow'
+        : `in ${input.daysBefore} days`;
   const price = formatInr(input.renewalPricePaise);
   const service = serviceName(input);
   return renderMail({
