@@ -30,7 +30,7 @@ import { resolveReview, type ResolveReviewDeps } from '../use-cases/admin/resolv
 import { summariseToday, type TodayDeps } from '../use-cases/admin/today';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { mailer } from './deps/mail';
 import { paymentGateway } from './deps/payments';
 import {

@@ -6,7 +6,7 @@ import { json } from '../http/response';
 import { cancelService, type CancelServiceDeps } from '../use-cases/refunds/cancel-service';
 import { CancelServiceNotFoundError } from '../use-cases/refunds/errors';
 import { eventPublisher } from './deps/events';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { purchasesStore, refundsStore, servicesStore, usersStore } from './deps/stores';
 
 /** A service id as the API gives it (`svc_…`); anything else names no service of the caller. */

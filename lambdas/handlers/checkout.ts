@@ -11,7 +11,7 @@ import { quoteCheckout } from '../use-cases/quote-checkout';
 import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { paymentGateway } from './deps/payments';
 import { sellerDetails } from './deps/seller';
 import { ordersStore, plansStore, purchasesStore, servicesStore, usersStore } from './deps/stores';

@@ -8,7 +8,7 @@ import {
   type SubmitContactMessageDeps,
 } from '../use-cases/submit-contact-message';
 import { eventPublisher } from './deps/events';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { messagesStore, rateLimiter } from './deps/stores';
 
 const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), {

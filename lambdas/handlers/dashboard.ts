@@ -1,7 +1,7 @@
 import { callerOf } from '../http/auth';
 import { json } from '../http/response';
 import { buildDashboard } from '../use-cases/build-dashboard';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { ordersStore, purchasesStore, servicesStore, usersStore } from './deps/stores';
 
 const deps = {

@@ -6,7 +6,7 @@ import { invoiceFonts } from '../adapters/fonts/invoice-fonts';
 import { callerOf } from '../http/auth';
 import { binary } from '../http/response';
 import { getTaxDocument, type GetTaxDocumentDeps } from '../use-cases/get-tax-document';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { sellerDetails } from './deps/seller';
 import { purchasesStore } from './deps/stores';
 

@@ -9,7 +9,7 @@ import {
   type OpenControlPanelDeps,
 } from '../use-cases/open-control-panel';
 import { hostingPanel } from './deps/hosting-panel';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { servicesStore } from './deps/stores';
 
 /** A service id as the API gives it (`svc_…`), or an older purchase's id; anything else is none. */

@@ -3,7 +3,7 @@ import { logger } from '../config/logger';
 import { findPlan } from '../domain/plan';
 import { json } from '../http/response';
 import { plansStore } from './deps/stores';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 
 const plans = cachedPlans(plansStore());
 const CACHE_HEADERS = { 'cache-control': 'public, max-age=60' };

@@ -3,7 +3,7 @@ import { callerOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
 import { getProfile, updateProfile, type ProfileDeps } from '../use-cases/profile';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { identityDirectory } from './deps/identity';
 import { usersStore } from './deps/stores';
 

@@ -6,7 +6,7 @@ import {
   type RazorpayWebhookDeps,
 } from '../use-cases/handle-razorpay-webhook';
 import { eventPublisher } from './deps/events';
-import { httpHandler } from './deps/http';
+import { httpHandler } from '../http/http-handler';
 import { paymentGateway } from './deps/payments';
 import {
   ordersStore,

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { logger } from '../../config/logger';
-import { errorResponse } from '../../http/error-response';
-import type { HttpResult } from '../../http/response';
+import { logger } from '../config/logger';
+import { errorResponse } from './error-response';
+import type { HttpResult } from './response';
 
 /** Wraps an HTTP handler: request-scoped log keys, and every error through the one mapping. */
 export function httpHandler(
