@@ -1,9 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_RULES, FUNCTIONS, ROUTES } from '../../infra/lib/definitions/functions';
 import { ASYNC_INVOKE, EVENT_DELIVERY } from '../../infra/lib/constructs/events';
-import { WEBHOOK_SIGNATURE_REJECTED_MESSAGE } from '../../infra/lib/constructs/monitoring';
+import {
+  RECONCILER_REPAIRED_MESSAGE,
+  WEBHOOK_SIGNATURE_REJECTED_MESSAGE,
+} from '../../infra/lib/constructs/monitoring';
+import { handleRazorpayWebhook } from '../../lambdas/use-cases/handle-razorpay-webhook';
+import { reconcilePayments } from '../../lambdas/use-cases/reconcile-payments';
+import { InMemoryMessagesStore } from '../helpers/fakes/stores';
+import { fakeWorld } from '../helpers/fakes/world';
 import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
 
 let synthesised: Synthesised;
@@ -166,14 +172,41 @@ describe('alarms', () => {
     });
   });
 
-  it('count the message the webhook handler really logs', () => {
-    // The backend's webhook use case logs this exact message (Powertools' `message` field).
-    const source = readFileSync(
-      new URL('../../lambdas/use-cases/handle-razorpay-webhook.ts', import.meta.url),
-      'utf8',
+  it('count the message the webhook handler really logs', async () => {
+    // Powertools writes the first argument as `message`: a forged delivery logs exactly it.
+    const world = fakeWorld();
+
+    await expect(
+      handleRazorpayWebhook(world, {
+        rawBody: Buffer.from('{"event":"payment.captured"}'),
+        signature: 'forged',
+        eventId: 'evt_forged',
+      }),
+    ).rejects.toThrow();
+
+    expect(world.log.lines.map((line) => line.message)).toContain(
+      WEBHOOK_SIGNATURE_REJECTED_MESSAGE,
     );
-    expect(source).toContain(`'${WEBHOOK_SIGNATURE_REJECTED_MESSAGE}'`);
     expect(FUNCTIONS.razorpayWebhook.entry).toBe('lambdas/handlers/razorpay-webhook.ts');
+  });
+
+  it('count the message the payments reconciler logs when it repairs something', async () => {
+    const world = fakeWorld();
+    const order = await world.givenOrder();
+    world.gateway.givenPayment({
+      id: 'pay_reconciled1',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+    });
+
+    await reconcilePayments(
+      { ...world, messages: new InMemoryMessagesStore() },
+      new Date(world.now().getTime() + 60 * 60 * 1000),
+    );
+
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: RECONCILER_REPAIRED_MESSAGE }),
+    );
   });
 });
 
