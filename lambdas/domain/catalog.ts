@@ -10,8 +10,9 @@ export const CATALOG: readonly CatalogPlan[] = [
     category: 'domain',
     name: 'Basic Domain',
     description: 'One domain with the essentials to get your name online.',
-    monthlyPricePaise: 9_900,
-    renewalPricePaise: 12_900,
+    // D21: a domain is priced by the year (domain-names.ts); these are a .com year's twelfth.
+    monthlyPricePaise: 8_325,
+    renewalPricePaise: 8_325,
     isPopular: false,
     features: [
       'Free DNS management',
@@ -25,8 +26,8 @@ export const CATALOG: readonly CatalogPlan[] = [
     category: 'domain',
     name: 'Premium Domain',
     description: 'Privacy and control for a growing brand.',
-    monthlyPricePaise: 19_900,
-    renewalPricePaise: 24_900,
+    monthlyPricePaise: 20_825,
+    renewalPricePaise: 20_825,
     isPopular: true,
     features: [
       'Everything in Basic Domain',
@@ -41,8 +42,8 @@ export const CATALOG: readonly CatalogPlan[] = [
     category: 'domain',
     name: 'Enterprise Domain',
     description: 'Security and management for businesses with many names.',
-    monthlyPricePaise: 39_900,
-    renewalPricePaise: 44_900,
+    monthlyPricePaise: 40_825,
+    renewalPricePaise: 40_825,
     isPopular: false,
     features: [
       'Everything in Premium Domain',
@@ -227,8 +228,8 @@ export const CATALOG: readonly CatalogPlan[] = [
     monthlyPricePaise: 299_900,
     renewalPricePaise: 399_900,
     // Bought separately: basichosting + basicdomain + basicstorage (monthly prices).
-    originalPricePaise: 454_800,
-    savingsPercent: 34,
+    originalPricePaise: 453_225,
+    savingsPercent: 33,
     isPopular: false,
     // Its hosting part is Basic Hosting, on that plan's package.
     whmPackage: 'storefront_basic',
@@ -248,7 +249,7 @@ export const CATALOG: readonly CatalogPlan[] = [
     monthlyPricePaise: 599_900,
     renewalPricePaise: 749_900,
     // Bought separately: premiumhosting + premiumdomain + standardstorage + basicvps.
-    originalPricePaise: 804_700,
+    originalPricePaise: 805_625,
     savingsPercent: 25,
     isPopular: true,
     // Its hosting part is Premium Hosting, on that plan's package.
@@ -270,7 +271,7 @@ export const CATALOG: readonly CatalogPlan[] = [
     monthlyPricePaise: 999_900,
     renewalPricePaise: 1_299_900,
     // Bought separately: enterprisehosting + enterprisedomain + premiumstorage + premiumvps.
-    originalPricePaise: 1_609_600,
+    originalPricePaise: 1_610_525,
     savingsPercent: 37,
     isPopular: false,
     // Its hosting part is Enterprise Hosting, on that plan's package.

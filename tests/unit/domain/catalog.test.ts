@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../../lambdas/domain/catalog';
+import { domainPricePerYear } from '../../../lambdas/domain/domain-names';
 import { planFromRecord } from '../../../lambdas/domain/plan';
 
 const byId = (id: string) => {
@@ -39,11 +40,20 @@ describe('the catalog seed', () => {
     ['basicvps', 59_900, 79_900],
     ['premiumvps', 119_900, 159_900],
     ['enterprisevps', 249_900, 299_900],
-    ['basicdomain', 9_900, 12_900],
+    ['basicdomain', 8_325, 8_325],
+    ['premiumdomain', 20_825, 20_825],
+    ['enterprisedomain', 40_825, 40_825],
     ['premiumbundle', 999_900, 1_299_900],
   ])('prices %s at %i paise, renewing at %i', (id, price, renewal) => {
     expect(byId(id).monthlyPricePaise).toBe(price);
     expect(byId(id).renewalPricePaise).toBe(renewal);
+  });
+
+  it("prices each domain plan by the month at exactly a .com year's twelfth (D21)", () => {
+    for (const id of ['basicdomain', 'premiumdomain', 'enterprisedomain'] as const) {
+      expect(byId(id).monthlyPricePaise * 12).toBe(domainPricePerYear(id, '.com'));
+      expect(byId(id).renewalPricePaise).toBe(byId(id).monthlyPricePaise);
+    }
   });
 
   it('marks one popular plan per category, the middle one', () => {

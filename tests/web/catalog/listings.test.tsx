@@ -99,12 +99,13 @@ describe('/pricing', () => {
     expect(screen.getByText('Loading bundle plans...')).toBeInTheDocument();
     expect(await cardNames()).toEqual(['Basic Bundle', 'Standard Bundle', 'Premium Bundle']);
 
-    // Basic Hosting ₹2,499 + Basic Domain ₹99 + Basic Storage ₹1,950 = ₹4,548 a month; the bundle
-    // at ₹2,999 saves 34.06%, shown rounded down. No struck-through "usual price".
+    // Basic Hosting ₹2,499 + Basic Domain ₹83.25 (a .com year's twelfth, D21) + Basic Storage
+    // ₹1,950 = ₹4,532.25 a month; the bundle at ₹2,999 saves 33.83%, shown rounded down. No
+    // struck-through "usual price".
     const basic = screen.getByRole('article', { name: 'Basic Bundle' });
-    expect(within(basic).getByText('Save 34%')).toBeInTheDocument();
+    expect(within(basic).getByText('Save 33%')).toBeInTheDocument();
     expect(within(basic).getByTestId('bought-separately')).toHaveTextContent(
-      'Bought separately: ₹4,548.00/mo + 18% GST',
+      'Bought separately: ₹4,532.25/mo + 18% GST',
     );
     expect(basic.querySelector('s')).toBeNull();
     expect(within(basic).getByText('₹2,999.00')).toBeInTheDocument();

@@ -156,7 +156,7 @@ describe('every price a buyer reads carries its GST (D10)', () => {
 
   it('shows prices on the listings and /domains (the check above has something to check)', async () => {
     server.use(http.get('*/api/plans', () => HttpResponse.json({ plans: CATALOG })));
-    expect(await readRoute('/pricing')).toMatch(/₹4,548\.00\/mo \+ 18% GST/);
+    expect(await readRoute('/pricing')).toMatch(/₹4,532\.25\/mo \+ 18% GST/);
     cleanup();
     expect(await readRoute('/domains')).toContain('₹999.00/yr + 18% GST');
   });
