@@ -21,7 +21,12 @@ export async function measurePaymentVisible(
     const planId = plans[run % plans.length]!;
     const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
       token,
-      body: { planId, months: 12 },
+      // A domain plan names the domain it registers (docs/decisions-domains.md).
+      body: {
+        planId,
+        months: 12,
+        ...(planId.endsWith('domain') ? { domain: `bench-${run}-${Date.now()}.com` } : {}),
+      },
     });
     if (order.status !== 201) throw new Error(`order failed: ${order.status}`);
     const started = performance.now();
