@@ -17,8 +17,8 @@ export const refundsCopy = {
       : `We will refund ${amount} to the card, UPI or bank account you paid with: everything you paid.`,
   dialogEnds: (category: Category) =>
     category === 'hosting' || category === 'bundle'
-      ? 'The service ends now: your hosting is suspended at once. Nothing is deleted; ask support within 30 days if you need a copy of your files.'
-      : 'The service ends now. Nothing is deleted; ask support within 30 days if you need a copy of your data.',
+      ? `The service ends now: your hosting is suspended at once. Nothing is deleted; ask support within ${facts.dataDeletionDays} days if you need a copy of your files.`
+      : `The service ends now. Nothing is deleted; ask support within ${facts.dataDeletionDays} days if you need a copy of your data.`,
   dialogRuns: (date: string) =>
     `Your latest payment is refunded. Your service stays active until ${date}, which your earlier payment covers.`,
   dialogBank: `Razorpay sends the refund at once; your bank usually shows it within ${facts.refundReachesDays}. We email you when you cancel and again when the refund is processed, with a credit note.`,
