@@ -6,10 +6,11 @@
  */
 import { formatInr, percentOf } from '@domain/money';
 import { FEE_PERCENT } from '@domain/pricing';
+import { BUNDLE_DOMAIN_REGISTRATION_PAISE, MONEY_BACK_DAYS } from '@domain/refunds';
 import { sampleBusiness } from './sample-business';
 
 /** D16: a bundle's refund keeps back the included domain's registration, ₹999 + GST. */
-const bundleDomainPaise = 99_900;
+const bundleDomainPaise = BUNDLE_DOMAIN_REGISTRATION_PAISE;
 
 export const facts = {
   foundedYear: sampleBusiness.foundedYear,
@@ -18,7 +19,7 @@ export const facts = {
   uptime: '99.9%',
   /** D10: the one tax on every price; shown beside each price a buyer reads. */
   gstPercent: FEE_PERCENT,
-  moneyBackDays: 30,
+  moneyBackDays: MONEY_BACK_DAYS,
   /** D6/D16: what the guarantee covers and what it does not. No plan has a setup fee. */
   moneyBackCovers: 'hosting, VPS, storage and bundle plans',
   moneyBackExcludes: 'domain registrations',
