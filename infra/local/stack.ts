@@ -10,6 +10,7 @@ import {
   EVENT_BUS_NAME,
   HOME_REGION,
   PROVISIONING_LEASE_SECONDS,
+  REFUND_LEASE_SECONDS,
   SERVICE_NAME,
   TABLES,
   WELCOME_MAIL_LEASE_SECONDS,
@@ -63,6 +64,8 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
       process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
     [ENV.provisioningLeaseSeconds]:
       process.env[ENV.provisioningLeaseSeconds] || String(PROVISIONING_LEASE_SECONDS.local),
+    [ENV.refundLeaseSeconds]:
+      process.env[ENV.refundLeaseSeconds] || String(REFUND_LEASE_SECONDS.local),
     [ENV.razorpayKeyId]: config.razorpay.keyId,
     [ENV.razorpayKeySecret]: config.razorpay.keySecret,
     [ENV.razorpayWebhookSecret]: config.razorpay.webhookSecret,

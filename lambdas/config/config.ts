@@ -10,6 +10,7 @@ import {
   ENV,
   EVENT_BUS_NAME,
   PROVISIONING_LEASE_SECONDS,
+  REFUND_LEASE_SECONDS,
   TABLES,
   WELCOME_MAIL_LEASE_SECONDS,
   type TableId,
@@ -190,6 +191,17 @@ export const provisioningLeaseMs = once(() => {
   );
   return (seconds === undefined ? PROVISIONING_LEASE_SECONDS.aws : Number(seconds)) * 1000;
 });
+
+/** A refund step's claim lease: REFUND_LEASE_SECONDS, else the AWS default (lambdas/system/facts.ts). */
+export const refundLeaseMs = once(() => {
+  const { REFUND_LEASE_SECONDS: seconds } = readSection(
+    'the refund lease',
+    { [ENV.refundLeaseSeconds]: z.optional(z.string().check(z.regex(/^[1-9]\d{0,4}$/))) },
+    process.env,
+  );
+  return (seconds === undefined ? REFUND_LEASE_SECONDS.aws : Number(seconds)) * 1000;
+});
+
 /**
  * The seller a tax invoice names (D15): SELLER_* from the stack's parameters in AWS, sample values
  * locally. The state must be one of GST's and the GSTIN valid for it, or the Lambda fails at start
@@ -254,6 +266,7 @@ export function resetConfigForTests(): void {
   whmConfig.reset();
   provisioningConfig.reset();
   provisioningLeaseMs.reset();
+  refundLeaseMs.reset();
   identityConfig.reset();
   sellerConfig.reset();
 }

@@ -39,6 +39,8 @@ export interface ServicePeriod {
   renewalDate: string;
   months: Months;
   amountPaise: Paise;
+  /** Set when its payment was refunded and the period taken back (lambdas/domain/refunds.ts). */
+  refundedAt?: string;
 }
 
 /** The part of a stored service that extensions read and write. */
@@ -110,9 +112,14 @@ function extendFrom(
   return periodFor(held, purchase, at);
 }
 
-/** The period the service is in or last had: the one that ends last. */
+/**
+ * The period the service is in or last had: the one that ends last, of those still paid for
+ * (a refunded one only when every period was refunded).
+ */
 export function latestPeriod(service: ServiceTerm): ServicePeriod | undefined {
-  return Object.values(service.periods).reduce<ServicePeriod | undefined>(
+  const all = Object.values(service.periods);
+  const kept = all.filter((period) => !period.refundedAt);
+  return (kept.length > 0 ? kept : all).reduce<ServicePeriod | undefined>(
     (latest, period) => (!latest || period.renewalDate > latest.renewalDate ? period : latest),
     undefined,
   );

@@ -3,7 +3,7 @@ import type { Category } from './plan';
 import type { ServiceProvisioning } from './provisioning';
 import type { Months } from './pricing';
 
-export type ServiceStatus = 'active' | 'expired';
+export type ServiceStatus = 'active' | 'expired' | 'cancelled';
 
 /** `Service` (docs/api.md): one purchased period of a plan. Dates are ISO-8601 strings. */
 export interface Service {
@@ -21,6 +21,14 @@ export interface Service {
   renewable: boolean;
   /** Whole days in India until its renewal date; 0 on that day and once expired. */
   daysLeft: number;
+  /**
+   * The money-back guarantee (D16), while Cancel would refund something: until when, how much it
+   * refunds now, and, when the service outlives the cancellation (a cancelled renewal), the
+   * renewal date it returns to.
+   */
+  refundableUntil?: string;
+  refundablePaise?: Paise;
+  runsUntilAfterCancel?: string;
   /** Its delivery (D18): being set up, ready with how to reach it, suspended, ... */
   provisioning: ServiceProvisioning;
 }

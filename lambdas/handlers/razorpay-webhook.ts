@@ -12,6 +12,7 @@ import {
   ordersStore,
   processedEvents,
   purchasesStore,
+  refundsStore,
   servicesStore,
   usersStore,
 } from './deps/stores';
@@ -35,6 +36,7 @@ export const handler = makeHandler({
   services: servicesStore(),
   users: usersStore(),
   processedEvents: processedEvents(),
+  refunds: refundsStore(),
   events: eventPublisher,
   gateway: paymentGateway,
   log: logger,

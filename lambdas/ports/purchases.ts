@@ -79,4 +79,14 @@ export interface PurchasesStore {
     number: string,
     issuedAt: string,
   ): Promise<string | undefined>;
+  /**
+   * Writes what the purchase's credit note credits, once, before its number is taken (D15, D16):
+   * a second call keeps the first. Answers what the purchase holds afterwards, or undefined when
+   * there is no such purchase.
+   */
+  setCreditNoteRefund(
+    userId: string,
+    purchaseId: string,
+    refund: NonNullable<PurchaseRecord['creditNoteRefund']>,
+  ): Promise<PurchaseRecord['creditNoteRefund']>;
 }

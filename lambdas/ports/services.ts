@@ -60,4 +60,25 @@ export interface ServicesStore {
     expectedVersion: number,
     at: string,
   ): Promise<boolean>;
+  /**
+   * Takes periods back after their payments were refunded (D16), in one write conditioned on the
+   * service's version, like an extension: marks each period `refundedAt` (kept, so a retry of its
+   * payment finds it given), sets the renewal date to `renewalDate` (what is still paid for), adds
+   * one to the version, and either ends the service (`cancelledAt`, out of the renewal index) or
+   * sets the renewal schedule for the new date. False, writing nothing, when another write came
+   * first: read the service again and recompute.
+   */
+  withdrawPeriods(
+    ref: { userId: string; serviceId: string },
+    withdrawal: ServiceWithdrawal,
+    expectedVersion: number,
+  ): Promise<boolean>;
+}
+
+export interface ServiceWithdrawal {
+  purchaseIds: readonly string[];
+  renewalDate: string;
+  /** Set when the service ends now. */
+  cancelledAt?: string;
+  at: string;
 }

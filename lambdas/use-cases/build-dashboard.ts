@@ -1,10 +1,12 @@
-import type { DashboardResponse, Payment } from '../domain/api';
+import type { DashboardResponse, Payment, Refund } from '../domain/api';
 import type { Service } from '../domain/services';
 import type { OrdersStore } from '../ports/orders';
 import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
+import type { RefundsStore } from '../ports/refunds';
 import type { ServiceRecord, ServicesStore } from '../ports/services';
 import type { Caller, UsersStore } from '../ports/users';
 import { serviceIdFor } from './extend-service';
+import { paymentRefunds } from './refunds/views';
 import { paymentOfPurchase, serviceOfRecord, toService } from './to-service';
 
 export interface BuildDashboardDeps {
@@ -12,6 +14,11 @@ export interface BuildDashboardDeps {
   services: ServicesStore;
   purchases: PurchasesStore;
   orders: OrdersStore;
+  /**
+   * Refunds (D16) shown on their payments; a caller without them (the operator's console, until it
+   * wires the refunds table) shows payments without refunds.
+   */
+  refunds?: Pick<RefundsStore, 'listForUser'>;
   now: () => Date;
 }
 
@@ -30,11 +37,13 @@ export async function buildDashboard(
     ...caller,
     createdAt: deps.now().toISOString(),
   });
-  const [records, purchases, orders] = await Promise.all([
+  const [records, purchases, orders, refundRecords] = await Promise.all([
     deps.services.listServices(user.userId),
     deps.purchases.listPurchases(user.userId),
     deps.orders.listOrdersForUser(user.userId),
+    deps.refunds ? deps.refunds.listForUser(user.userId) : Promise.resolve([]),
   ]);
+  const refunds = paymentRefunds(refundRecords);
   const now = deps.now();
 
   const services = [
@@ -53,7 +62,10 @@ export async function buildDashboard(
       paymentId: (order.status === 'failed' ? order.failedPaymentId : order.reviewPaymentId) ?? '',
       orderId: order.orderId,
     }));
-  const payments = [...purchases.map(paymentOfPurchase), ...unsettled].sort(newestFirst);
+  const payments = [
+    ...purchases.map((purchase) => withRefund(paymentOfPurchase(purchase), purchase, refunds)),
+    ...unsettled,
+  ].sort(newestFirst);
 
   return {
     user: {
@@ -88,4 +100,18 @@ function servicesOnlyInPurchases(
     if (!seen || purchase.renewalDate > seen.renewalDate) latest.set(id, purchase);
   }
   return [...latest.values()].map((purchase) => toService(purchase, now));
+}
+
+/** A paid payment with the money that went back for it and its credit note (D15, D16). */
+function withRefund(
+  payment: Payment,
+  purchase: PurchaseRecord,
+  refunds: ReadonlyMap<string, Refund>,
+): Payment {
+  const refund = refunds.get(purchase.paymentId);
+  return {
+    ...payment,
+    ...(refund ? { refund } : {}),
+    ...(purchase.creditNoteNumber ? { creditNoteNumber: purchase.creditNoteNumber } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import type { Payment } from '../domain/api';
 import { serviceProvisioningOf } from '../domain/provisioning';
+import { cancellationOffer, isCancelled } from '../domain/refunds';
 import { daysLeft } from '../domain/renewal-schedule';
 import { latestPeriod } from '../domain/service-periods';
 import { serviceStatus, type Service } from '../domain/services';
@@ -22,7 +23,7 @@ export function serviceOfRecord(record: ServiceRecord, now: Date): Service {
     months: period?.months ?? 0,
     purchaseDate: period?.purchaseDate ?? record.createdAt,
     renewalDate: record.renewalDate,
-    status: serviceStatus(record.renewalDate, now),
+    status: isCancelled(record) ? 'cancelled' : serviceStatus(record.renewalDate, now),
     pricePaidPaise: period?.amountPaise ?? 0,
     renewable: !record.cancelledAt,
     daysLeft: daysLeft(record.renewalDate, now),
@@ -30,6 +31,15 @@ export function serviceOfRecord(record: ServiceRecord, now: Date): Service {
     provisioning: serviceProvisioningOf(record.category, record.provisioning),
   };
   if (record.domain) service.domain = record.domain;
+  // The money-back guarantee (D16) while Cancel would refund something; never once cancelled.
+  const offer = isCancelled(record)
+    ? undefined
+    : cancellationOffer({ category: record.category, periods: Object.values(record.periods), now });
+  if (offer) {
+    service.refundableUntil = offer.refundableUntil;
+    service.refundablePaise = offer.refundablePaise;
+    if (offer.runsUntil) service.runsUntilAfterCancel = offer.runsUntil;
+  }
   return service;
 }
 

@@ -96,4 +96,27 @@ export class DynamoPurchasesStore implements PurchasesStore {
     const held = await this.getPurchase(userId, purchaseId);
     return held?.[fields.number];
   }
+
+  async setCreditNoteRefund(
+    userId: string,
+    purchaseId: string,
+    refund: NonNullable<PurchaseRecord['creditNoteRefund']>,
+  ): Promise<PurchaseRecord['creditNoteRefund']> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId, purchaseId },
+          UpdateExpression: 'SET creditNoteRefund = :refund',
+          ConditionExpression:
+            'attribute_exists(purchaseId) AND attribute_not_exists(creditNoteRefund)',
+          ExpressionAttributeValues: { ':refund': refund },
+        }),
+      );
+      return refund;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    return (await this.getPurchase(userId, purchaseId))?.creditNoteRefund;
+  }
 }

@@ -10,6 +10,7 @@ import type {
   ServicePeriod,
   ServiceRecord,
   ServicesStore,
+  ServiceWithdrawal,
 } from '../../ports/services';
 import { renewalScheduleFor } from '../../domain/renewal-schedule';
 import { isConditionFailure } from './clients';
@@ -76,7 +77,9 @@ export class DynamoServicesStore implements ServicesStore {
             TableName: this.table(),
             Key: { userId: service.userId, serviceId: service.serviceId },
             UpdateExpression:
-              'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at, nextDueAt = :due, dueShard = :shard',
+              // A payment after a cancellation gives the service time again: it is no longer
+              // cancelled (lambdas/domain/refunds.ts isCancelled).
+              'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at, nextDueAt = :due, dueShard = :shard REMOVE cancelledAt',
             ConditionExpression: 'version = :expected',
             ExpressionAttributeNames: { '#purchase': period.purchaseId },
             ExpressionAttributeValues: {
@@ -91,6 +94,53 @@ export class DynamoServicesStore implements ServicesStore {
           }),
         );
       }
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async withdrawPeriods(
+    ref: { userId: string; serviceId: string },
+    withdrawal: ServiceWithdrawal,
+    expectedVersion: number,
+  ): Promise<boolean> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {
+      ':renewal': withdrawal.renewalDate,
+      ':next': expectedVersion + 1,
+      ':at': withdrawal.at,
+      ':expected': expectedVersion,
+    };
+    const set = ['renewalDate = :renewal', 'version = :next', 'updatedAt = :at'];
+    withdrawal.purchaseIds.forEach((purchaseId, index) => {
+      names[`#p${index}`] = purchaseId;
+      set.push(`periods.#p${index}.refundedAt = if_not_exists(periods.#p${index}.refundedAt, :at)`);
+    });
+    let remove = '';
+    if (withdrawal.cancelledAt) {
+      // Ended: nothing is due any more, so it leaves the renewal job's index.
+      set.push('cancelledAt = :cancelled');
+      values[':cancelled'] = withdrawal.cancelledAt;
+      remove = ' REMOVE nextDueAt, dueShard';
+    } else {
+      const schedule = renewalScheduleFor(ref.serviceId, withdrawal.renewalDate);
+      set.push('nextDueAt = :due', 'dueShard = :shard');
+      values[':due'] = schedule.nextDueAt;
+      values[':shard'] = schedule.dueShard;
+    }
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId: ref.userId, serviceId: ref.serviceId },
+          UpdateExpression: `SET ${set.join(', ')}${remove}`,
+          ConditionExpression: 'version = :expected',
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: values,
+        }),
+      );
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;

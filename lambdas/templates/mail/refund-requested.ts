@@ -14,6 +14,8 @@ export interface RefundRequestedMailInput extends RefundFacts {
   paidPaise?: Paise;
   /** Why the refund is less than what was paid, e.g. "Domain registration". */
   deduction?: { label: string; amountPaise: Paise };
+  /** A cancelled renewal: the service runs on until this date, which an earlier payment covers. */
+  serviceRunsUntil?: string;
   siteUrl: string;
 }
 
@@ -44,7 +46,11 @@ export function refundRequestedMail(input: RefundRequestedMailInput): MailConten
     greetName: input.name,
     blocks: [
       paragraph(opening),
-      paragraph('The service has ended. A credit note will be issued for the refund.'),
+      paragraph(
+        input.serviceRunsUntil
+          ? `Your service stays active until ${formatDate(input.serviceRunsUntil)}, which your earlier payment covers. A credit note will be issued for the refund.`
+          : 'The service has ended. A credit note will be issued for the refund.',
+      ),
       rows(money),
       paragraph(
         "We'll email you again when Razorpay has processed the refund. Your bank may then take 5–7 working days to show it.",

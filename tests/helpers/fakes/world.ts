@@ -15,6 +15,7 @@ import {
   RecordingMailer,
 } from './stores';
 import { InMemoryDocumentCounters } from './document-counters';
+import { InMemoryRefundsStore } from './refunds';
 import { SAMPLE_SELLER } from '../../../lambdas/templates/invoice/sample';
 
 export const KEY_SECRET = 'test_key_secret';
@@ -35,6 +36,7 @@ export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
     users: new InMemoryUsersStore(),
     events: new RecordingEventPublisher(),
     processedEvents: new InMemoryProcessedEvents(),
+    refunds: new InMemoryRefundsStore(),
     claims: new InMemoryWelcomeMailClaims(),
     mailer: new RecordingMailer(),
     gateway: new FakePaymentGateway({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET }),

@@ -53,7 +53,7 @@ export const dashboardCopy = {
   /** Amounts paid include the GST (D10). */
   paidAmount: (amount: string) => `${amount} incl. GST`,
   domainLabel: 'Domain',
-  statusLabel: { active: 'Active', expired: 'Expired' },
+  statusLabel: { active: 'Active', expired: 'Expired', cancelled: 'Cancelled' },
   /** Renewals (D14, D17): the card's Renew, and how near its renewal date is. */
   renew: 'Renew',
   renewLabel: (name: string) => `Renew ${name}`,

@@ -43,6 +43,7 @@ export const storesModule = {
   messagesStore: () => messages,
   processedEvents: () => world.processedEvents,
   welcomeMailClaims: () => world.claims,
+  refundsStore: () => world.refunds,
 };
 
 export const eventsModule = { eventPublisher: world.events };

@@ -134,6 +134,10 @@ describe('buildDashboard', () => {
         daysLeft: 924,
         // Nothing has delivered it in this world yet.
         provisioning: { state: 'pending' },
+        // The renewal is inside its 30 days (D16): cancelling refunds it, back to the first period.
+        refundableUntil: '2026-07-01T18:29:59.999Z',
+        refundablePaise: (await world.orders.getOrder('order_Renewal'))?.amountPaise,
+        runsUntilAfterCancel: '2027-01-10T00:00:00.000Z',
       },
     ]);
     expect(answer.payments.map((p) => p.orderId)).toEqual(['order_Renewal', 'order_First']);

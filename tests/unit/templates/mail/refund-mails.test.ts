@@ -50,6 +50,20 @@ describe('the refund-requested mail', () => {
     );
   });
 
+  it('a cancelled renewal: the service stays active until the date an earlier payment covers', () => {
+    const mail = refundRequestedMail({
+      ...refund,
+      origin: 'buyer',
+      requestedAt: '2026-12-01T09:30:00.000Z',
+      serviceRunsUntil: '2027-01-10T04:30:00.000Z',
+    });
+
+    expect(mail.text).toContain(
+      'Your service stays active until 10 January 2027, which your earlier payment covers.',
+    );
+    expect(mail.text).not.toContain('The service has ended');
+  });
+
   it('words a refund the buyer did not ask for as ours', () => {
     const mail = refundRequestedMail({
       ...refund,

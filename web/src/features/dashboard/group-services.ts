@@ -20,6 +20,10 @@ export interface ServiceCard {
   suspended: boolean;
   /** The latest record's delivery (D18): Setting up, or ready with how to reach it. */
   provisioning: Service['provisioning'];
+  /** The money-back guarantee (D16), while Cancel would refund something. */
+  refundableUntil?: string;
+  refundablePaise?: number;
+  runsUntilAfterCancel?: string;
 }
 
 /** A payment that names its service (a field the API may add); otherwise matched by id. */
@@ -65,8 +69,16 @@ export function groupServices(
         firstPurchaseDate: purchases[0]!,
         renewable: latest.renewable,
         daysLeft: latest.daysLeft,
-        suspended: latest.provisioning.state === 'suspended',
+        // A cancelled service is suspended too, but it says Cancelled (D16), not "renew to restore".
+        suspended: latest.provisioning.state === 'suspended' && latest.status !== 'cancelled',
         provisioning: latest.provisioning,
+        ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),
+        ...(latest.refundablePaise !== undefined
+          ? { refundablePaise: latest.refundablePaise }
+          : {}),
+        ...(latest.runsUntilAfterCancel
+          ? { runsUntilAfterCancel: latest.runsUntilAfterCancel }
+          : {}),
         payments: payments
           .filter((p) => ids.has(serviceIdOf(p) ?? p.id))
           .sort((a, b) => b.date.localeCompare(a.date)),

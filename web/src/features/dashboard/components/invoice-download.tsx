@@ -3,8 +3,11 @@ import { dashboardCopy as copy } from '../../../content/dashboard';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
 import { downloadInvoice } from '../api/download-invoice';
 
-/** A payment's tax invoice number and its Download (D15): the PDF, saved as a file. */
-export function InvoiceDownload({ number }: { number: string }) {
+/**
+ * A payment's tax invoice number and its Download (D15): the PDF, saved as a file. The same for a
+ * credit note (D16), named by `label`.
+ */
+export function InvoiceDownload({ number, label }: { number: string; label?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,7 +31,7 @@ export function InvoiceDownload({ number }: { number: string }) {
         type="button"
         onClick={() => void download()}
         disabled={busy}
-        aria-label={copy.downloadInvoiceLabel(number)}
+        aria-label={label ?? copy.downloadInvoiceLabel(number)}
         className="font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline disabled:text-slate-500"
       >
         {busy ? copy.downloadingInvoice : copy.downloadInvoice}

@@ -2,7 +2,9 @@ import type { Payment } from '@domain/api';
 import { formatInr } from '@domain/money';
 import { dashboardCopy as copy } from '../../../content/dashboard';
 import { formatDate } from '../format';
+import { refundsCopy } from '../../../content/refunds';
 import { InvoiceDownload } from './invoice-download';
+import { RefundStatus } from './refund-status';
 
 export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
   if (payments.length === 0)
@@ -41,9 +43,25 @@ export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
               <td className="px-4 py-3 text-right tabular-nums">
                 {formatInr(payment.amountPaise)}
               </td>
-              <td className="px-4 py-3">{copy.paymentStatus[payment.status] ?? payment.status}</td>
+              <td className="px-4 py-3">
+                {copy.paymentStatus[payment.status] ?? payment.status}
+                {payment.refund ? (
+                  <div className="mt-0.5 text-xs">
+                    <RefundStatus refund={payment.refund} />
+                  </div>
+                ) : null}
+              </td>
               <td className="px-4 py-3">
                 {payment.invoiceNumber ? <InvoiceDownload number={payment.invoiceNumber} /> : null}
+                {payment.creditNoteNumber ? (
+                  <div className="mt-1">
+                    <span className="text-xs text-slate-500">{refundsCopy.creditNote}</span>{' '}
+                    <InvoiceDownload
+                      number={payment.creditNoteNumber}
+                      label={refundsCopy.downloadCreditNoteLabel(payment.creditNoteNumber)}
+                    />
+                  </div>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -1,10 +1,12 @@
-import type { Payment, Service } from '@domain/api';
+import type { CancelServiceResponse, Payment, Service } from '@domain/api';
 import { formatInr } from '@domain/money';
 import { EXPIRES_SOON_DAYS, renewalCheckoutPath } from '@domain/renewal-schedule';
 import { ButtonLink } from '../../../components/button';
 import { dashboardCopy as copy } from '../../../content/dashboard';
 import { formatDate } from '../format';
 import { groupServices, type ServiceCard } from '../group-services';
+import { CancelService } from './cancel-service';
+import { RefundStatus } from './refund-status';
 import { ServiceDelivery } from './service-delivery';
 import { StatusBadge } from './status-badge';
 
@@ -58,9 +60,12 @@ function RenewalAction({ card }: { card: ServiceCard }) {
 export function ServiceList({
   services,
   payments,
+  onCancelled = () => undefined,
 }: {
   services: readonly Service[];
   payments: readonly Payment[];
+  /** A service was cancelled for a refund (D16): the dashboard reads itself again. */
+  onCancelled?: (answer: CancelServiceResponse) => void;
 }) {
   const cards = groupServices(services, payments);
   return (
@@ -89,6 +94,7 @@ export function ServiceList({
           </dl>
           <ServiceDelivery card={card} />
           <RenewalAction card={card} />
+          <CancelService card={card} onCancelled={onCancelled} />
           {card.payments.length > 0 ? (
             <div className="mt-4 border-t border-slate-100 pt-3">
               <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -103,6 +109,11 @@ export function ServiceList({
                     <span className="text-slate-700">{formatDate(payment.date)}</span>
                     <span className="text-slate-800 tabular-nums">
                       {copy.paidAmount(formatInr(payment.amountPaise))}
+                      {payment.refund ? (
+                        <span className="ml-2">
+                          <RefundStatus refund={payment.refund} />
+                        </span>
+                      ) : null}
                       {payment.status === 'paid' ? null : (
                         <span className="ml-2 text-slate-500">
                           {copy.paymentStatus[payment.status] ?? payment.status}
