@@ -21,7 +21,12 @@ export interface PlansResponse {
 
 export interface QuoteRequestBody {
   planId: string;
-  months: number;
+  /** A hosting plan's months; on a domain plan 12/24/36 mean 1/2/3 years (D21). */
+  months?: number;
+  /** A domain plan's registration period, 1-3 years (D21). */
+  years?: number;
+  /** A domain plan's name, required there and refused on any other plan (D21). */
+  domain?: string;
   promoCode?: string;
   /** Show the renewal price (D14). An order is a renewal when the buyer holds or held the plan. */
   renew?: boolean;
@@ -30,7 +35,6 @@ export interface QuoteRequestBody {
 }
 
 export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingState'> {
-  domain?: string;
   /** The tax invoice's recipient (D15); by default the profile's billing details. */
   billing?: BillingDetails;
 }

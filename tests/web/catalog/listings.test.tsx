@@ -82,11 +82,19 @@ describe('/domain', () => {
     renderPage(DomainPlansPage);
     expect(screen.getByText('Loading domain plans...')).toBeInTheDocument();
     expect(await cardNames()).toEqual(['Basic Domain', 'Premium Domain', 'Enterprise Domain']);
+    // D21: a domain is bought by its name, chosen on /domains; each card shows its yearly prices.
+    const basic = screen.getByRole('article', { name: 'Basic Domain' });
+    expect(within(basic).getByRole('link', { name: /BUY NOW/ })).toHaveAttribute(
+      'href',
+      '/domains?plan=basicdomain',
+    );
+    expect(within(basic).getByTestId('domain-prices')).toHaveTextContent(
+      '.com ₹999.00/yr + 18% GST · .net ₹899.00/yr + 18% GST',
+    );
     expect(
-      within(screen.getByRole('article', { name: 'Basic Domain' })).getByRole('link', {
-        name: /BUY NOW/,
-      }),
-    ).toHaveAttribute('href', '/checkout?plan=basicdomain');
+      within(screen.getByRole('article', { name: 'Premium Domain' })).getByTestId('domain-prices'),
+    ).toHaveTextContent('.com ₹2,499.00/yr + 18% GST · .net ₹2,399.00/yr + 18% GST');
+    expect(basic).not.toHaveTextContent('/mo');
     expect(screen.getByRole('table', { name: 'Compare domain features' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Domain FAQs' })).toBeInTheDocument();
     expect(screen.getAllByRole('figure')).toHaveLength(3);

@@ -152,15 +152,24 @@ describe('checkout: renewal mode', () => {
   });
 
   it('renews the service of the domain the link names, and sends that domain', async () => {
-    serve([{ ...held, domain: 'asharao.com' }]);
-    renderApp('/checkout?plan=basichosting&renew=1&domain=asharao.com');
+    // D21: only a domain plan names a domain; its period goes as months 12 × years.
+    serve([
+      {
+        ...held,
+        planId: 'basicdomain',
+        name: 'Basic Domain',
+        category: 'domain',
+        domain: 'asharao.com',
+      },
+    ]);
+    renderApp('/checkout?plan=basicdomain&renew=1&domain=asharao.com');
     await screen.findByTestId('renewal-of');
 
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
 
     await waitFor(() =>
       expect(orders).toEqual([
-        { planId: 'basichosting', months: 12, domain: 'asharao.com', renew: true },
+        { planId: 'basicdomain', months: 12, domain: 'asharao.com', renew: true },
       ]),
     );
   });

@@ -133,7 +133,7 @@ describe('/dashboard', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(main.getByRole('link', { name: 'New Website' })).toHaveAttribute('href', '/hosting');
-    expect(main.getByRole('link', { name: 'Add Domain' })).toHaveAttribute('href', '/domain');
+    expect(main.getByRole('link', { name: 'Add Domain' })).toHaveAttribute('href', '/domains');
   });
 
   it('opens on the current plan’s tab with the Current Active Plan card and the service, active', async () => {

@@ -1,3 +1,9 @@
+import {
+  DOMAIN_EXTENSIONS,
+  domainPricePerYear,
+  isDomainPlanId,
+  type DomainExtension,
+} from '@domain/domain-names';
 import { formatInr } from '@domain/money';
 import type { Plan } from '@domain/api';
 import { listingText } from '../content/catalog';
@@ -27,6 +33,14 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
       ? Math.floor(((original - price) * 100) / original)
       : undefined;
   const features = Array.isArray(plan.features) ? plan.features : [];
+  // D21: a domain plan is sold by the year, at a price per extension (the same table checkout uses).
+  const domainPlanId = isDomainPlanId(plan.id) ? plan.id : undefined;
+  const domainPrices = domainPlanId
+    ? (Object.keys(DOMAIN_EXTENSIONS) as DomainExtension[]).map((extension) => ({
+        extension,
+        paise: domainPricePerYear(domainPlanId, extension),
+      }))
+    : undefined;
   const headingId = `plan-${plan.id}-name`;
 
   return (
@@ -64,7 +78,18 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
             {listingText.perMonth} <span className="whitespace-nowrap">{listingText.gst}</span>
           </p>
         ) : null}
-        {price !== undefined ? (
+        {domainPrices ? (
+          <p className="text-slate-900" data-testid="domain-prices">
+            {domainPrices.map(({ extension, paise }, index) => (
+              <span key={extension} className="whitespace-nowrap">
+                {index > 0 ? ' · ' : null}
+                <span className="font-semibold">{extension}</span>{' '}
+                <span className="text-2xl font-extrabold tracking-tight">{formatInr(paise)}</span>
+                {listingText.perYear} {listingText.gst}
+              </span>
+            ))}
+          </p>
+        ) : price !== undefined ? (
           <p className="flex flex-wrap items-baseline gap-x-1 text-slate-900">
             <span className="text-4xl font-extrabold tracking-tight">{formatInr(price)}</span>
             <span className="text-base font-medium text-slate-500">
@@ -77,7 +102,7 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
         ) : (
           <p className="text-2xl font-bold text-slate-500">{listingText.priceUnavailable}</p>
         )}
-        {renewal !== undefined ? (
+        {renewal !== undefined && !domainPrices ? (
           <p className="mt-1 text-sm text-slate-600">{listingText.renewsAt(formatInr(renewal))}</p>
         ) : null}
       </div>

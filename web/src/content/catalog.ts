@@ -4,6 +4,8 @@ import { facts, gstNote } from './facts';
 export const listingText = {
   priceUnavailable: 'Price Unavailable',
   perMonth: '/mo',
+  /** D21: domains are sold by the year. */
+  perYear: '/yr',
   /** D10: beside every price. */
   gst: gstNote,
   renewsAt: (renewal: string) => `Renews at ${renewal}/mo ${gstNote}`,

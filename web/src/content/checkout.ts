@@ -26,6 +26,14 @@ export const checkoutCopy = {
   breakdownTitle: 'Price breakdown',
   base: (monthly: string, months: number) =>
     `Base price (${monthly} × ${months} ${months === 1 ? 'month' : 'months'})`,
+  /** D21: a domain is sold by the year. */
+  domainBase: (name: string, yearly: string, years: number) =>
+    `Registration ${name} (${yearly} × ${years} ${years === 1 ? 'year' : 'years'})`,
+  yearsLabel: 'Registration period',
+  yearsOption: (years: number) => `${years} ${years === 1 ? 'year' : 'years'}`,
+  domainInputLabel: 'Domain name',
+  domainInputHint: 'The .com or .net name to register, for example yourbusiness.com.',
+  promoNotForDomains: 'Promo codes do not apply to domain registrations.',
   durationDiscount: (percent: number) => `Duration discount (${percent}%)`,
   promoDiscount: (code: string, percent: number) => `Promo ${code} (${percent}%)`,
   subtotal: 'Subtotal',

@@ -1,3 +1,4 @@
+import { domainPricePerYear } from '@domain/domain-names';
 import { gstNote } from './facts';
 
 export const domainSearch = {
@@ -22,10 +23,13 @@ export const domainSearch = {
   register: 'Register',
   registerLabel: (domain: string) => `Register ${domain}`,
   checkoutPlanId: 'basicdomain',
-  /** The three fixed endings and demo prices (docs/decisions.md D13), in paise per year. */
+  /**
+   * The three fixed endings (D13); a sold one's price is Basic Domain's per year (D21), from the one
+   * price table. The page prices them for the plan it was opened with (?plan=).
+   */
   results: [
-    { extension: '.com', available: true, pricePaise: 99_900 },
-    { extension: '.net', available: true, pricePaise: 89_900 },
+    { extension: '.com', available: true, pricePaise: domainPricePerYear('basicdomain', '.com') },
+    { extension: '.net', available: true, pricePaise: domainPricePerYear('basicdomain', '.net') },
     { extension: '.org', available: false },
   ],
   howItWorks: {

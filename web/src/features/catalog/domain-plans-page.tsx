@@ -27,7 +27,13 @@ export function DomainPlansPage() {
 
       <section aria-label={page.title} className="py-14 sm:py-20">
         <Container>
-          <PlanGrid category="domain" loadingText={page.loading} buttonLabel={page.button} />
+          {/* D21: a domain is bought by its name, so BUY NOW goes to the search with the plan. */}
+          <PlanGrid
+            category="domain"
+            loadingText={page.loading}
+            buttonLabel={page.button}
+            hrefFor={(plan) => `/domains?plan=${encodeURIComponent(plan.id)}`}
+          />
         </Container>
       </section>
 

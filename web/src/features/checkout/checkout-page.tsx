@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BUYER_ADDRESS_THRESHOLD_PAISE } from '@domain/gst';
 import type { Plan } from '@domain/plan';
+import { priceCheckout } from '@domain/checkout-pricing';
+import {
+  DEFAULT_DOMAIN_YEARS,
+  DOMAIN_YEARS,
+  isDomainPlanId,
+  parseDomainName,
+  type DomainYears,
+} from '@domain/domain-names';
 import {
   DEFAULT_MONTHS,
   DURATION_DISCOUNT_PERCENT,
@@ -46,6 +54,10 @@ export function CheckoutPage() {
   const [attempt, setAttempt] = useState(0);
   const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
   const [promo, setPromo] = useState<{ code: string; message: string } | null>(null);
+  // D21: a domain plan names its domain (prefilled from ?domain=) and runs 1, 2 or 3 years.
+  const [domainInput, setDomainInput] = useState(domainParam ?? '');
+  const [years, setYears] = useState<DomainYears>(DEFAULT_DOMAIN_YEARS);
+  const [domainError, setDomainError] = useState<string | null>(null);
   const { pay, phase, failure, afterVerifyNote } = usePayment();
 
   useEffect(() => {
@@ -69,16 +81,28 @@ export function CheckoutPage() {
   }, [planId, attempt]);
 
   const plan = planState.status === 'ready' ? planState.plan : undefined;
-  // A domain order names a domain; so does the renewal of a service that has one (its Renew link).
-  const domain = plan?.category === 'domain' || renewParam ? domainParam : undefined;
+  // D21: only a domain plan names a domain (?domain= is ignored on any other plan), checked by the
+  // rule the server applies; a name it refuses leaves the breakdown out until it is corrected.
+  const domainPlan = plan !== undefined && isDomainPlanId(plan.id);
+  const parsedDomain = useMemo(() => {
+    try {
+      return { name: parseDomainName(domainInput).name, problem: null };
+    } catch (error) {
+      return { name: undefined, problem: error instanceof Error ? error.message : String(error) };
+    }
+  }, [domainInput]);
+  const domain = domainPlan ? parsedDomain.name : undefined;
+  const periodMonths: Months = domainPlan ? ((years * 12) as Months) : months;
   // D14: priced as a renewal when the buyer holds or held this plan, as the server will price it.
   const held = useHeldService(plan?.id, domain, Boolean(user));
   const renewal = isRenewal(held, renewParam);
-  const breakdown = useMemo(
-    () => (plan ? quote(plan, months, renewal ? null : promo?.code, { renewal }) : undefined),
-    [plan, months, promo, renewal],
-  );
-  const dates = held.state === 'held' ? renewalDates(held.service, months, new Date()) : undefined;
+  const breakdown = useMemo(() => {
+    if (!plan) return undefined;
+    if (!domainPlan) return quote(plan, months, renewal ? null : promo?.code, { renewal });
+    return domain ? priceCheckout([plan], { planId: plan.id, domain, years, renewal }) : undefined;
+  }, [plan, domainPlan, domain, years, months, promo, renewal]);
+  const dates =
+    held.state === 'held' ? renewalDates(held.service, periodMonths, new Date()) : undefined;
   // D15: the tax invoice's recipient, needed from ₹50,000 of taxable value; the split once known.
   const [billing, setBilling] = useState<BillingChoice>({});
   const [billingError, setBillingError] = useState<string | null>(null);
@@ -91,8 +115,8 @@ export function CheckoutPage() {
     plan && billing.state
       ? {
           planId: plan.id,
-          months,
-          ...(promo && !renewal ? { promoCode: promo.code } : {}),
+          ...(domainPlan ? { years, ...(domain ? { domain } : {}) } : { months }),
+          ...(promo && !renewal && !domainPlan ? { promoCode: promo.code } : {}),
           ...(renewal ? { renew: true } : {}),
           billingState: billing.state,
         }
@@ -149,7 +173,7 @@ export function CheckoutPage() {
               </Button>
             </div>
           ) : null}
-          {plan && breakdown ? (
+          {plan ? (
             <div className="mt-8 grid gap-6 lg:grid-cols-[1.6fr_1fr]">
               <section
                 aria-labelledby="order-summary"
@@ -178,43 +202,103 @@ export function CheckoutPage() {
                       </dd>
                     </>
                   ) : null}
-                  {domain ? (
-                    <>
-                      <dt className="text-slate-500">{copy.domainLabel}</dt>
-                      <dd className="font-semibold text-slate-900" data-testid="domain-name">
-                        {domain}
-                      </dd>
-                    </>
-                  ) : null}
                 </dl>
+                {domainPlan ? (
+                  <div className="mt-5">
+                    <label
+                      htmlFor="checkout-domain"
+                      className="block text-sm font-medium text-slate-800"
+                    >
+                      {copy.domainInputLabel}
+                    </label>
+                    <input
+                      id="checkout-domain"
+                      type="text"
+                      inputMode="url"
+                      autoComplete="off"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      value={domainInput}
+                      onChange={(event) => {
+                        setDomainInput(event.target.value);
+                        setDomainError(null);
+                      }}
+                      onBlur={() => setDomainError(parsedDomain.problem)}
+                      aria-invalid={domainError ? true : undefined}
+                      aria-describedby="checkout-domain-hint"
+                      data-testid="domain-name"
+                      className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none sm:w-72"
+                    />
+                    <p
+                      id="checkout-domain-hint"
+                      role={domainError ? 'alert' : undefined}
+                      className={`mt-1 text-sm ${domainError ? 'font-medium text-red-700' : 'text-slate-500'}`}
+                    >
+                      {domainError ?? copy.domainInputHint}
+                    </p>
+                  </div>
+                ) : null}
                 <div className="mt-5">
-                  <label
-                    htmlFor="checkout-months"
-                    className="block text-sm font-medium text-slate-800"
-                  >
-                    {copy.durationLabel}
-                  </label>
-                  <select
-                    id="checkout-months"
-                    value={months}
-                    onChange={(event) => {
-                      const value = Number(event.target.value);
-                      if (isMonths(value)) setMonths(value);
-                    }}
-                    className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none sm:w-72"
-                  >
-                    {DURATIONS.map((value) => (
-                      <option key={value} value={value}>
-                        {copy.durationOption(value, DURATION_DISCOUNT_PERCENT[value])}
-                      </option>
-                    ))}
-                  </select>
+                  {domainPlan ? (
+                    <>
+                      <label
+                        htmlFor="checkout-years"
+                        className="block text-sm font-medium text-slate-800"
+                      >
+                        {copy.yearsLabel}
+                      </label>
+                      <select
+                        id="checkout-years"
+                        value={years}
+                        onChange={(event) => {
+                          const value = Number(event.target.value);
+                          const match = DOMAIN_YEARS.find((y) => y === value);
+                          if (match) setYears(match);
+                        }}
+                        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none sm:w-72"
+                      >
+                        {DOMAIN_YEARS.map((value) => (
+                          <option key={value} value={value}>
+                            {copy.yearsOption(value)}
+                          </option>
+                        ))}
+                      </select>
+                    </>
+                  ) : (
+                    <>
+                      <label
+                        htmlFor="checkout-months"
+                        className="block text-sm font-medium text-slate-800"
+                      >
+                        {copy.durationLabel}
+                      </label>
+                      <select
+                        id="checkout-months"
+                        value={months}
+                        onChange={(event) => {
+                          const value = Number(event.target.value);
+                          if (isMonths(value)) setMonths(value);
+                        }}
+                        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none sm:w-72"
+                      >
+                        {DURATIONS.map((value) => (
+                          <option key={value} value={value}>
+                            {copy.durationOption(value, DURATION_DISCOUNT_PERCENT[value])}
+                          </option>
+                        ))}
+                      </select>
+                    </>
+                  )}
                 </div>
-                <div className="mt-6">
-                  <PriceBreakdown quote={breakdown} {...(tax ? { tax } : {})} />
-                </div>
+                {breakdown ? (
+                  <div className="mt-6">
+                    <PriceBreakdown quote={breakdown} {...(tax ? { tax } : {})} />
+                  </div>
+                ) : null}
                 <div className="mt-6 border-t border-slate-100 pt-6">
-                  {renewal ? (
+                  {domainPlan ? (
+                    <p className="text-sm text-slate-600">{copy.promoNotForDomains}</p>
+                  ) : renewal ? (
                     <p className="text-sm text-slate-600">{copy.promoNotForRenewal}</p>
                   ) : (
                     <PromoBox
@@ -247,15 +331,20 @@ export function CheckoutPage() {
                   className="mt-5 w-full"
                   disabled={phase !== 'idle'}
                   onClick={() => {
+                    if (domainPlan && !domain) {
+                      setDomainError(parsedDomain.problem);
+                      return;
+                    }
                     if (user && billing.problem) {
                       setBillingError(billing.problem);
                       return;
                     }
+                    // A domain's period goes as months 12 × years, which the server reads as years.
                     void pay({
                       planId: plan.id,
                       planName: plan.name,
-                      months,
-                      ...(promo && !renewal ? { promoCode: promo.code } : {}),
+                      months: periodMonths,
+                      ...(promo && !renewal && !domainPlan ? { promoCode: promo.code } : {}),
                       ...(domain ? { domain } : {}),
                       ...(renewal ? { renew: true } : {}),
                       ...(billing.billing ? { billing: billing.billing } : {}),

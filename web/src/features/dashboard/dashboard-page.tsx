@@ -113,7 +113,8 @@ export function DashboardPage() {
             <ButtonLink to="/hosting" variant="accent">
               {copy.quickNewWebsite}
             </ButtonLink>
-            <ButtonLink to="/domain" variant="secondary">
+            {/* D21: a domain starts from its name, chosen on /domains. */}
+            <ButtonLink to="/domains" variant="secondary">
               {copy.quickAddDomain}
             </ButtonLink>
           </div>

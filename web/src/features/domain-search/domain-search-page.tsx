@@ -1,6 +1,12 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import {
+  DOMAIN_EXTENSIONS,
+  domainPricePerYear,
+  isDomainPlanId,
+  type DomainPlanId,
+} from '@domain/domain-names';
 import { formatInr } from '@domain/money';
 import { Button, ButtonLink } from '../../components/button';
 import { Icon } from '../../components/marketing-icons';
@@ -10,9 +16,15 @@ import { normaliseDomainName } from './normalise-domain-name';
 
 /**
  * The demo domain search (D13): three fixed results for the typed name, no registry lookup.
- * Register on an available result goes to checkout with the basic domain plan and the name.
+ * Register on an available result goes to checkout with the domain plan (?plan=, from a /domain
+ * card; Basic by default) and the name, at that plan's price per year (D21).
  */
 export function DomainSearchPage() {
+  const [params] = useSearchParams();
+  const planParam = params.get('plan') ?? '';
+  const planId: DomainPlanId = isDomainPlanId(planParam)
+    ? planParam
+    : (text.checkoutPlanId as DomainPlanId);
   const inputId = useId();
   const errorId = useId();
   const [query, setQuery] = useState('');
@@ -72,7 +84,9 @@ export function DomainSearchPage() {
       </PageHeader>
 
       <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8 py-12 sm:py-16">
-        <div aria-live="polite">{searched ? <Results name={searched} /> : null}</div>
+        <div aria-live="polite">
+          {searched ? <Results name={searched} planId={planId} /> : null}
+        </div>
         {searched ? null : <HowItWorks />}
         <p className="mt-10 text-center text-sm text-slate-700">
           {text.plansLink.text}{' '}
@@ -88,7 +102,7 @@ export function DomainSearchPage() {
   );
 }
 
-function Results({ name }: { name: string }) {
+function Results({ name, planId }: { name: string; planId: DomainPlanId }) {
   return (
     <section aria-labelledby="domain-results">
       <h2 id="domain-results" className="text-xl font-bold text-slate-900">
@@ -97,6 +111,10 @@ function Results({ name }: { name: string }) {
       <ul className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {text.results.map((result) => {
           const domain = `${name}${result.extension}`;
+          const pricePaise =
+            result.available && Object.hasOwn(DOMAIN_EXTENSIONS, result.extension)
+              ? domainPricePerYear(planId, result.extension as keyof typeof DOMAIN_EXTENSIONS)
+              : undefined;
           return (
             <li
               key={result.extension}
@@ -111,15 +129,15 @@ function Results({ name }: { name: string }) {
                   {result.available ? text.available : text.unavailable}
                 </p>
               </div>
-              {result.available && 'pricePaise' in result ? (
+              {pricePaise !== undefined ? (
                 <div className="flex items-center gap-5">
                   <p className="text-slate-900">
-                    <span className="text-xl font-bold">{formatInr(result.pricePaise)}</span>
+                    <span className="text-xl font-bold">{formatInr(pricePaise)}</span>
                     <span className="text-sm text-slate-500">{text.perYear}</span>{' '}
                     <span className="text-sm text-slate-500">{text.gst}</span>
                   </p>
                   <ButtonLink
-                    to={`/checkout?plan=${text.checkoutPlanId}&domain=${encodeURIComponent(domain)}`}
+                    to={`/checkout?plan=${planId}&domain=${encodeURIComponent(domain)}`}
                     variant="accent"
                     aria-label={text.registerLabel(domain)}
                   >

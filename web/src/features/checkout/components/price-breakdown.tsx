@@ -46,7 +46,15 @@ export function PriceBreakdown({ quote, tax }: { quote: Quote; tax?: QuoteTax })
     <dl aria-label={copy.breakdownTitle} className="divide-y divide-slate-100">
       <Row
         testId="base"
-        label={copy.base(formatInr(quote.monthlyPricePaise), quote.months)}
+        label={
+          quote.domain
+            ? copy.domainBase(
+                quote.domain.name,
+                formatInr(quote.domain.yearlyPricePaise),
+                quote.domain.years,
+              )
+            : copy.base(formatInr(quote.monthlyPricePaise), quote.months)
+        }
         value={formatInr(quote.basePaise)}
       />
       {quote.durationDiscountPercent > 0 ? (

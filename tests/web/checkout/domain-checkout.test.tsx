@@ -1,0 +1,159 @@
+/**
+ * Domains sold by the year (D21): /domains prices each name for the plan it was opened with and
+ * Register carries plan and name to checkout; checkout for a domain plan has an editable domain
+ * field checked as the server checks it, a 1/2/3-year choice, the breakdown "Registration <name>
+ * (₹999.00 × 1 year)" with GST, no promo box, and orders exactly that name and period.
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardResponse } from '@domain/api';
+import { CATALOG } from '@domain/catalog';
+import { priceCheckout } from '@domain/checkout-pricing';
+import { DomainSearchPage } from '../../../web/src/features/domain-search/domain-search-page';
+import { API, startMockApi } from '../support/api-server';
+import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
+import { FakeRazorpay } from '../support/fake-razorpay';
+import { renderApp } from '../support/render-app';
+
+vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
+
+const server = startMockApi();
+let orders: Record<string, unknown>[];
+
+beforeEach(() => {
+  resetAuthMock();
+  orders = [];
+  FakeRazorpay.install();
+  setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+  const dashboard: DashboardResponse = {
+    user: {
+      id: 'u1',
+      email: 'asha@example.in',
+      name: 'Asha',
+      phone: '',
+      currentPlan: null,
+      expiry: null,
+    },
+    services: [],
+    payments: [],
+  };
+  server.use(
+    http.get(`${API}/me/dashboard`, () => HttpResponse.json(dashboard)),
+    http.get(`${API}/me/profile`, () =>
+      HttpResponse.json({ email: 'asha@example.in', name: 'Asha', phone: '', billing: null }),
+    ),
+    http.post(`${API}/checkout/orders`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown> & { planId: string };
+      orders.push(body);
+      const q = priceCheckout(CATALOG, body);
+      return HttpResponse.json(
+        {
+          orderId: 'order_123',
+          keyId: 'rzp_test_local',
+          amountPaise: q.totalPaise,
+          currency: 'INR',
+          quote: q,
+          prefill: { name: 'Asha', email: 'asha@example.in', contact: '' },
+        },
+        { status: 201 },
+      );
+    }),
+  );
+});
+
+describe('/domains prices each name for the chosen plan', () => {
+  function search(path: string, value: string) {
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <DomainSearchPage />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('Domain name'), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  }
+
+  it('opened from Premium Domain, shows its yearly prices and registers on that plan', () => {
+    search('/domains?plan=premiumdomain', 'asharao');
+
+    const results = within(
+      screen.getByRole('region', { name: 'Results for “asharao”' }),
+    ).getAllByRole('listitem');
+    expect(results[0]).toHaveTextContent('₹2,499.00/yr + 18% GST');
+    expect(results[1]).toHaveTextContent('₹2,399.00/yr + 18% GST');
+    expect(screen.getByRole('link', { name: 'Register asharao.com' })).toHaveAttribute(
+      'href',
+      '/checkout?plan=premiumdomain&domain=asharao.com',
+    );
+  });
+
+  it('ignores a ?plan= that is not a domain plan (Basic Domain, ₹999.00/yr)', () => {
+    search('/domains?plan=basichosting', 'asharao');
+
+    expect(screen.getByRole('link', { name: 'Register asharao.com' })).toHaveAttribute(
+      'href',
+      '/checkout?plan=basicdomain&domain=asharao.com',
+    );
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('₹999.00/yr');
+  });
+});
+
+describe('checkout for a domain plan', () => {
+  it('shows the name, one year at ₹999.00, GST and ₹1,178.82, with no promo box', async () => {
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com');
+
+    expect(await screen.findByLabelText('Domain name')).toHaveValue('asharao.com');
+    expect(screen.getByTestId('base')).toHaveTextContent('₹999.00');
+    expect(screen.getByText('Registration asharao.com (₹999.00 × 1 year)')).toBeInTheDocument();
+    expect(screen.getByTestId('fee')).toHaveTextContent('₹179.82');
+    expect(screen.getByTestId('total')).toHaveTextContent('₹1,178.82');
+    expect(screen.queryByLabelText('Promo code')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Billing period')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Registration period'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 year', '2 years', '3 years']);
+  });
+
+  it('prices 2 years at ₹1,998.00 + GST and orders that name for 24 months', async () => {
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com');
+    await screen.findByLabelText('Domain name');
+
+    await userEvent.selectOptions(screen.getByLabelText('Registration period'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    expect(screen.getByText('Registration asharao.com (₹999.00 × 2 years)')).toBeInTheDocument();
+    expect(screen.getByTestId('total')).toHaveTextContent('₹2,357.64');
+    await waitFor(() =>
+      expect(orders).toEqual([{ planId: 'basicdomain', months: 24, domain: 'asharao.com' }]),
+    );
+  });
+
+  it('refuses a name the server would refuse, says why, and orders nothing', async () => {
+    renderApp('/checkout?plan=basicdomain&domain=asharao.org');
+    const field = await screen.findByLabelText('Domain name');
+    expect(screen.queryByTestId('total')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/\.org is not available/);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(orders).toEqual([]);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'AshaRao.NET');
+    expect(screen.getByText('Registration asharao.net (₹899.00 × 1 year)')).toBeInTheDocument();
+    expect(screen.getByTestId('total')).toHaveTextContent('₹1,060.82');
+  });
+
+  it('ignores ?domain= on a hosting plan', async () => {
+    renderApp('/checkout?plan=basichosting&domain=asharao.com');
+    await screen.findByTestId('plan-name');
+
+    expect(screen.queryByLabelText('Domain name')).not.toBeInTheDocument();
+    expect(screen.getByText(/Base price/)).toBeInTheDocument();
+  });
+});
