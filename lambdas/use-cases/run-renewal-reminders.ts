@@ -20,6 +20,9 @@ import { serviceExpiredMail } from '../templates/mail/service-expired';
 import { serviceSuspendedMail } from '../templates/mail/service-suspended';
 import type { Plan } from '../domain/plan';
 import { quote } from '../domain/pricing';
+import { priceCheckout } from '../domain/checkout-pricing';
+import { isDomainPlanId } from '../domain/domain-names';
+import { DomainError } from '../domain/errors';
 import { daysLeft, isSuspendable, stepKey, stepsDoneFor } from '../domain/renewal-schedule';
 import {
   dueAt,
@@ -220,7 +223,7 @@ class RunContext {
   }
 
   private async act(service: ServiceRecord, step: RenewalStep): Promise<StepOutcome> {
-    const renewalPricePaise = await this.renewalPrice(service.planId);
+    const renewalPricePaise = await this.renewalPrice(service);
     if (step === 'suspended') return this.suspend(service, renewalPricePaise);
     if (renewalPricePaise === undefined) {
       // A plan that left the catalog cannot be renewed through checkout: no link to send.
@@ -378,10 +381,23 @@ class RunContext {
   }
 
   /** 12 months at the renewal price, GST included (the mails' figure); undefined: no such plan. */
-  private async renewalPrice(planId: string): Promise<number | undefined> {
+  private async renewalPrice(service: ServiceRecord): Promise<number | undefined> {
     this.plans ??= this.deps.plans();
-    const plan = (await this.plans).find((p) => p.id === planId);
-    return plan && quote(plan, 12, null, { renewal: true }).totalPaise;
+    const plans = await this.plans;
+    if (!plans.some((p) => p.id === service.planId)) return undefined;
+    // Checkout's own price (D14, D21): a domain's year by its name, any other plan's 12 months.
+    const request = isDomainPlanId(service.planId)
+      ? { planId: service.planId, domain: service.domain, years: 1 }
+      : { planId: service.planId, months: 12 };
+    try {
+      return priceCheckout(plans, { ...request, renewal: true }).totalPaise;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // A domain bought before D21 whose name checkout no longer sells: still reminded, at its
+      // plan's catalog renewal price (a .com year).
+      const plan = plans.find((p) => p.id === service.planId);
+      return plan && quote(plan, 12, null, { renewal: true }).totalPaise;
+    }
   }
 
   private async buyer(userId: string): Promise<UserRecord> {

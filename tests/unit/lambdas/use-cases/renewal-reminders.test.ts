@@ -123,9 +123,25 @@ describe('a year of daily runs', () => {
     expect(mail?.html).toContain(`${SITE_URL}/checkout?plan=basichosting&amp;renew=1`);
   });
 
+  it("quotes a domain's renewal as checkout prices it: a year of its own name (D21)", async () => {
+    const world = renewalWorld();
+    await world.pay('premiumdomain', BOUGHT, 12, 'asha-travels.net');
+    // Bought before D21 on a name checkout no longer sells: still reminded, at a .com year.
+    await world.pay('basicdomain', BOUGHT, 12, 'asha-travels.in');
+
+    await world.run(nineAmIst('2027-11-15'));
+
+    const text = (planName: string) =>
+      world.mailer.sent.find((m) => m.subject.startsWith(`Your ${planName}`))?.text ?? '';
+    // .net ₹899 + Premium's ₹1,500 a year = ₹2,399 + 18% GST = ₹2,830.82
+    expect(text('Premium Domain')).toContain('₹2,830.82 for 12 months, GST included');
+    // the plan's catalog year, ₹83.25 × 12 = ₹999 + 18% = ₹1,178.82
+    expect(text('Basic Domain')).toContain('₹1,178.82 for 12 months, GST included');
+  });
+
   it('never suspends a domain: it is reminded and expires, with nothing on a panel', async () => {
     const world = renewalWorld();
-    await world.pay('basicdomain', BOUGHT, 12, 'asha-travels.in');
+    await world.pay('basicdomain', BOUGHT, 12, 'asha-travels.com');
 
     const mails = await runDaily(world, '2027-10-20', '2027-12-10');
 
@@ -135,7 +151,7 @@ describe('a year of daily runs', () => {
       'Your Basic Domain expires tomorrow',
       'Your Basic Domain has expired',
     ]);
-    expect(world.mailer.sent[0]?.html).toContain('domain=asha-travels.in');
+    expect(world.mailer.sent[0]?.html).toContain('domain=asha-travels.com');
     expect(world.panel.calls).toEqual([]);
   });
 });
@@ -144,7 +160,7 @@ describe('a mail never says more time is left than is', () => {
   it('a month bought in February is reminded of the days it has, not 30', async () => {
     const world = renewalWorld();
     // 1 Feb 2027 10:00 IST + 1 month = 1 Mar 2027: its 30-day reminder fell before it was bought.
-    await world.pay('basicdomain', new Date('2027-02-01T04:30:00.000Z'), 1, 'asha-travels.in');
+    await world.pay('basicdomain', new Date('2027-02-01T04:30:00.000Z'), 1, 'asha-travels.com');
 
     const mails = await runDaily(world, '2027-02-02', '2027-03-02');
 
@@ -210,7 +226,7 @@ describe('runs at once, and again', () => {
   it('ten runs at the same time send each mail once', async () => {
     const world = renewalWorld();
     await boughtHosting(world);
-    await world.pay('premiumdomain', BOUGHT, 12, 'asha-travels.in');
+    await world.pay('premiumdomain', BOUGHT, 12, 'asha-travels.com');
 
     const summaries = await Promise.all(
       Array.from({ length: 10 }, () => world.run(nineAmIst('2027-10-23'))),
@@ -412,7 +428,7 @@ describe('cost follows the services due', () => {
     const world = renewalWorld();
     // 200 services bought over 200 days: on any one day only a few are due.
     for (let i = 0; i < 200; i += 1) {
-      await world.pay('basicdomain', new Date(BOUGHT.getTime() + i * DAY_MS), 12, `site${i}.in`);
+      await world.pay('basicdomain', new Date(BOUGHT.getTime() + i * DAY_MS), 12, `site${i}.com`);
     }
     const day = nineAmIst('2027-12-20');
     await world.run(new Date(day.getTime() - DAY_MS)); // the runs before caught up
