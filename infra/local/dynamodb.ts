@@ -10,6 +10,8 @@ import type { Server } from 'node:http';
 import {
   CreateTableCommand,
   DeleteItemCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   paginateScan,
@@ -92,34 +94,109 @@ function createTableInput(table: TableDefinition): CreateTableCommandInput {
   return input;
 }
 
-/** Creates the tables that do not exist yet. dynalite keeps no TTL expiry; the setting is recorded all the same. */
+/**
+ * Creates the tables that do not exist yet, and rebuilds a table whose global secondary indexes
+ * are not the definition's (a DATA_DIR made before an index was added): dynalite cannot add an
+ * index to a table, so the table is copied aside, made anew and filled back. dynalite keeps no
+ * TTL expiry; the setting is recorded all the same.
+ */
 export async function ensureTables(client: DynamoDBClient): Promise<string[]> {
-  const existing = new Set<string>();
-  let start: string | undefined;
-  do {
-    const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
-    for (const name of page.TableNames ?? []) existing.add(name);
-    start = page.LastEvaluatedTableName;
-  } while (start);
-
+  const existing = await tableNames(client);
   const created: string[] = [];
   for (const table of TABLES as readonly TableDefinition[]) {
     const name = localTableName(table.id as TableId);
-    if (existing.has(name)) continue;
-    await client.send(new CreateTableCommand(createTableInput(table)));
-    if (table.timeToLiveAttribute) {
-      await client
-        .send(
-          new UpdateTimeToLiveCommand({
-            TableName: name,
-            TimeToLiveSpecification: { AttributeName: table.timeToLiveAttribute, Enabled: true },
-          }),
-        )
-        .catch(() => undefined); // dynalite may not know the call; TTL is not enforced locally anyway
+    const aside = `${name}${ASIDE_SUFFIX}`;
+    if (existing.has(aside)) {
+      if (existing.has(name) && !(await indexesMatch(client, table))) {
+        // Cut short while copying aside: the table itself is still whole; copy again.
+        await client.send(new DeleteTableCommand({ TableName: aside }));
+      } else {
+        // Cut short after the copy was whole: the table is gone or half refilled.
+        await recreateFrom(client, table, aside, existing.has(name));
+        continue;
+      }
     }
+    if (existing.has(name)) {
+      if (await indexesMatch(client, table)) continue;
+      await copyTable(client, name, aside, createTableInput(table));
+      await recreateFrom(client, table, aside, true);
+      console.log(`Rebuilt ${name} with the indexes of its definition (its items kept).`);
+      continue;
+    }
+    await createTable(client, table);
     created.push(name);
   }
   return created;
+}
+
+const ASIDE_SUFFIX = '-rebuilding';
+
+async function tableNames(client: DynamoDBClient): Promise<Set<string>> {
+  const names = new Set<string>();
+  let start: string | undefined;
+  do {
+    const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+    for (const name of page.TableNames ?? []) names.add(name);
+    start = page.LastEvaluatedTableName;
+  } while (start);
+  return names;
+}
+
+async function createTable(client: DynamoDBClient, table: TableDefinition): Promise<void> {
+  const name = localTableName(table.id as TableId);
+  await client.send(new CreateTableCommand(createTableInput(table)));
+  if (table.timeToLiveAttribute) {
+    await client
+      .send(
+        new UpdateTimeToLiveCommand({
+          TableName: name,
+          TimeToLiveSpecification: { AttributeName: table.timeToLiveAttribute, Enabled: true },
+        }),
+      )
+      .catch(() => undefined); // dynalite may not know the call; TTL is not enforced locally anyway
+  }
+}
+
+async function indexesMatch(client: DynamoDBClient, table: TableDefinition): Promise<boolean> {
+  const { Table } = await client.send(
+    new DescribeTableCommand({ TableName: localTableName(table.id as TableId) }),
+  );
+  const have = (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort();
+  const want = (table.globalSecondaryIndexes ?? []).map((index) => index.indexName).sort();
+  return JSON.stringify(have) === JSON.stringify(want);
+}
+
+/** Every item of `from` into a new table `to` (created with `shape`'s keys), page by page. */
+async function copyTable(
+  client: DynamoDBClient,
+  from: string,
+  to: string,
+  shape: CreateTableCommandInput,
+): Promise<void> {
+  await client.send(new CreateTableCommand({ ...shape, TableName: to }));
+  for await (const page of paginateScan({ client }, { TableName: from, ConsistentRead: true })) {
+    for (const item of page.Items ?? []) {
+      await client.send(new PutItemCommand({ TableName: to, Item: item }));
+    }
+  }
+}
+
+/** The table made anew from its definition and filled from the copy aside; then the copy goes. */
+async function recreateFrom(
+  client: DynamoDBClient,
+  table: TableDefinition,
+  aside: string,
+  tableExists: boolean,
+): Promise<void> {
+  const name = localTableName(table.id as TableId);
+  if (tableExists) await client.send(new DeleteTableCommand({ TableName: name }));
+  await createTable(client, table);
+  for await (const page of paginateScan({ client }, { TableName: aside, ConsistentRead: true })) {
+    for (const item of page.Items ?? []) {
+      await client.send(new PutItemCommand({ TableName: name, Item: item }));
+    }
+  }
+  await client.send(new DeleteTableCommand({ TableName: aside }));
 }
 
 /**
