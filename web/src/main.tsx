@@ -13,6 +13,11 @@ function start() {
   void import('./app-start');
 }
 
-// After the next frame has painted; a hidden tab paints no frames, so a timer stands in.
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 250);
+// After the page has loaded and the next frame has painted, so the app's requests start after the
+// page's largest paint; a hidden tab paints no frames, so it starts at once.
+function afterPaint() {
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start, 0));
+}
+if (document.readyState === 'complete') afterPaint();
+else window.addEventListener('load', afterPaint, { once: true });
