@@ -77,6 +77,41 @@ export interface Payment {
   orderId: string;
   /** The tax invoice of a paid payment (D15): `INV/26-27/000001`; absent before it is issued. */
   invoiceNumber?: string;
+  /** The money that went back for this payment (D16), once a refund was asked for or made. */
+  refund?: Refund;
+  /** The credit note of that refund (D15), once Razorpay processed it: `CN/26-27/000001`. */
+  creditNoteNumber?: string;
+}
+
+/**
+ * `Refund` (docs/api.md): `id` is the store's reference for it (stable from the moment it is
+ * asked for); `razorpayRefundId` is Razorpay's, once Razorpay has it. A refund Razorpay reported
+ * failed is `pending` while it is tried again, `failed` once a person must act.
+ */
+export interface Refund {
+  id: string;
+  amountPaise: Paise;
+  status: 'pending' | 'processed' | 'failed';
+  createdAt: string;
+  razorpayRefundId?: string;
+  /** A bundle's domain registration, kept back (D16); absent when nothing was. */
+  deductionPaise?: Paise;
+}
+
+/** `POST /api/me/services/{serviceId}/cancel` body. */
+export interface CancelServiceRequestBody {
+  reason?: string;
+}
+
+/**
+ * `202` from cancel, the same when repeated: the service as the cancellation left it, and the
+ * refund of its latest payment; `refunds` lists every refund the cancellation asked for, newest
+ * first (more than one when two payments of the service were inside their 30 days).
+ */
+export interface CancelServiceResponse {
+  service: Service;
+  refund: Refund;
+  refunds: Refund[];
 }
 
 /** `user` (docs/api.md): `currentPlan` is the plan bought last, `expiry` its renewal date. */
@@ -134,8 +169,60 @@ export interface SupportMessageReceivedDetail {
  * The events on the bus, by detail type, with their `detail` shapes (docs/api.md, Events). Each
  * publisher and consumer reads its shape here; a new event is added here first.
  */
+/**
+ * `detail` of `RefundRequested` (source `storefront.refunds`): a store refund was recorded and
+ * must be asked of Razorpay (the refunds worker does it once, by its receipt) and the buyer mailed.
+ */
+export interface RefundRequestedDetail {
+  userId: string;
+  /** The refund record: the payment's id for a store refund. */
+  refundKey: string;
+  paymentId: string;
+  amountPaise: Paise;
+  origin: 'buyer' | 'operator' | 'razorpay';
+  requestedAt: string;
+}
+
+/**
+ * `detail` of `RefundCompleted`: Razorpay processed a refund (the store's or one made in its
+ * dashboard); its credit note is issued and the buyer mailed.
+ */
+export interface RefundCompletedDetail {
+  userId: string;
+  refundKey: string;
+  paymentId: string;
+  amountPaise: Paise;
+  razorpayRefundId: string;
+  processedAt: string;
+}
+
+/** `detail` of `RefundFailed`: Razorpay reported attempt `attempt` of a store refund failed. */
+export interface RefundFailedDetail {
+  userId: string;
+  refundKey: string;
+  paymentId: string;
+  attempt: number;
+  razorpayRefundId: string;
+  failedAt: string;
+}
+
+/**
+ * `detail` of `ServiceCancelled`: a service ended before its time; its hosting account is
+ * suspended on the panel (nothing deleted).
+ */
+export interface ServiceCancelledDetail {
+  userId: string;
+  serviceId: string;
+  why: 'cancelled' | 'refunded' | 'dispute_lost';
+  at: string;
+}
+
 export interface StoreEventDetails {
   PurchaseCompleted: PurchaseCompletedDetail;
   SupportMessageReceived: SupportMessageReceivedDetail;
+  RefundRequested: RefundRequestedDetail;
+  RefundCompleted: RefundCompletedDetail;
+  RefundFailed: RefundFailedDetail;
+  ServiceCancelled: ServiceCancelledDetail;
   ServiceProvisioned: ServiceProvisionedDetail;
 }
