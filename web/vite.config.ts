@@ -40,6 +40,9 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // Every supported browser has modulepreload or ignores it harmlessly; skip the polyfill.
       modulePreload: { polyfill: false },
+      // dist/.vite/manifest.json: which chunks the entry loads, read by
+      // tests/unit/admin-bundle.test.ts (the console's code is never in a buyer's initial JS).
+      manifest: true,
     },
     server: { host: '127.0.0.1', port: 5173 },
   };

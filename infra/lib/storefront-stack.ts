@@ -150,6 +150,8 @@ export class StorefrontStack extends Stack {
       httpApi: this.api.httpApi,
       watchedFunctions: [...this.events.targets, ...this.schedules.targets],
       webhook: functions[webhookRoute.function],
+      reconciler: functions.paymentsReconciler,
+      refundsWorker: functions.refundsWorker,
     });
 
     new CfnOutput(this, 'SiteUrl', { description: 'The storefront', value: this.site.url });

@@ -16,7 +16,7 @@
  * from it and the in-memory fake checks it, so the two cannot disagree.
  */
 
-export const ORDER_STATUSES = ['created', 'paid', 'failed', 'review'] as const;
+export const ORDER_STATUSES = ['created', 'paid', 'failed', 'review', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The statuses an attempt can move an order to: every status but the one it is born with. */
@@ -30,6 +30,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderMarkStatus, readonly OrderS
   paid: ['created', 'failed', 'review'],
   failed: ['created', 'failed'],
   review: ['created', 'failed', 'review'],
+  // An operator resolved an order in review by giving the payment back (the console); final.
+  refunded: ['review'],
 };
 
 export function canMoveOrder(from: OrderStatus, to: OrderMarkStatus): boolean {
@@ -50,7 +52,8 @@ export interface OrderMark {
 export type OrderMarkFields =
   | { paymentId: string; paidAt: string }
   | { failedPaymentId: string; failureReason: string }
-  | { reviewPaymentId: string; reviewReason: string };
+  | { reviewPaymentId: string; reviewReason: string }
+  | { refundedPaymentId: string; refundReason: string };
 
 /** What moving an order to `to` writes: its status, the attempt's own fields, `updatedAt`. */
 export function orderMarkChanges(
@@ -65,6 +68,8 @@ export function orderMarkChanges(
       return { ...base, failedPaymentId: mark.paymentId, failureReason: mark.reason ?? '' };
     case 'review':
       return { ...base, reviewPaymentId: mark.paymentId, reviewReason: mark.reason ?? '' };
+    case 'refunded':
+      return { ...base, refundedPaymentId: mark.paymentId, refundReason: mark.reason ?? '' };
   }
 }
 

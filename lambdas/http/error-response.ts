@@ -25,6 +25,12 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   not_found: 404,
   payment_not_completed: 409,
   payment_under_review: 409,
+  order_not_in_review: 409,
+  resolution_in_progress: 409,
+  payment_state_conflict: 409,
+  stuck_item_not_found: 404,
+  service_not_waiting: 409,
+  not_redrivable: 409,
   payload_too_large: 413,
   too_many_requests: 429,
   payment_provider_unavailable: 502,
@@ -33,6 +39,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   service_not_ready: 409,
   service_suspended: 409,
   panel_unavailable: 503,
+  // Cancel (D16): a domain, or a payment past its 30 days.
+  not_refundable: 409,
+  refund_window_closed: 409,
 };
 
 export function errorBody(code: string, message: string): ApiErrorBody {

@@ -25,5 +25,33 @@ export type WelcomeMailClaim =
 export interface WelcomeMailClaims {
   claim(purchaseId: string, deliveryId: string, now: Date): Promise<WelcomeMailClaim>;
   complete(purchaseId: string, token: string, at: Date): Promise<void>;
-  release(purchaseId: string, token: string): Promise<void>;
+  /**
+   * Gives the claim back. With `failure`, what failed is kept on it (the purchase's buyer, when,
+   * the error) until the next claim, so the operator's console lists the mail as stuck; either
+   * way the next claim takes it at once.
+   */
+  release(purchaseId: string, token: string, failure?: WelcomeMailFailure): Promise<void>;
+  /** Mails whose last attempt failed and that no attempt has claimed since, last failed first. */
+  listFailed(limit: number): Promise<FailedWelcomeMail[]>;
+  /** Where one purchase's welcome mail stands; undefined when no attempt has claimed it. */
+  stateOf(purchaseId: string): Promise<WelcomeMailState | undefined>;
 }
+
+export interface WelcomeMailFailure {
+  userId: string;
+  at: Date;
+  /** The error, for a person to read; never a secret. */
+  reason: string;
+}
+
+export interface FailedWelcomeMail {
+  purchaseId: string;
+  userId: string;
+  failedAt: string;
+  reason: string;
+}
+
+export type WelcomeMailState =
+  | { state: 'sent'; at?: string }
+  | { state: 'sending'; at: string }
+  | { state: 'failed'; at: string; reason: string; userId: string };

@@ -41,6 +41,9 @@ export interface OrderRecord {
   failureReason?: string;
   reviewPaymentId?: string;
   reviewReason?: string;
+  /** Set when an operator refunded the payment of an order in review (the console). */
+  refundedPaymentId?: string;
+  refundReason?: string;
 }
 
 /**
@@ -60,4 +63,14 @@ export interface OrdersStore {
   markFailed(mark: OrderMark): Promise<boolean>;
   /** created | failed | review → review. False when the order is paid. */
   markReview(mark: OrderMark): Promise<boolean>;
+  /** review → refunded: an operator gave the payment back. False from any other status. */
+  markRefunded(mark: OrderMark): Promise<boolean>;
+  /**
+   * Orders in one status, last moved first (the byStatus index), at most `limit`; with
+   * `movedSince` (ISO-8601) only those moved since then. For the operator's console: no scan.
+   */
+  listOrdersByStatus(
+    status: OrderStatus,
+    options: { limit: number; movedSince?: string },
+  ): Promise<OrderRecord[]>;
 }

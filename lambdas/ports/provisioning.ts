@@ -7,6 +7,7 @@
  * see a provider's JSON.
  */
 import { DomainError } from '../domain/errors';
+import type { Category } from '../domain/plan';
 import type { ProvisioningState } from '../domain/provisioning';
 
 export interface AccountSpec {
@@ -270,4 +271,37 @@ export interface ProvisioningRecords {
   ): Promise<void>;
   /** Notes, once, that ServiceProvisioned went out (a second call keeps the first time). */
   markAnnounced(userId: string, serviceId: string, at: Date): Promise<void>;
+  /**
+   * Services whose provisioning waits for a person, in one state, from the services table's
+   * sparse `waitingForOperator` index (a service is in it while `manual` or `failed`): no scan.
+   */
+  listWaiting(state: WaitingState, limit: number): Promise<WaitingService[]>;
+  /**
+   * An operator set the service up by hand: `from` (manual or failed) → ready, with the access
+   * details they entered (never a password), while no live claim holds it. False, writing
+   * nothing, when the service is not in `from` or an attempt holds it.
+   */
+  completeByHand(
+    userId: string,
+    serviceId: string,
+    from: WaitingState,
+    details: Record<string, string>,
+    at: Date,
+  ): Promise<boolean>;
+  /**
+   * failed → pending, while no live claim holds it, so the next delivery of the purchase tries
+   * the upstream again (an operator's retry). False, writing nothing, otherwise.
+   */
+  retry(userId: string, serviceId: string, at: Date): Promise<boolean>;
 }
+
+/** The states in which a service waits for a person. */
+export type WaitingState = 'manual' | 'failed';
+
+/** A waiting service: its provisioning and what it is. */
+export type WaitingService = ProvisioningRecord & {
+  planId: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+};

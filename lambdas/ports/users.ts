@@ -61,6 +61,24 @@ export interface UsersStore {
     changes: ProfileChanges,
     at: string,
   ): Promise<UserRecord | undefined>;
+  /** Every record with exactly this email (the byEmail index), for the operator's console. */
+  findUsersByEmail(email: string): Promise<UserRecord[]>;
+  /**
+   * Sets currentPlan and expiry to `next` (null: removes both) after a cancellation recomputed
+   * them (D4, D16), only while the record still holds `seen`, so a purchase applied meanwhile is
+   * never overwritten: false (nothing written) when it changed; read again and recompute.
+   */
+  replaceCurrentPlan(
+    userId: string,
+    seen: CurrentPlan | null,
+    next: CurrentPlan | null,
+    at: string,
+  ): Promise<boolean>;
+}
+
+export interface CurrentPlan {
+  currentPlan: string;
+  expiry: string;
 }
 
 /** The parts of a profile that change; the others stay as they are. */

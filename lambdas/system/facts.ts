@@ -36,6 +36,10 @@ export const DETAIL_TYPES = {
   refundRequested: 'RefundRequested',
   refundCompleted: 'RefundCompleted',
   renewalReminderDue: 'RenewalReminderDue',
+  /** Razorpay reported a store refund failed: the buyer is told, and it is tried again. */
+  refundFailed: 'RefundFailed',
+  /** A service ended before its time (cancelled, refunded in full, a dispute lost). */
+  serviceCancelled: 'ServiceCancelled',
 } as const;
 
 export type DetailType = (typeof DETAIL_TYPES)[keyof typeof DETAIL_TYPES];
@@ -48,6 +52,8 @@ export const SOURCE_OF: Record<DetailType, (typeof EVENT_SOURCES)[keyof typeof E
   RefundRequested: EVENT_SOURCES.refunds,
   RefundCompleted: EVENT_SOURCES.refunds,
   RenewalReminderDue: EVENT_SOURCES.renewals,
+  RefundFailed: EVENT_SOURCES.refunds,
+  ServiceCancelled: EVENT_SOURCES.refunds,
 };
 
 /**
@@ -79,6 +85,8 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   /** Overrides PROVISIONING_LEASE_SECONDS (below). */
   provisioningLeaseSeconds: 'PROVISIONING_LEASE_SECONDS',
+  /** Overrides REFUND_LEASE_SECONDS (below). */
+  refundLeaseSeconds: 'REFUND_LEASE_SECONDS',
   // The seller a tax invoice names (D15): in AWS from the stack's parameters; the local stack sets
   // SAMPLE values (infra/local/sample-seller.ts). The GSTIN is checked against the state at load.
   sellerLegalName: 'SELLER_LEGAL_NAME',
@@ -120,7 +128,13 @@ export interface TableDefinition {
 
 export const TABLES = [
   { id: 'plans', envVar: 'PLANS_TABLE', partitionKey: { name: 'id', type: 'S' } },
-  { id: 'users', envVar: 'USERS_TABLE', partitionKey: { name: 'userId', type: 'S' } },
+  {
+    id: 'users',
+    envVar: 'USERS_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    // The operator's console finds a customer by email.
+    globalSecondaryIndexes: [{ indexName: 'byEmail', partitionKey: { name: 'email', type: 'S' } }],
+  },
   {
     id: 'orders',
     envVar: 'ORDERS_TABLE',
@@ -131,6 +145,12 @@ export const TABLES = [
         indexName: 'byUser',
         partitionKey: { name: 'userId', type: 'S' },
         sortKey: { name: 'createdAt', type: 'S' },
+      },
+      // The operator's console lists orders by status (review first), last moved first.
+      {
+        indexName: 'byStatus',
+        partitionKey: { name: 'status', type: 'S' },
+        sortKey: { name: 'updatedAt', type: 'S' },
       },
     ],
   },
@@ -167,6 +187,15 @@ export const TABLES = [
     envVar: 'IDEMPOTENCY_TABLE',
     partitionKey: { name: 'id', type: 'S' },
     timeToLiveAttribute: 'expiration',
+    // Sparse: only welcome-mail claims whose last attempt failed carry failedMail, so the
+    // operator's console lists stuck mails without a scan (and without an SQS stand-in locally).
+    globalSecondaryIndexes: [
+      {
+        indexName: 'failedMail',
+        partitionKey: { name: 'failedMail', type: 'S' },
+        sortKey: { name: 'failedAt', type: 'S' },
+      },
+    ],
   },
   {
     // What each buyer holds: one item per plan bought, extended by renewals under a version
@@ -184,6 +213,29 @@ export const TABLES = [
         partitionKey: { name: 'dueShard', type: 'S' },
         sortKey: { name: 'nextDueAt', type: 'S' },
       },
+      // Sparse: a service whose provisioning waits for a person carries provisioningWaits
+      // (`manual` or `failed`), so the operator's console lists them without a scan.
+      {
+        indexName: 'waitingForOperator',
+        partitionKey: { name: 'provisioningWaits', type: 'S' },
+        sortKey: { name: 'serviceId', type: 'S' },
+      },
+    ],
+  },
+  {
+    // Every operator action, append-only (conditional puts; never updated or deleted): who, when,
+    // what, target, before/after and note. Read by target (an order, a service, a stuck item) and
+    // by the customer it touched.
+    id: 'audit',
+    envVar: 'AUDIT_TABLE',
+    partitionKey: { name: 'targetKey', type: 'S' },
+    sortKey: { name: 'entryId', type: 'S' },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'byCustomer',
+        partitionKey: { name: 'customerId', type: 'S' },
+        sortKey: { name: 'at', type: 'S' },
+      },
     ],
   },
   {
@@ -192,6 +244,23 @@ export const TABLES = [
     id: 'counters',
     envVar: 'COUNTERS_TABLE',
     partitionKey: { name: 'series', type: 'S' },
+  },
+  {
+    // Money going back (D16): the store's refund of a payment (recorded before Razorpay is asked),
+    // refunds made in Razorpay's dashboard and disputes, keyed by the buyer and the payment.
+    id: 'refunds',
+    envVar: 'REFUNDS_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    sortKey: { name: 'refundKey', type: 'S' },
+    // Sparse: only records a person must look at carry `attention`, so the operator's console
+    // lists failed refunds, partial dashboard refunds and disputes without a scan.
+    globalSecondaryIndexes: [
+      {
+        indexName: 'needsAttention',
+        partitionKey: { name: 'attention', type: 'S' },
+        sortKey: { name: 'updatedAt', type: 'S' },
+      },
+    ],
   },
 ] as const satisfies readonly TableDefinition[];
 
@@ -220,3 +289,29 @@ export const WELCOME_MAIL_LEASE_SECONDS = { aws: 60, local: 5 } as const;
  * bus's retries last about 2 minutes.
  */
 export const PROVISIONING_LEASE_SECONDS = { aws: 150, local: 5 } as const;
+
+/**
+ * How long a claim on a step of a refund holds (asking Razorpay, a mail), in seconds, before a
+ * retry may take over from an attempt that crashed (`REFUND_LEASE_SECONDS` overrides it). Longer
+ * than any live attempt can hold it: in AWS the refunds worker's timeout (45 s) ends it first;
+ * locally its three Razorpay calls time out after 5 s each. A live attempt overtaken could ask
+ * Razorpay for a second refund, so this errs long.
+ */
+export const REFUND_LEASE_SECONDS = { aws: 60, local: 20 } as const;
+
+/**
+ * Log messages the stack's metric filters count (infra/lib/constructs/monitoring.ts): the Lambda
+ * that logs one and the alarm that counts it read the same words here.
+ */
+export const ALARMED_LOG_MESSAGES = {
+  webhookSignatureRejected: 'Webhook signature rejected',
+  reconcilerRepaired: 'Reconciler repaired',
+  /** Razorpay reported a store refund failed (it is tried again; a person follows it up). */
+  refundFailed: 'Refund failed at Razorpay',
+  /** A refund that cannot be made or keeps failing: a person must pay it back another way. */
+  refundNeedsOperator: 'Refund needs an operator',
+  /** Money went back through Razorpay's dashboard, not through the store. */
+  outsideRefund: 'Refund made outside the store',
+  /** A buyer's bank opened a chargeback on a payment. */
+  disputeOpened: 'Payment dispute opened',
+} as const;

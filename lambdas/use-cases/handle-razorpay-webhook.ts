@@ -1,13 +1,22 @@
 import type { ProcessedEvents } from '../ports/idempotency';
 import type { OrderRecord } from '../ports/orders';
 import type { GatewayPayment, PaymentGateway, PaymentWebhookEvent } from '../ports/payment-gateway';
+import type { RefundsStore } from '../ports/refunds';
 import { captureAuthorizedPayment } from './capture-payment';
 import { InvalidSignatureError, PaymentProviderError } from './errors';
 import { fulfilPayment, type FulfilPaymentDeps } from './fulfil-payment';
+import {
+  recordDisputeEvent,
+  recordRefundEvent,
+  type RefundEventOutcome,
+} from './refunds/record-refund-event';
+import { ALARMED_LOG_MESSAGES } from '../system/facts';
 
 export interface RazorpayWebhookDeps extends FulfilPaymentDeps {
   gateway: PaymentGateway;
   processedEvents: ProcessedEvents;
+  /** Refunds and disputes (D16: lambdas/use-cases/refunds/record-refund-event.ts). */
+  refunds: RefundsStore;
 }
 
 export interface RazorpayWebhookDelivery {
@@ -17,7 +26,8 @@ export interface RazorpayWebhookDelivery {
   eventId: string | undefined;
 }
 
-export type WebhookOutcome = 'fulfilled' | 'review' | 'failed_recorded' | 'duplicate' | 'ignored';
+export type WebhookOutcome =
+  'fulfilled' | 'review' | 'failed_recorded' | 'duplicate' | 'ignored' | RefundEventOutcome;
 
 type PaymentEvent = Extract<
   PaymentWebhookEvent,
@@ -37,7 +47,7 @@ export async function handleRazorpayWebhook(
   const { log } = deps;
   const event = await deps.gateway.verifyWebhook(delivery.rawBody, delivery.signature);
   if (!event) {
-    log.warn('Webhook signature rejected', { eventId: delivery.eventId });
+    log.warn(ALARMED_LOG_MESSAGES.webhookSignatureRejected, { eventId: delivery.eventId });
     throw new InvalidSignatureError();
   }
 
@@ -68,11 +78,10 @@ async function handleEvent(
     case 'refund.created':
     case 'refund.processed':
     case 'refund.failed':
+      return recordRefundEvent(deps, event, eventId);
     case 'payment.dispute.created':
     case 'payment.dispute.lost':
-      // Verified and typed; what the store does with them comes with refunds (docs/decisions.md D16).
-      log.info('Webhook event not handled yet; ignored', { eventId, event: event.type });
-      return 'ignored';
+      return recordDisputeEvent(deps, event, eventId);
     default:
       return handlePaymentEvent(deps, event, eventId);
   }

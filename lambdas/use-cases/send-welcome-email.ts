@@ -70,12 +70,20 @@ export async function sendWelcomeEmail(
     });
     await deps.mailer.send({ to: detail.email, ...content });
   } catch (error) {
-    await deps.claims.release(detail.purchaseId, claim.token).catch((releaseError: unknown) => {
-      log.error('Could not release the welcome mail claim', {
-        ...context,
-        error: releaseError instanceof Error ? releaseError.message : String(releaseError),
+    // The failure stays on the claim until the next attempt: the operator's console lists it.
+    const failure = {
+      userId: detail.userId,
+      at: deps.now(),
+      reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    };
+    await deps.claims
+      .release(detail.purchaseId, claim.token, failure)
+      .catch((releaseError: unknown) => {
+        log.error('Could not release the welcome mail claim', {
+          ...context,
+          error: releaseError instanceof Error ? releaseError.message : String(releaseError),
+        });
       });
-    });
     log.error('Welcome mail not sent; the bus will retry', {
       ...context,
       error: error instanceof Error ? error.message : String(error),

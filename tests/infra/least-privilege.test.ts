@@ -113,6 +113,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
           expect(reads).toContain('dynamodb:GetItem');
           expect(writes).toContain('dynamodb:PutItem');
         }
+        if (access === 'readAppend') {
+          // The audit trail: new items only, never an update or a delete.
+          expect(reads, `${functionId} reads ${table.id}`).toContain('dynamodb:Query');
+          expect(writes, `${functionId} only appends to ${table.id}`).toEqual(['dynamodb:PutItem']);
+        }
       }
     },
   );

@@ -62,6 +62,11 @@ const TABLE_GRANTS: Record<TableAccess, (table: Table, fn: StorefrontFunction) =
   read: (table, fn) => table.grantReadData(fn.function),
   write: (table, fn) => table.grantWriteData(fn.function),
   readWrite: (table, fn) => table.grantReadWriteData(fn.function),
+  // Reads and new items only: no UpdateItem or DeleteItem, so an entry can never change.
+  readAppend: (table, fn) => {
+    table.grantReadData(fn.function);
+    table.grant(fn.function, 'dynamodb:PutItem');
+  },
 };
 
 /**

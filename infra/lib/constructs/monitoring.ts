@@ -12,12 +12,29 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { ALARMED_LOG_MESSAGES } from '../../../lambdas/system/facts';
 import { acknowledge } from '../nag';
 import type { StorefrontFunction } from './storefront-function';
 
 /** What the webhook use case logs (Powertools' `message`) when a signature does not verify. */
-export const WEBHOOK_SIGNATURE_REJECTED_MESSAGE = 'Webhook signature rejected';
+export const WEBHOOK_SIGNATURE_REJECTED_MESSAGE = ALARMED_LOG_MESSAGES.webhookSignatureRejected;
 export const METRIC_NAMESPACE = 'Storefront';
+
+/** The reconciler's log message when it repaired anything (lambdas/use-cases/reconcile-payments.ts). */
+export const RECONCILER_REPAIRED_MESSAGE = ALARMED_LOG_MESSAGES.reconcilerRepaired;
+
+/**
+ * Each alarm names the page of the operator's console (on the store's own site, for an operator)
+ * that shows what to do about it.
+ */
+export const CONSOLE = {
+  stuck:
+    'Open /admin/stuck on the store: it lists each mail, refund or setup that failed, what failed and when, with a Redrive button (consumers act once, so a redrive never sends twice).',
+  orders:
+    'Open /admin/orders on the store: payments a rejected webhook did not confirm wait there (Awaiting payment, In review) to be resolved.',
+  today:
+    'Open /admin/today on the store: it shows the orders in review and the stuck work a failure left, each a click away.',
+} as const;
 
 export interface MonitoringProps {
   alarmEmail: string;
@@ -27,6 +44,10 @@ export interface MonitoringProps {
   watchedFunctions: readonly StorefrontFunction[];
   /** The webhook's function: its rejected signatures are counted from its logs. */
   webhook: StorefrontFunction;
+  /** The payments reconciler: what it repairs is counted from its logs. */
+  reconciler: StorefrontFunction;
+  /** The refunds worker: refunds it hands to a person are counted from its logs. */
+  refundsWorker: StorefrontFunction;
 }
 
 /**
@@ -53,7 +74,7 @@ export class Monitoring extends Construct {
 
     for (const queue of props.deadLetterQueues) {
       this.alarm(`${queue.node.id}NotEmpty`, {
-        description: `A message is waiting in the dead-letter queue ${queue.node.path}: inspect it and redrive it.`,
+        description: `A message is waiting in the dead-letter queue ${queue.node.path}. ${CONSOLE.stuck}`,
         metric: queue.metricApproximateNumberOfMessagesVisible({
           period: Duration.minutes(1),
           statistic: 'Maximum',
@@ -62,8 +83,7 @@ export class Monitoring extends Construct {
     }
 
     this.alarm('Api5xx', {
-      description:
-        'The API answered 5xx: a fault of ours (the API answers 500 only for our own faults).',
+      description: `The API answered 5xx: a fault of ours (the API answers 500 only for our own faults); the cause is in the Lambda's logs. ${CONSOLE.today}`,
       metric: props.httpApi.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
     });
 
@@ -80,14 +100,70 @@ export class Monitoring extends Construct {
       defaultValue: 0,
     });
     this.alarm('WebhookSignatureRejected', {
-      description:
-        'A Razorpay webhook failed signature verification: check that the webhook secret in Razorpay matches the stack secret, or look for forged calls.',
+      description: `A Razorpay webhook failed signature verification: check that the webhook secret in Razorpay matches the stack secret, or look for forged calls. ${CONSOLE.orders}`,
       metric: rejected.metric({ period: Duration.minutes(5), statistic: 'Sum' }),
     });
 
+    // The reconciler logs 'Reconciler repaired' with the count whenever the normal path dropped
+    // something (a purchase not announced, a paid order not fulfilled, a support mail not queued).
+    const repaired = new MetricFilter(this, 'ReconcilerRepairedFilter', {
+      logGroup: props.reconciler.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', RECONCILER_REPAIRED_MESSAGE),
+      metricNamespace: METRIC_NAMESPACE,
+      metricName: 'ReconcilerRepaired',
+      metricValue: '$.repaired',
+      defaultValue: 0,
+    });
+    this.alarm('ReconcilerRepaired', {
+      description: `The payments reconciler repaired something the normal path dropped (a purchase not announced, a payment not fulfilled, a support mail not queued): it was put right, but the cause is in the verify, webhook or contact Lambdas' logs. ${CONSOLE.orders}`,
+      metric: repaired.metric({ period: Duration.minutes(15), statistic: 'Sum' }),
+    });
+
+    // Money going back (D16), counted from the logs of the function that sees it.
+    const refundAlarms = [
+      [
+        'RefundFailed',
+        props.webhook,
+        ALARMED_LOG_MESSAGES.refundFailed,
+        'Razorpay reported a refund failed. The store tries it again (up to 3 attempts) and has told the buyer; check the refund in the Razorpay dashboard.',
+      ],
+      [
+        'RefundNeedsOperator',
+        props.refundsWorker,
+        ALARMED_LOG_MESSAGES.refundNeedsOperator,
+        'A refund cannot be made or failed every attempt: pay the buyer back another way, or fix it in the Razorpay dashboard.',
+      ],
+      [
+        'OutsideRefund',
+        props.webhook,
+        ALARMED_LOG_MESSAGES.outsideRefund,
+        'A refund was made in the Razorpay dashboard, not through the store. A full refund ended its service; a partial one waits for a person to decide about the service.',
+      ],
+      [
+        'DisputeOpened',
+        props.webhook,
+        ALARMED_LOG_MESSAGES.disputeOpened,
+        "A buyer's bank opened a dispute (chargeback) on a payment: answer it in the Razorpay dashboard. The store takes no action until the dispute is lost.",
+      ],
+    ] as const;
+    for (const [name, fn, message, description] of refundAlarms) {
+      const filter = new MetricFilter(this, `${name}Filter`, {
+        logGroup: fn.logGroup,
+        filterPattern: FilterPattern.stringValue('$.message', '=', message),
+        metricNamespace: METRIC_NAMESPACE,
+        metricName: name,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+      this.alarm(name, {
+        description: `${description} ${CONSOLE.stuck}`,
+        metric: filter.metric({ period: Duration.minutes(5), statistic: 'Sum' }),
+      });
+    }
+
     for (const fn of props.watchedFunctions) {
       this.alarm(`${fn.node.id}Errors`, {
-        description: `The ${fn.definition.id} Lambda failed; its events are retried, then kept in its failure queue.`,
+        description: `The ${fn.definition.id} Lambda failed; its events are retried, then kept in its failure queue. ${CONSOLE.stuck}`,
         metric: fn.function.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
       });
     }

@@ -17,12 +17,17 @@ export type FunctionId =
   | 'postConfirmation'
   | 'customMessage'
   | 'profile'
-  | 'invoices'
+  | 'admin'
+  | 'paymentsReconciler'
   | 'provisionService'
   | 'panelLogin'
-  | 'renewalReminders';
+  | 'invoices'
+  | 'renewalReminders'
+  | 'cancelService'
+  | 'refundsWorker';
 
-export type TableAccess = 'read' | 'write' | 'readWrite';
+/** `readAppend`: reads and PutItem only, for a table whose items are never changed (audit). */
+export type TableAccess = 'read' | 'write' | 'readWrite' | 'readAppend';
 
 export interface FunctionDefinition {
   id: FunctionId;
@@ -86,7 +91,14 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   dashboard: {
     id: 'dashboard',
     entry: 'lambdas/handlers/dashboard.ts',
-    tables: { users: 'readWrite', purchases: 'read', orders: 'read', services: 'read' },
+    tables: {
+      users: 'readWrite',
+      purchases: 'read',
+      orders: 'read',
+      services: 'read',
+      // The refund and credit note on each payment (D16).
+      refunds: 'read',
+    },
     needs: [],
     timeoutSeconds: 10,
     memoryMb: 512,
@@ -101,9 +113,12 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       idempotency: 'readWrite',
       services: 'readWrite',
       counters: 'readWrite',
+      // Refunds and disputes (D16): recorded, and a whole-payment refund ends its service.
+      refunds: 'readWrite',
     },
     needs: ['razorpaySecrets', 'publishEvents'],
-    timeoutSeconds: 4,
+    // Capturing an authorized payment calls Razorpay (the SDK's own timeout is 5 s).
+    timeoutSeconds: 10,
     memoryMb: 512,
   },
   contact: {
@@ -171,17 +186,28 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 10,
     memoryMb: 256,
   },
-  invoices: {
-    id: 'invoices',
-    entry: 'lambdas/handlers/invoices.ts',
-    // A buyer's own purchases; the PDF library and fonts load in this function only.
-    tables: { purchases: 'read' },
-    // The configured seller, for purchases whose order predates the seller frozen in it.
-    needs: ['sellerDetails'],
-    invoiceFonts: true,
-    timeoutSeconds: 10,
-    // More memory is more CPU: a first render parses the fonts (bench/invoice-pdf.ts).
-    memoryMb: 1024,
+  admin: {
+    id: 'admin',
+    entry: 'lambdas/handlers/admin.ts',
+    // The operator's console. Writes only through the one fulfilment (resolving an order in
+    // review), the provisioning of a service set up by hand, and the append-only audit.
+    tables: {
+      orders: 'readWrite',
+      purchases: 'readWrite',
+      services: 'readWrite',
+      users: 'readWrite',
+      messages: 'read',
+      idempotency: 'read',
+      audit: 'readAppend',
+      counters: 'readWrite',
+      // Refunds that need a person, listed under Stuck.
+      refunds: 'read',
+    },
+    // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
+    // mail: the access details of a service an operator set up.
+    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail'],
+    timeoutSeconds: 20,
+    memoryMb: 512,
   },
   provisionService: {
     id: 'provisionService',
@@ -206,6 +232,35 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 25,
     memoryMb: 256,
   },
+  invoices: {
+    id: 'invoices',
+    entry: 'lambdas/handlers/invoices.ts',
+    // A buyer's own purchases; the PDF library and fonts load in this function only.
+    tables: { purchases: 'read' },
+    // The configured seller, for purchases whose order predates the seller frozen in it.
+    needs: ['sellerDetails'],
+    invoiceFonts: true,
+    timeoutSeconds: 10,
+    // More memory is more CPU: a first render parses the fonts (bench/invoice-pdf.ts).
+    memoryMb: 1024,
+  },
+  paymentsReconciler: {
+    id: 'paymentsReconciler',
+    entry: 'lambdas/handlers/payments-reconciler.ts',
+    // The safety net under fulfilment: it repairs through the same steps (fulfilPayment, capture,
+    // publishing), so it holds their grants, and reads the contact messages it re-queues.
+    tables: {
+      orders: 'readWrite',
+      purchases: 'readWrite',
+      services: 'readWrite',
+      users: 'readWrite',
+      counters: 'readWrite',
+      messages: 'read',
+    },
+    needs: ['razorpaySecrets', 'publishEvents'],
+    timeoutSeconds: 120,
+    memoryMb: 512,
+  },
   renewalReminders: {
     id: 'renewalReminders',
     entry: 'lambdas/handlers/renewal-reminders.ts',
@@ -216,6 +271,34 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     needs: ['sendEmail', 'whmSecret'],
     // A run acts on the services due that day (a few hundred: mails and panel calls, 8 at once).
     timeoutSeconds: 600,
+    memoryMb: 256,
+  },
+  cancelService: {
+    id: 'cancelService',
+    entry: 'lambdas/handlers/cancel-service.ts',
+    // The refund intent, the service's periods taken back, the buyer's plan recomputed (from
+    // services and purchases). It never calls Razorpay: RefundRequested hands that to the worker.
+    tables: { services: 'readWrite', purchases: 'read', users: 'readWrite', refunds: 'readWrite' },
+    needs: ['publishEvents'],
+    timeoutSeconds: 10,
+    memoryMb: 256,
+  },
+  refundsWorker: {
+    id: 'refundsWorker',
+    entry: 'lambdas/handlers/refunds-worker.ts',
+    // refunds: each step's claim; purchases and counters: the credit note (D15); services: the
+    // refunded service and the provisioning state a suspension moves.
+    tables: {
+      refunds: 'readWrite',
+      purchases: 'readWrite',
+      counters: 'readWrite',
+      services: 'readWrite',
+    },
+    // Razorpay (the refund), the buyer's mails, the panel (suspending ended hosting).
+    needs: ['razorpaySecrets', 'sendEmail', 'whmSecret'],
+    // Three Razorpay calls of at most 5 s, or WHM's suspendacct (30 s); shorter than the refund
+    // lease (REFUND_LEASE_SECONDS), so a live attempt is never overtaken.
+    timeoutSeconds: 45,
     memoryMb: 256,
   },
 };
@@ -243,6 +326,8 @@ export const THROTTLES = {
   orders: { rateLimit: 5, burstLimit: 10 },
   /** The contact form, which stores a row and sends a mail. */
   contact: { rateLimit: 2, burstLimit: 5 },
+  /** The operator's console: a few people, and each action calls Razorpay or scans nothing big. */
+  operator: { rateLimit: 5, burstLimit: 10 },
 } as const satisfies Record<string, Throttle>;
 
 export interface RouteDefinition {
@@ -328,19 +413,45 @@ export const ROUTES: readonly RouteDefinition[] = [
     throttle: THROTTLES.buyer,
   },
   {
-    method: 'GET',
-    path: '/api/me/invoices/{invoiceNumber}',
-    function: 'invoices',
-    auth: true,
-    throttle: THROTTLES.buyer,
-  },
-  {
     method: 'POST',
     path: '/api/me/services/{serviceId}/panel-login',
     function: 'panelLogin',
     auth: true,
     throttle: THROTTLES.buyer,
   },
+  {
+    method: 'POST',
+    path: '/api/me/services/{serviceId}/cancel',
+    function: 'cancelService',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'GET',
+    path: '/api/me/invoices/{invoiceNumber}',
+    function: 'invoices',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  ...(
+    [
+      ['GET', '/api/admin/orders'],
+      ['POST', '/api/admin/orders/{orderId}/resolve'],
+      ['GET', '/api/admin/customers'],
+      ['GET', '/api/admin/dead-letters'],
+      ['POST', '/api/admin/dead-letters/redrive'],
+      ['GET', '/api/admin/today'],
+      ['GET', '/api/admin/provisioning'],
+      ['POST', '/api/admin/services/{serviceId}/provisioning'],
+    ] as const
+  ).map(([method, path]): RouteDefinition => ({
+    method,
+    path,
+    function: 'admin',
+    // The authorizer proves who; the handler's operatorOf() checks the operators' group.
+    auth: true,
+    throttle: THROTTLES.operator,
+  })),
 ];
 
 /** EventBridge: PurchaseCompleted goes to the welcome mail and to provisioning. */
@@ -370,6 +481,20 @@ export const EVENT_RULES = [
     },
     target: 'provisionService' as FunctionId,
   },
+  {
+    // Refunds (D16): Razorpay asked once, the buyer mailed, the credit note, hosting suspended.
+    id: 'refundEventsToRefundsWorker',
+    eventPattern: {
+      source: [EVENT_SOURCES.refunds],
+      'detail-type': [
+        DETAIL_TYPES.refundRequested,
+        DETAIL_TYPES.refundFailed,
+        DETAIL_TYPES.refundCompleted,
+        DETAIL_TYPES.serviceCancelled,
+      ],
+    },
+    target: 'refundsWorker' as FunctionId,
+  },
 ] as const;
 
 /** Cognito user pool triggers. */
@@ -397,6 +522,14 @@ export interface ScheduleDefinition {
 
 /** Each job's handler takes its "now" from the event's `time` (scheduledJobEvent). */
 export const SCHEDULES: readonly ScheduleDefinition[] = [
+  {
+    name: 'payments-reconciler',
+    function: 'paymentsReconciler',
+    expression: 'rate(15 minutes)',
+    timeZone: 'Asia/Kolkata',
+    description:
+      'Publishes PurchaseCompleted events the normal path left out, fulfils orders Razorpay holds a payment for, re-queues unsent support mail',
+  },
   {
     name: 'renewal-reminders',
     function: 'renewalReminders',

@@ -3,10 +3,18 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { ProcessedEvents, WelcomeMailClaim, WelcomeMailClaims } from '../../ports/idempotency';
+import type {
+  FailedWelcomeMail,
+  ProcessedEvents,
+  WelcomeMailClaim,
+  WelcomeMailClaims,
+  WelcomeMailFailure,
+  WelcomeMailState,
+} from '../../ports/idempotency';
 import { isConditionFailure } from './clients';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -14,6 +22,10 @@ const DAY_SECONDS = 24 * 60 * 60;
 const WEBHOOK_EVENT_TTL_SECONDS = 30 * DAY_SECONDS;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The sparse index of welcome mails whose last attempt failed (lambdas/system/facts.ts). */
+const FAILED_MAIL_INDEX = 'failedMail';
+const FAILED_WELCOME_MAIL = 'welcome-mail';
 
 export class DynamoProcessedEvents implements ProcessedEvents {
   constructor(
@@ -74,7 +86,7 @@ export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
           ConsistentRead: true,
         }),
       );
-      if (!Item) continue;
+      if (!Item || Item.status === 'failed') continue;
       if (Item.status === 'sent') return { state: 'sent' };
       if (typeof Item.claimedAt === 'number' && Item.claimedAt < now.getTime() - this.leaseMs) {
         continue;
@@ -104,11 +116,14 @@ export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
             claimedBy: deliveryId,
             claimedAt: now.getTime(),
           },
+          // A failed attempt's item (release with a failure) is free to claim, like no item.
           ConditionExpression:
-            'attribute_not_exists(id) OR (#status = :sending AND claimedAt < :staleBefore)',
+            'attribute_not_exists(id) OR #status = :failed OR ' +
+            '(#status = :sending AND claimedAt < :staleBefore)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':sending': 'sending',
+            ':failed': 'failed',
             ':staleBefore': now.getTime() - this.leaseMs,
           },
         }),
@@ -133,19 +148,89 @@ export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
     );
   }
 
-  async release(purchaseId: string, token: string): Promise<void> {
+  async release(purchaseId: string, token: string, failure?: WelcomeMailFailure): Promise<void> {
+    const key = { id: `welcome-mail#${purchaseId}` };
+    const condition = {
+      ConditionExpression: 'claimToken = :token AND #status = :sending',
+      ExpressionAttributeNames: { '#status': 'status' },
+    };
     try {
+      if (!failure) {
+        await this.client.send(
+          new DeleteCommand({
+            TableName: this.table(),
+            Key: key,
+            ...condition,
+            ExpressionAttributeValues: { ':token': token, ':sending': 'sending' },
+          }),
+        );
+        return;
+      }
+      // failedMail puts the item in the sparse failedMail index until the next claim replaces it.
       await this.client.send(
-        new DeleteCommand({
+        new UpdateCommand({
           TableName: this.table(),
-          Key: { id: `welcome-mail#${purchaseId}` },
-          ConditionExpression: 'claimToken = :token AND #status = :sending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':token': token, ':sending': 'sending' },
+          Key: key,
+          UpdateExpression:
+            'SET #status = :failed, failedMail = :kind, failedAt = :at, userId = :user, ' +
+            'lastError = :reason, purchaseId = :purchase REMOVE claimToken',
+          ...condition,
+          ExpressionAttributeValues: {
+            ':token': token,
+            ':sending': 'sending',
+            ':failed': 'failed',
+            ':kind': FAILED_WELCOME_MAIL,
+            ':at': failure.at.toISOString(),
+            ':user': failure.userId,
+            ':reason': failure.reason.slice(0, 500),
+            ':purchase': purchaseId,
+          },
         }),
       );
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
+  }
+
+  async listFailed(limit: number): Promise<FailedWelcomeMail[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: FAILED_MAIL_INDEX,
+        KeyConditionExpression: 'failedMail = :kind',
+        ExpressionAttributeValues: { ':kind': FAILED_WELCOME_MAIL },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return Items.filter((item) => item.status === 'failed').map((item) => ({
+      purchaseId: String(item.purchaseId),
+      userId: String(item.userId),
+      failedAt: String(item.failedAt),
+      reason: String(item.lastError ?? ''),
+    }));
+  }
+
+  async stateOf(purchaseId: string): Promise<WelcomeMailState | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.table(),
+        Key: { id: `welcome-mail#${purchaseId}` },
+        ConsistentRead: true,
+      }),
+    );
+    if (!Item) return undefined;
+    if (Item.status === 'sent')
+      return typeof Item.sentAt === 'string'
+        ? { state: 'sent', at: Item.sentAt }
+        : { state: 'sent' };
+    if (Item.status === 'failed')
+      return {
+        state: 'failed',
+        at: String(Item.failedAt),
+        reason: String(Item.lastError ?? ''),
+        userId: String(Item.userId),
+      };
+    return { state: 'sending', at: new Date(Number(Item.claimedAt)).toISOString() };
   }
 }

@@ -10,12 +10,15 @@ import {
   orderMarkChanges,
   type OrderMark,
   type OrderMarkStatus,
+  type OrderStatus,
 } from '../../domain/order';
 import type { OrderRecord, OrdersStore } from '../../ports/orders';
 import { isConditionFailure } from './clients';
 
 /** The orders table's index by buyer (tables.ts). */
 export const ORDERS_BY_USER_INDEX = 'byUser';
+/** The orders table's index by status, last moved first (the operator's console). */
+export const ORDERS_BY_STATUS_INDEX = 'byStatus';
 
 export class DynamoOrdersStore implements OrdersStore {
   constructor(
@@ -66,6 +69,38 @@ export class DynamoOrdersStore implements OrdersStore {
 
   markReview(mark: OrderMark): Promise<boolean> {
     return this.mark('review', mark);
+  }
+
+  markRefunded(mark: OrderMark): Promise<boolean> {
+    return this.mark('refunded', mark);
+  }
+
+  async listOrdersByStatus(
+    status: OrderStatus,
+    options: { limit: number; movedSince?: string },
+  ): Promise<OrderRecord[]> {
+    const orders: OrderRecord[] = [];
+    const pages = paginateQuery(
+      { client: this.client, pageSize: options.limit },
+      {
+        TableName: this.table(),
+        IndexName: ORDERS_BY_STATUS_INDEX,
+        KeyConditionExpression: options.movedSince
+          ? '#status = :status AND updatedAt >= :since'
+          : '#status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': status,
+          ...(options.movedSince ? { ':since': options.movedSince } : {}),
+        },
+        ScanIndexForward: false,
+      },
+    );
+    for await (const page of pages) {
+      orders.push(...((page.Items ?? []) as OrderRecord[]));
+      if (orders.length >= options.limit) break;
+    }
+    return orders.slice(0, options.limit);
   }
 
   /**

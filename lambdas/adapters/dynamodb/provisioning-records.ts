@@ -9,7 +9,13 @@
  * older than the lease, and every write that needs it is conditioned on its token.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { Category } from '../../domain/plan';
 import { canMoveProvisioning, type ProvisioningState } from '../../domain/provisioning';
 import {
   ProvisioningClaimLostError,
@@ -21,6 +27,8 @@ import {
   type ProvisioningRecord,
   type ProvisioningRecords,
   type StoredProvisioning,
+  type WaitingService,
+  type WaitingState,
 } from '../../ports/provisioning';
 import { isConditionFailure } from './clients';
 
@@ -55,11 +63,18 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     const initial: StoredProvisioning = { state, updatedAt: at.toISOString() };
     try {
       await this.update(userId, serviceId, {
-        UpdateExpression: 'SET #p = :initial',
+        // A manual service waits for a person: it joins the operators' index at once.
+        UpdateExpression:
+          state === 'manual'
+            ? 'SET #p = :initial, #provisioningWaits = :initialState'
+            : 'SET #p = :initial',
         // Only on the service fulfilment wrote, and only once: UpdateItem would otherwise make an
         // item of the keys alone.
         ConditionExpression: 'attribute_exists(#serviceId) AND attribute_not_exists(#p)',
-        ExpressionAttributeValues: { ':initial': initial },
+        ExpressionAttributeValues:
+          state === 'manual'
+            ? { ':initial': initial, ':initialState': state }
+            : { ':initial': initial },
       });
       return { userId, serviceId, ...initial };
     } catch (error) {
@@ -163,6 +178,9 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     };
     const set = ['#p.#state = :to', '#p.#updatedAt = :at'];
     const remove = ['#p.#claim'];
+    // The operators' index holds a service while it waits for a person (failed, here).
+    if (outcome.state === 'failed') set.push('#provisioningWaits = :to');
+    else remove.push('#provisioningWaits');
     if (outcome.state === 'ready') {
       set.push('#p.#server = :server', '#p.#nameservers = :nameservers', '#p.#readyAt = :at');
       values[':server'] = outcome.server;
@@ -201,6 +219,72 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
       });
     } catch (error) {
       if (isConditionFailure(error)) throw new ProvisioningRecordNotFoundError(serviceId);
+      throw error;
+    }
+  }
+
+  async listWaiting(state: WaitingState, limit: number): Promise<WaitingService[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: WAITING_INDEX,
+        KeyConditionExpression: '#provisioningWaits = :state',
+        ExpressionAttributeNames: { '#provisioningWaits': 'provisioningWaits' },
+        ExpressionAttributeValues: { ':state': state },
+        Limit: limit,
+      }),
+    );
+    return (Items as WaitingItem[]).flatMap((item) =>
+      item.provisioning ? [toWaiting(item, item.provisioning)] : [],
+    );
+  }
+
+  async completeByHand(
+    userId: string,
+    serviceId: string,
+    from: WaitingState,
+    details: Record<string, string>,
+    at: Date,
+  ): Promise<boolean> {
+    try {
+      await this.update(userId, serviceId, {
+        UpdateExpression:
+          'SET #p.#state = :ready, #p.#details = :details, #p.#readyAt = :at, #p.#updatedAt = :at ' +
+          'REMOVE #p.#failureReason, #provisioningWaits',
+        ConditionExpression:
+          '#p.#state = :from AND (attribute_not_exists(#p.#claim) OR #p.#claim.#at < :expired)',
+        ExpressionAttributeValues: {
+          ':ready': 'ready',
+          ':details': details,
+          ':at': at.toISOString(),
+          ':from': from,
+          ':expired': at.getTime() - this.leaseMs,
+        },
+      });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async retry(userId: string, serviceId: string, at: Date): Promise<boolean> {
+    try {
+      await this.update(userId, serviceId, {
+        UpdateExpression:
+          'SET #p.#state = :pending, #p.#updatedAt = :at REMOVE #p.#failureReason, #provisioningWaits',
+        ConditionExpression:
+          '#p.#state = :failed AND (attribute_not_exists(#p.#claim) OR #p.#claim.#at < :expired)',
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':failed': 'failed',
+          ':at': at.toISOString(),
+          ':expired': at.getTime() - this.leaseMs,
+        },
+      });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }
@@ -254,6 +338,26 @@ function namesIn(expressions: string): Record<string, string> {
     if (name) names[`#${name}`] = name === 'p' ? 'provisioning' : name;
   }
   return names;
+}
+
+/** The services table's sparse index of services waiting for a person (lambdas/system/facts.ts). */
+const WAITING_INDEX = 'waitingForOperator';
+
+interface WaitingItem extends ServiceItem {
+  planId: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+}
+
+function toWaiting(item: WaitingItem, stored: StoredProvisioning): WaitingService {
+  return {
+    ...toRecord(item.userId, item.serviceId, stored),
+    planId: item.planId,
+    planName: item.planName,
+    category: item.category,
+    ...(item.domain ? { domain: item.domain } : {}),
+  };
 }
 
 function toRecord(

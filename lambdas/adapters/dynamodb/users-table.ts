@@ -1,11 +1,13 @@
 import {
   GetCommand,
   PutCommand,
+  paginateQuery,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { BillingDetails } from '../../domain/gst';
 import type {
+  CurrentPlan,
   NewUser,
   ProfileChanges,
   PurchaseApplication,
@@ -13,6 +15,9 @@ import type {
   UsersStore,
 } from '../../ports/users';
 import { isConditionFailure } from './clients';
+
+/** The users table's index by email (lambdas/system/facts.ts). */
+export const USERS_BY_EMAIL_INDEX = 'byEmail';
 
 function toUser(item: Record<string, unknown>): UserRecord {
   const text = (key: string) => (typeof item[key] === 'string' ? (item[key] as string) : '');
@@ -155,6 +160,58 @@ export class DynamoUsersStore implements UsersStore {
       return Attributes ? toUser(Attributes) : undefined;
     } catch (error) {
       if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async findUsersByEmail(email: string): Promise<UserRecord[]> {
+    const users: UserRecord[] = [];
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        IndexName: USERS_BY_EMAIL_INDEX,
+        KeyConditionExpression: 'email = :email',
+        ExpressionAttributeValues: { ':email': email },
+      },
+    );
+    for await (const page of pages) users.push(...(page.Items ?? []).map(toUser));
+    return users;
+  }
+
+  async replaceCurrentPlan(
+    userId: string,
+    seen: CurrentPlan | null,
+    next: CurrentPlan | null,
+    at: string,
+  ): Promise<boolean> {
+    const values: Record<string, unknown> = { ':at': at };
+    const condition = seen
+      ? 'currentPlan = :seenPlan AND expiry = :seenExpiry'
+      : 'attribute_not_exists(currentPlan) AND attribute_not_exists(expiry)';
+    if (seen) {
+      values[':seenPlan'] = seen.currentPlan;
+      values[':seenExpiry'] = seen.expiry;
+    }
+    if (next) {
+      values[':plan'] = next.currentPlan;
+      values[':expiry'] = next.expiry;
+    }
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId },
+          UpdateExpression: next
+            ? 'SET currentPlan = :plan, expiry = :expiry, updatedAt = :at'
+            : 'SET updatedAt = :at REMOVE currentPlan, expiry',
+          ConditionExpression: `attribute_exists(userId) AND ${condition}`,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }

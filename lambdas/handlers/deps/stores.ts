@@ -1,4 +1,5 @@
 /** DynamoDB-backed ports; table names are read from the configuration on first use. */
+import { DynamoAuditLog } from '../../adapters/dynamodb/audit-table';
 import { dynamo } from '../../adapters/dynamodb/clients';
 import {
   DynamoProcessedEvents,
@@ -10,6 +11,7 @@ import { DynamoPlansStore } from '../../adapters/dynamodb/plans-table';
 import { DynamoProvisioningRecords } from '../../adapters/dynamodb/provisioning-records';
 import { DynamoPurchasesStore } from '../../adapters/dynamodb/purchases-table';
 import { DynamoRateLimiter } from '../../adapters/dynamodb/rate-limits-table';
+import { DynamoRefundsStore } from '../../adapters/dynamodb/refunds-table';
 import { DynamoServicesStore } from '../../adapters/dynamodb/services-table';
 import { DynamoUsersStore } from '../../adapters/dynamodb/users-table';
 import { provisioningLeaseMs, tableName, welcomeMailLeaseMs } from '../../config/config';
@@ -32,6 +34,8 @@ export const rateLimiter = () => new DynamoRateLimiter(dynamo, table('limits'));
 export const processedEvents = () => new DynamoProcessedEvents(dynamo, table('idempotency'));
 export const welcomeMailClaims = () =>
   new DynamoWelcomeMailClaims(dynamo, table('idempotency'), welcomeMailLeaseMs());
+export const auditLog = () => new DynamoAuditLog(dynamo, table('audit'));
+export const refundsStore = () => new DynamoRefundsStore(dynamo, table('refunds'));
 /** Provisioning is kept on the services table's items. */
 export const provisioningRecords = () =>
   new DynamoProvisioningRecords(dynamo, table('services'), provisioningLeaseMs());

@@ -27,6 +27,8 @@ import {
   type ProvisioningRecord,
   type ProvisioningRecords,
   type StoredProvisioning,
+  type WaitingService,
+  type WaitingState,
 } from '../../../lambdas/ports/provisioning';
 import type { ServiceRecord } from '../../../lambdas/ports/services';
 import { InMemoryServicesStore } from './stores';
@@ -148,6 +150,53 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
     await this.roundTrip();
     const stored = this.begun(userId, serviceId);
     stored.announcedAt ??= at.toISOString();
+  }
+
+  async listWaiting(state: WaitingState, limit: number): Promise<WaitingService[]> {
+    await this.roundTrip();
+    return [...this.services.items.values()]
+      .filter((item) => item.provisioning?.state === state)
+      .sort((a, b) => a.serviceId.localeCompare(b.serviceId))
+      .slice(0, limit)
+      .map((item) => ({
+        ...toRecord(item.userId, item.serviceId, item.provisioning as StoredProvisioning),
+        planId: item.planId,
+        planName: item.planName,
+        category: item.category,
+        ...(item.domain ? { domain: item.domain } : {}),
+      }));
+  }
+
+  async completeByHand(
+    userId: string,
+    serviceId: string,
+    from: WaitingState,
+    details: Record<string, string>,
+    at: Date,
+  ): Promise<boolean> {
+    await this.roundTrip();
+    const stored = this.item(userId, serviceId)?.provisioning;
+    if (!stored || stored.state !== from || this.liveClaim(stored, at)) return false;
+    stored.state = 'ready';
+    stored.details = { ...details };
+    stored.readyAt = at.toISOString();
+    stored.updatedAt = at.toISOString();
+    delete stored.failureReason;
+    return true;
+  }
+
+  async retry(userId: string, serviceId: string, at: Date): Promise<boolean> {
+    await this.roundTrip();
+    const stored = this.item(userId, serviceId)?.provisioning;
+    if (!stored || stored.state !== 'failed' || this.liveClaim(stored, at)) return false;
+    stored.state = 'pending';
+    stored.updatedAt = at.toISOString();
+    delete stored.failureReason;
+    return true;
+  }
+
+  private liveClaim(stored: StoredProvisioning, at: Date): boolean {
+    return stored.claim !== undefined && stored.claim.at >= at.getTime() - this.leaseMs;
   }
 
   private item(userId: string, serviceId: string): ServiceRecord | undefined {

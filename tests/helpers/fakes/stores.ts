@@ -9,9 +9,12 @@ import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
 import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
 import type { EventPublisher } from '../../../lambdas/ports/events';
 import type {
+  FailedWelcomeMail,
   ProcessedEvents,
   WelcomeMailClaim,
   WelcomeMailClaims,
+  WelcomeMailFailure,
+  WelcomeMailState,
 } from '../../../lambdas/ports/idempotency';
 import type { LogPort } from '../../../lambdas/ports/logger';
 import type { Mailer, OutgoingMail } from '../../../lambdas/ports/mail';
@@ -28,6 +31,7 @@ import {
   orderMarkChanges,
   type OrderMark,
   type OrderMarkStatus,
+  type OrderStatus,
 } from '../../../lambdas/domain/order';
 import type { OrderRecord, OrdersStore } from '../../../lambdas/ports/orders';
 import type {
@@ -55,8 +59,10 @@ import type {
   ServicePeriod,
   ServiceRecord,
   ServicesStore,
+  ServiceWithdrawal,
 } from '../../../lambdas/ports/services';
 import type {
+  CurrentPlan,
   NewUser,
   ProfileChanges,
   PurchaseApplication,
@@ -146,6 +152,31 @@ export class InMemoryUsersStore implements UsersStore {
     const { appliedPurchaseIds: _applied, ...user } = next;
     return clone(user);
   }
+
+  async findUsersByEmail(email: string): Promise<UserRecord[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((item) => item.email === email)
+      .map(({ appliedPurchaseIds: _applied, ...user }) => clone(user));
+  }
+
+  async replaceCurrentPlan(
+    userId: string,
+    seen: CurrentPlan | null,
+    next: CurrentPlan | null,
+    _at: string,
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(userId);
+    if (!item) return false;
+    const holds = seen
+      ? item.currentPlan === seen.currentPlan && item.expiry === seen.expiry
+      : item.currentPlan === undefined && item.expiry === undefined;
+    if (!holds) return false;
+    const { currentPlan: _plan, expiry: _expiry, ...rest } = item;
+    this.items.set(userId, next ? { ...rest, ...next } : rest);
+    return true;
+  }
 }
 
 /** Moves orders by the domain's own table (ORDER_TRANSITIONS), as the DynamoDB adapter does. */
@@ -182,6 +213,23 @@ export class InMemoryOrdersStore implements OrdersStore {
 
   markReview(mark: OrderMark): Promise<boolean> {
     return this.mark('review', mark);
+  }
+
+  markRefunded(mark: OrderMark): Promise<boolean> {
+    return this.mark('refunded', mark);
+  }
+
+  async listOrdersByStatus(
+    status: OrderStatus,
+    options: { limit: number; movedSince?: string },
+  ): Promise<OrderRecord[]> {
+    await tick();
+    const since = options.movedSince;
+    return [...this.items.values()]
+      .filter((o) => o.status === status && (since === undefined || o.updatedAt >= since))
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .slice(0, options.limit)
+      .map(clone);
   }
 
   private async mark(to: OrderMarkStatus, mark: OrderMark): Promise<boolean> {
@@ -245,6 +293,20 @@ export class InMemoryPurchasesStore implements PurchasesStore {
     this.items.set(key, { ...item, [fields.number]: number, [fields.issuedAt]: issuedAt });
     return number;
   }
+
+  async setCreditNoteRefund(
+    userId: string,
+    purchaseId: string,
+    refund: NonNullable<PurchaseRecord['creditNoteRefund']>,
+  ): Promise<PurchaseRecord['creditNoteRefund']> {
+    await tick();
+    const key = this.key(userId, purchaseId);
+    const item = this.items.get(key);
+    if (!item) return undefined;
+    if (item.creditNoteRefund) return clone(item.creditNoteRefund);
+    this.items.set(key, { ...item, creditNoteRefund: clone(refund) });
+    return clone(refund);
+  }
 }
 
 /** Extensions conditioned on the version, as the DynamoDB adapter writes them. */
@@ -278,13 +340,47 @@ export class InMemoryServicesStore implements ServicesStore {
     const item = this.items.get(key);
     if ((item?.version ?? 0) !== expectedVersion) return false;
     const periods = { ...item?.periods, [period.purchaseId]: clone(period) };
+    const base: Omit<ServiceRecord, 'renewalDate' | 'version' | 'periods' | 'updatedAt'> = item ?? {
+      ...clone(service),
+      createdAt: at,
+    };
+    // A payment after a cancellation gives the service time again (as the adapter does).
+    const { cancelledAt: _cancelled, ...kept } = base;
     this.items.set(key, {
-      ...(item ?? { ...clone(service), createdAt: at }),
+      ...kept,
       renewalDate: period.renewalDate,
       version: expectedVersion + 1,
       periods,
       updatedAt: at,
       ...renewalScheduleFor(service.serviceId, period.renewalDate),
+    });
+    return true;
+  }
+
+  async withdrawPeriods(
+    ref: { userId: string; serviceId: string },
+    withdrawal: ServiceWithdrawal,
+    expectedVersion: number,
+  ): Promise<boolean> {
+    await tick();
+    const key = this.key(ref.userId, ref.serviceId);
+    const item = this.items.get(key);
+    if (!item || item.version !== expectedVersion) return false;
+    const periods = clone(item.periods);
+    for (const purchaseId of withdrawal.purchaseIds) {
+      const period = periods[purchaseId];
+      if (period) period.refundedAt ??= withdrawal.at;
+    }
+    const { nextDueAt: _due, dueShard: _shard, ...rest } = item;
+    this.items.set(key, {
+      ...rest,
+      periods,
+      renewalDate: withdrawal.renewalDate,
+      version: expectedVersion + 1,
+      updatedAt: withdrawal.at,
+      ...(withdrawal.cancelledAt
+        ? { cancelledAt: withdrawal.cancelledAt }
+        : renewalScheduleFor(ref.serviceId, withdrawal.renewalDate)),
     });
     return true;
   }
@@ -365,10 +461,12 @@ export class InMemoryProcessedEvents implements ProcessedEvents {
 }
 
 interface ClaimItem {
-  status: 'sending' | 'sent';
+  status: 'sending' | 'sent' | 'failed';
   token: string;
   claimedBy: string;
   claimedAt: number;
+  sentAt?: string;
+  failure?: { userId: string; failedAt: string; reason: string };
 }
 
 export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
@@ -380,7 +478,7 @@ export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
     await tick();
     const item = this.items.get(purchaseId);
     if (item?.status === 'sent') return { state: 'sent' };
-    if (item && item.claimedAt >= now.getTime() - this.leaseMs) {
+    if (item && item.status === 'sending' && item.claimedAt >= now.getTime() - this.leaseMs) {
       return { state: 'held', heldBy: item.claimedBy };
     }
     this.counter += 1;
@@ -394,7 +492,7 @@ export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
     return { state: 'claimed', token };
   }
 
-  async complete(purchaseId: string, token: string): Promise<void> {
+  async complete(purchaseId: string, token: string, at: Date): Promise<void> {
     await tick();
     const item = this.items.get(purchaseId);
     if (!item || item.token !== token) {
@@ -402,13 +500,53 @@ export class InMemoryWelcomeMailClaims implements WelcomeMailClaims {
         name: 'ConditionalCheckFailedException',
       });
     }
-    this.items.set(purchaseId, { ...item, status: 'sent' });
+    this.items.set(purchaseId, { ...item, status: 'sent', sentAt: at.toISOString() });
   }
 
-  async release(purchaseId: string, token: string): Promise<void> {
+  async release(purchaseId: string, token: string, failure?: WelcomeMailFailure): Promise<void> {
     await tick();
     const item = this.items.get(purchaseId);
-    if (item && item.token === token && item.status === 'sending') this.items.delete(purchaseId);
+    if (!item || item.token !== token || item.status !== 'sending') return;
+    if (!failure) {
+      this.items.delete(purchaseId);
+      return;
+    }
+    this.items.set(purchaseId, {
+      ...item,
+      status: 'failed',
+      token: '',
+      failure: {
+        userId: failure.userId,
+        failedAt: failure.at.toISOString(),
+        reason: failure.reason.slice(0, 500),
+      },
+    });
+  }
+
+  async listFailed(limit: number): Promise<FailedWelcomeMail[]> {
+    await tick();
+    return [...this.items.entries()]
+      .flatMap(([purchaseId, item]) =>
+        item.status === 'failed' && item.failure ? [{ purchaseId, ...item.failure }] : [],
+      )
+      .sort((a, b) => b.failedAt.localeCompare(a.failedAt))
+      .slice(0, limit);
+  }
+
+  async stateOf(purchaseId: string): Promise<WelcomeMailState | undefined> {
+    await tick();
+    const item = this.items.get(purchaseId);
+    if (!item) return undefined;
+    if (item.status === 'sent')
+      return item.sentAt ? { state: 'sent', at: item.sentAt } : { state: 'sent' };
+    if (item.status === 'failed' && item.failure)
+      return {
+        state: 'failed',
+        at: item.failure.failedAt,
+        reason: item.failure.reason,
+        userId: item.failure.userId,
+      };
+    return { state: 'sending', at: new Date(item.claimedAt).toISOString() };
   }
 }
 
@@ -553,6 +691,49 @@ export class FakePaymentGateway implements PaymentGateway {
     };
     this.refunds.set(refund.id, refund);
     payment.amountRefundedPaise += request.amountPaise;
+    const full = payment.amountRefundedPaise === payment.amountPaise;
+    payment.refundStatus = full ? 'full' : 'partial';
+    if (full) payment.status = 'refunded';
+    return clone(refund);
+  }
+
+  /**
+   * Razorpay ends a pending refund as `outcome` (as it would, then send refund.processed or
+   * refund.failed); a failed refund gives its amount back to the payment. Answers the refund and
+   * the payment as they are afterwards, for a test to put in the webhook.
+   */
+  settleRefund(
+    refundId: string,
+    outcome: 'processed' | 'failed',
+  ): { refund: GatewayRefund; payment: GatewayPayment } {
+    const refund = this.refunds.get(refundId);
+    if (!refund || refund.status !== 'pending') throw new Error(`no pending refund ${refundId}`);
+    const payment = this.payment(refund.paymentId);
+    refund.status = outcome;
+    if (outcome === 'failed') {
+      payment.amountRefundedPaise -= refund.amountPaise;
+      payment.refundStatus = payment.amountRefundedPaise === 0 ? null : 'partial';
+      if (payment.status === 'refunded') payment.status = 'captured';
+    }
+    return { refund: clone(refund), payment: clone(payment) };
+  }
+
+  /** A refund made in Razorpay's dashboard (no receipt of the store's), pending. */
+  givenDashboardRefund(paymentId: string, amountPaise: number): GatewayRefund {
+    const payment = this.payment(paymentId);
+    this.counter += 1;
+    const refund: GatewayRefund = {
+      id: `rfnd_Dash${String(this.counter).padStart(10, '0')}`,
+      paymentId,
+      amountPaise,
+      currency: payment.currency,
+      status: 'pending',
+      receipt: null,
+      notes: {},
+      createdAt: new Date(0).toISOString(),
+    };
+    this.refunds.set(refund.id, refund);
+    payment.amountRefundedPaise += amountPaise;
     const full = payment.amountRefundedPaise === payment.amountPaise;
     payment.refundStatus = full ? 'full' : 'partial';
     if (full) payment.status = 'refunded';

@@ -51,7 +51,12 @@ function newOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
 }
 
 const AT = '2026-11-22T02:00:00.000Z';
-const MARKS = ['paid', 'failed', 'review'] as const satisfies readonly OrderMarkStatus[];
+const MARKS = [
+  'paid',
+  'failed',
+  'review',
+  'refunded',
+] as const satisfies readonly OrderMarkStatus[];
 
 /**
  * The rule as the business states it, written out once more on purpose: the domain's table must
@@ -60,14 +65,16 @@ const MARKS = ['paid', 'failed', 'review'] as const satisfies readonly OrderMark
 const ALLOWED: Record<OrderStatus, readonly OrderMarkStatus[]> = {
   created: ['paid', 'failed', 'review'],
   failed: ['paid', 'failed', 'review'],
-  review: ['paid', 'review'],
+  review: ['paid', 'review', 'refunded'],
   paid: [],
+  refunded: [],
 };
 
 function mark(store: OrdersStore, to: OrderMarkStatus, orderId: string, paymentId: string) {
   const m = { orderId, paymentId, at: AT, reason: `${to} reason` };
   if (to === 'paid') return store.markPaid(m);
   if (to === 'failed') return store.markFailed(m);
+  if (to === 'refunded') return store.markRefunded(m);
   return store.markReview(m);
 }
 
@@ -133,6 +140,10 @@ function ordersContract(make: () => OrdersStore) {
             ...(to === 'review' && {
               reviewPaymentId: 'pay_Contract1',
               reviewReason: 'review reason',
+            }),
+            ...(to === 'refunded' && {
+              refundedPaymentId: 'pay_Contract1',
+              refundReason: 'refunded reason',
             }),
           });
         } else {

@@ -109,7 +109,9 @@ function pricesWithoutGst(text: string): string[] {
 
 const PUBLIC_ROUTES = appRoutes
   .map((route) => route.path)
-  .filter((path) => !['/checkout', '/login', '/signup', '/dashboard', '*'].includes(path));
+  .filter((path) => !['/checkout', '/login', '/signup', '/dashboard', '*'].includes(path))
+  // The operator's console is for operators only (tests/web/admin).
+  .filter((path) => !path.startsWith('/admin'));
 
 /** A public route as a visitor reads it: its plans loaded, and on /domains a name searched. */
 async function readRoute(path: string): Promise<string> {

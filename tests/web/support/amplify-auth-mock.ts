@@ -9,6 +9,8 @@ export interface FakeUser {
   sub: string;
   email: string;
   name?: string;
+  /** The ID token's groups; `['operators']` opens /admin. */
+  'cognito:groups'?: string[];
 }
 
 export const TEST_ID_TOKEN = 'test-id-token';

@@ -87,7 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const needsAuthNow = AUTH_ROUTES.includes(pathname);
+  const needsAuthNow = AUTH_ROUTES.includes(pathname) || pathname.startsWith('/admin');
   useEffect(() => {
     if (started.current) return;
     if (needsAuthNow) {

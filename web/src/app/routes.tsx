@@ -2,6 +2,7 @@ import { use } from 'react';
 import type { ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
 import { RequireAuth } from './require-auth';
+import { RequireOperator } from './require-operator';
 
 type Load = () => Promise<ComponentType>;
 
@@ -10,6 +11,11 @@ export interface AppRoute {
   load: Load;
   /** Needs a signed-in user (the /dashboard guard). */
   guarded?: boolean;
+  /**
+   * The operator's console: a signed-in member of the operators group only. Its code is its own
+   * chunk, loaded only once the guard has seen the group (never preloaded for anyone else).
+   */
+  operatorsOnly?: boolean;
 }
 
 /**
@@ -49,6 +55,16 @@ function RoutePage({ load }: { load: Load }) {
 }
 
 const home = once(() => import('../features/home/home-page').then((m) => m.HomePage));
+const adminConsole = once(() => import('../features/admin/admin-page').then((m) => m.AdminPage));
+/** The console's screens: one page that shows the screen its path names. */
+export const ADMIN_PATHS = [
+  '/admin',
+  '/admin/orders',
+  '/admin/provisioning',
+  '/admin/stuck',
+  '/admin/customers',
+  '/admin/today',
+] as const;
 
 /** Every route of the reference product. No route has a path parameter. */
 export const appRoutes: readonly AppRoute[] = [
@@ -144,6 +160,7 @@ export const appRoutes: readonly AppRoute[] = [
     guarded: true,
     load: once(() => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
   },
+  ...ADMIN_PATHS.map((path) => ({ path, guarded: true, operatorsOnly: true, load: adminConsole })),
   {
     path: '*',
     load: once(() => import('../features/not-found/not-found-page').then((m) => m.NotFoundPage)),
@@ -162,12 +179,20 @@ export function routeFor(pathname: string): AppRoute {
 
 /** Loads the code of the page at `pathname` (before hydrating, so server HTML is kept as is). */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  return routeFor(pathname).load();
+  const route = routeFor(pathname);
+  // The console's code loads only for an operator, once the guard has seen the group.
+  return route.operatorsOnly ? Promise.resolve() : route.load();
 }
 
 const elements = appRoutes.map((route) => ({
   path: route.path,
-  element: route.guarded ? (
+  element: route.operatorsOnly ? (
+    <RequireAuth>
+      <RequireOperator>
+        <RoutePage load={route.load} />
+      </RequireOperator>
+    </RequireAuth>
+  ) : route.guarded ? (
     <RequireAuth>
       <RoutePage load={route.load} />
     </RequireAuth>

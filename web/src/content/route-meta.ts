@@ -109,3 +109,17 @@ export const routeMeta: Record<string, RouteMeta> = {
   },
 };
 routeMeta['/home'] = routeMeta['/']!;
+// The operator's console: one page under several paths (web/src/app/routes.tsx ADMIN_PATHS).
+for (const path of [
+  '/admin',
+  '/admin/orders',
+  '/admin/provisioning',
+  '/admin/stuck',
+  '/admin/customers',
+  '/admin/today',
+]) {
+  routeMeta[path] = {
+    title: `Operator console${suffix}`,
+    description: "The store operators' console.",
+  };
+}

@@ -9,6 +9,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name?: string;
+  /** The Cognito groups the ID token names (`cognito:groups`): `operators` opens /admin. */
+  groups: string[];
 }
 
 /** The current user from the ID token's claims, or null when nobody is signed in. */
@@ -18,9 +20,11 @@ export async function readCurrentUser(): Promise<SessionUser | null> {
     const session = await fetchAuthSession();
     const claims = session.tokens?.idToken?.payload;
     if (!claims || typeof claims.sub !== 'string') return null;
+    const groups = claims['cognito:groups'];
     return {
       id: claims.sub,
       email: typeof claims.email === 'string' ? claims.email : '',
+      groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
       ...(typeof claims.name === 'string' && claims.name ? { name: claims.name } : {}),
     };
   } catch {

@@ -288,7 +288,7 @@ describe('DynamoServicesStore', () => {
     });
   });
 
-  it('extends only the version it read, touching only renewalDate, version and periods', async () => {
+  it('extends only the version it read: renewalDate, version, periods, the schedule, and no longer cancelled', async () => {
     ddb.on(UpdateCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
     const store = new DynamoServicesStore(client, table('services'));
 
@@ -296,8 +296,10 @@ describe('DynamoServicesStore', () => {
     expect(await store.extendService(identity, period, 3, '2026-11-22T02:00:00.000Z')).toBe(false);
     expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
       Key: { userId: 'u1', serviceId: 'svc_1' },
+      // The renewal schedule starts again from the new date; a payment after a cancellation
+      // gives the service time again (D16).
       UpdateExpression:
-        'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at',
+        'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at, nextDueAt = :due, dueShard = :shard REMOVE cancelledAt',
       ConditionExpression: 'version = :expected',
       ExpressionAttributeNames: { '#purchase': 'pur_pay_2' },
       ExpressionAttributeValues: { ':expected': 3, ':next': 4, ':renewal': period.renewalDate },
@@ -354,7 +356,8 @@ describe('idempotency table', () => {
     expect(await claims.claim('pur_1', 'evt-2', now)).toEqual({ state: 'held', heldBy: 'evt-1' });
     const input = ddb.commandCalls(PutCommand)[0]?.args[0].input;
     expect(input?.ConditionExpression).toBe(
-      'attribute_not_exists(id) OR (#status = :sending AND claimedAt < :staleBefore)',
+      'attribute_not_exists(id) OR #status = :failed OR ' +
+        '(#status = :sending AND claimedAt < :staleBefore)',
     );
     expect(input?.ExpressionAttributeValues?.[':staleBefore']).toBe(now.getTime() - LEASE_MS);
     expect(input?.Item).toMatchObject({ claimedBy: 'evt-1', status: 'sending' });

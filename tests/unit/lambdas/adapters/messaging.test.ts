@@ -132,4 +132,3 @@ describe('Razorpay credentials', () => {
     await expect(load()).resolves.toMatchObject({ keySecret: 's' });
   });
 });
-

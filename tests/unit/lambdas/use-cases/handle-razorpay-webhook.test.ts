@@ -352,21 +352,25 @@ describe('handleRazorpayWebhook', () => {
     expect(world.purchases.all()).toHaveLength(1);
   });
 
+  // What each does is specified in tests/unit/lambdas/use-cases/refunds.test.ts (D16).
   it.each([
-    'refund.created.json',
-    'refund.processed.json',
-    'refund.failed.json',
-    'refund.processed.dashboard-partial.json',
-    'payment.dispute.created.json',
-    'payment.dispute.lost.json',
-  ])('verifies %s and changes nothing until refunds act on it', async (file) => {
-    const world = await arrange();
-    await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
+    ['refund.created.json', 'refund_recorded'],
+    ['refund.processed.json', 'refund_recorded'],
+    ['refund.failed.json', 'refund_recorded'],
+    ['refund.processed.dashboard-partial.json', 'refund_recorded'],
+    ['payment.dispute.created.json', 'dispute_recorded'],
+    ['payment.dispute.lost.json', 'dispute_recorded'],
+  ])(
+    'verifies %s and hands it to refunds, never undoing the paid order',
+    async (file, expected) => {
+      const world = await arrange();
+      await handleRazorpayWebhook(world, delivery('payment.captured.json', 'evt_1'));
 
-    const outcome = await handleRazorpayWebhook(world, delivery(file, `evt_${file}`));
+      const outcome = await handleRazorpayWebhook(world, delivery(file, `evt_${file}`));
 
-    expect(outcome).toBe('ignored');
-    expect(world.orders.items.get(ORDER_ID)?.status).toBe('paid');
-    expect(world.processedEvents.ids.has(`evt_${file}`)).toBe(true);
-  });
+      expect(outcome).toBe(expected);
+      expect(world.orders.items.get(ORDER_ID)?.status).toBe('paid');
+      expect(world.processedEvents.ids.has(`evt_${file}`)).toBe(true);
+    },
+  );
 });

@@ -82,7 +82,13 @@ describe('sendWelcomeEmail', () => {
 
     const claim = world.claims.items.get(detail.purchaseId);
     expect(claim?.status).toBe('sent');
-    expect(Object.keys(claim ?? {}).sort()).toEqual(['claimedAt', 'claimedBy', 'status', 'token']);
+    expect(Object.keys(claim ?? {}).sort()).toEqual([
+      'claimedAt',
+      'claimedBy',
+      'sentAt',
+      'status',
+      'token',
+    ]);
   });
 
   it('names the tax invoice when the event carries its number', async () => {
@@ -125,7 +131,13 @@ describe('sendWelcomeEmail', () => {
     world.mailer.failuresLeft = 1;
 
     await expect(sendWelcomeEmail(deps, detail, FROM_VERIFY)).rejects.toThrow('SES is unavailable');
-    expect(world.claims.items.has(detail.purchaseId)).toBe(false);
+    // Released, with what failed kept for the operator's console until the next attempt.
+    expect(await world.claims.stateOf(detail.purchaseId)).toEqual({
+      state: 'failed',
+      at: world.now().toISOString(),
+      reason: expect.stringContaining('SES is unavailable'),
+      userId: detail.userId,
+    });
     expect(world.mailer.sent).toEqual([]);
 
     expect(await sendWelcomeEmail(deps, detail, FROM_VERIFY)).toBe('sent');

@@ -58,6 +58,14 @@ export function DashboardPage() {
     };
   }, [attempt]);
 
+  /** Reads the dashboard again in place (after a cancellation), keeping the page as it is. */
+  function refresh() {
+    getDashboard().then(
+      (data) => setState({ status: 'ready', data }),
+      () => undefined,
+    );
+  }
+
   async function logout() {
     await signOut();
     void navigate('/');
@@ -195,7 +203,13 @@ export function DashboardPage() {
                 {(() => {
                   const services = data.services.filter((s) => s.category === tab);
                   if (services.length > 0)
-                    return <ServiceList services={services} payments={data.payments} />;
+                    return (
+                      <ServiceList
+                        services={services}
+                        payments={data.payments}
+                        onCancelled={refresh}
+                      />
+                    );
                   return (
                     <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
                       <p className="text-slate-700">{copy.empty(copy.categoryNoun[tab])}</p>
