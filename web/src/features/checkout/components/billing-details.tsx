@@ -1,24 +1,19 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { findState, GST_STATE_NAMES, type BillingDetails } from '@domain/gst';
+import { useEffect, useMemo, useState } from 'react';
+import { findState, type BillingDetails } from '@domain/gst';
 import { DomainError } from '@domain/errors';
 import { parseProfileUpdate } from '@domain/profile';
 import { Alert } from '../../../components/alert';
-import { TextField } from '../../../components/text-field';
-import { settingsCopy as labels } from '../../../content/account';
+import {
+  BillingFields,
+  billingFieldsOf,
+  billingFromFields,
+  EMPTY_BILLING_FIELDS,
+  type BillingFieldValues,
+} from '../../../components/billing-fields';
 import { checkoutCopy as copy } from '../../../content/checkout';
 import { getSavedBilling } from '../api/billing-api';
 
-type Fields = Required<BillingDetails>;
-
-const EMPTY: Fields = {
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  pincode: '',
-  gstin: '',
-};
+type Fields = BillingFieldValues;
 
 /** What the order does about its tax invoice's recipient (D15). */
 export interface BillingChoice {
@@ -32,11 +27,8 @@ export interface BillingChoice {
 
 /** The details as the order sends them, checked by the profile's own rules. */
 function checked(fields: Fields): { billing?: BillingDetails; problem?: string } {
-  const { line2, gstin, ...rest } = fields;
   try {
-    const billing = parseProfileUpdate({
-      billing: { ...rest, ...(line2.trim() ? { line2 } : {}), ...(gstin.trim() ? { gstin } : {}) },
-    }).billing;
+    const billing = parseProfileUpdate({ billing: billingFromFields(fields) }).billing;
     return billing ? { billing } : {};
   } catch (error) {
     return { problem: error instanceof DomainError ? error.message : copy.billingRequiredNote };
@@ -63,8 +55,7 @@ export function BillingDetailsSection({
 }) {
   const [opened, setOpened] = useState(false);
   const [saved, setSaved] = useState<BillingDetails | null | undefined>(undefined);
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const stateId = useId();
+  const [fields, setFields] = useState<Fields>(EMPTY_BILLING_FIELDS);
   const wanted = signedIn && (required || opened);
 
   useEffect(() => {
@@ -75,7 +66,9 @@ export function BillingDetailsSection({
         if (cancelled) return;
         setSaved(billing);
         if (billing)
-          setFields((current) => (current === EMPTY ? { ...EMPTY, ...billing } : current));
+          setFields((current) =>
+            current === EMPTY_BILLING_FIELDS ? billingFieldsOf(billing) : current,
+          );
       },
       // Not fatal: the buyer types the details in instead.
       () => !cancelled && setSaved(null),
@@ -127,75 +120,7 @@ export function BillingDetailsSection({
         </button>
       ) : (
         <div className="space-y-4">
-          <TextField
-            label={labels.billingName}
-            name="billing-name"
-            autoComplete="billing name"
-            hint={labels.billingNameHint}
-            value={fields.name}
-            onChange={(event) => set('name')(event.target.value)}
-          />
-          <TextField
-            label={labels.line1}
-            name="billing-line1"
-            autoComplete="billing address-line1"
-            value={fields.line1}
-            onChange={(event) => set('line1')(event.target.value)}
-          />
-          <TextField
-            label={labels.line2}
-            name="billing-line2"
-            autoComplete="billing address-line2"
-            value={fields.line2}
-            onChange={(event) => set('line2')(event.target.value)}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={labels.city}
-              name="billing-city"
-              autoComplete="billing address-level2"
-              value={fields.city}
-              onChange={(event) => set('city')(event.target.value)}
-            />
-            <div>
-              <label htmlFor={stateId} className="block text-sm font-medium text-slate-800">
-                {labels.state}
-              </label>
-              <select
-                id={stateId}
-                name="billing-state"
-                value={fields.state}
-                onChange={(event) => set('state')(event.target.value)}
-                className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-              >
-                <option value="">{labels.statePlaceholder}</option>
-                {GST_STATE_NAMES.map((name) => (
-                  <option key={name} value={name}>
-                    {labels.stateOption(name, findState(name)?.code ?? '')}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField
-              label={labels.pincode}
-              name="billing-pincode"
-              autoComplete="billing postal-code"
-              inputMode="numeric"
-              maxLength={7}
-              value={fields.pincode}
-              onChange={(event) => set('pincode')(event.target.value)}
-            />
-            <TextField
-              label={labels.gstin}
-              name="billing-gstin"
-              hint={labels.gstinHint}
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={20}
-              value={fields.gstin}
-              onChange={(event) => set('gstin')(event.target.value)}
-            />
-          </div>
+          <BillingFields fields={fields} onChange={(key, value) => set(key)(value)} />
           {required ? null : (
             <button
               type="button"
