@@ -78,13 +78,22 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
+const SAMPLE_BILLING = {
+  name: 'Asha Verma',
+  line1: '14, 2nd Cross, Jayanagar 4th Block',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560011',
+};
+
 async function paidOrder(prefix: string, planId: string, months: number): Promise<Paid> {
   const user = newUser(prefix);
   const { userSub } = await signUp(stack, user);
   const token = await signIn(stack, user);
   const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
     token,
-    body: { planId, months },
+    // Over ₹50,000 of taxable value the tax invoice must name the buyer's address (D15).
+    body: { planId, months, billing: SAMPLE_BILLING },
   });
   expect(order.status).toBe(201);
   const paid = await payOrder(stack, order.body.orderId, 'success');
