@@ -10,8 +10,9 @@ import {
   isDomainPlanId,
   quoteDomain,
 } from './domain-names';
-import { PlanNotFoundError } from './errors';
+import { DomainError, PlanNotFoundError } from './errors';
 import type { Plan } from './plan';
+import { normaliseDomain } from './provisioning';
 import { quote, type Quote } from './pricing';
 
 export interface CheckoutPriceRequest {
@@ -44,7 +45,9 @@ export function priceCheckout(plans: readonly Plan[], request: CheckoutPriceRequ
   const plan = plans.find((p) => p.id === request.planId);
   if (!plan) throw new PlanNotFoundError(request.planId);
   if (!isDomainPlanId(plan.id)) {
-    assertNoDomainUnlessDomainPlan(plan.id, request.domain);
+    // Hosting's domain names its account on the panel (D18) and changes no price.
+    if (!takesAccountDomain(plan)) assertNoDomainUnlessDomainPlan(plan.id, request.domain);
+    else accountDomainOf(plan, request.domain);
     if (request.years !== undefined) throw new InvalidYearsError(request.years);
     return quote(plan, request.months, request.promoCode, { renewal: request.renewal === true });
   }
@@ -78,4 +81,31 @@ export function priceCheckout(plans: readonly Plan[], request: CheckoutPriceRequ
       yearlyPricePaise: d.yearlyPricePaise,
     },
   };
+}
+
+/** Hosting, and a bundle's hosting part, is set up on the panel for the buyer's own domain. */
+function takesAccountDomain(plan: Pick<Plan, 'category'>): boolean {
+  return plan.category === 'hosting' || plan.category === 'bundle';
+}
+
+/**
+ * The domain a hosting order names for its account (D18: "Domain for this hosting"), normalised;
+ * undefined when none was given (the account then gets a placeholder) or the plan has no hosting.
+ * It is not registered and not priced: the domain is the buyer's, wherever it was registered.
+ */
+export function accountDomainOf(plan: Pick<Plan, 'category'>, domain: unknown): string | undefined {
+  if (domain === undefined || domain === null || domain === '' || !takesAccountDomain(plan)) {
+    return undefined;
+  }
+  const normalised = typeof domain === 'string' ? normaliseDomain(domain) : undefined;
+  if (!normalised) throw new InvalidAccountDomainError(String(domain));
+  return normalised;
+}
+
+export class InvalidAccountDomainError extends DomainError {
+  override readonly name = 'InvalidAccountDomainError';
+  readonly code = 'invalid_domain';
+  constructor(readonly domain: string) {
+    super('Please give the domain for this hosting as a name like example.in, or leave it empty.');
+  }
 }

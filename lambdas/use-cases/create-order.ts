@@ -5,7 +5,7 @@ import { assertBuyerAddress, quoteTax, type BillingDetails } from '../domain/gst
 import type { SellerDetails } from '../domain/invoice';
 import { parseProfileUpdate } from '../domain/profile';
 import type { Plan } from '../domain/plan';
-import { priceCheckout } from '../domain/checkout-pricing';
+import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -58,7 +58,10 @@ export async function createOrder(
   // Priced once to check the plan, domain, period and promo, and to normalise the domain (D21).
   const { renew: _asked, ...priced } = input;
   const first = priceCheckout(plans, priced);
-  const domain = first.domain?.name;
+  const planOfQuote = plans.find((p) => p.id === first.planId);
+  // A domain plan's registered name, or the name a hosting account is set up for (D18, D21).
+  const domain =
+    first.domain?.name ?? (planOfQuote ? accountDomainOf(planOfQuote, input.domain) : undefined);
   // D14: a renewal whenever the buyer holds or held this plan (and domain), whatever `renew` says.
   const renewal = await holdsOrHeld(deps, caller.userId, {
     planId: first.planId,
@@ -128,6 +131,8 @@ export async function createOrder(
   if (quote.domain) {
     order.domain = quote.domain.name;
     order.years = quote.domain.years;
+  } else if (domain) {
+    order.domain = domain;
   }
   await deps.orders.putOrder(order);
   deps.log.info('Order created', {

@@ -8,7 +8,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
-import { priceCheckout } from '../../../../lambdas/domain/checkout-pricing';
+import {
+  InvalidAccountDomainError,
+  priceCheckout,
+} from '../../../../lambdas/domain/checkout-pricing';
 import {
   DomainNotApplicableError,
   DomainRequiredError,
@@ -100,9 +103,9 @@ describe('priceCheckout prices a domain plan by the year (D21)', () => {
     expect(() => priceCheckout(CATALOG, { planId: 'basicdomain', ...request })).toThrow(error);
   });
 
-  it('refuses a domain or years on any other plan', () => {
+  it('refuses a domain on VPS and storage, and years on any plan but a domain', () => {
     expect(() =>
-      priceCheckout(CATALOG, { planId: 'basichosting', months: 12, domain: 'asharao.com' }),
+      priceCheckout(CATALOG, { planId: 'basicvps', months: 12, domain: 'asharao.com' }),
     ).toThrow(DomainNotApplicableError);
     expect(() => priceCheckout(CATALOG, { planId: 'basichosting', years: 1 })).toThrow(
       InvalidYearsError,
@@ -143,7 +146,8 @@ describe('createOrder for a domain plan', () => {
       { planId: 'basicdomain', years: 1, domain: 'asharao.com', promoCode: 'HOST10' },
       PromoNotForDomainsError,
     ],
-    [{ planId: 'basichosting', months: 12, domain: 'asharao.com' }, DomainNotApplicableError],
+    [{ planId: 'basicstorage', months: 12, domain: 'asharao.com' }, DomainNotApplicableError],
+    [{ planId: 'basichosting', months: 12, domain: 'not a domain' }, InvalidAccountDomainError],
   ])('refuses %o before Razorpay hears of it', async (input, error) => {
     const { world, deps } = arrange();
 
@@ -268,7 +272,7 @@ describe('POST /api/checkout/quote and /orders for domains', () => {
     ],
     [
       'post-checkout-quote.json',
-      { planId: 'basichosting', months: 12, domain: 'ab.com' },
+      { planId: 'standardstorage', months: 12, domain: 'ab.com' },
       'domain_not_applicable',
     ],
     ['post-checkout-orders.json', { planId: 'basicdomain', months: 12 }, 'domain_required'],
@@ -293,3 +297,22 @@ const SELLER = {
   pincode: '560001',
   gstin: '29ABCDE1234F1Z5',
 };
+
+describe('the domain of a hosting order (D18)', () => {
+  it('names the hosting account, normalised, and changes no price', async () => {
+    const world = fakeWorld();
+    const deps = { ...world, plans: cachedPlans(new InMemoryPlansStore()) };
+
+    const answer = await createOrder(deps, BUYER, {
+      planId: 'basichosting',
+      months: 12,
+      domain: ' AshaTraders.IN ',
+    });
+
+    const order = await world.orders.getOrder(answer.orderId);
+    expect(order?.domain).toBe('ashatraders.in');
+    expect(answer.quote.totalPaise).toBe(
+      priceCheckout(CATALOG, { planId: 'basichosting', months: 12 }).totalPaise,
+    );
+  });
+});
