@@ -262,7 +262,14 @@ export function malformedRequests(context: MalformedContext): MalformedRequest[]
   for (const [route, valid] of validBodies) {
     for (const field of Object.keys(valid)) {
       const { [field]: _dropped, ...missing } = valid;
-      add(`${route.path} without ${field}`, route, json(missing), validation);
+      // months is optional in the body (a domain plan is sold by `years`, docs/api.md): a hosting
+      // plan without it is refused by the price's own rule.
+      add(
+        `${route.path} without ${field}`,
+        route,
+        json(missing),
+        field === 'months' ? { status: 400, code: 'invalid_months' } : validation,
+      );
       for (const value of ODD_VALUES) {
         const body = { ...valid, [field]: value };
         if (typeof value === 'number' && field === 'months') {
@@ -339,11 +346,12 @@ export function malformedRequests(context: MalformedContext): MalformedRequest[]
       json({ ...VALID_QUOTE, promoCode: text }),
       text.length > 32 ? validation : { status: 400, code: 'invalid_promo_code' },
     );
+    // The domain of a hosting order is checked by the domain rule (D18, D21): a name or nothing.
     add(
       `order domain ${json(text.slice(0, 20))}`,
       orders,
       json({ ...VALID_QUOTE, domain: text }),
-      validation,
+      text.length > 253 ? validation : { status: 400, code: 'invalid_domain' },
     );
     add(
       `contact email ${json(text.slice(0, 20))}`,

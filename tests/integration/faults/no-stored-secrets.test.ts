@@ -57,7 +57,19 @@ describe('what the storefront keeps and sends after a purchase', () => {
     const idToken = await signIn(stack, user);
     const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
       token: idToken,
-      body: { planId: 'enterprisehosting', months: 36, promoCode: 'HOST10' },
+      // Over ₹50,000 of taxable value: the tax invoice names the buyer's address (D15).
+      body: {
+        planId: 'enterprisehosting',
+        months: 36,
+        promoCode: 'HOST10',
+        billing: {
+          name: 'Asha Verma',
+          line1: '14, 2nd Cross, Jayanagar 4th Block',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560011',
+        },
+      },
     });
     expect(order.status).toBe(201);
     const paid = await payOrder(stack, order.body.orderId, 'success');
