@@ -18,6 +18,7 @@ import {
   launchBrowser,
   newJourney,
   screenshot,
+  waitForPage,
   type Journey,
 } from '../helpers/browser';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
@@ -84,8 +85,10 @@ async function inJourney(
 
 /** React owns the form once its props are on the element: typing before that could be lost. */
 async function formIsLive(page: Page): Promise<void> {
-  // A string, evaluated in the page: the tests are typed without the DOM's library.
-  await page.waitForFunction(
+  // Polled through page.evaluate: Playwright's waitForFunction evals in the page, which the
+  // site's CSP refuses.
+  await waitForPage(
+    page,
     `(() => { const form = document.querySelector('#root form');
       return !!form && Object.keys(form).some((key) => key.startsWith('__reactProps')); })()`,
   );

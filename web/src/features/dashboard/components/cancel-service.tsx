@@ -29,7 +29,9 @@ export function CancelService({
       </p>
     );
   }
-  if (!card.refundableUntil || card.refundablePaise === undefined) return null;
+  // A suspended service shows Renew as its one action; suspension follows expiry by a week, so
+  // its money-back window has passed in any case.
+  if (card.suspended || !card.refundableUntil || card.refundablePaise === undefined) return null;
   const amount = formatInr(card.refundablePaise);
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
