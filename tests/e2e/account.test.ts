@@ -18,8 +18,8 @@ import {
   launchBrowser,
   newJourney,
   screenshot,
-  waitForPage,
   type Journey,
+  hydrated,
 } from '../helpers/browser';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
@@ -83,17 +83,6 @@ async function inJourney(
   }
 }
 
-/** React owns the form once its props are on the element: typing before that could be lost. */
-async function formIsLive(page: Page): Promise<void> {
-  // Polled through page.evaluate: Playwright's waitForFunction evals in the page, which the
-  // site's CSP refuses.
-  await waitForPage(
-    page,
-    `(() => { const form = document.querySelector('#root form');
-      return !!form && Object.keys(form).some((key) => key.startsWith('__reactProps')); })()`,
-  );
-}
-
 /** The six-digit code of the latest reset mail to `email` in the local mailbox. */
 async function resetCode(email: string): Promise<string> {
   return eventually(async () => {
@@ -122,7 +111,7 @@ async function resetPasswordFromLogin(
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/forgot-password');
-  await formIsLive(page);
+  await hydrated(page);
   await page.getByLabel('Email address').fill(user.email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByText(TEXT.codeSent).waitFor();
@@ -195,7 +184,7 @@ describe('the account (D19)', () => {
 
     await inJourney('account-settings-phone', MOBILE, async ({ page }) => {
       await page.goto('/forgot-password');
-      await formIsLive(page);
+      await hydrated(page);
       await fitsWidth(page);
       await screenshot(page, 'account-forgot-password-phone');
 

@@ -14,18 +14,18 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInr } from '../../lambdas/domain/money';
 import { HOME_REGION, localTableName } from '../../lambdas/system/facts';
 import {
   DESKTOP,
   SCREENSHOT_DIR,
-  STEP_TIMEOUT_MS,
   launchBrowser,
   newJourney,
   waitForPage,
   type Journey,
+  visible,
 } from '../helpers/browser';
 import { REPO_ROOT, startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
@@ -82,9 +82,6 @@ async function journey(name: string, steps: (j: Journey) => Promise<void>): Prom
     await j.finish(name);
   }
 }
-
-const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
-  locator.waitFor({ state: 'visible', timeout });
 
 async function logIn(page: Page, user: TestUser): Promise<void> {
   // React has taken over the prerendered form once its handlers are attached.

@@ -8,15 +8,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { DashboardResponse } from '../../lambdas/domain/api';
 import {
   DESKTOP,
   SCREENSHOT_DIR,
-  STEP_TIMEOUT_MS,
   launchBrowser,
   newJourney,
-  waitForPage,
+  visible,
+  hydrated,
 } from '../helpers/browser';
 import { startLocalStack } from '../helpers/local-stack';
 import type { LocalStack } from '../helpers/local-stack';
@@ -40,18 +40,6 @@ afterAll(async () => {
     await stack.dispose();
   }
 });
-
-const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
-  locator.waitFor({ state: 'visible', timeout });
-
-/** Waits until React has attached its handlers to the element (not eval: the CSP refuses it). */
-async function hydrated(page: Page, selector = '#root form'): Promise<void> {
-  await waitForPage(
-    page,
-    `(() => { const el = document.querySelector(${JSON.stringify(selector)});
-      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
-  );
-}
 
 /** "₹999.00" → 99_900 paise. */
 function paiseOf(text: string): number {

@@ -10,17 +10,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { documentSeries } from '../../lambdas/domain/invoice';
 import {
   DESKTOP,
   MOBILE,
   SCREENSHOT_DIR,
-  STEP_TIMEOUT_MS,
   launchBrowser,
   newJourney,
-  waitForPage,
   type Journey,
+  visible,
+  hydrated,
 } from '../helpers/browser';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import { newUser, signUp, type TestUser } from '../helpers/storefront-client';
@@ -64,17 +64,6 @@ async function journey(
   } finally {
     await j.finish(name);
   }
-}
-
-const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
-  locator.waitFor({ state: 'visible', timeout });
-
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await waitForPage(
-    page,
-    `(() => { const el = document.querySelector(${JSON.stringify(selector)});
-      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
-  );
 }
 
 async function logInAt(page: Page, path: string, user: TestUser): Promise<void> {

@@ -19,7 +19,8 @@ import {
   STEP_TIMEOUT_MS,
   launchBrowser,
   newJourney,
-  waitForPage,
+  visible,
+  hydrated,
 } from '../helpers/browser';
 import type { Journey } from '../helpers/browser';
 import { REPO_ROOT, startLocalStack } from '../helpers/local-stack';
@@ -104,27 +105,12 @@ async function journey(
   }
 }
 
-const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
-  locator.waitFor({ state: 'visible', timeout });
 const hidden = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
   locator.waitFor({ state: 'hidden', timeout });
 
 function path(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
-}
-
-/**
- * Waits until React has taken over the prerendered page (its event handlers are attached to the
- * element). Journeys that test the normal path wait for it; one test checks what happens before.
- */
-async function hydrated(page: Page, selector = '#root form'): Promise<void> {
-  // Not page.waitForFunction: it evaluates in the page with eval, which the site's CSP refuses.
-  await waitForPage(
-    page,
-    `(() => { const el = document.querySelector(${JSON.stringify(selector)});
-      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
-  );
 }
 
 async function dashboardOf(user: TestUser): Promise<DashboardResponse> {

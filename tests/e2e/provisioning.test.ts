@@ -6,16 +6,16 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../lambdas/domain/api';
 import {
   DESKTOP,
   SCREENSHOT_DIR,
-  STEP_TIMEOUT_MS,
   launchBrowser,
   newJourney,
-  waitForPage,
+  visible,
+  hydrated,
 } from '../helpers/browser';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
@@ -48,18 +48,6 @@ afterAll(async () => {
     await stack.dispose();
   }
 });
-
-const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
-  locator.waitFor({ state: 'visible', timeout });
-
-/** React has taken over the prerendered form (its handlers are on the element). */
-async function hydrated(page: Page, selector = '#root form'): Promise<void> {
-  await waitForPage(
-    page,
-    `(() => { const el = document.querySelector(${JSON.stringify(selector)});
-      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
-  );
-}
 
 async function dashboardOf(user: TestUser): Promise<DashboardResponse> {
   const token = await signIn(stack, user);

@@ -13,12 +13,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import {
   DESKTOP,
   SCREENSHOT_DIR,
-  STEP_TIMEOUT_MS,
   launchBrowser,
   newJourney,
   screenshot,
-  waitForPage,
   type Journey,
+  visible,
+  hydrated,
 } from '../helpers/browser';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import { newUser, signUp, type TestUser } from '../helpers/storefront-client';
@@ -57,17 +57,6 @@ async function journey(name: string, run: (j: Journey) => Promise<void>): Promis
   } finally {
     await j.finish(name);
   }
-}
-
-const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
-  locator.waitFor({ state: 'visible', timeout });
-
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await waitForPage(
-    page,
-    `(() => { const el = document.querySelector(${JSON.stringify(selector)});
-      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
-  );
 }
 
 async function logInAt(page: Page, path: string, user: TestUser): Promise<void> {

@@ -7,7 +7,7 @@
  * on the WHM stand-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { DashboardResponse } from '../../lambdas/domain/api';
 import { dueAt } from '../../lambdas/domain/renewals';
 import { addMonths } from '../../lambdas/domain/services';
@@ -17,6 +17,7 @@ import {
   launchBrowser,
   newJourney,
   waitForPage,
+  visible,
 } from '../helpers/browser';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
@@ -40,9 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.dispose();
 });
-
-const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
-  locator.waitFor({ state: 'visible', timeout });
 
 /** The date as the dashboard and checkout show it to a buyer in India: 22 Nov 2027. */
 function indianDate(iso: string): string {

@@ -7,7 +7,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from 'playwright-core';
 import { REPO_ROOT } from './local-stack';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -153,4 +159,20 @@ export async function waitForPage(
       throw new Error(`Timed out after ${timeoutMs} ms waiting in the page for: ${expression}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits for a locator to show, within a step's time unless told otherwise. */
+export const visible = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
+  locator.waitFor({ state: 'visible', timeout });
+
+/**
+ * Waits until React owns the element (its props are on it): typing into a prerendered form before
+ * that could be lost. Not page.waitForFunction: it evaluates with eval, which the site's CSP refuses.
+ */
+export async function hydrated(page: Page, selector = '#root form'): Promise<void> {
+  await waitForPage(
+    page,
+    `(() => { const el = document.querySelector(${JSON.stringify(selector)});
+      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
+  );
 }
