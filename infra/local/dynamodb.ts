@@ -17,6 +17,8 @@ import {
   paginateScan,
   PutItemCommand,
   UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+  waitUntilTableNotExists,
   type AttributeDefinition,
   type CreateTableCommandInput,
   type KeySchemaElement,
@@ -109,7 +111,7 @@ export async function ensureTables(client: DynamoDBClient): Promise<string[]> {
     if (existing.has(aside)) {
       if (existing.has(name) && !(await indexesMatch(client, table))) {
         // Cut short while copying aside: the table itself is still whole; copy again.
-        await client.send(new DeleteTableCommand({ TableName: aside }));
+        await deleteAndWait(client, aside);
       } else {
         // Cut short after the copy was whole: the table is gone or half refilled.
         await recreateFrom(client, table, aside, existing.has(name));
@@ -131,6 +133,26 @@ export async function ensureTables(client: DynamoDBClient): Promise<string[]> {
 
 const ASIDE_SUFFIX = '-rebuilding';
 
+/**
+ * A created table takes writes only once ACTIVE and a deleted name is free only once gone, in
+ * DynamoDB and in dynalite alike (dynalite flips the status a moment after answering); the waiters
+ * poll at once and then every few milliseconds, as a local table changes in no time.
+ */
+const LOCAL_WAIT = { maxWaitTime: 30, minDelay: 0.01, maxDelay: 0.2 } as const;
+
+async function createAndWait(
+  client: DynamoDBClient,
+  input: CreateTableCommandInput,
+): Promise<void> {
+  await client.send(new CreateTableCommand(input));
+  await waitUntilTableExists({ client, ...LOCAL_WAIT }, { TableName: input.TableName });
+}
+
+async function deleteAndWait(client: DynamoDBClient, name: string): Promise<void> {
+  await client.send(new DeleteTableCommand({ TableName: name }));
+  await waitUntilTableNotExists({ client, ...LOCAL_WAIT }, { TableName: name });
+}
+
 async function tableNames(client: DynamoDBClient): Promise<Set<string>> {
   const names = new Set<string>();
   let start: string | undefined;
@@ -144,7 +166,7 @@ async function tableNames(client: DynamoDBClient): Promise<Set<string>> {
 
 async function createTable(client: DynamoDBClient, table: TableDefinition): Promise<void> {
   const name = localTableName(table.id as TableId);
-  await client.send(new CreateTableCommand(createTableInput(table)));
+  await createAndWait(client, createTableInput(table));
   if (table.timeToLiveAttribute) {
     await client
       .send(
@@ -173,7 +195,7 @@ async function copyTable(
   to: string,
   shape: CreateTableCommandInput,
 ): Promise<void> {
-  await client.send(new CreateTableCommand({ ...shape, TableName: to }));
+  await createAndWait(client, { ...shape, TableName: to });
   for await (const page of paginateScan({ client }, { TableName: from, ConsistentRead: true })) {
     for (const item of page.Items ?? []) {
       await client.send(new PutItemCommand({ TableName: to, Item: item }));
@@ -189,14 +211,14 @@ async function recreateFrom(
   tableExists: boolean,
 ): Promise<void> {
   const name = localTableName(table.id as TableId);
-  if (tableExists) await client.send(new DeleteTableCommand({ TableName: name }));
+  if (tableExists) await deleteAndWait(client, name);
   await createTable(client, table);
   for await (const page of paginateScan({ client }, { TableName: aside, ConsistentRead: true })) {
     for (const item of page.Items ?? []) {
       await client.send(new PutItemCommand({ TableName: name, Item: item }));
     }
   }
-  await client.send(new DeleteTableCommand({ TableName: aside }));
+  await deleteAndWait(client, aside);
 }
 
 /**

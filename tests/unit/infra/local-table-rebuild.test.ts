@@ -10,6 +10,9 @@ import {
   DynamoDBClient,
   PutItemCommand,
   ScanCommand,
+  waitUntilTableExists,
+  waitUntilTableNotExists,
+  type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,16 +43,21 @@ afterEach(async () => {
 
 const orders = localTableName('orders');
 
+/** As an older start left it: a table with the orders key and no index, ready for writes. */
+async function createKeysOnly(name: string): Promise<void> {
+  const input: CreateTableCommandInput = {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }],
+    AttributeDefinitions: [{ AttributeName: 'orderId', AttributeType: 'S' }],
+  };
+  await client.send(new CreateTableCommand(input));
+  await waitUntilTableExists({ client, maxWaitTime: 10, minDelay: 0.01 }, { TableName: name });
+}
+
 /** The orders table as an older DATA_DIR has it: its keys, none of today's indexes. */
 async function givenOldOrdersTable(count: number): Promise<void> {
-  await client.send(
-    new CreateTableCommand({
-      TableName: orders,
-      BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'orderId', AttributeType: 'S' }],
-    }),
-  );
+  await createKeysOnly(orders);
   for (let i = 0; i < count; i += 1) {
     await client.send(
       new PutItemCommand({
@@ -89,18 +97,15 @@ describe('local tables from an older DATA_DIR', () => {
   it('finishes a rebuild cut short after the table was deleted, from the copy aside', async () => {
     await givenOldOrdersTable(10);
     await ensureTables(client); // the finished rebuild gives the shape of the copy aside
-    await client.send(
-      new CreateTableCommand({
-        TableName: `${orders}-rebuilding`,
-        BillingMode: 'PAY_PER_REQUEST',
-        KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }],
-        AttributeDefinitions: [{ AttributeName: 'orderId', AttributeType: 'S' }],
-      }),
-    );
+    await createKeysOnly(`${orders}-rebuilding`);
     for (const item of (await client.send(new ScanCommand({ TableName: orders }))).Items ?? []) {
       await client.send(new PutItemCommand({ TableName: `${orders}-rebuilding`, Item: item }));
     }
     await client.send(new DeleteTableCommand({ TableName: orders })); // the crash came here
+    await waitUntilTableNotExists(
+      { client, maxWaitTime: 10, minDelay: 0.01 },
+      { TableName: orders },
+    );
 
     await ensureTables(client);
 
@@ -110,14 +115,7 @@ describe('local tables from an older DATA_DIR', () => {
 
   it('starts over when cut short while copying aside: the table itself was whole', async () => {
     await givenOldOrdersTable(10);
-    await client.send(
-      new CreateTableCommand({
-        TableName: `${orders}-rebuilding`,
-        BillingMode: 'PAY_PER_REQUEST',
-        KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }],
-        AttributeDefinitions: [{ AttributeName: 'orderId', AttributeType: 'S' }],
-      }),
-    ); // and the crash came before any item was copied
+    await createKeysOnly(`${orders}-rebuilding`); // and the crash came before any item was copied
 
     await ensureTables(client);
 
