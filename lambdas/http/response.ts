@@ -7,6 +7,15 @@ export function json(
   body: unknown,
   headers: Record<string, string> = {},
 ): HttpResult {
+  return jsonText(statusCode, JSON.stringify(body), headers);
+}
+
+/** As json(), for a body serialised once and answered many times (a cached catalog). */
+export function jsonText(
+  statusCode: number,
+  text: string,
+  headers: Record<string, string> = {},
+): HttpResult {
   return {
     statusCode,
     headers: {
@@ -14,7 +23,7 @@ export function json(
       'cache-control': 'no-store',
       ...headers,
     },
-    body: JSON.stringify(body),
+    body: text,
   };
 }
 

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../../lambdas/handlers/plans';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
-import { httpEvent, parse } from './handler-world';
+import { httpEvent, parse, plansStore } from './handler-world';
 
 vi.mock(
   '../../../../lambdas/handlers/deps/stores',
@@ -9,6 +9,10 @@ vi.mock(
 );
 
 describe('plans handler', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('GET /api/plans answers all 15 plans in catalog order, cacheable', async () => {
     const { statusCode, headers, json } = parse(await handler(httpEvent('get-plans.json')));
 
@@ -29,4 +33,42 @@ describe('plans handler', () => {
     });
     expect(missing).toMatchObject({ statusCode: 404, json: { error: { code: 'plan_not_found' } } });
   });
+
+  it('answers the same headers and JSON as before the answers were kept serialised', async () => {
+    const all = await handler(httpEvent('get-plans.json'));
+    const one = await handler(httpEvent('get-plan.json'));
+
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'public, max-age=60',
+    };
+    expect(all).toEqual({
+      statusCode: 200,
+      headers,
+      body: JSON.stringify({ plans: servedCatalog() }),
+    });
+    expect(one).toEqual({
+      statusCode: 200,
+      headers,
+      body: JSON.stringify(servedCatalog().find((p) => p.id === 'basichosting')),
+    });
+  });
+
+  it('serialises the catalog once, not on every request, while the cache holds it', async () => {
+    const first = await handler(httpEvent('get-plans.json'));
+    await handler(httpEvent('get-plan.json'));
+    const stringify = vi.spyOn(JSON, 'stringify');
+
+    const again = await Promise.all([1, 2, 3].map(() => handler(httpEvent('get-plans.json'))));
+    const plan = await handler(httpEvent('get-plan.json'));
+
+    expect(again.map((r) => (r as { body: string }).body)).toEqual([1, 2, 3].map(() => first.body));
+    expect(parse(plan).json).toMatchObject({ id: 'basichosting' });
+    expect(stringify).not.toHaveBeenCalled();
+  });
 });
+
+/** What the fake plans table holds: the catalog as the API serves it. */
+function servedCatalog() {
+  return plansStore.plans;
+}
