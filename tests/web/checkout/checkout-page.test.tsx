@@ -147,11 +147,12 @@ describe('checkout: loading and the order summary', () => {
     expect(main.getByRole('link', { name: 'Bundles' })).toHaveAttribute('href', '/pricing');
   });
 
-  it('does not show &domain= on a plan that is not a domain', async () => {
+  it('offers &domain= on hosting as the domain for this hosting, not as a registration', async () => {
     setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
     await openCheckout('/checkout?plan=basichosting&domain=asharao.com');
     expect(screen.queryByTestId('domain-name')).not.toBeInTheDocument();
-    expect(screen.queryByText('asharao.com')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Domain for this hosting')).toHaveValue('asharao.com');
+    expect(screen.queryByText(/Registration asharao\.com/)).not.toBeInTheDocument();
   });
 
   it('shows the domain name from &domain= (D13)', async () => {
@@ -357,8 +358,8 @@ describe('checkout: Pay Now', () => {
 
   it('creates the order with the ID token, then opens Razorpay with the server amount and the spec options', async () => {
     const user = userEvent.setup();
-    // `&domain=` on a hosting plan is not sent: only a domain order names a domain.
-    await openCheckout('/checkout?plan=basichosting&domain=asharao.com');
+    // "I’ll add it later" is the default: no domain is sent.
+    await openCheckout('/checkout?plan=basichosting');
     await chooseMonths(24);
     await applyPromo('HOST10');
     await screen.findByText(/10% additional discount applied/);

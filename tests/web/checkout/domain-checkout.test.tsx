@@ -149,11 +149,12 @@ describe('checkout for a domain plan', () => {
     expect(screen.getByTestId('total')).toHaveTextContent('₹1,060.82');
   });
 
-  it('ignores ?domain= on a hosting plan', async () => {
+  it('reads ?domain= on a hosting plan as its account domain, not a registration', async () => {
     renderApp('/checkout?plan=basichosting&domain=asharao.com');
     await screen.findByTestId('plan-name');
 
     expect(screen.queryByLabelText('Domain name')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Domain for this hosting')).toHaveValue('asharao.com');
     expect(screen.getByText(/Base price/)).toBeInTheDocument();
   });
 });

@@ -34,6 +34,19 @@ export const checkoutCopy = {
   domainInputLabel: 'Domain name',
   domainInputHint: 'The .com or .net name to register, for example yourbusiness.com.',
   promoNotForDomains: 'Promo codes do not apply to domain registrations.',
+  /** D18: the domain a hosting account is created for; not registered, not priced. */
+  hostingDomainLabel: 'Domain for this hosting',
+  hostingDomainPlaceholder: 'yourbusiness.com',
+  hostingDomainHint:
+    'The domain your website will use, registered with us or elsewhere. It does not change the price.',
+  hostingDomainLater: 'I’ll add it later',
+  hostingDomainLaterHint:
+    'Your hosting starts on a temporary address, given in your welcome email. When you have a domain, email support and we set your hosting up for it.',
+  hostingDomainRequired: 'Type the domain for this hosting, or tick “I’ll add it later”.',
+  hostingDomainRenewal: (domain: string) => `This renewal is for your hosting of ${domain}.`,
+  hostingDomainRenewalNone: 'This renewal keeps your hosting on its current address.',
+  hostingDomainLaterSummary: 'Added later (a temporary address until then)',
+  hostingDomainMissingSummary: 'Not given yet',
   durationDiscount: (percent: number) => `Duration discount (${percent}%)`,
   promoDiscount: (code: string, percent: number) => `Promo ${code} (${percent}%)`,
   subtotal: 'Subtotal',

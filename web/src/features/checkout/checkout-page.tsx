@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BUYER_ADDRESS_THRESHOLD_PAISE } from '@domain/gst';
 import type { Plan } from '@domain/plan';
-import { priceCheckout } from '@domain/checkout-pricing';
+import { accountDomainOf, priceCheckout } from '@domain/checkout-pricing';
 import {
   DEFAULT_DOMAIN_YEARS,
   DOMAIN_YEARS,
@@ -17,6 +17,7 @@ import {
   quote,
 } from '@domain/pricing';
 import type { Months } from '@domain/pricing';
+import { deliveryModeOf } from '@domain/provisioning';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { Alert } from '../../components/alert';
@@ -25,14 +26,30 @@ import { Container } from '../../components/container';
 import { LoadingText, Spinner } from '../../components/loading-text';
 import { checkoutCopy as copy } from '../../content/checkout';
 import { ApiError } from '../../lib/api';
+import { HostingDomainField } from './components/hosting-domain';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
 import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
 import { PriceBreakdown } from './components/price-breakdown';
 import { PromoBox } from './components/promo-box';
-import { formatDay, isRenewal, renewalDates, useHeldService } from './renewal';
+import {
+  formatDay,
+  heldServiceOf,
+  isRenewal,
+  ownedDomainNames,
+  renewalDates,
+  useMyServices,
+} from './renewal';
 import { usePayment } from './use-payment';
 import { useTaxSplit } from './use-tax-split';
+
+/** The API's refusals of an order's domain (docs/api.md), shown beside the domain field. */
+const DOMAIN_ERROR_CODES: ReadonlySet<string> = new Set([
+  'invalid_domain',
+  'domain_required',
+  'extension_not_available',
+  'domain_not_applicable',
+]);
 
 type PlanState =
   | { status: 'loading' }
@@ -58,6 +75,10 @@ export function CheckoutPage() {
   const [domainInput, setDomainInput] = useState(domainParam ?? '');
   const [years, setYears] = useState<DomainYears>(DEFAULT_DOMAIN_YEARS);
   const [domainError, setDomainError] = useState<string | null>(null);
+  // D18: hosting's "I’ll add it later" is the default for a buyer who has no domain yet, who can
+  // then pay at once and gets a working temporary address; a link that names a domain (Renew, a
+  // registration) starts from that domain instead.
+  const [later, setLater] = useState(domainParam === undefined);
   const { pay, phase, failure, afterVerifyNote } = usePayment();
 
   useEffect(() => {
@@ -81,20 +102,34 @@ export function CheckoutPage() {
   }, [planId, attempt]);
 
   const plan = planState.status === 'ready' ? planState.plan : undefined;
-  // D21: only a domain plan names a domain (?domain= is ignored on any other plan), checked by the
-  // rule the server applies; a name it refuses leaves the breakdown out until it is corrected.
+  // D21: a domain plan names the domain it registers; D18: hosting and bundles name the domain
+  // their panel account is made for (?domain= prefills either). VPS and storage take none. Each is
+  // checked by the rule the server applies; a name it refuses orders nothing until corrected.
   const domainPlan = plan !== undefined && isDomainPlanId(plan.id);
+  const hostingPlan = plan !== undefined && deliveryModeOf(plan.category) === 'panel';
   const parsedDomain = useMemo(() => {
     try {
-      return { name: parseDomainName(domainInput).name, problem: null };
+      if (!plan || !hostingPlan) return { name: parseDomainName(domainInput).name, problem: null };
+      if (later) return { name: undefined, problem: null };
+      if (!domainInput.trim()) return { name: undefined, problem: copy.hostingDomainRequired };
+      return { name: accountDomainOf(plan, domainInput), problem: null };
     } catch (error) {
       return { name: undefined, problem: error instanceof Error ? error.message : String(error) };
     }
-  }, [domainInput]);
-  const domain = domainPlan ? parsedDomain.name : undefined;
+  }, [domainInput, plan, hostingPlan, later]);
+  const domain = domainPlan || hostingPlan ? parsedDomain.name : undefined;
+  // A Renew link names its service's domain (or none): changing it would buy another service. A
+  // malformed one stays editable, so that it can be put right.
+  const domainLocked = hostingPlan && renewParam && parsedDomain.problem === null;
   const periodMonths: Months = domainPlan ? ((years * 12) as Months) : months;
-  // D14: priced as a renewal when the buyer holds or held this plan, as the server will price it.
-  const held = useHeldService(plan?.id, domain, Boolean(user));
+  // D14: priced as a renewal when the buyer holds or held this plan (and domain), as the server
+  // will price it; a hosting domain still being typed matches nothing yet.
+  const myServices = useMyServices(Boolean(user));
+  const held = heldServiceOf(
+    myServices,
+    hostingPlan && !later && !domain ? undefined : plan?.id,
+    domain,
+  );
   const renewal = isRenewal(held, renewParam);
   const breakdown = useMemo(() => {
     if (!plan) return undefined;
@@ -138,6 +173,7 @@ export function CheckoutPage() {
   );
 
   const showOverlay = !authLoading && !user;
+  const ownedDomains = useMemo(() => ownedDomainNames(myServices), [myServices]);
 
   return (
     <div className="relative bg-slate-50">
@@ -202,7 +238,35 @@ export function CheckoutPage() {
                       </dd>
                     </>
                   ) : null}
+                  {hostingPlan ? (
+                    <>
+                      <dt className="text-slate-500">{copy.domainLabel}</dt>
+                      <dd className="break-all text-slate-900" data-testid="summary-domain">
+                        {later
+                          ? copy.hostingDomainLaterSummary
+                          : (domain ?? copy.hostingDomainMissingSummary)}
+                      </dd>
+                    </>
+                  ) : null}
                 </dl>
+                {hostingPlan ? (
+                  <HostingDomainField
+                    value={domainInput}
+                    later={later}
+                    locked={domainLocked}
+                    error={domainError}
+                    suggestions={ownedDomains}
+                    onValueChange={(value) => {
+                      setDomainInput(value);
+                      setDomainError(null);
+                    }}
+                    onLaterChange={(value) => {
+                      setLater(value);
+                      setDomainError(null);
+                    }}
+                    onBlur={() => setDomainError(domainInput.trim() ? parsedDomain.problem : null)}
+                  />
+                ) : null}
                 {domainPlan ? (
                   <div className="mt-5">
                     <label
@@ -331,7 +395,7 @@ export function CheckoutPage() {
                   className="mt-5 w-full"
                   disabled={phase !== 'idle'}
                   onClick={() => {
-                    if (domainPlan && !domain) {
+                    if ((domainPlan || (hostingPlan && !later)) && !domain) {
                       setDomainError(parsedDomain.problem);
                       return;
                     }
@@ -349,6 +413,12 @@ export function CheckoutPage() {
                       ...(renewal ? { renew: true } : {}),
                       ...(billing.billing ? { billing: billing.billing } : {}),
                       returnTo,
+                      // The server's word on the domain belongs beside the field, not in an alert.
+                      onRefused: (error) => {
+                        if (!DOMAIN_ERROR_CODES.has(error.code)) return false;
+                        setDomainError(error.message);
+                        return true;
+                      },
                     });
                   }}
                 >

@@ -18,27 +18,50 @@ export function useHeldService(
   domain: string | undefined,
   signedIn: boolean,
 ): HeldService {
-  const [held, setHeld] = useState<HeldService>({ state: 'unknown' });
+  return heldServiceOf(useMyServices(signedIn), planId, domain);
+}
+
+/**
+ * The signed-in buyer's services, read once (not again on every keystroke in a domain field);
+ * undefined until known, and for a visitor.
+ */
+export function useMyServices(signedIn: boolean): Service[] | undefined {
+  const [services, setServices] = useState<Service[]>();
   useEffect(() => {
     let cancelled = false;
-    setHeld({ state: 'unknown' });
-    if (!planId || !signedIn) return;
+    setServices(undefined);
+    if (!signedIn) return;
     apiGet<DashboardResponse>('/me/dashboard', { auth: true }).then(
-      ({ services }) => {
-        if (cancelled) return;
-        const service = services
-          .filter((s) => isSameService(s, { planId, ...(domain ? { domain } : {}) }))
-          .sort((a, b) => b.renewalDate.localeCompare(a.renewalDate))[0];
-        setHeld(service ? { state: 'held', service } : { state: 'none' });
-      },
+      (answer) => !cancelled && setServices(answer.services),
       // Unknown stays unknown: the order's own answer (its quote) is the price either way.
       () => undefined,
     );
     return () => {
       cancelled = true;
     };
-  }, [planId, domain, signedIn]);
-  return held;
+  }, [signedIn]);
+  return services;
+}
+
+/** The service an order for this plan (and domain) renews, as the server finds it (D14). */
+export function heldServiceOf(
+  services: readonly Service[] | undefined,
+  planId: string | undefined,
+  domain: string | undefined,
+): HeldService {
+  if (!services || !planId) return { state: 'unknown' };
+  const service = services
+    .filter((s) => isSameService(s, { planId, ...(domain ? { domain } : {}) }))
+    .sort((a, b) => b.renewalDate.localeCompare(a.renewalDate))[0];
+  return service ? { state: 'held', service } : { state: 'none' };
+}
+
+/** The names of the buyer's domain registrations: suggestions for a hosting's domain. */
+export function ownedDomainNames(services: readonly Service[] | undefined): string[] {
+  const names = (services ?? [])
+    .filter((s) => s.category === 'domain' && s.domain && s.status !== 'cancelled')
+    .map((s) => s.domain ?? '');
+  return [...new Set(names)].sort();
 }
 
 /** Whether checkout shows a renewal: what the buyer holds decides, once known. */

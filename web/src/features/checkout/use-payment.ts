@@ -26,6 +26,11 @@ export interface PaymentRequest {
   billing?: BillingDetails;
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
+  /**
+   * Offered the API's refusal of the order first: true when the page showed it itself (beside
+   * the field it is about), so no alert is needed.
+   */
+  onRefused?: (error: ApiError) => boolean;
 }
 
 export type PaymentPhase = 'idle' | 'starting' | 'open' | 'verifying';
@@ -140,6 +145,7 @@ export function usePayment() {
         checkout.open();
       } catch (error) {
         setPhase('idle');
+        if (error instanceof ApiError && error.status < 500 && request.onRefused?.(error)) return;
         await showAlert(initiateErrorMessage(error), 'error');
       }
     },
