@@ -12,6 +12,7 @@ import {
   messagesStore,
   ordersStore,
   purchasesStore,
+  refundsStore,
   servicesStore,
   usersStore,
 } from './deps/stores';
@@ -48,6 +49,7 @@ export const handler = makeHandler({
   services: servicesStore(),
   users: usersStore(),
   messages: messagesStore(),
+  refunds: refundsStore(),
   counters: documentCounters(),
   events: eventPublisher,
   gateway: paymentGateway,

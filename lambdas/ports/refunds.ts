@@ -75,6 +75,15 @@ export interface RefundRecord {
   /** Set while a person must look at it (the operator's console lists these). */
   attention?: 'yes';
   attentionReason?: string;
+  /**
+   * Set while the refunds worker has not finished an attempt of a store refund (asking Razorpay,
+   * the first mail), from when it was asked for: the payments reconciler re-publishes what the
+   * worker never got (a cancel that died before publishing, a worker that died mid-way, a lost
+   * RefundFailed). The store sets it on `create` (a store refund at `requested`), on `settle` as
+   * failed (the retry is the worker's) and on `nextAttempt`.
+   */
+  awaitingWorker?: 'yes';
+  awaitingSince?: string;
   /** Steps done once, by name, with their instant. */
   done: Record<string, string>;
   /** Steps being done, by name: whose claim and until when (epoch ms). */
@@ -163,4 +172,19 @@ export interface RefundsStore {
    * made in Razorpay's dashboard, and disputes (a sparse index: no scan).
    */
   listNeedingAttention(limit: number): Promise<RefundRecord[]>;
+  /**
+   * The worker is done with `attempt` of this store refund: it leaves the reconciler's list.
+   * Nothing changes when the record has moved to another attempt.
+   */
+  finishedByWorker(userId: string, refundKey: string, attempt: number): Promise<void>;
+  /**
+   * Store refunds the worker has not finished, waiting since before `before`, oldest first, at most
+   * `limit` (a sparse index: no scan).
+   */
+  listAwaitingWorker(before: string, limit: number): Promise<RefundRecord[]>;
+  /**
+   * Store refunds and refunds made in Razorpay's dashboard (not disputes) made in [`from`, `to`),
+   * by createdAt, oldest first (an index by day: no scan). `to` is at most 2 days after `from`.
+   */
+  listMadeBetween(from: string, to: string): Promise<RefundRecord[]>;
 }

@@ -260,6 +260,20 @@ export const TABLES = [
         partitionKey: { name: 'attention', type: 'S' },
         sortKey: { name: 'updatedAt', type: 'S' },
       },
+      // Sparse: a store refund whose worker has not yet finished asking Razorpay (and mailing)
+      // carries awaitingWorker, so the payments reconciler re-publishes a dropped one without a scan.
+      {
+        indexName: 'awaitingWorker',
+        partitionKey: { name: 'awaitingWorker', type: 'S' },
+        sortKey: { name: 'awaitingSince', type: 'S' },
+      },
+      // Store and outside refunds (not disputes) by the UTC day they were made, so the console's
+      // Today reads the day's refunds in one or two queries.
+      {
+        indexName: 'byDay',
+        partitionKey: { name: 'madeOn', type: 'S' },
+        sortKey: { name: 'createdAt', type: 'S' },
+      },
     ],
   },
 ] as const satisfies readonly TableDefinition[];

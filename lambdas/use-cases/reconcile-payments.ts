@@ -3,6 +3,7 @@ import { ALARMED_LOG_MESSAGES } from '../system/facts';
 import type { MessagesStore } from '../ports/messages';
 import type { OrderRecord } from '../ports/orders';
 import type { GatewayPayment, PaymentGateway } from '../ports/payment-gateway';
+import type { RefundRecord, RefundsStore } from '../ports/refunds';
 import { captureAuthorizedPayment } from './capture-payment';
 import {
   fulfilPayment,
@@ -10,10 +11,13 @@ import {
   purchaseIdFor,
   type FulfilPaymentDeps,
 } from './fulfil-payment';
+import { carryOutCancellation } from './refunds/cancel-service';
+import { STEP } from './refunds/steps';
 
 export interface ReconcileDeps extends FulfilPaymentDeps {
   gateway: PaymentGateway;
   messages: MessagesStore;
+  refunds: RefundsStore;
   log: LogPort;
 }
 
@@ -27,6 +31,8 @@ export const RECONCILE_WINDOWS = {
   createdGraceMs: 30 * 60 * 1000,
   /** A stored contact message whose mail was never queued or sent. */
   mailGraceMs: 15 * 60 * 1000,
+  /** A store refund the refunds worker has not finished, and that nothing has moved meanwhile. */
+  refundGraceMs: 10 * 60 * 1000,
   /** At most this many of each kind per run; the next run takes the rest. */
   batch: 200,
 } as const;
@@ -40,6 +46,8 @@ export interface ReconcileSummary {
   ordersFulfilled: number;
   /** Contact messages whose mail was queued again. */
   mailsRequeued: number;
+  /** Store refunds handed to the refunds worker again (or whose cancellation was finished). */
+  refundsRepublished: number;
   /** Everything repaired in this run; anything above zero means the normal path dropped it. */
   repaired: number;
 }
@@ -51,7 +59,12 @@ export interface ReconcileSummary {
  *     purchase, and the webhooks failed or are off): published now, then marked;
  *   - an order still `created` half an hour on: Razorpay is asked for its payments; a captured one
  *     is fulfilled, an authorized one captured (for exactly the order's amount) and fulfilled;
- *   - a stored contact message never mailed: SupportMessageReceived queued again.
+ *   - a stored contact message never mailed: SupportMessageReceived queued again;
+ *   - a store refund the refunds worker never finished, ten minutes on and under no live claim:
+ *     a cancel that died after recording the intent is carried out (the service ends as of the
+ *     click, RefundRequested published); otherwise RefundRequested (or, after Razorpay reported
+ *     the attempt failed, RefundFailed) is published again. The worker claims each step with a
+ *     lease and finds an earlier refund by its receipt first, so a duplicate makes no second refund.
  */
 export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = {
@@ -60,6 +73,7 @@ export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise
     createdOrdersChecked: 0,
     ordersFulfilled: 0,
     mailsRequeued: 0,
+    refundsRepublished: 0,
     repaired: 0,
   };
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -100,7 +114,26 @@ export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise
     summary.mailsRequeued += 1;
   }
 
-  summary.repaired = summary.purchasesRepublished + summary.ordersFulfilled + summary.mailsRequeued;
+  const refundCutoff = ago(RECONCILE_WINDOWS.refundGraceMs);
+  for (const record of await deps.refunds.listAwaitingWorker(
+    refundCutoff,
+    RECONCILE_WINDOWS.batch,
+  )) {
+    try {
+      if (await resumeRefund(deps, record, now, refundCutoff)) summary.refundsRepublished += 1;
+    } catch (error) {
+      deps.log.warn('Reconciler could not hand a refund back to the worker; the next run will', {
+        paymentId: record.paymentId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  summary.repaired =
+    summary.purchasesRepublished +
+    summary.ordersFulfilled +
+    summary.mailsRequeued +
+    summary.refundsRepublished;
   // A metric filter in the stack counts `repaired` and alarms when it is above zero.
   if (summary.repaired > 0) deps.log.warn(ALARMED_LOG_MESSAGES.reconcilerRepaired, { ...summary });
   else deps.log.info('Reconciler found nothing to repair', { ...summary });
@@ -139,4 +172,68 @@ async function settleFromRazorpay(deps: ReconcileDeps, order: OrderRecord): Prom
     outcome: result.outcome,
   });
   return result.outcome === 'fulfilled';
+}
+
+/**
+ * Gives a store refund the worker never finished back to it; true when something was published.
+ * Left alone while a step is claimed (the worker is at it) or the record moved within the grace.
+ */
+async function resumeRefund(
+  deps: ReconcileDeps,
+  record: RefundRecord,
+  now: Date,
+  cutoff: string,
+): Promise<boolean> {
+  const { userId, refundKey, attempt } = record;
+  if (record.kind !== 'store' || record.status === 'processed' || record.attention) {
+    // Settled, or in an operator's hands: nothing is left for the worker to ask Razorpay.
+    await deps.refunds.finishedByWorker(userId, refundKey, attempt);
+    return false;
+  }
+  if (record.updatedAt >= cutoff) return false;
+  if (Object.values(record.claims).some((claim) => claim.until >= now.getTime())) return false;
+
+  const context = { paymentId: record.paymentId, attempt, status: record.status };
+  const serviceId = record.purchase?.serviceId;
+  if (!record.done[STEP.requestPublished] && serviceId) {
+    // The cancel died after recording the intent: the rest of it, as of the click.
+    await carryOutCancellation(
+      deps,
+      { userId, serviceId },
+      [record],
+      new Date(record.createdAt),
+      now,
+    );
+    deps.log.warn(
+      'Reconciler carried out a cancellation the cancel route left unfinished',
+      context,
+    );
+    return true;
+  }
+  if (record.status === 'failed') {
+    if (!record.gatewayRefundId) return false;
+    // Razorpay failed this attempt and RefundFailed (the retry) was lost or never ran.
+    await deps.events.publish('RefundFailed', {
+      userId,
+      refundKey,
+      paymentId: record.paymentId,
+      attempt,
+      razorpayRefundId: record.gatewayRefundId,
+      failedAt: record.updatedAt,
+    });
+  } else {
+    await deps.events.publish('RefundRequested', {
+      userId,
+      refundKey,
+      paymentId: record.paymentId,
+      amountPaise: record.amountPaise,
+      origin: record.origin,
+      requestedAt: record.createdAt,
+    });
+    if (!record.done[STEP.requestPublished]) {
+      await deps.refunds.completeStep(userId, refundKey, STEP.requestPublished, now.toISOString());
+    }
+  }
+  deps.log.warn('Reconciler handed a refund the worker never finished back to it', context);
+  return true;
 }

@@ -248,7 +248,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'paymentsReconciler',
     entry: 'lambdas/handlers/payments-reconciler.ts',
     // The safety net under fulfilment: it repairs through the same steps (fulfilPayment, capture,
-    // publishing), so it holds their grants, and reads the contact messages it re-queues.
+    // publishing), so it holds their grants, and reads the contact messages it re-queues; refunds:
+    // the intents the worker never finished (its index), handed back and marked published.
     tables: {
       orders: 'readWrite',
       purchases: 'readWrite',
@@ -256,6 +257,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       users: 'readWrite',
       counters: 'readWrite',
       messages: 'read',
+      refunds: 'readWrite',
     },
     needs: ['razorpaySecrets', 'publishEvents'],
     timeoutSeconds: 120,

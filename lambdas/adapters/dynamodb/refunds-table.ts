@@ -17,6 +17,21 @@ import { isConditionFailure } from './clients';
 
 /** The sparse index of records a person must look at (lambdas/system/facts.ts). */
 const ATTENTION_INDEX = 'needsAttention';
+/** The sparse index of store refunds the worker has not finished, for the reconciler. */
+const AWAITING_INDEX = 'awaitingWorker';
+/** Store and outside refunds by the UTC day they were made (`madeOn`), for the console's Today. */
+const DAY_INDEX = 'byDay';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The item as written: a record plus the index keys derived from it. */
+function itemOf(record: RefundRecord): RefundRecord & { madeOn?: string } {
+  const awaiting =
+    record.kind === 'store' && record.status === 'requested'
+      ? { awaitingWorker: 'yes' as const, awaitingSince: record.awaitingSince ?? record.createdAt }
+      : {};
+  const madeOn = record.kind === 'dispute' ? {} : { madeOn: record.createdAt.slice(0, 10) };
+  return { ...record, ...awaiting, ...madeOn };
+}
 
 /** The refunds table: one item per store refund, outside refund and dispute, keyed (userId, refundKey). */
 export class DynamoRefundsStore implements RefundsStore {
@@ -69,12 +84,69 @@ export class DynamoRefundsStore implements RefundsStore {
     return (Items ?? []) as RefundRecord[];
   }
 
+  async finishedByWorker(userId: string, refundKey: string, attempt: number): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: this.key(userId, refundKey),
+          UpdateExpression: 'REMOVE awaitingWorker, awaitingSince',
+          ConditionExpression: 'attempt = :attempt',
+          ExpressionAttributeValues: { ':attempt': attempt },
+        }),
+      );
+    } catch (error) {
+      // Moved on to another attempt (or no record): that attempt is still the worker's.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  async listAwaitingWorker(before: string, limit: number): Promise<RefundRecord[]> {
+    const { Items } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: AWAITING_INDEX,
+        KeyConditionExpression: 'awaitingWorker = :yes AND awaitingSince < :before',
+        ExpressionAttributeValues: { ':yes': 'yes', ':before': before },
+        Limit: limit,
+      }),
+    );
+    return (Items ?? []) as RefundRecord[];
+  }
+
+  async listMadeBetween(from: string, to: string): Promise<RefundRecord[]> {
+    const first = Date.parse(from.slice(0, 10));
+    const last = Date.parse(new Date(Date.parse(to) - 1).toISOString().slice(0, 10));
+    if (!(last - first <= 2 * DAY_MS)) {
+      throw new RangeError(`refunds are listed for at most 2 days: ${from} to ${to}`);
+    }
+    const records: RefundRecord[] = [];
+    for (let day = first; day <= last; day += DAY_MS) {
+      const pages = paginateQuery(
+        { client: this.client },
+        {
+          TableName: this.table(),
+          IndexName: DAY_INDEX,
+          // BETWEEN includes `to`; the day's end is left out below.
+          KeyConditionExpression: 'madeOn = :day AND createdAt BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':day': new Date(day).toISOString().slice(0, 10),
+            ':from': from,
+            ':to': to,
+          },
+        },
+      );
+      for await (const page of pages) records.push(...((page.Items ?? []) as RefundRecord[]));
+    }
+    return records.filter((r) => r.createdAt < to);
+  }
+
   async create(record: RefundRecord): Promise<boolean> {
     try {
       await this.client.send(
         new PutCommand({
           TableName: this.table(),
-          Item: record,
+          Item: itemOf(record),
           ConditionExpression: 'attribute_not_exists(refundKey)',
         }),
       );
@@ -229,7 +301,9 @@ export class DynamoRefundsStore implements RefundsStore {
           Key: this.key(userId, refundKey),
           UpdateExpression: processed
             ? 'SET #status = :status, processedAt = if_not_exists(processedAt, :at), updatedAt = :at REMOVE attention'
-            : 'SET #status = :status, failureReason = :reason, updatedAt = :at',
+            : // The retry (RefundFailed) is the worker's: on the reconciler's list until it is made.
+              'SET #status = :status, failureReason = :reason, updatedAt = :at, ' +
+              'awaitingWorker = :yes, awaitingSince = :at',
           ConditionExpression: 'attempt = :attempt AND #status IN (:requested, :pending)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -238,7 +312,7 @@ export class DynamoRefundsStore implements RefundsStore {
             ':attempt': attempt,
             ':requested': 'requested',
             ':pending': 'pending',
-            ...(processed ? {} : { ':reason': outcome.reason }),
+            ...(processed ? {} : { ':reason': outcome.reason, ':yes': 'yes' }),
           },
         }),
       );
@@ -268,7 +342,8 @@ export class DynamoRefundsStore implements RefundsStore {
           TableName: this.table(),
           Key: this.key(userId, refundKey),
           UpdateExpression:
-            'SET attempt = :next, receipt = :receipt, #status = :requested, failedRefundIds = :failed, updatedAt = :at REMOVE gatewayRefundId',
+            'SET attempt = :next, receipt = :receipt, #status = :requested, failedRefundIds = :failed, updatedAt = :at, ' +
+            'awaitingWorker = :yes, awaitingSince = :at REMOVE gatewayRefundId',
           ConditionExpression: 'attempt = :attempt AND #status = :failedStatus',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -279,6 +354,7 @@ export class DynamoRefundsStore implements RefundsStore {
             ':at': at,
             ':attempt': attempt,
             ':failedStatus': 'failed',
+            ':yes': 'yes',
           },
         }),
       );

@@ -101,12 +101,35 @@ export async function cancelService(
     }
   }
 
+  const withdrawn = await carryOutCancellation(deps, { userId, serviceId }, intents, now, now);
+
+  const after = withdrawn?.service ?? service;
+  const refunds = intents.map(refundOf);
+  const [latest] = refunds;
+  if (!latest) throw new Error('a cancellation with a refund plan made no refund');
+  return { service: serviceOfRecord(after, now), refund: latest, refunds };
+}
+
+/**
+ * Steps 2-4 of a cancellation whose intents are recorded: the service and the buyer's record, then
+ * the events. `cancelledAt` is the cancellation's moment (the click); `now` is this run's. Also
+ * run by the payments reconciler for an intent whose cancel died before publishing: each step is
+ * idempotent, so running it again changes nothing that was done.
+ */
+export async function carryOutCancellation(
+  deps: Omit<CancelServiceDeps, 'now'>,
+  ref: { userId: string; serviceId: string },
+  intents: readonly RefundRecord[],
+  cancelledAt: Date,
+  now: Date,
+): ReturnType<typeof withdrawPeriods> {
+  const { userId, serviceId } = ref;
   // 2-3. The service and the buyer's record.
   const withdrawn = await withdrawPeriods(
     deps,
-    { userId, serviceId },
+    ref,
     intents.flatMap((r) => (r.purchase ? [r.purchase.purchaseId] : [])),
-    now,
+    cancelledAt,
   );
   await recomputeCurrentPlan(deps, userId, now);
 
@@ -133,15 +156,10 @@ export async function cancelService(
       userId,
       serviceId,
       why: 'cancelled',
-      at: withdrawn.service.cancelledAt ?? now.toISOString(),
+      at: withdrawn.service.cancelledAt ?? cancelledAt.toISOString(),
     });
   }
-
-  const after = withdrawn?.service ?? service;
-  const refunds = intents.map(refundOf);
-  const [latest] = refunds;
-  if (!latest) throw new Error('a cancellation with a refund plan made no refund');
-  return { service: serviceOfRecord(after, now), refund: latest, refunds };
+  return withdrawn;
 }
 
 /** What each payment refunded outside the store (Razorpay's dashboard) already gave back. */

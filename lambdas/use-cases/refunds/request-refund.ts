@@ -54,12 +54,21 @@ export async function requestRefund(
     });
     return 'nothing_to_do';
   }
+  // Each way out below that leaves nothing for this attempt takes it off the reconciler's list.
+  const finished = () =>
+    deps.refunds.finishedByWorker(record.userId, record.refundKey, record.attempt);
   if (record.attention) {
     // Handed over (perhaps by an attempt that crashed before telling the buyer).
     await onceStep(deps, record, STEP.failureMail(record.attempt), () => mailFailed(deps, record));
+    await finished();
     return 'needs_operator';
   }
-  if (record.status === 'processed' || record.status === 'failed') return 'nothing_to_do';
+  if (record.status === 'processed') {
+    await finished();
+    return 'nothing_to_do';
+  }
+  // Failed and waiting for RefundFailed's retry: still on the list, in case that event was lost.
+  if (record.status === 'failed') return 'nothing_to_do';
 
   const asked = { refused: false };
   if (!record.gatewayRefundId) {
@@ -73,6 +82,7 @@ export async function requestRefund(
   }
   if (asked.refused) {
     await onceStep(deps, record, STEP.failureMail(record.attempt), () => mailFailed(deps, record));
+    await finished();
     return 'needs_operator';
   }
 
@@ -80,6 +90,7 @@ export async function requestRefund(
   if (record.attempt === 1) {
     await onceStep(deps, record, STEP.requestMail, () => mailRequested(deps, record));
   }
+  await finished();
   return 'requested';
 }
 
@@ -181,6 +192,7 @@ export async function retryFailedRefund(
       await onceStep(deps, record, STEP.failureMail(record.attempt), () =>
         mailFailed(deps, record),
       );
+      await deps.refunds.finishedByWorker(record.userId, record.refundKey, record.attempt);
       return 'needs_operator';
     }
     await onceStep(deps, record, STEP.failureMail(detail.attempt), () => mailFailed(deps, record));

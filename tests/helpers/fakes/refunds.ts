@@ -39,7 +39,14 @@ export class InMemoryRefundsStore implements RefundsStore {
     await tick();
     const key = this.key(record.userId, record.refundKey);
     if (this.items.has(key)) return false;
-    this.items.set(key, clone(record));
+    const awaiting =
+      record.kind === 'store' && record.status === 'requested'
+        ? {
+            awaitingWorker: 'yes' as const,
+            awaitingSince: record.awaitingSince ?? record.createdAt,
+          }
+        : {};
+    this.items.set(key, clone({ ...record, ...awaiting }));
     return true;
   }
 
@@ -115,6 +122,8 @@ export class InMemoryRefundsStore implements RefundsStore {
       delete item.attentionReason;
     } else {
       item.failureReason = outcome.reason;
+      item.awaitingWorker = 'yes';
+      item.awaitingSince = outcome.at;
     }
     return true;
   }
@@ -138,6 +147,8 @@ export class InMemoryRefundsStore implements RefundsStore {
     item.receipt = receipt;
     item.status = 'requested';
     item.updatedAt = at;
+    item.awaitingWorker = 'yes';
+    item.awaitingSince = at;
     return true;
   }
 
@@ -171,6 +182,29 @@ export class InMemoryRefundsStore implements RefundsStore {
     item.attention = 'yes';
     item.attentionReason = reason;
     item.updatedAt = at;
+  }
+
+  async finishedByWorker(userId: string, refundKey: string, attempt: number): Promise<void> {
+    await tick();
+    const item = this.items.get(this.key(userId, refundKey));
+    if (!item || item.attempt !== attempt) return;
+    delete item.awaitingWorker;
+    delete item.awaitingSince;
+  }
+
+  async listAwaitingWorker(before: string, limit: number): Promise<RefundRecord[]> {
+    await tick();
+    return this.all()
+      .filter((r) => r.awaitingWorker === 'yes' && (r.awaitingSince ?? '') < before)
+      .sort((a, b) => (a.awaitingSince ?? '').localeCompare(b.awaitingSince ?? ''))
+      .slice(0, limit);
+  }
+
+  async listMadeBetween(from: string, to: string): Promise<RefundRecord[]> {
+    await tick();
+    return this.all()
+      .filter((r) => r.kind !== 'dispute' && r.createdAt >= from && r.createdAt < to)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   async listNeedingAttention(limit: number): Promise<RefundRecord[]> {

@@ -286,6 +286,90 @@ describe.each(backends)('refunds store: %s', (_, makeStore) => {
     expect(listed.find((r) => r.refundKey === record.refundKey)?.attentionReason).toBe('refused');
     expect(after.map((r) => r.refundKey)).not.toContain(record.refundKey);
   });
+
+  it("keeps a store refund on the worker's list until that attempt is finished; a next attempt returns it", async () => {
+    const store = makeStore();
+    const asked = '2027-01-05T10:00:00.000Z';
+    const record = intent({ createdAt: asked, updatedAt: asked });
+    const outside = intent({
+      kind: 'outside',
+      origin: 'razorpay',
+      status: 'pending',
+      createdAt: asked,
+      updatedAt: asked,
+    });
+    await store.create(record);
+    await store.create(outside);
+    const keysBefore = async (before: string) =>
+      (await store.listAwaitingWorker(before, 1000)).map((r) => r.refundKey);
+
+    const inGrace = await keysBefore(asked);
+    const due = await keysBefore('2027-01-05T10:10:00.000Z');
+    await store.finishedByWorker(record.userId, record.refundKey, 2);
+    const afterOtherAttempt = await keysBefore('2027-01-05T10:10:00.000Z');
+    await store.finishedByWorker(record.userId, record.refundKey, 1);
+    const afterFinished = await keysBefore('2027-01-05T10:10:00.000Z');
+
+    expect(inGrace).not.toContain(record.refundKey);
+    expect(due).toContain(record.refundKey);
+    expect(due).not.toContain(outside.refundKey);
+    expect(afterOtherAttempt).toContain(record.refundKey);
+    expect(afterFinished).not.toContain(record.refundKey);
+
+    // Razorpay failed attempt 1: its retry is the worker's, then attempt 2 from when it was made.
+    await store.settle(record.userId, record.refundKey, 1, {
+      status: 'failed',
+      at: '2027-01-05T11:00:00.000Z',
+      reason: 'Razorpay reported the refund failed',
+    });
+    const failed = await store.listAwaitingWorker('2027-01-05T11:00:00.001Z', 1000);
+    expect(failed.find((r) => r.refundKey === record.refundKey)).toMatchObject({
+      status: 'failed',
+      awaitingSince: '2027-01-05T11:00:00.000Z',
+    });
+    const retried = '2027-01-05T11:01:00.000Z';
+    await store.nextAttempt(
+      record.userId,
+      record.refundKey,
+      1,
+      refundReceipt(record.paymentId, 2),
+      retried,
+    );
+    const beforeRetry = await keysBefore(retried);
+    const listed = await store.listAwaitingWorker('2027-01-05T11:11:00.000Z', 1000);
+
+    expect(beforeRetry).not.toContain(record.refundKey);
+    expect(listed.find((r) => r.refundKey === record.refundKey)).toMatchObject({
+      attempt: 2,
+      awaitingWorker: 'yes',
+      awaitingSince: retried,
+    });
+  });
+
+  it("lists a span's store and outside refunds, oldest first, across midnight UTC; no disputes", async () => {
+    const store = makeStore();
+    // India's 10 March 2027: 18:30 UTC on the 9th to 18:30 UTC on the 10th.
+    const from = '2027-03-09T18:30:00.000Z';
+    const to = '2027-03-10T18:30:00.000Z';
+    const at = (createdAt: string, overrides: Partial<RefundRecord> = {}) =>
+      intent({ createdAt, updatedAt: createdAt, ...overrides });
+    const justBefore = at('2027-03-09T18:29:59.999Z');
+    const evening = at('2027-03-09T20:00:00.000Z');
+    const outside = at('2027-03-10T10:00:00.000Z', {
+      kind: 'outside',
+      origin: 'razorpay',
+      status: 'processed',
+    });
+    const dispute = at('2027-03-10T11:00:00.000Z', { kind: 'dispute', status: 'pending' });
+    const atEnd = at(to);
+    for (const record of [atEnd, dispute, outside, evening, justBefore]) {
+      await store.create(record);
+    }
+
+    const listed = await store.listMadeBetween(from, to);
+
+    expect(listed.map((r) => r.refundKey)).toEqual([evening.refundKey, outside.refundKey]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
