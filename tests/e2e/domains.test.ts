@@ -5,41 +5,12 @@
  * for .com on Basic Domain, ₹1,178.82 with GST. Texts are written here, not read from the web's
  * copy, so a changed price or sentence fails here.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { DashboardResponse } from '../../lambdas/domain/api';
-import {
-  DESKTOP,
-  SCREENSHOT_DIR,
-  launchBrowser,
-  newJourney,
-  visible,
-  hydrated,
-} from '../helpers/browser';
-import { startLocalStack } from '../helpers/local-stack';
-import type { LocalStack } from '../helpers/local-stack';
-import { api, newUser, signIn, signUp } from '../helpers/storefront-client';
+import { describe, expect, it } from 'vitest';
+import { hydrated, visible } from '../helpers/browser';
+import { dashboardOf, logIn, payInSheet, pressPayNow, useE2e } from '../helpers/e2e';
+import { newUser, signUp } from '../helpers/storefront-client';
 
-let stack: LocalStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
-  const home = await fetch(stack.baseUrl + '/');
-  if (!home.ok || !(await home.text()).includes('<div id="root"'))
-    throw new Error(`The stack serves no web build at / (status ${home.status}).`);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (stack) {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    writeFileSync(join(SCREENSHOT_DIR, 'domains-stack-output.log'), stack.output());
-    await stack.dispose();
-  }
-});
+const e2e = useE2e('domains');
 
 /** "₹999.00" → 99_900 paise. */
 function paiseOf(text: string): number {
@@ -51,13 +22,11 @@ function paiseOf(text: string): number {
 describe('a buyer registers a .com from /domains', () => {
   it('is charged the price /domains showed + 18% GST', async () => {
     const user = newUser('e2e-domain');
-    await signUp(stack, user);
+    await signUp(e2e.stack, user);
     const label = `asharao${Date.now().toString(36)}`;
     const name = `${label}.com`;
 
-    const j = await newJourney(browser, stack.baseUrl, DESKTOP);
-    try {
-      const { page } = j;
+    await e2e.journey('domain-purchase', async ({ page }) => {
       // /domains: search the name; .com is offered at ₹999.00/yr + 18% GST
       await page.goto('/domains');
       await hydrated(page);
@@ -77,10 +46,7 @@ describe('a buyer registers a .com from /domains', () => {
       await visible(overlay);
       await overlay.getByRole('link', { name: 'Login' }).click();
       await page.waitForURL('**/login?**');
-      await hydrated(page);
-      await page.getByLabel('Email address').fill(user.email);
-      await page.getByLabel('Password').fill(user.password);
-      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await logIn(page, user);
       await page.waitForURL(`**/checkout?plan=basicdomain&domain=${name}`, { timeout: 20_000 });
 
       // The breakdown: the name, one year at the price shown, GST 18%, the total
@@ -93,47 +59,25 @@ describe('a buyer registers a .com from /domains', () => {
       expect(await page.getByTestId('fee').textContent()).toBe('₹179.82');
 
       // Pay Now → the simulator's sheet for exactly that amount → Pay
-      const created = page.waitForResponse(
-        (res) => res.request().method() === 'POST' && res.url().endsWith('/api/checkout/orders'),
-        { timeout: 15_000 },
-      );
-      await page.getByRole('button', { name: 'Pay Now' }).click();
-      const orderRes = await created;
-      expect(orderRes.status()).toBe(201);
-      const order = (await orderRes.json()) as { orderId: string; amountPaise: number };
+      const order = await pressPayNow(page);
       expect(order.amountPaise).toBe(expectedTotal);
-      const sheet = page.locator('[data-razorpay-simulator]').getByRole('dialog');
-      await visible(sheet, 15_000);
-      await sheet.getByRole('button', { name: 'Pay ₹1,178.82' }).click();
-      const alert = page.getByRole('alertdialog');
-      await visible(
-        alert.getByText('Payment successful! Your plan has been activated.', { exact: true }),
-        20_000,
-      );
-      await alert.getByRole('button', { name: 'OK' }).click();
+      await payInSheet(page, 'Pay ₹1,178.82');
 
       // What was charged: one payment of ₹1,178.82 for a year of that name
-      const token = await signIn(stack, user);
-      const res = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
-      expect(res.status).toBe(200);
-      expect(res.body.payments).toHaveLength(1);
-      expect(res.body.payments[0]).toMatchObject({
+      const dashboard = await dashboardOf(e2e.stack, user);
+      expect(dashboard.payments).toHaveLength(1);
+      expect(dashboard.payments[0]).toMatchObject({
         amountPaise: expectedTotal,
         status: 'paid',
         orderId: order.orderId,
       });
-      expect(res.body.services).toHaveLength(1);
-      expect(res.body.services[0]).toMatchObject({
+      expect(dashboard.services).toHaveLength(1);
+      expect(dashboard.services[0]).toMatchObject({
         planId: 'basicdomain',
         domain: name,
         months: 12,
         pricePaidPaise: expectedTotal,
       });
-
-      expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
-      expect(j.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
-    } finally {
-      await j.finish('domain-purchase');
-    }
+    });
   }, 180_000);
 });
