@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import { PromoNotForRenewalError } from '../../../../lambdas/domain/errors';
 import { makeHandler } from '../../../../lambdas/handlers/checkout';
+import { renewalCheckoutPath } from '../../../../lambdas/domain/renewal-schedule';
 import { createOrder, type CreateOrderInput } from '../../../../lambdas/use-cases/create-order';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
@@ -120,6 +121,42 @@ describe('an order is a renewal whenever the buyer holds or held the plan', () =
     // normalised name.
     expect([other.quote.renewal, same.quote.renewal]).toEqual([false, true]);
     expect([other.amountPaise, same.amountPaise]).toEqual([117_882, 117_882]);
+  });
+
+  it('hosting set up for a domain is renewed by the order its Renew link makes, on the same service', async () => {
+    const { world, deps, buy } = arrange();
+    const first = await buy({ planId: 'basichosting', months: 12, domain: 'AshaRao.in' });
+    const [service] = [...world.services.items.values()];
+    // What the dashboard's Renew link carries (renewalCheckoutPath) and the checkout then sends.
+    const link = new URL(
+      renewalCheckoutPath({ planId: 'basichosting', domain: 'asharao.in' }),
+      'https://shop.test',
+    );
+    const renew = {
+      planId: link.searchParams.get('plan') ?? '',
+      months: 12,
+      domain: link.searchParams.get('domain') ?? '',
+      renew: link.searchParams.get('renew') === '1',
+    };
+
+    const renewal = await buy(renew);
+    // Without its domain the order is for another service: hosting on a placeholder, at the new price.
+    const withoutDomain = await createOrder(deps, BUYER, { planId: 'basichosting', months: 12 });
+
+    expect(service?.domain).toBe('asharao.in');
+    expect(renew).toEqual({
+      planId: 'basichosting',
+      months: 12,
+      domain: 'asharao.in',
+      renew: true,
+    });
+    expect(renewal.answer.quote.renewal).toBe(true);
+    expect(renewal.answer.amountPaise).toBe(RENEWAL_12);
+    expect(renewal.purchase.serviceId).toBe(first.purchase.serviceId);
+    expect(renewal.purchase.startDate).toBe(first.purchase.renewalDate);
+    expect(world.services.items.size).toBe(1);
+    expect(withoutDomain.quote.renewal).toBe(false);
+    expect(withoutDomain.amountPaise).toBe(NEW_12);
   });
 
   it('a buyer whose purchase predates stored services is found in their purchases', async () => {
