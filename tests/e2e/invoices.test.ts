@@ -7,73 +7,14 @@
  * the number, the buyer's billing name and the total in words.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { documentSeries } from '../../lambdas/domain/invoice';
-import {
-  DESKTOP,
-  MOBILE,
-  SCREENSHOT_DIR,
-  launchBrowser,
-  newJourney,
-  type Journey,
-  visible,
-  hydrated,
-} from '../helpers/browser';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
-import { newUser, signUp, type TestUser } from '../helpers/storefront-client';
+import { MOBILE, visible } from '../helpers/browser';
+import { logInAt, payInSheet, useE2e } from '../helpers/e2e';
+import { newUser, signUp } from '../helpers/storefront-client';
 
-let stack: LocalStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
-  const home = await fetch(stack.baseUrl + '/');
-  if (!home.ok || !(await home.text()).includes('<div id="root"'))
-    throw new Error(`The stack serves no web build at / (status ${home.status}).`);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (stack) {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    writeFileSync(join(SCREENSHOT_DIR, 'invoices-stack-output.log'), stack.output());
-    await stack.dispose();
-  }
-});
-
-/** One journey in a fresh context; its last screen is saved even when a step fails. */
-async function journey(
-  name: string,
-  run: (j: Journey) => Promise<void>,
-  options = DESKTOP,
-): Promise<void> {
-  const j = await newJourney(browser, stack.baseUrl, options);
-  try {
-    await run(j);
-    expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
-    expect(j.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
-  } catch (error) {
-    if (error instanceof Error) {
-      const log = [...j.pageErrors, ...j.consoleErrors].map((line) => `\n    ${line}`).join('');
-      error.message += `\n  at ${j.page.url()} (screenshot: ${name}.png)${log}`;
-    }
-    throw error;
-  } finally {
-    await j.finish(name);
-  }
-}
-
-async function logInAt(page: Page, path: string, user: TestUser): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await hydrated(page, '#root form');
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`**${path}`, { timeout: 20_000 });
-}
+const e2e = useE2e('invoices');
 
 const BILLING = {
   name: 'Kaveri Textiles Private Limited',
@@ -105,15 +46,7 @@ async function buyWithBilling(page: Page): Promise<void> {
   expect(await page.getByTestId('total').textContent()).toBe('₹74,310.26');
 
   await page.getByRole('button', { name: 'Pay Now' }).click();
-  const sheet = page.locator('[data-razorpay-simulator]').getByRole('dialog');
-  await visible(sheet, 15_000);
-  await sheet.getByRole('button', { name: 'Pay ₹74,310.26' }).click();
-  const alert = page.getByRole('alertdialog');
-  await visible(
-    alert.getByText('Payment successful! Your plan has been activated.', { exact: true }),
-    20_000,
-  );
-  await alert.getByRole('button', { name: 'OK' }).click();
+  await payInSheet(page, 'Pay ₹74,310.26');
   await page.waitForURL('**/dashboard', { timeout: 20_000 });
 }
 
@@ -133,10 +66,10 @@ async function downloadInvoice(page: Page, number: string): Promise<string> {
 describe('the tax invoice of a purchase', () => {
   it('asks for billing details over ₹50,000, shows IGST, and downloads the invoice from Payments', async () => {
     const user = newUser('e2e-invoice');
-    await signUp(stack, user);
+    await signUp(e2e.stack, user);
     const number = `${documentSeries('invoice', new Date())}/000001`;
 
-    await journey('invoice-download', async ({ page }) => {
+    await e2e.journey('invoice-download', async ({ page }) => {
       await logInAt(page, '/checkout?plan=basichosting', user);
       await buyWithBilling(page);
 
@@ -154,10 +87,10 @@ describe('the tax invoice of a purchase', () => {
 
   it('downloads on a 375 px phone too', async () => {
     const user = newUser('e2e-invoice-phone');
-    await signUp(stack, user);
+    await signUp(e2e.stack, user);
     const number = `${documentSeries('invoice', new Date())}/000002`;
 
-    await journey(
+    await e2e.journey(
       'invoice-download-phone',
       async ({ page }) => {
         await logInAt(page, '/checkout?plan=basichosting', user);
