@@ -31,9 +31,12 @@ export function percentOf(amount: Paise, percent: number): Paise {
   return Math.floor((amount * percent + 50) / 100);
 }
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+// Made on first use: building it starts ICU's number formatting (10-20 ms), which a Lambda that
+// imports this module but formats no amount (the dashboard, a cancellation) should not pay at init.
+let inr: Intl.NumberFormat | undefined;
 
 /** ₹1,23,456.00: the one formatter for every price the UI shows. */
 export function formatInr(amount: Paise): string {
+  inr ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
   return inr.format(amount / 100);
 }
