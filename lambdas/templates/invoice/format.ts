@@ -42,13 +42,28 @@ export const taxLabel = (line: TaxLine): string => `${line.tax} @ ${line.ratePer
 /** "Basic Hosting (example.in), renewal"; a domain: "Domain registration asharao.com, 1 year". */
 export function serviceName(line: InvoiceLine): string {
   if (line.years !== undefined && line.domain) {
-    const years = `${line.years} year${line.years === 1 ? '' : 's'}`;
-    return `Domain registration ${line.domain}, ${years}${line.renewal ? ', renewal' : ''}`;
+    return `Domain registration ${line.domain}, ${plural(line.years, 'year')}${line.renewal ? ', renewal' : ''}`;
   }
   return `${line.planName}${line.domain ? ` (${line.domain})` : ''}${line.renewal ? ', renewal' : ''}`;
 }
 
-/** The months are in their own column; the period says which months they are. */
+const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * The line's quantity in the unit it is sold by: "24 months", or for a domain, sold by the year
+ * (D21), "1 year". The table's Period column.
+ */
+export const periodLength = (line: InvoiceLine): string =>
+  line.years !== undefined ? plural(line.years, 'year') : plural(line.months, 'month');
+
+/** The line's rate and the unit it is per, the table's Rate column: a year's or a month's. */
+export function rate(line: InvoiceLine): { paise: Paise; per: 'per year' | 'per month' } {
+  return line.years !== undefined && line.yearlyPricePaise !== undefined
+    ? { paise: line.yearlyPricePaise, per: 'per year' }
+    : { paise: line.monthlyPricePaise, per: 'per month' };
+}
+
+/** The length is in its own column; the period says which dates it covers. */
 export const periodText = (line: InvoiceLine): string =>
   `Period: ${documentDate(line.periodFrom)} to ${documentDate(line.periodTo)}`;
 

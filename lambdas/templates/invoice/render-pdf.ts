@@ -17,7 +17,9 @@ import {
   deduction,
   documentDate,
   partyLines,
+  periodLength,
   periodText,
+  rate,
   rupees,
   serviceName,
   stateWithCode,
@@ -225,13 +227,15 @@ interface Column {
   align: 'left' | 'right';
 }
 
+// Period and Rate name no unit: each line says its own ("1 year" at a rate "per year" for a
+// domain, D21; "24 months" at a rate "per month" for the rest), so a heading is never untrue.
 const COLUMNS: Column[] = [
   { title: ['#'], width: 20, align: 'left' },
   { title: ['Description of service'], width: 229, align: 'left' },
   { title: ['SAC'], width: 50, align: 'left' },
-  { title: ['Months'], width: 50, align: 'right' },
-  { title: ['Rate per', 'month (₹)'], width: 76, align: 'right' },
-  { title: ['Amount (₹)'], width: WIDTH - 20 - 229 - 50 - 50 - 76, align: 'right' },
+  { title: ['Period'], width: 60, align: 'right' },
+  { title: ['Rate (₹)'], width: 64, align: 'right' },
+  { title: ['Amount (₹)'], width: WIDTH - 20 - 229 - 50 - 60 - 64, align: 'right' },
 ];
 const PAD = 5;
 
@@ -248,7 +252,8 @@ function drawRow(
   options: { bold?: boolean; fill?: RGB } = {},
 ): number {
   // Each cell may hold several texts, each wrapped; the row is as tall as its tallest cell. In
-  // the description, the texts after the first (period, reason) are secondary and muted.
+  // any cell, the texts after the first (a period's dates, a reason, a rate's unit) are secondary
+  // and muted.
   const wrapped = COLUMNS.map((column, i) =>
     (cells[i] ?? []).flatMap((text, t) =>
       text === undefined
@@ -284,17 +289,15 @@ function drawRow(
 }
 
 function lineRows(line: InvoiceLine): { cells: Cells[]; bold?: boolean }[] {
+  const { paise, per } = rate(line);
   return [
     {
       cells: [
         ['1'],
         [serviceName(line), periodText(line)],
         [line.sac],
-        // A domain is sold by the year (D21): its quantity and rate are years and the yearly price.
-        line.years !== undefined
-          ? [String(line.years), line.years === 1 ? 'year' : 'years']
-          : [String(line.months)],
-        [amount(line.yearlyPricePaise ?? line.monthlyPricePaise)],
+        [periodLength(line)],
+        [amount(paise), per],
         [amount(line.basePaise)],
       ],
     },
@@ -341,7 +344,7 @@ function creditRows(doc: CreditNoteDocument): { cells: Cells[]; bold?: boolean }
           ...(doc.reason ? [`Reason: ${doc.reason}`] : []),
         ],
         [line.sac],
-        [String(line.months)],
+        [periodLength(line)],
         [],
         [amount(doc.taxablePaise)],
       ],

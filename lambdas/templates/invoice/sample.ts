@@ -97,3 +97,38 @@ export function sampleCreditNote(invoice: InvoiceDocument = sampleInvoice()): Cr
     reason: 'Cancelled within 30 days of payment',
   });
 }
+
+/** One year of Basic Domain for asharao.com (D21): ₹999.00 a year + 18% GST = ₹1,178.82. */
+export function sampleDomainInvoice(
+  billing: BillingDetails | null = SAMPLE_BUYER_SAME_STATE,
+): InvoiceDocument {
+  return buildInvoice({
+    number: 'INV/26-27/000003',
+    issuedAt: '2026-11-22T02:02:03.000Z',
+    purchase: {
+      paymentId: 'pay_Nx9hU5vWx0cZe2',
+      orderId: 'order_Nx9gR3lMq1bAd4',
+      planName: 'Basic Domain',
+      domain: 'asharao.com',
+      startDate: '2026-11-22T02:02:03.000Z',
+      renewalDate: '2027-11-22T02:02:03.000Z',
+      name: 'Asha Verma',
+      email: 'asha.verma@example.in',
+      quote: {
+        months: 12,
+        monthlyPricePaise: 8_325,
+        basePaise: 99_900,
+        durationDiscountPercent: 0,
+        durationDiscountPaise: 0,
+        promo: null,
+        subtotalPaise: 99_900,
+        feePaise: 17_982,
+        totalPaise: 117_882,
+        renewal: false,
+        domain: { name: 'asharao.com', extension: '.com', years: 1, yearlyPricePaise: 99_900 },
+      },
+    },
+    billing,
+    seller: SAMPLE_SELLER,
+  });
+}

@@ -20,6 +20,7 @@ import {
   SAMPLE_PURCHASE,
   SAMPLE_SELLER,
   sampleCreditNote,
+  sampleDomainInvoice,
   sampleInvoice,
 } from '../../../lambdas/templates/invoice/sample';
 import { buildInvoice } from '../../../lambdas/domain/invoice';
@@ -83,10 +84,13 @@ describe('tax invoice PDF', () => {
     expect(text).toMatch(/Reverse Charge\s+No/);
     expect(text).toContain('Tax is not payable on reverse charge basis.');
     // the service: description, period, SAC, months, rate, base, discounts, taxable value
+    expect(text).toMatch(/Description of service\s+SAC\s+Period\s+Rate \(₹\)\s+Amount \(₹\)/);
+    expect(text).not.toMatch(/Months|Rate per/);
     expect(text).toMatch(
-      /1\s+Basic Hosting \(ashatraders\.in\)\s+998315\s+24\s+2,499\.00\s+59,976\.00/,
+      /1\s+Basic Hosting \(ashatraders\.in\)\s+998315\s+24 months\s+2,499\.00\s+59,976\.00/,
     );
-    expect(text).toMatch(/Period: 22 Nov 2026 to 22 Nov 2028/);
+    expect(text).toMatch(/Period: 22 Nov 2026 to 22 Nov 2028\s+per month/);
+    expect(text).not.toMatch(/per year/);
     expect(text).toMatch(/Less: discount for 24 months \(20%\)\s+−11,995\.20/);
     expect(text).toMatch(/Less: promo code HOST10 \(10%\)\s+−4,798\.08/);
     expect(text).toMatch(/Taxable value\s+43,182\.72/);
@@ -152,6 +156,21 @@ describe('tax invoice PDF', () => {
     }
   });
 
+  it('a domain, sold by the year, reads "1 year" at a rate "per year", never months', async () => {
+    const { text, pages } = await render('invoice-domain', sampleDomainInvoice());
+
+    expect(pages).toBe(1);
+    expect(text).toMatch(/Description of service\s+SAC\s+Period\s+Rate \(₹\)\s+Amount \(₹\)/);
+    expect(text).toMatch(
+      /1\s+Domain registration asharao\.com, 1 year\s+998315\s+1 year\s+999\.00\s+999\.00/,
+    );
+    expect(text).toMatch(/Period: 22 Nov 2026 to 22 Nov 2027\s+per year/);
+    expect(text).not.toMatch(/month/i);
+    expect(text).toMatch(/CGST @ 9%\s+89\.91/);
+    expect(text).toMatch(/SGST @ 9%\s+89\.91/);
+    expect(text).toMatch(/Invoice total\s+₹1,178\.82/);
+  });
+
   it('keeps long names and addresses on one page, wrapped', async () => {
     const long = buildInvoice({
       number: 'INV/26-27/000002',
@@ -195,7 +214,9 @@ describe('credit note PDF', () => {
     expect(text).toMatch(/^Asha Traders Private Limited\s/m);
     expect(text).toMatch(/^GSTIN: 27AAFCA5678K1Z6/m);
     expect(text).toMatch(/Place of Supply\s+Maharashtra \(27\)/);
-    expect(text).toMatch(/Refund of Basic Hosting \(ashatraders\.in\)\s+998315\s+24\s+42,183\.72/);
+    expect(text).toMatch(
+      /Refund of Basic Hosting \(ashatraders\.in\)\s+998315\s+24 months\s+42,183\.72/,
+    );
     expect(text).toMatch(/Reason: Cancelled within 30 days of payment/);
     // 49,776.79 refunded = 42,183.72 taxable + 7,593.07 IGST
     expect(text).toMatch(/Taxable value\s+42,183\.72/);
