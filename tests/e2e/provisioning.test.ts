@@ -1,7 +1,8 @@
 /**
- * Delivery in a real browser (D18): a buyer pays for Basic Hosting, the dashboard's card shows the
- * account once it is ready, and "Open control panel" opens a tab that lands on the WHM stand-in's
- * panel signed in as the buyer's username. At the end of the run, no mail in the local mailbox
+ * Delivery in a real browser (D18): a buyer types "Domain for this hosting" on checkout and pays
+ * for Basic Hosting, the WHM stand-in's account is made for that domain, the dashboard's card shows
+ * the account once it is ready, and "Open control panel" opens a tab that lands on the WHM
+ * stand-in's panel signed in as the buyer's username. At the end of the run, no mail in the local mailbox
  * holds a password, or anything that reads as one.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -56,8 +57,30 @@ async function dashboardOf(user: TestUser): Promise<DashboardResponse> {
   return res.body;
 }
 
-/** Logs in on /login and pays for the plan on its checkout, as a buyer does. */
-async function buyInBrowser(page: Page, user: TestUser, planId: string): Promise<void> {
+/** An account as the WHM stand-in lists it at GET /_whm/accounts (docs/api.md). */
+interface WhmAccount {
+  user: string;
+  domain: string;
+  plan: string;
+  state: string;
+}
+
+async function whmAccounts(): Promise<WhmAccount[]> {
+  const res = await fetch(`${stack.whmUrl}/_whm/accounts`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { accounts: WhmAccount[] }).accounts;
+}
+
+/**
+ * Logs in on /login and pays for the plan on its checkout, as a buyer does; with `domain`, types
+ * it as the domain for this hosting (unticking "I’ll add it later" first).
+ */
+async function buyInBrowser(
+  page: Page,
+  user: TestUser,
+  planId: string,
+  domain?: string,
+): Promise<void> {
   await page.goto('/login');
   await hydrated(page);
   await page.getByLabel('Email address').fill(user.email);
@@ -67,12 +90,19 @@ async function buyInBrowser(page: Page, user: TestUser, planId: string): Promise
 
   await page.goto(`/checkout?plan=${planId}`);
   await visible(page.getByRole('heading', { name: 'Order Summary' }));
+  if (domain) {
+    await page.getByRole('checkbox', { name: 'I’ll add it later' }).uncheck();
+    await page.getByLabel('Domain for this hosting').fill(domain);
+    await visible(page.getByTestId('summary-domain').getByText(domain, { exact: true }));
+  }
   const created = page.waitForResponse(
     (res) => res.request().method() === 'POST' && res.url().endsWith('/api/checkout/orders'),
     { timeout: 15_000 },
   );
   await page.getByRole('button', { name: 'Pay Now' }).click();
-  expect((await created).status()).toBe(201);
+  const order = await created;
+  expect(order.status()).toBe(201);
+  expect((order.request().postDataJSON() as { domain?: string }).domain).toBe(domain);
   const sheet = page.locator('[data-razorpay-simulator]').getByRole('dialog');
   await visible(sheet, 15_000);
   await sheet.getByRole('button', { name: /^Pay ₹/ }).click();
@@ -86,14 +116,16 @@ async function buyInBrowser(page: Page, user: TestUser, planId: string): Promise
 }
 
 describe('a buyer of hosting', () => {
-  it('opens the control panel from the dashboard and lands signed in as their account', async () => {
+  it('gets an account for the domain typed on checkout, opens its control panel and lands signed in as it', async () => {
     const user = newUser('e2e-panel');
+    // Unique to this buyer: the panel refuses a domain another account already has.
+    const domain = `${user.email.split('@')[0]}.in`;
     await signUp(stack, user);
     buyers.push(user);
     const journey = await newJourney(browser, stack.baseUrl, DESKTOP);
     const { page, context } = journey;
     try {
-      await buyInBrowser(page, user, 'basichosting');
+      await buyInBrowser(page, user, 'basichosting', domain);
 
       // The account is made by the bus's consumer: the card says "Setting up" until it is
       // ready, so look again (as a buyer would) until the card offers the control panel.
@@ -112,6 +144,11 @@ describe('a buyer of hosting', () => {
       const { services } = await dashboardOf(user);
       const username = services[0]?.provisioning.username ?? '';
       expect(username).toMatch(/^[a-z][a-z0-9]{1,15}$/);
+      // The panel's account is the buyer's domain, not a placeholder (D18).
+      expect(await whmAccounts()).toContainEqual(
+        expect.objectContaining({ user: username, domain, plan: expect.any(String) }),
+      );
+      expect(services[0]?.domain).toBe(domain);
       const card = page.getByTestId('service').filter({ hasText: 'Basic Hosting' });
       expect(await card.getByTestId('access-details').textContent()).toContain(username);
 
