@@ -206,7 +206,16 @@ export interface TodaySummary {
   from: string;
   to: string;
   payments: { count: number; totalPaise: Paise };
-  refunds: { count: number; totalPaise: Paise };
+  /**
+   * Every refund asked for in the day and not failed: buyers' cancellations and the store's own
+   * (`buyer`, `operator`, the latter including the console's refunds of orders in review) and
+   * refunds made in Razorpay's dashboard (`razorpay`); byOrigin counts them.
+   */
+  refunds: {
+    count: number;
+    totalPaise: Paise;
+    byOrigin: Partial<Record<'buyer' | 'operator' | 'razorpay', number>>;
+  };
   newServices: { count: number; byCategory: Partial<Record<Category, number>> };
   /** Orders waiting for a person, whatever their day. */
   inReview: number;

@@ -4,6 +4,7 @@ import { istDate, startOfIstDay } from '../../domain/renewals';
 import type { OrdersStore } from '../../ports/orders';
 import type { PaymentGateway } from '../../ports/payment-gateway';
 import type { PurchasesStore } from '../../ports/purchases';
+import type { RefundOrigin, RefundRecord, RefundsStore } from '../../ports/refunds';
 import type { ServicesStore } from '../../ports/services';
 import { reviewRefundReceipt } from '../../domain/admin';
 import { purchaseIdFor } from '../fulfil-payment';
@@ -15,6 +16,7 @@ export interface TodayDeps extends DeadLettersDeps {
   purchases: PurchasesStore;
   services: ServicesStore;
   gateway: PaymentGateway;
+  refunds: Pick<RefundsStore, 'listNeedingAttention' | 'listMadeBetween'>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,9 +24,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_LIMIT = 1000;
 
 /**
- * India's calendar day so far: the orders paid today and their amounts, the refunds made today
- * from the console, the services that began today by category, and what waits for a person.
- * Read from the orders' byStatus index (orders moved today), never a scan.
+ * India's calendar day so far: the orders paid today and their amounts, every refund asked for
+ * today, the services that began today by category, and what waits for a person. Read from the
+ * orders' byStatus index (orders moved today) and the refunds' byDay index, never a scan; only the
+ * console's refunds of orders in review (a few a day) are asked of Razorpay, as only it holds
+ * their amounts.
  */
 export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
   const now = deps.now();
@@ -34,11 +38,12 @@ export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
   const inDay = (iso: string | undefined) =>
     iso !== undefined && iso >= since && iso < to.toISOString();
 
-  const [paidMoved, refundedMoved, inReview, stuck] = await Promise.all([
+  const [paidMoved, refundedMoved, inReview, stuck, recorded] = await Promise.all([
     deps.orders.listOrdersByStatus('paid', { limit: DAY_LIMIT, movedSince: since }),
     deps.orders.listOrdersByStatus('refunded', { limit: DAY_LIMIT, movedSince: since }),
     deps.orders.listOrdersByStatus('review', { limit: DAY_LIMIT }),
     listStuck(deps),
+    deps.refunds.listMadeBetween(since, to.toISOString()),
   ]);
   const paid = paidMoved.filter((order) => inDay(order.paidAt ?? order.updatedAt));
 
@@ -70,7 +75,15 @@ export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
           .reduce((sum, r) => sum + r.amountPaise, 0);
       }),
   );
-  const refunds = refundedPaise.filter((paise) => paise > 0);
+  // The console's refunds are operators'; the refunds table holds every other kind.
+  const refunds: { origin: RefundOrigin; paise: number }[] = [
+    ...refundedPaise
+      .filter((paise) => paise > 0)
+      .map((paise) => ({ origin: 'operator' as const, paise })),
+    ...recorded.filter(goesBack).map((r) => ({ origin: r.origin, paise: r.amountPaise })),
+  ];
+  const byOrigin: Partial<Record<RefundOrigin, number>> = {};
+  for (const { origin } of refunds) byOrigin[origin] = (byOrigin[origin] ?? 0) + 1;
 
   return {
     day: istDate(now),
@@ -80,9 +93,23 @@ export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
       count: paid.length,
       totalPaise: paid.reduce((sum, order) => sum + order.amountPaise, 0),
     },
-    refunds: { count: refunds.length, totalPaise: refunds.reduce((sum, p) => sum + p, 0) },
+    refunds: {
+      count: refunds.length,
+      totalPaise: refunds.reduce((sum, r) => sum + r.paise, 0),
+      byOrigin,
+    },
     newServices: { count: newServices, byCategory },
     inReview: inReview.length,
     stuck: stuck.length,
   };
+}
+
+/**
+ * Whether a recorded refund is money going back: not a dispute, and not failed for good (a store
+ * refund Razorpay failed is tried again unless it was handed to an operator, who sees it in Stuck).
+ */
+function goesBack(record: RefundRecord): boolean {
+  if (record.kind === 'dispute') return false;
+  if (record.status !== 'failed') return true;
+  return record.kind === 'store' && record.attention === undefined;
 }

@@ -409,7 +409,7 @@ describe('Today', () => {
       from: '2026-11-21T18:30:00.000Z',
       to: '2026-11-22T18:30:00.000Z',
       payments: { count: 3, totalPaise: 12_345_678 },
-      refunds: { count: 1, totalPaise: 2_837_560 },
+      refunds: { count: 3, totalPaise: 2_837_560, byOrigin: { buyer: 2, razorpay: 1 } },
       newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
       inReview: 1,
       stuck: 2,
@@ -420,6 +420,9 @@ describe('Today', () => {
 
     expect(await screen.findByText('₹1,23,456.78')).toBeInTheDocument();
     expect(screen.getByText(formatInr(2_837_560))).toBeInTheDocument();
+    expect(
+      screen.getByText("3: 2 cancelled by buyers, 1 in Razorpay's dashboard"),
+    ).toBeInTheDocument();
     expect(screen.getByText('1 hosting, 1 vps')).toBeInTheDocument();
     expect(screen.getByText("India's day 2026-11-22 so far")).toBeInTheDocument();
   });

@@ -650,7 +650,7 @@ describe('GET /api/admin/today', () => {
       from: '2026-11-21T18:30:00.000Z',
       to: '2026-11-22T18:30:00.000Z',
       payments: { count: 2, totalPaise: order.amountPaise + other.amountPaise },
-      refunds: { count: 0, totalPaise: 0 },
+      refunds: { count: 0, totalPaise: 0, byOrigin: {} },
       newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
       inReview: 0,
       stuck: 0,

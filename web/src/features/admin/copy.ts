@@ -128,6 +128,23 @@ export const adminCopy = {
     day: (day: string) => `India's day ${day} so far`,
     payments: 'Payments',
     refunds: 'Refunds',
+    /** Every refund asked for today, whoever asked; failed ones are left out (see Stuck). */
+    refundsBy: (
+      count: number,
+      byOrigin: { buyer?: number; operator?: number; razorpay?: number },
+    ) =>
+      [
+        String(count),
+        [
+          byOrigin.buyer ? `${byOrigin.buyer} cancelled by buyers` : '',
+          byOrigin.operator ? `${byOrigin.operator} by an operator` : '',
+          byOrigin.razorpay ? `${byOrigin.razorpay} in Razorpay's dashboard` : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
+      ]
+        .filter(Boolean)
+        .join(': '),
     newServices: 'New services',
     inReview: 'Orders in review',
     stuck: 'Stuck items',

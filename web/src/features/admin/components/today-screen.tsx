@@ -28,7 +28,7 @@ export function TodayScreen() {
           {today.payments.count}
         </Tile>
         <Tile label={copy.refunds} value={formatInr(today.refunds.totalPaise)}>
-          {today.refunds.count}
+          {copy.refundsBy(today.refunds.count, today.refunds.byOrigin)}
         </Tile>
         <Tile label={copy.newServices} value={String(today.newServices.count)}>
           {categories}
