@@ -40,6 +40,11 @@ export interface PurchaseApplication {
 export interface UsersStore {
   getUser(userId: string): Promise<UserRecord | undefined>;
   /**
+   * The records of several buyers at once (strongly consistent, as getUser), by user id; an id
+   * given twice is read once, and one with no record is absent from the answer.
+   */
+  getUsers(userIds: readonly string[]): Promise<Map<string, UserRecord>>;
+  /**
    * The stored record; when there is none, writes `user` (only if still absent) and returns what
    * is stored then. A missing record is made from the token's claims, as the reference's checkout
    * does; the sign-up trigger writes it first in the usual case.

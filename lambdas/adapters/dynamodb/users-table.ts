@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   GetCommand,
   PutCommand,
   paginateQuery,
@@ -15,6 +16,16 @@ import type {
   UsersStore,
 } from '../../ports/users';
 import { isConditionFailure } from './clients';
+
+/** BatchGetItem's most keys a call. */
+const BATCH_GET_MAX_KEYS = 100;
+/**
+ * Keys DynamoDB left unprocessed (throttled, or over 16 MB) are asked for again after a growing,
+ * jittered wait, as AWS advises; after this many tries the read fails and its caller retries.
+ */
+const BATCH_GET_ATTEMPTS = 8;
+const BATCH_GET_BASE_DELAY_MS = 25;
+const BATCH_GET_MAX_DELAY_MS = 1_000;
 
 /** The users table's index by email (lambdas/system/facts.ts). */
 export const USERS_BY_EMAIL_INDEX = 'byEmail';
@@ -68,6 +79,47 @@ export class DynamoUsersStore implements UsersStore {
       new GetCommand({ TableName: this.table(), Key: { userId }, ConsistentRead: true }),
     );
     return Item ? toUser(Item) : undefined;
+  }
+
+  async getUsers(userIds: readonly string[]): Promise<Map<string, UserRecord>> {
+    const ids = [...new Set(userIds)];
+    const found = new Map<string, UserRecord>();
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += BATCH_GET_MAX_KEYS) {
+      chunks.push(ids.slice(i, i + BATCH_GET_MAX_KEYS));
+    }
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        for (const item of await this.batchGet(chunk)) {
+          const user = toUser(item);
+          found.set(user.userId, user);
+        }
+      }),
+    );
+    return found;
+  }
+
+  /** One BatchGetItem of up to 100 keys, asking again for what it left unprocessed. */
+  private async batchGet(userIds: readonly string[]): Promise<Record<string, unknown>[]> {
+    const table = this.table();
+    const items: Record<string, unknown>[] = [];
+    let keys: Record<string, unknown>[] = userIds.map((userId) => ({ userId }));
+    for (let attempt = 1; keys.length; attempt += 1) {
+      if (attempt > BATCH_GET_ATTEMPTS) {
+        throw new Error(
+          `${keys.length} users were still unprocessed after ${BATCH_GET_ATTEMPTS} batch reads`,
+        );
+      }
+      if (attempt > 1) await sleep(backoffMs(attempt - 1));
+      const output = await this.client.send(
+        new BatchGetCommand({
+          RequestItems: { [table]: { Keys: keys, ConsistentRead: true } },
+        }),
+      );
+      items.push(...(output.Responses?.[table] ?? []));
+      keys = output.UnprocessedKeys?.[table]?.Keys ?? [];
+    }
+    return items;
   }
 
   async createUserIfMissing(user: NewUser): Promise<UserRecord> {
@@ -215,4 +267,14 @@ export class DynamoUsersStore implements UsersStore {
       throw error;
     }
   }
+}
+
+/** Full jitter on an exponential step: retries of many callers spread out instead of colliding. */
+function backoffMs(retry: number): number {
+  const ceiling = Math.min(BATCH_GET_MAX_DELAY_MS, BATCH_GET_BASE_DELAY_MS * 2 ** retry);
+  return Math.random() * ceiling;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 }

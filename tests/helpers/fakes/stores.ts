@@ -101,6 +101,22 @@ export class InMemoryUsersStore implements UsersStore {
     return clone(user);
   }
 
+  /** Ids each getUsers call asked for, so specs can see buyers read together. */
+  readonly batches: string[][] = [];
+
+  async getUsers(userIds: readonly string[]): Promise<Map<string, UserRecord>> {
+    await tick();
+    this.batches.push([...userIds]);
+    const found = new Map<string, UserRecord>();
+    for (const userId of new Set(userIds)) {
+      const item = this.items.get(userId);
+      if (!item) continue;
+      const { appliedPurchaseIds: _applied, ...user } = item;
+      found.set(userId, clone(user));
+    }
+    return found;
+  }
+
   async createUserIfMissing(user: NewUser): Promise<UserRecord> {
     await tick();
     const existing = this.items.get(user.userId);

@@ -1,6 +1,7 @@
 /**
  * One contract for the users port, run against the in-memory fake and the DynamoDB adapter on
- * dynalite: a record made once, a purchase applied once, and an expiry that only moves forward.
+ * dynalite: a record made once, a purchase applied once, an expiry that only moves forward, and
+ * many records read at once (the renewal job's buyers).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoUsersStore } from '../../../lambdas/adapters/dynamodb/users-table';
@@ -164,6 +165,27 @@ function usersContract(make: () => UsersStore) {
     );
 
     expect((await store.getUser(userId))?.expiry).toBe('2029-03-01T00:00:00.000Z');
+  });
+
+  it('reads many buyers at once: each once, as getUser reads them, those with no record absent', async () => {
+    const store = make();
+    const userIds = Array.from({ length: 130 }, () => newUserId());
+    for (const userId of userIds) await store.createUserIfMissing(claims(userId));
+    await store.applyPurchase(application(userIds[0]!));
+    const missing = newUserId();
+
+    const found = await store.getUsers([...userIds, userIds[0]!, userIds[129]!, missing]);
+
+    expect([...found.keys()].sort()).toEqual([...userIds].sort());
+    expect(found.get(userIds[0]!)).toEqual(await store.getUser(userIds[0]!));
+    expect(found.get(userIds[129]!)).toEqual(claims(userIds[129]!));
+    expect(found.has(missing)).toBe(false);
+  });
+
+  it('answers an empty map for no ids', async () => {
+    const store = make();
+
+    expect(await store.getUsers([])).toEqual(new Map());
   });
 }
 
