@@ -6,20 +6,13 @@
  * promo box), pays, and finds the card back to its new renewal date with the account unsuspended
  * on the WHM stand-in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { DashboardResponse } from '../../lambdas/domain/api';
 import { dueAt } from '../../lambdas/domain/renewals';
 import { addMonths } from '../../lambdas/domain/services';
-import {
-  DESKTOP,
-  STEP_TIMEOUT_MS,
-  launchBrowser,
-  newJourney,
-  waitForPage,
-  visible,
-} from '../helpers/browser';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { STEP_TIMEOUT_MS, visible } from '../helpers/browser';
+import { indianDate, logIn, payInSheet, pressPayNow, useE2e } from '../helpers/e2e';
 import {
   api,
   eventually,
@@ -30,36 +23,16 @@ import {
   type TestUser,
 } from '../helpers/storefront-client';
 
-let stack: LocalStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.dispose();
-});
-
-/** The date as the dashboard and checkout show it to a buyer in India: 22 Nov 2027. */
-function indianDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
-}
+const e2e = useE2e('renewals');
 
 async function dashboard(token: string): Promise<DashboardResponse> {
-  const res = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
+  const res = await api<DashboardResponse>(e2e.stack, 'GET', '/api/me/dashboard', { token });
   expect(res.status).toBe(200);
   return res.body;
 }
 
 async function panelState(username: string | undefined): Promise<string | undefined> {
-  const res = await fetch(`${stack.whmUrl}/_whm/accounts`);
+  const res = await fetch(`${e2e.stack.whmUrl}/_whm/accounts`);
   const { accounts } = (await res.json()) as { accounts: { user: string; state: string }[] };
   return accounts.find((a) => a.user === username)?.state;
 }
@@ -67,14 +40,14 @@ async function panelState(username: string | undefined): Promise<string | undefi
 /** A buyer who bought Basic Hosting for a year through the API, delivered on the panel. */
 async function hostingBuyer(): Promise<{ user: TestUser; token: string }> {
   const user = newUser('e2e-renew');
-  await signUp(stack, user);
-  const token = await signIn(stack, user);
-  const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
+  await signUp(e2e.stack, user);
+  const token = await signIn(e2e.stack, user);
+  const order = await api<{ orderId: string }>(e2e.stack, 'POST', '/api/checkout/orders', {
     token,
     body: { planId: 'basichosting', months: 12 },
   });
   expect(order.status).toBe(201);
-  await payOrder(stack, order.body.orderId, 'success');
+  await payOrder(e2e.stack, order.body.orderId, 'success');
   await eventually(async () => {
     const [service] = (await dashboard(token)).services;
     return service?.provisioning.state === 'ready' ? service : undefined;
@@ -84,7 +57,7 @@ async function hostingBuyer(): Promise<{ user: TestUser; token: string }> {
 
 /** The renewal job at `time`, as its schedule would run it (CONTRACT: the local trigger). */
 async function runJob(time: Date): Promise<void> {
-  const res = await fetch(`${stack.baseUrl}/_local/jobs/renewal-reminders`, {
+  const res = await fetch(`${e2e.stack.baseUrl}/_local/jobs/renewal-reminders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ time: time.toISOString() }),
@@ -92,16 +65,9 @@ async function runJob(time: Date): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-async function logIn(page: Page, user: TestUser): Promise<void> {
+async function logInToDashboard(page: Page, user: TestUser): Promise<void> {
   await page.goto('/login');
-  await waitForPage(
-    page,
-    `(() => { const el = document.querySelector('#root form');
-      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
-  );
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await logIn(page, user);
   await page.waitForURL('**/dashboard', { timeout: 20_000 });
 }
 
@@ -115,10 +81,8 @@ describe('renewing a suspended hosting service from the dashboard', () => {
     expect(await panelState(bought!.provisioning.username)).toBe('suspended');
     const renewedUntil = addMonths(new Date(renewalDate), 12).toISOString();
 
-    const j = await newJourney(browser, stack.baseUrl, DESKTOP);
-    try {
-      const { page } = j;
-      await logIn(page, user);
+    await e2e.journey('renewal', async ({ page }) => {
+      await logInToDashboard(page, user);
 
       // The card: Suspended, why, and Renew as the one action
       await page.getByRole('tab', { name: 'Hosting' }).click();
@@ -145,22 +109,9 @@ describe('renewing a suspended hosting service from the dashboard', () => {
       await visible(page.getByText('Promo codes apply to new purchases only.'));
 
       // Pay Now → the simulator's sheet for the renewal price → Pay
-      const created = page.waitForResponse(
-        (res) => res.request().method() === 'POST' && res.url().endsWith('/api/checkout/orders'),
-        { timeout: 15_000 },
-      );
-      await page.getByRole('button', { name: 'Pay Now' }).click();
-      const order = (await (await created).json()) as { amountPaise: number };
+      const order = await pressPayNow(page);
       expect(order.amountPaise).toBe(4_246_584);
-      const sheet = page.locator('[data-razorpay-simulator]').getByRole('dialog');
-      await visible(sheet, 15_000);
-      await sheet.getByRole('button', { name: 'Pay ₹42,465.84' }).click();
-      const alert = page.getByRole('alertdialog');
-      await visible(
-        alert.getByText('Payment successful! Your plan has been activated.', { exact: true }),
-        20_000,
-      );
-      await alert.getByRole('button', { name: 'OK' }).click();
+      await payInSheet(page, 'Pay ₹42,465.84');
 
       // The dashboard: the new renewal date; the account unsuspended by the renewal's delivery
       await page.waitForURL('**/dashboard', { timeout: 20_000 });
@@ -177,11 +128,6 @@ describe('renewing a suspended hosting service from the dashboard', () => {
       await visible(renewed.getByRole('link', { name: 'Renew Basic Hosting' }));
       const [after] = (await dashboard(token)).services;
       expect(after).toMatchObject({ renewalDate: renewedUntil, provisioning: { state: 'ready' } });
-
-      expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
-      expect(j.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
-    } finally {
-      await j.finish('renewal');
-    }
+    });
   });
 });
