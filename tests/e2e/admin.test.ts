@@ -9,25 +9,16 @@
  * the stored order's amount in DynamoDB before paying (a test arrangement only).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInr } from '../../lambdas/domain/money';
 import { HOME_REGION, localTableName } from '../../lambdas/system/facts';
-import {
-  DESKTOP,
-  SCREENSHOT_DIR,
-  launchBrowser,
-  newJourney,
-  waitForPage,
-  type Journey,
-  visible,
-} from '../helpers/browser';
-import { REPO_ROOT, startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { visible } from '../helpers/browser';
+import { logIn, useE2e } from '../helpers/e2e';
+import { REPO_ROOT } from '../helpers/local-stack';
 import {
   api,
   eventually,
@@ -41,63 +32,24 @@ import {
 const run = promisify(execFile);
 const OPERATORS_ONLY = "This part of the store is for the store's operators only.";
 
-let stack: LocalStack;
-let browser: Browser;
+const e2e = useE2e('admin');
 let dynamo: DynamoDBDocumentClient;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
+beforeAll(() => {
   dynamo = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       region: HOME_REGION,
-      endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+      endpoint: `http://127.0.0.1:${e2e.stack.ports.dynamodb}`,
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
-}, 240_000);
-
-afterAll(async () => {
-  dynamo?.destroy();
-  await browser?.close();
-  if (stack) {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    writeFileSync(join(SCREENSHOT_DIR, 'admin-stack-output.log'), stack.output());
-    await stack.dispose();
-  }
 });
 
-async function journey(name: string, steps: (j: Journey) => Promise<void>): Promise<void> {
-  const j = await newJourney(browser, stack.baseUrl, DESKTOP);
-  try {
-    await steps(j);
-    expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
-    expect(j.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
-  } catch (error) {
-    if (error instanceof Error) {
-      const log = [...j.pageErrors, ...j.consoleErrors].map((line) => `\n    ${line}`).join('');
-      error.message += `\n  at ${j.page.url()} (screenshot: ${name}.png)${log}`;
-    }
-    throw error;
-  } finally {
-    await j.finish(name);
-  }
-}
-
-async function logIn(page: Page, user: TestUser): Promise<void> {
-  // React has taken over the prerendered form once its handlers are attached.
-  await waitForPage(
-    page,
-    `(() => { const el = document.querySelector('#root form');
-      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
-  );
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
+afterAll(() => dynamo?.destroy());
 
 async function operator(): Promise<TestUser> {
   const user = newUser('e2e-operator');
-  await signUp(stack, user);
+  await signUp(e2e.stack, user);
   await run(
     process.execPath,
     [
@@ -108,7 +60,11 @@ async function operator(): Promise<TestUser> {
     ],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: stack.dataDir, COGNITO_PORT: String(stack.ports.cognito) },
+      env: {
+        ...process.env,
+        DATA_DIR: e2e.stack.dataDir,
+        COGNITO_PORT: String(e2e.stack.ports.cognito),
+      },
     },
   );
   return user;
@@ -117,10 +73,10 @@ async function operator(): Promise<TestUser> {
 /** A buyer's order, paid ₹100 more than the stored order asks: it waits in review. */
 async function orderInReview(): Promise<{ orderId: string; paidPaise: number }> {
   const user = newUser('e2e-review');
-  await signUp(stack, user);
-  const token = await signIn(stack, user);
+  await signUp(e2e.stack, user);
+  const token = await signIn(e2e.stack, user);
   const order = await api<{ orderId: string; amountPaise: number }>(
-    stack,
+    e2e.stack,
     'POST',
     '/api/checkout/orders',
     { token, body: { planId: 'basichosting', months: 12 } },
@@ -135,8 +91,8 @@ async function orderInReview(): Promise<{ orderId: string; paidPaise: number }> 
       ExpressionAttributeValues: { ':less': amountPaise - 10_000 },
     }),
   );
-  const paid = await payOrder(stack, orderId);
-  const verify = await api(stack, 'POST', '/api/checkout/verify', { token, body: paid.body });
+  const paid = await payOrder(e2e.stack, orderId);
+  const verify = await api(e2e.stack, 'POST', '/api/checkout/verify', { token, body: paid.body });
   expect(verify.status).toBe(409);
   return { orderId, paidPaise: amountPaise };
 }
@@ -145,7 +101,7 @@ describe('the operator console in a browser', () => {
   it('an operator finds the order in review under /admin and resolves it with a note', async () => {
     const [admin, { orderId, paidPaise }] = await Promise.all([operator(), orderInReview()]);
 
-    await journey('admin-resolve-review', async ({ page }) => {
+    await e2e.journey('admin-resolve-review', async ({ page }) => {
       await page.goto('/admin/orders');
       await page.waitForURL('**/login?redirect=%2Fadmin%2Forders');
       await logIn(page, admin);
@@ -171,10 +127,10 @@ describe('the operator console in a browser', () => {
       await visible(paidCard.getByText(admin.email, { exact: false }));
     });
 
-    const token = await signIn(stack, admin);
+    const token = await signIn(e2e.stack, admin);
     const paidOrders = await eventually(async () => {
       const res = await api<{ orders: { orderId: string }[] }>(
-        stack,
+        e2e.stack,
         'GET',
         '/api/admin/orders?status=paid',
         { token },
@@ -186,9 +142,9 @@ describe('the operator console in a browser', () => {
 
   it("tells a buyer /admin is for the store's operators only, without loading the console", async () => {
     const buyer = newUser('e2e-nosy');
-    await signUp(stack, buyer);
+    await signUp(e2e.stack, buyer);
 
-    await journey('admin-buyer-refused', async ({ page }) => {
+    await e2e.journey('admin-buyer-refused', async ({ page }) => {
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(request.url());
