@@ -21,7 +21,8 @@ export type Fault =
   | 'detach-ses'
   | 'hold-invoice-number'
   | 'hold-refund-request'
-  | 'hold-refund-answer';
+  | 'hold-refund-answer'
+  | 'hold-refund-requested-event';
 
 export interface FaultStackOptions {
   faults: Fault[];

@@ -13,6 +13,8 @@
  *    worker stops after the intent is recorded and before Razorpay has the refund.
  *  - `hold-refund-answer`: every Razorpay refund call reaches Razorpay (the refund is made) and its
  *    answer never comes back, so the worker stops before it has recorded Razorpay's refund.
+ *  - `hold-refund-requested-event`: every PutEvents that carries a RefundRequested hangs, so a
+ *    cancellation stops after its intent is recorded and before the refunds worker is told.
  *  - `hold-invoice-number`: every DynamoDB write of a tax invoice number onto a purchase hangs, so
  *    a fulfilment stops after it reserved the number on the series' counter and before the
  *    purchase holds it: the one window where a crash leaves a number on no purchase.
@@ -38,6 +40,7 @@ const known = new Set([
   'hold-invoice-number',
   'hold-refund-request',
   'hold-refund-answer',
+  'hold-refund-requested-event',
 ]);
 for (const fault of faults) {
   if (!known.has(fault)) throw new Error(`Unknown fault ${fault} in STOREFRONT_FAULTS.`);
@@ -53,6 +56,19 @@ if (faults.has('hold-purchase-events')) {
     const entries = command instanceof PutEventsCommand ? (command.input.Entries ?? []) : [];
     if (entries.some((entry) => entry.DetailType === 'PurchaseCompleted')) {
       announce('PutEvents PurchaseCompleted held');
+      return new Promise<never>(() => undefined);
+    }
+    return (originalSend as (...args: unknown[]) => unknown).call(this, command, ...rest);
+  };
+  EventBridgeClient.prototype.send = holding as typeof originalSend;
+}
+
+if (faults.has('hold-refund-requested-event')) {
+  const originalSend = EventBridgeClient.prototype.send;
+  const holding = function (this: EventBridgeClient, command: unknown, ...rest: unknown[]) {
+    const entries = command instanceof PutEventsCommand ? (command.input.Entries ?? []) : [];
+    if (entries.some((entry) => entry.DetailType === 'RefundRequested')) {
+      announce('PutEvents RefundRequested held');
       return new Promise<never>(() => undefined);
     }
     return (originalSend as (...args: unknown[]) => unknown).call(this, command, ...rest);

@@ -263,3 +263,91 @@ describe('a refund, exactly once, through crashes', () => {
     await expectRefundedOnce(run.second, run);
   }, 180_000);
 });
+
+describe('a cancel that dies before the refunds worker is told', () => {
+  it('the intent waits for no second click: after the grace the reconciler hands it on, and one refund is made', async () => {
+    holdRefundWebhooks = false;
+    const first = await startFaultStack({ faults: ['hold-refund-requested-event'], env: env() });
+    started.push(first);
+    dataDirs.push(first.dataDir);
+    current = first;
+    const user = newUser('refund-unpublished');
+    await signUp(first, user);
+    const firstToken = await signIn(first, user);
+    const order = await api<{ orderId: string; amountPaise: number }>(
+      first,
+      'POST',
+      '/api/checkout/orders',
+      { token: firstToken, body: { planId: 'basichosting', months: 12 } },
+    );
+    const paymentId = (await payOrder(first, order.body.orderId, 'success')).body
+      .razorpay_payment_id;
+    const service = await eventually(async () => {
+      const board = await api<DashboardResponse>(first, 'GET', '/api/me/dashboard', {
+        token: firstToken,
+      });
+      return board.body.services?.[0];
+    }, 'the paid service');
+
+    // The click is answered never: the stack dies with RefundRequested on its way to the bus.
+    const path = `/api/me/services/${service.id}/cancel`;
+    const click = api(first, 'POST', path, { token: firstToken }).catch(() => undefined);
+    await outputShows(first, '[fault] PutEvents RefundRequested held');
+    const atCrash = await storeRefund(first, paymentId);
+    await first.kill();
+    current = undefined;
+    await click;
+    const second = await startLocalStack({
+      dataDir: first.dataDir,
+      ports: first.ports,
+      env: { ...env(), LOG_LEVEL: 'INFO' },
+    });
+    started.push(second);
+    current = second;
+    const token = await signIn(second, user);
+    const runReconciler = (minutesOn: number) =>
+      api<Record<string, number>>(second, 'POST', '/_local/jobs/payments-reconciler', {
+        body: { time: new Date(Date.now() + minutesOn * 60_000).toISOString() },
+      });
+
+    expect(atCrash).toMatchObject({ status: 'requested', awaitingWorker: 'yes', done: {} });
+    expect(await refundsAtRazorpay(second, paymentId)).toEqual([]);
+
+    const inGrace = await runReconciler(5);
+    const due = await runReconciler(11);
+
+    expect(inGrace.body).toMatchObject({ refundsRepublished: 0 });
+    expect(due.body).toMatchObject({ refundsRepublished: 1 });
+    const payment = await eventually(
+      async () => {
+        const board = await api<DashboardResponse>(second, 'GET', '/api/me/dashboard', { token });
+        const found = board.body.payments.find((p) => p.paymentId === paymentId);
+        return found?.refund?.status === 'processed' && found.creditNoteNumber ? found : undefined;
+      },
+      'Refunded with a credit note, with no second click',
+      60_000,
+    );
+    const refunds = await refundsAtRazorpay(second, paymentId);
+    expect(refunds).toEqual([
+      expect.objectContaining({ receipt: `refund:${paymentId}`, status: 'processed' }),
+    ]);
+    expect(payment.refund).toMatchObject({
+      amountPaise: order.body.amountPaise,
+      razorpayRefundId: refunds[0]?.id,
+    });
+
+    // Later runs and a late click make no second refund.
+    const after = await runReconciler(30);
+    const later = await api<CancelServiceResponse>(second, 'POST', path, { token });
+    expect(after.body).toMatchObject({ refundsRepublished: 0 });
+    expect(later.status).toBe(202);
+    expect(later.body.service.status).toBe('cancelled');
+    expect(await refundsAtRazorpay(second, paymentId)).toHaveLength(1);
+    const mails = await eventually(async () => {
+      const list = await mailbox(second, user.email);
+      return list.some((m) => /is processed/.test(m.subject)) ? list : undefined;
+    }, 'the completion mail');
+    expect(mails.filter((m) => /has started/.test(m.subject))).toHaveLength(1);
+    expect(mails.filter((m) => /is processed/.test(m.subject))).toHaveLength(1);
+  }, 180_000);
+});
