@@ -5,23 +5,12 @@
  * after a reload. The same screens on a 375 px phone. Texts are written here, not read from the
  * web's copy, so a changed text fails here.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { gstinCheckCharacter } from '../../lambdas/domain/gst';
 import type { Profile } from '../../lambdas/domain/profile';
-import {
-  DESKTOP,
-  MOBILE,
-  SCREENSHOT_DIR,
-  launchBrowser,
-  newJourney,
-  screenshot,
-  type Journey,
-  hydrated,
-} from '../helpers/browser';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { MOBILE, hydrated, screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 import {
   api,
   eventually,
@@ -44,49 +33,14 @@ const GSTIN = (() => {
   return first14 + gstinCheckCharacter(first14);
 })();
 
-let stack: LocalStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
-  const home = await fetch(`${stack.baseUrl}/forgot-password`);
-  if (!home.ok || !(await home.text()).includes('Reset your password'))
-    throw new Error(`The stack serves no prerendered /forgot-password (status ${home.status}).`);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (stack) {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    writeFileSync(join(SCREENSHOT_DIR, 'account-stack-output.log'), stack.output());
-    await stack.dispose();
-  }
+const e2e = useE2e('account', {
+  serves: { path: '/forgot-password', text: 'Reset your password' },
 });
-
-/** One journey in a fresh context: no uncaught page error, and its last screen saved. */
-async function inJourney(
-  name: string,
-  options: typeof DESKTOP,
-  run: (j: Journey) => Promise<void>,
-): Promise<void> {
-  const j = await newJourney(browser, stack.baseUrl, options);
-  try {
-    await run(j);
-    expect(j.pageErrors).toEqual([]);
-  } catch (error) {
-    if (error instanceof Error) {
-      error.message += `\n  at ${j.page.url()}; page: ${[...j.pageErrors, ...j.consoleErrors].join(' | ')}`;
-    }
-    throw error;
-  } finally {
-    await j.finish(name);
-  }
-}
 
 /** The six-digit code of the latest reset mail to `email` in the local mailbox. */
 async function resetCode(email: string): Promise<string> {
   return eventually(async () => {
-    const mails = (await mailbox(stack, email)).filter(
+    const mails = (await mailbox(e2e.stack, email)).filter(
       (mail) => mail.subject === TEXT.resetSubject,
     );
     const latest = mails[mails.length - 1];
@@ -131,17 +85,17 @@ async function openSettings(page: Page): Promise<void> {
 describe('the account (D19)', () => {
   it('resets a forgotten password from /login, signs in with it, and saves billing details with a GSTIN', async () => {
     const user = newUser('account');
-    await signUp(stack, user);
+    await signUp(e2e.stack, user);
     const newPassword = `reset-${user.password}`;
 
-    await inJourney('account-settings-desktop', DESKTOP, async ({ page }) => {
+    await e2e.journey('account-settings-desktop', async ({ page }) => {
       await resetPasswordFromLogin(page, user, newPassword, 'desktop');
 
       await page.waitForURL('**/dashboard');
-      await expect(signIn(stack, user)).rejects.toThrow();
-      await expect(signIn(stack, { email: user.email, password: newPassword })).resolves.toMatch(
-        /^ey/,
-      );
+      await expect(signIn(e2e.stack, user)).rejects.toThrow();
+      await expect(
+        signIn(e2e.stack, { email: user.email, password: newPassword }),
+      ).resolves.toMatch(/^ey/);
 
       await openSettings(page);
       await screenshot(page, 'account-settings-top-desktop');
@@ -165,8 +119,8 @@ describe('the account (D19)', () => {
       await page.getByRole('region', { name: 'Billing details' }).scrollIntoViewIfNeeded();
     });
 
-    const token = await signIn(stack, { email: user.email, password: newPassword });
-    const profile = await api<Profile>(stack, 'GET', '/api/me/profile', { token });
+    const token = await signIn(e2e.stack, { email: user.email, password: newPassword });
+    const profile = await api<Profile>(e2e.stack, 'GET', '/api/me/profile', { token });
     expect(profile.body.billing).toEqual({
       name: 'Verma Traders',
       line1: '12, MG Road',
@@ -179,22 +133,26 @@ describe('the account (D19)', () => {
 
   it('works on a 375 px phone: the reset page and the settings fit the screen', async () => {
     const user = newUser('account-phone');
-    await signUp(stack, user);
+    await signUp(e2e.stack, user);
     const newPassword = `reset-${user.password}`;
 
-    await inJourney('account-settings-phone', MOBILE, async ({ page }) => {
-      await page.goto('/forgot-password');
-      await hydrated(page);
-      await fitsWidth(page);
-      await screenshot(page, 'account-forgot-password-phone');
+    await e2e.journey(
+      'account-settings-phone',
+      async ({ page }) => {
+        await page.goto('/forgot-password');
+        await hydrated(page);
+        await fitsWidth(page);
+        await screenshot(page, 'account-forgot-password-phone');
 
-      await resetPasswordFromLogin(page, user, newPassword, 'phone');
-      await page.waitForURL('**/dashboard');
-      await openSettings(page);
-      await fitsWidth(page);
-      await page.getByRole('region', { name: 'Your details' }).scrollIntoViewIfNeeded();
-      await screenshot(page, 'account-settings-top-phone');
-      await page.getByRole('region', { name: 'Billing details' }).scrollIntoViewIfNeeded();
-    });
+        await resetPasswordFromLogin(page, user, newPassword, 'phone');
+        await page.waitForURL('**/dashboard');
+        await openSettings(page);
+        await fitsWidth(page);
+        await page.getByRole('region', { name: 'Your details' }).scrollIntoViewIfNeeded();
+        await screenshot(page, 'account-settings-top-phone');
+        await page.getByRole('region', { name: 'Billing details' }).scrollIntoViewIfNeeded();
+      },
+      MOBILE,
+    );
   });
 });
