@@ -3,7 +3,8 @@
  * few hundred have a renewal step due on the run's day (30-day, 7-day and 1-day reminders, expiry,
  * suspension), the rest renewing months away. One run of the job's use case on the real DynamoDB
  * adapters, with SES and the panel replaced by counters; DynamoDB items read are counted by
- * wrapping the document client's send (items each Query returns, each GetItem that found one).
+ * wrapping the document client's send (items each Query returns, each GetItem that found one, each
+ * item a BatchGetItem returns), and so are the read requests that carried them.
  * A second run the same day shows what a run with nothing left to do reads.
  * `npx tsx bench/renewal-job.ts` prints the figures; bench/run.ts calls measureRenewalJob().
  */
@@ -30,6 +31,8 @@ export interface RenewalJobFigure {
   ms: number;
   /** DynamoDB items the run read (index items, buyers, re-reads). */
   itemsRead: number;
+  /** The read requests (Query pages, GetItem, BatchGetItem) that read them. */
+  readRequests: number;
   sent: number;
   suspended: number;
   /** A second run the same day: nothing left to do. */
@@ -56,9 +59,11 @@ const DUE: Record<RenewalStep, number> = {
 function countingClient(client: DynamoDBDocumentClient): {
   client: DynamoDBDocumentClient;
   read(): number;
+  requests(): number;
   reset(): void;
 } {
   let items = 0;
+  let requests = 0;
   const send = async (command: Parameters<typeof client.send>[0]) => {
     const output: unknown = await client.send(command);
     const { Items, Item, Responses } = (output ?? {}) as {
@@ -68,6 +73,7 @@ function countingClient(client: DynamoDBDocumentClient): {
     };
     items += (Items?.length ?? 0) + (Item ? 1 : 0);
     for (const list of Object.values(Responses ?? {})) items += list.length;
+    if (/^(Get|Query|BatchGet)Command$/.test(command.constructor.name)) requests += 1;
     return output;
   };
   // The paginators check that they were given a document client: keep its prototype.
@@ -77,8 +83,10 @@ function countingClient(client: DynamoDBDocumentClient): {
   return {
     client: counted,
     read: () => items,
+    requests: () => requests,
     reset: () => {
       items = 0;
+      requests = 0;
     },
   };
 }
@@ -226,6 +234,7 @@ export async function measureRenewalJob(
     const summary = await runRenewalReminders(deps, NOW, 'bench-run-1');
     const ms = Math.round(performance.now() - start);
     const itemsRead = counting.read();
+    const readRequests = counting.requests();
     if (summary.failed) throw new Error(`${summary.failed} services failed in the bench run`);
 
     counting.reset();
@@ -238,6 +247,7 @@ export async function measureRenewalJob(
       due: dueCount,
       ms,
       itemsRead,
+      readRequests,
       sent,
       suspended: summary.suspended,
       secondRunItemsRead: counting.read(),
@@ -254,7 +264,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(figure, null, 2));
   console.log(
     `renewal job: ${figure.services} services, ${figure.due} due → ${figure.ms} ms, ` +
-      `${figure.itemsRead} items read (${(figure.itemsRead / figure.due).toFixed(2)} per due), ` +
+      `${figure.itemsRead} items read (${(figure.itemsRead / figure.due).toFixed(2)} per due) ` +
+      `in ${figure.readRequests} read requests, ` +
       `${figure.sent} mails, ${figure.suspended} suspended; a second run: ${figure.secondRunItemsRead} items, ${figure.secondRunMs} ms`,
   );
 }

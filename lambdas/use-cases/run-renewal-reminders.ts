@@ -12,7 +12,8 @@
  * the lease: SES takes no idempotency key.)
  *
  * Cost follows the services due: the run reads the due-date index (only services with a step due)
- * and, per service acted on, its buyer and the writes of its claim.
+ * and, per service acted on, its buyer and the writes of its claim. The index is taken a page at a
+ * time, and the buyers of a page's services that have a step to act on are read in one batch.
  */
 import { formatDate } from '../templates/mail/format';
 import { renewalReminderMail } from '../templates/mail/renewal-reminder';
@@ -40,7 +41,7 @@ import type { UserRecord, UsersStore } from '../ports/users';
 
 export interface RunRenewalRemindersDeps {
   schedule: RenewalSchedule;
-  users: Pick<UsersStore, 'getUser'>;
+  users: Pick<UsersStore, 'getUser' | 'getUsers'>;
   /** The catalog as checkout prices it: the mails quote its renewal price. */
   plans: () => Promise<readonly Plan[]>;
   mailer: Mailer;
@@ -76,6 +77,8 @@ export interface RenewalRunSummary {
 /** A claim outlives any one service's handling (a panel call and a mail) many times over. */
 export const RENEWAL_CLAIM_LEASE_MS = 15 * 60 * 1000;
 const DEFAULT_CONCURRENCY = 8;
+/** Due services taken from the index at once; their buyers are read in one batch (BatchGetItem's 100 keys). */
+const PAGE_SIZE = 100;
 
 type StepOutcome = 'reminded' | 'expired' | 'suspended' | 'nothing';
 
@@ -100,16 +103,22 @@ export async function runRenewalReminders(
   };
   const run = new RunContext(deps, now, runId, summary);
   const due = deps.schedule.listDue(now)[Symbol.asyncIterator]();
-  // Workers share one iterator: an async generator queues concurrent next() calls.
-  const worker = async () => {
-    for (;;) {
+  for (;;) {
+    const page: ServiceRecord[] = [];
+    while (page.length < PAGE_SIZE) {
       const next = await due.next();
-      if (next.done) return;
-      summary.read += 1;
-      await run.handle(next.value);
+      if (next.done) break;
+      page.push(next.value);
     }
-  };
-  await Promise.all(Array.from({ length: deps.concurrency ?? DEFAULT_CONCURRENCY }, worker));
+    if (!page.length) break;
+    summary.read += page.length;
+    run.readBuyersOf(page);
+    let taken = 0;
+    const worker = async () => {
+      while (taken < page.length) await run.handle(page[taken++]!);
+    };
+    await Promise.all(Array.from({ length: deps.concurrency ?? DEFAULT_CONCURRENCY }, worker));
+  }
   deps.log.info('Renewal job finished', { now: now.toISOString(), runId, ...summary });
   return summary;
 }
@@ -124,6 +133,35 @@ class RunContext {
     private readonly runId: string,
     private readonly summary: RenewalRunSummary,
   ) {}
+
+  /**
+   * Starts one batch read of the buyers that these services' mails will need: those whose index
+   * copy has a step to act on now (one that turns out not to is read for nothing, as a service
+   * the index had wrong). A buyer read already this run is not read again.
+   */
+  readBuyersOf(page: readonly ServiceRecord[]): void {
+    const userIds = new Set<string>();
+    for (const service of page) {
+      if (service.cancelledAt || this.users.has(service.userId)) continue;
+      const plan = planRenewalStep(
+        {
+          renewalDate: new Date(service.renewalDate),
+          suspendable: isSuspendable(service.category),
+        },
+        { done: stepsDoneFor(service.renewalDate, service.renewalDone) },
+        this.now,
+      );
+      if (plan.act) userIds.add(service.userId);
+    }
+    if (!userIds.size) return;
+    const batch = this.deps.users.getUsers([...userIds]);
+    for (const userId of userIds) {
+      const user = batch.then((found) => found.get(userId));
+      // A failed batch fails only the services whose buyer is then awaited, as a failed getUser would.
+      user.catch(() => undefined);
+      this.users.set(userId, user);
+    }
+  }
 
   /** Acts on every step of the service due now, one claim at a time. */
   async handle(listed: ServiceRecord): Promise<void> {

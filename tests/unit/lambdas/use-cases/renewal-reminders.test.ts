@@ -441,6 +441,46 @@ describe('cost follows the services due', () => {
     // 1-day of 21 Dec, and the expiry of the one that renewed at 10:00 IST the day before.
     expect(summary).toMatchObject({ read: 4, sent: 4 });
   });
+
+  it("reads the due services' buyers together, each once, none one by one", async () => {
+    const world = renewalWorld();
+    for (let i = 0; i < 4; i += 1) {
+      await world.pay('basicdomain', new Date(BOUGHT.getTime() + i * 3600_000), 12, `site${i}.com`);
+    }
+    const singles: string[] = [];
+    const users = {
+      getUser: (userId: string) => {
+        singles.push(userId);
+        return world.users.getUser(userId);
+      },
+      getUsers: (userIds: readonly string[]) => world.users.getUsers(userIds),
+    };
+
+    // 30 days before the four renew (within hours of each other): four reminders to one buyer.
+    const summary = await world.run(nineAmIst('2027-10-23'), { users });
+
+    expect(summary).toMatchObject({ read: 4, sent: 4, failed: 0 });
+    expect(world.users.batches).toEqual([[BUYER.userId]]);
+    expect(singles).toEqual([]);
+  });
+
+  it('a batch read of buyers that fails sends nothing; the next run sends each mail once', async () => {
+    const world = renewalWorld();
+    await world.pay('basicdomain', BOUGHT, 12, 'site0.com');
+    await world.pay('basicdomain', new Date(BOUGHT.getTime() + 3600_000), 12, 'site1.com');
+    const day = nineAmIst('2027-10-23');
+    const down = {
+      getUser: (userId: string) => world.users.getUser(userId),
+      getUsers: () => Promise.reject(new Error('ProvisionedThroughputExceededException')),
+    };
+
+    const failed = await world.run(day, { users: down });
+    const retried = await world.run(new Date(day.getTime() + LEASE_MS + 60_000));
+
+    expect(failed).toMatchObject({ read: 2, sent: 0, failed: 2 });
+    expect(retried).toMatchObject({ read: 2, sent: 2, failed: 0 });
+    expect(world.subjects()).toHaveLength(2);
+  });
 });
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
