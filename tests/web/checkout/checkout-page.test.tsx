@@ -130,8 +130,19 @@ async function okAlert() {
 describe('checkout: loading and the order summary', () => {
   it("shows 'Loading Plans, Please Wait' until the plan arrives, then the plan's name", async () => {
     setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    // The plan answers only when the test says so: "until it arrives" does not race the API.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${API}/plans/:planId`, async () => {
+        await answered;
+        return HttpResponse.json(basicHosting);
+      }),
+    );
     renderApp('/checkout?plan=basichosting');
     expect(await screen.findByText('Loading Plans, Please Wait')).toBeInTheDocument();
+    expect(screen.queryByTestId('plan-name')).not.toBeInTheDocument();
+    answer();
     expect(await screen.findByTestId('plan-name')).toHaveTextContent('Basic Hosting');
     expect(screen.queryByText('Loading Plans, Please Wait')).not.toBeInTheDocument();
   });

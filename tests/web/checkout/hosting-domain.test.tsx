@@ -106,9 +106,8 @@ describe('checkout for hosting: the domain for this hosting', () => {
 
     expect(later()).toBeChecked();
     expect(field()).toBeDisabled();
-    expect(screen.getByTestId('summary-domain')).toHaveTextContent(
-      'Added later (a temporary address until then)',
-    );
+    expect(screen.getByTestId('summary-domain')).toHaveTextContent('Added later');
+    expect(field()).toHaveAccessibleDescription(/starts on a temporary address/);
     await payNow();
 
     await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
@@ -135,6 +134,7 @@ describe('checkout for hosting: the domain for this hosting', () => {
     await screen.findByTestId('plan-name');
     await userEvent.click(later());
     await userEvent.type(field(), 'https://asharao');
+    expect(screen.getByTestId('summary-domain')).toHaveTextContent('Not a valid domain yet');
 
     await payNow();
 
@@ -147,17 +147,18 @@ describe('checkout for hosting: the domain for this hosting', () => {
     expect(orders).toEqual([]);
   });
 
-  it('asks for a domain when "later" is unticked and the field left empty', async () => {
+  it('left empty, like the server, names no domain: the hosting is added later', async () => {
     renderApp('/checkout?plan=basichosting');
     await screen.findByTestId('plan-name');
     await userEvent.click(later());
+    await userEvent.type(field(), '   ');
 
+    expect(screen.getByTestId('summary-domain')).toHaveTextContent('Added later');
     await payNow();
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Type the domain for this hosting, or tick “I’ll add it later”.',
-    );
-    expect(orders).toEqual([]);
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(orders[0]).toEqual({ planId: 'basichosting', months: 12 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal of the domain beside the field, not in an alert', async () => {

@@ -110,14 +110,16 @@ export function CheckoutPage() {
   const parsedDomain = useMemo(() => {
     try {
       if (!plan || !hostingPlan) return { name: parseDomainName(domainInput).name, problem: null };
+      // As on the server, an empty field names no domain: the account gets its placeholder.
       if (later) return { name: undefined, problem: null };
-      if (!domainInput.trim()) return { name: undefined, problem: copy.hostingDomainRequired };
       return { name: accountDomainOf(plan, domainInput), problem: null };
     } catch (error) {
       return { name: undefined, problem: error instanceof Error ? error.message : String(error) };
     }
   }, [domainInput, plan, hostingPlan, later]);
   const domain = domainPlan || hostingPlan ? parsedDomain.name : undefined;
+  // Ticked, or left empty: either way the hosting starts on its temporary address.
+  const addedLater = hostingPlan && (later || !domainInput.trim());
   // A Renew link names its service's domain (or none): changing it would buy another service. A
   // malformed one stays editable, so that it can be put right.
   const domainLocked = hostingPlan && renewParam && parsedDomain.problem === null;
@@ -127,7 +129,7 @@ export function CheckoutPage() {
   const myServices = useMyServices(Boolean(user));
   const held = heldServiceOf(
     myServices,
-    hostingPlan && !later && !domain ? undefined : plan?.id,
+    hostingPlan && !addedLater && !domain ? undefined : plan?.id,
     domain,
   );
   const renewal = isRenewal(held, renewParam);
@@ -241,8 +243,8 @@ export function CheckoutPage() {
                   {hostingPlan ? (
                     <>
                       <dt className="text-slate-500">{copy.domainLabel}</dt>
-                      <dd className="break-all text-slate-900" data-testid="summary-domain">
-                        {later
+                      <dd className="text-slate-900 wrap-anywhere" data-testid="summary-domain">
+                        {addedLater
                           ? copy.hostingDomainLaterSummary
                           : (domain ?? copy.hostingDomainMissingSummary)}
                       </dd>
@@ -395,7 +397,7 @@ export function CheckoutPage() {
                   className="mt-5 w-full"
                   disabled={phase !== 'idle'}
                   onClick={() => {
-                    if ((domainPlan || (hostingPlan && !later)) && !domain) {
+                    if ((domainPlan || (hostingPlan && !addedLater)) && !domain) {
                       setDomainError(parsedDomain.problem);
                       return;
                     }

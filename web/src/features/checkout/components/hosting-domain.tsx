@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { InvalidAccountDomainError } from '@domain/checkout-pricing';
 import { checkoutCopy as copy } from '../../../content/checkout';
 
 export interface HostingDomainFieldProps {
@@ -20,10 +21,20 @@ const FIELD_ID = 'checkout-hosting-domain';
 const HINT_ID = `${FIELD_ID}-hint`;
 const LIST_ID = `${FIELD_ID}-owned`;
 
+const HINT_CLASS = 'text-slate-500';
+const ERROR_CLASS = 'font-medium text-red-700';
+/** The sentences the line below the field may show, each kept room for (see below). */
+const RESERVED: readonly { text: string; className: string }[] = [
+  { text: copy.hostingDomainHint, className: HINT_CLASS },
+  { text: copy.hostingDomainLaterHint, className: HINT_CLASS },
+  { text: new InvalidAccountDomainError('').message, className: ERROR_CLASS },
+];
+
 /**
  * "Domain for this hosting" (D18): the name the panel account is created for, or "I’ll add it
- * later". The input stays in place, disabled, while "later" is ticked, and the hint line keeps two
- * lines' room, so ticking, typing or an error moves nothing below it.
+ * later". The input stays in place, disabled, while "later" is ticked, and the line below it is as
+ * tall as the longest sentence it may show (all of them share one grid cell, the others
+ * invisible), so ticking, typing or the domain rule's refusal moves nothing below it.
  */
 export function HostingDomainField({
   value,
@@ -81,13 +92,22 @@ export function HostingDomainField({
           ))}
         </datalist>
       ) : null}
-      <p
-        id={HINT_ID}
-        role={error ? 'alert' : undefined}
-        className={`mt-1 min-h-10 text-sm ${error ? 'font-medium text-red-700' : 'text-slate-500'}`}
-      >
-        {error ?? hint}
-      </p>
+      <div className="mt-1 grid text-sm">
+        <p
+          id={HINT_ID}
+          role={error ? 'alert' : undefined}
+          className={`[grid-area:1/1] ${error ? ERROR_CLASS : HINT_CLASS}`}
+        >
+          {error ?? hint}
+        </p>
+        {locked
+          ? null
+          : RESERVED.map(({ text, className }) => (
+              <p key={text} aria-hidden="true" className={`invisible [grid-area:1/1] ${className}`}>
+                {text}
+              </p>
+            ))}
+      </div>
       <label
         className={`mt-1 inline-flex min-h-11 items-center gap-2 text-sm ${locked ? 'text-slate-400' : 'text-slate-800'}`}
       >
