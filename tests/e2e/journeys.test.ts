@@ -6,41 +6,35 @@
  * docs/decisions.md's, written here rather than read from the web's copy files, so a changed
  * text fails here.
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { DashboardResponse } from '../../lambdas/domain/api';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { addMonths } from '../../lambdas/domain/services';
+import { MOBILE, STEP_TIMEOUT_MS, hydrated, visible, waitForPage } from '../helpers/browser';
 import {
-  DESKTOP,
-  MOBILE,
-  SCREENSHOT_DIR,
-  STEP_TIMEOUT_MS,
-  launchBrowser,
-  newJourney,
-  visible,
-  hydrated,
-} from '../helpers/browser';
-import type { Journey } from '../helpers/browser';
-import { REPO_ROOT, startLocalStack } from '../helpers/local-stack';
-import type { LocalStack } from '../helpers/local-stack';
+  PAYMENT_SUCCESS,
+  acknowledgeAlert,
+  dashboardOf as dashboardOfUser,
+  hidden,
+  indianDate,
+  logIn,
+  paymentSheet,
+  pressPayNow,
+  useE2e,
+} from '../helpers/e2e';
 import {
-  api,
   deliveries,
   eventually,
   mailbox,
   newUser,
-  signIn,
   signUp,
+  type TestUser,
 } from '../helpers/storefront-client';
-import type { TestUser } from '../helpers/storefront-client';
 
 const SUPPORT_INBOX = 'support-e2e@storefront.local';
 
 const TEXT = {
   overlayTitle: 'Please Login for Purchasing Plan',
-  paymentSuccess: 'Payment successful! Your plan has been activated.',
+  paymentSuccess: PAYMENT_SUCCESS,
   wrongPassword: 'Incorrect password.',
   emailInUse: 'This email is already registered. Please login instead.',
   contactSending: 'Sending...',
@@ -49,131 +43,28 @@ const TEXT = {
   noPayments: 'No payment history found',
 } as const;
 
-let stack: LocalStack;
-let browser: Browser;
-let builtAt: number | undefined;
-
-const BUILD_STAMP = join(REPO_ROOT, 'web', 'dist', 'index.html');
-const buildTime = () => (existsSync(BUILD_STAMP) ? statSync(BUILD_STAMP).mtimeMs : undefined);
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startLocalStack({ withWeb: true, env: { SUPPORT_EMAIL: SUPPORT_INBOX } }),
-    launchBrowser(),
-  ]);
-  // The stack serves the API even when the web build failed: say so plainly instead of timing out.
-  const home = await fetch(stack.baseUrl + '/');
-  const html = await home.text();
-  if (!home.ok || !html.includes('<div id="root"'))
-    throw new Error(`The stack serves no web build at / (status ${home.status}).`);
-  builtAt = buildTime();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (stack) {
-    // The stack's log beside the screenshots, for whoever reads a failure.
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    writeFileSync(join(SCREENSHOT_DIR, 'stack-output.log'), stack.output());
-    await stack.dispose();
-  }
-});
-
-/** Runs one journey in a fresh context; its last screen is saved even when a step fails. */
-async function journey(
-  name: string,
-  run: (j: Journey) => Promise<void>,
-  options = DESKTOP,
-): Promise<void> {
-  const j = await newJourney(browser, stack.baseUrl, options);
-  try {
-    await run(j);
-    expect(j.pageErrors, 'uncaught errors in the page').toEqual([]);
-    expect(j.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
-  } catch (error) {
-    // Say where the browser was; the screenshot shows what it saw.
-    if (error instanceof Error) {
-      const log = [...j.pageErrors, ...j.consoleErrors].map((line) => `\n    ${line}`).join('');
-      error.message += `\n  at ${j.page.url()} (screenshot: ${name}.png)${log}`;
-      // The stack serves web/dist as it is on disk; a build elsewhere replaces its chunks.
-      if (buildTime() !== builtAt)
-        error.message += '\n  NOTE: web/dist was rebuilt by another process during this run.';
-    }
-    throw error;
-  } finally {
-    await j.finish(name);
-  }
-}
-
-const hidden = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
-  locator.waitFor({ state: 'hidden', timeout });
+const e2e = useE2e('journeys', { env: { SUPPORT_EMAIL: SUPPORT_INBOX } });
+const journey = e2e.journey;
 
 function path(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
 
-async function dashboardOf(user: TestUser): Promise<DashboardResponse> {
-  const token = await signIn(stack, user);
-  const res = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
-  expect(res.status).toBe(200);
-  return res.body;
-}
+const dashboardOf = (user: TestUser) => dashboardOfUser(e2e.stack, user);
 
 /** A user who signed up earlier (straight through Cognito, as the web does). */
 async function existingUser(prefix: string): Promise<TestUser> {
   const user = newUser(prefix);
-  await signUp(stack, user);
+  await signUp(e2e.stack, user);
   return user;
-}
-
-async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
-  await hydrated(page);
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-/** Accepts the product's alert (the spec's `alert`) whose message is `message`. */
-async function acknowledgeAlert(page: Page, message: string, timeout = 20_000): Promise<void> {
-  const alert = page.getByRole('alertdialog');
-  await visible(alert.getByText(message, { exact: true }), timeout);
-  await alert.getByRole('button', { name: 'OK' }).click();
-  await hidden(alert);
-}
-
-/** The simulator's payment sheet (Razorpay Checkout's stand-in). */
-function paymentSheet(page: Page): Locator {
-  return page.locator('[data-razorpay-simulator]').getByRole('dialog');
-}
-
-/** The date as the dashboard shows it to a buyer in India: 22 Nov 2028. */
-function indianDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
-}
-
-/** Presses Pay Now and returns the order that the page created through the API. */
-async function pressPayNow(page: Page, press: (button: Locator) => Promise<void>) {
-  const created = page.waitForResponse(
-    (res) => res.request().method() === 'POST' && res.url().endsWith('/api/checkout/orders'),
-    { timeout: 15_000 },
-  );
-  await press(page.getByRole('button', { name: 'Pay Now' }));
-  const res = await created;
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { orderId: string; amountPaise: number };
 }
 
 /** Waits until the simulator has delivered every webhook for the order (2xx from the API). */
 async function webhooksSettled(orderId: string, expected: number): Promise<void> {
   await eventually(
     async () => {
-      const list = await deliveries(stack, orderId);
+      const list = await deliveries(e2e.stack, orderId);
       return list.length >= expected && list.every((d) => d.status === 'delivered')
         ? true
         : undefined;
@@ -246,7 +137,7 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       await visible(page.getByRole('heading', { name: `Welcome back, ${local}!` }));
       const hostingTab = page.getByRole('tab', { name: 'Hosting' });
       await page.getByRole('tab', { name: 'Hosting' }).click();
-      expect(await hostingTab.getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => hostingTab.getAttribute('aria-selected')).toBe('true');
 
       const data = await dashboardOf(user);
       expect(data.services).toHaveLength(1);
@@ -289,7 +180,7 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       await webhooksSettled(order.orderId, 2);
       // (The hosting account's ready mail comes from provisioning: tests/e2e/provisioning.test.ts.)
       const mails = await eventually(async () => {
-        const found = (await mailbox(stack, user.email)).filter((m) =>
+        const found = (await mailbox(e2e.stack, user.email)).filter((m) =>
           m.subject.endsWith(' is active'),
         );
         return found.length > 0 ? found : undefined;
@@ -336,7 +227,7 @@ describe('a failed payment', () => {
       expect(failed.user.currentPlan).toBeNull();
       expect(failed.payments.filter((p) => p.status === 'paid')).toEqual([]);
       await webhooksSettled(order.orderId, 1);
-      expect((await deliveries(stack, order.orderId)).map((d) => d.event)).toEqual([
+      expect((await deliveries(e2e.stack, order.orderId)).map((d) => d.event)).toEqual([
         'payment.failed',
       ]);
       expect((await dashboardOf(user)).services).toEqual([]);
@@ -347,7 +238,10 @@ describe('a failed payment', () => {
       await visible(other.getByRole('heading', { name: /^Welcome back, / }), 20_000);
       await other.getByRole('tab', { name: 'Hosting' }).click();
       await visible(other.getByText("You don't have any hosting plans yet"));
-      await other.getByRole('tab', { name: 'Payments' }).click();
+      const otherPayments = other.getByRole('tab', { name: 'Payments' });
+      await otherPayments.click();
+      // Read the panel once it is Payments' (before that it is Hosting's, and says nothing of it).
+      await expect.poll(() => otherPayments.getAttribute('aria-selected')).toBe('true');
       expect(await other.getByRole('tabpanel').textContent()).not.toContain('Paid');
       await other.close();
 
@@ -368,9 +262,13 @@ describe('a failed payment', () => {
         addMonths(new Date(paid.services[0]!.purchaseDate), 12).toISOString(),
       );
       await webhooksSettled(order.orderId, 3);
-      const welcome = (await mailbox(stack, user.email)).filter((m) =>
-        m.subject.endsWith(' is active'),
-      );
+      // The welcome mail is sent after the payment is recorded, not with it: wait for it to arrive.
+      const welcome = await eventually(async () => {
+        const found = (await mailbox(e2e.stack, user.email)).filter((m) =>
+          m.subject.endsWith(' is active'),
+        );
+        return found.length > 0 ? found : undefined;
+      }, 'the welcome mail');
       expect(welcome).toHaveLength(1);
     });
   });
@@ -418,7 +316,7 @@ async function holdCognito(page: Page): Promise<{ held: Promise<void>; release: 
   let heldOne!: () => void;
   const held = new Promise<void>((resolve) => (heldOne = resolve));
   await page.route(
-    (url) => url.port === String(stack.ports.cognito),
+    (url) => url.port === String(e2e.stack.ports.cognito),
     async (route) => {
       heldOne();
       await gate;
@@ -487,7 +385,7 @@ const CONTACT_TIMER = `(() => {
   const check = () => {
     const now = performance.now();
     const sending = Array.from(document.querySelectorAll('button')).some(
-      (b) => b.textContent.trim() === ${JSON.stringify(TEXT.contactSending)});
+      (b) => b.textContent.trim() === ${JSON.stringify(TEXT.contactSending)} && b.getClientRects().length > 0);
     const sent = document.body.textContent.includes(${JSON.stringify(TEXT.contactSent)});
     if (sending && times.sending === undefined) times.sending = now;
     if (sent && times.sent === undefined) times.sent = now;
@@ -512,7 +410,9 @@ describe('the contact form', () => {
       // Times are taken in the page, when the DOM changes, so a slow test machine cannot skew them.
       await page.evaluate(CONTACT_TIMER);
       await page.getByRole('button', { name: 'Send Message' }).click();
-      await visible(page.getByRole('button', { name: TEXT.contactSending }), 2_000);
+      // 'Sending...' shows for 1.5 s: the page's own record of it, as a poll from here could miss
+      // it on a loaded machine.
+      await waitForPage(page, 'window.__contactTimes.sending !== undefined');
       const thanks = page.getByText(TEXT.contactSent, { exact: true });
       await visible(thanks, 10_000);
       expect(await field('Message').inputValue()).toBe('');
@@ -529,7 +429,7 @@ describe('the contact form', () => {
       await visible(page.getByRole('button', { name: 'Send Message' }));
 
       const mails = await eventually(async () => {
-        const found = await mailbox(stack, SUPPORT_INBOX);
+        const found = await mailbox(e2e.stack, SUPPORT_INBOX);
         const ours = found.filter((m) => (m.body.text ?? '').includes(message));
         return ours.length > 0 ? ours : undefined;
       }, 'the contact mail in the support inbox');
@@ -570,7 +470,7 @@ describe('the contact form', () => {
       await page.getByRole('button', { name: 'Send Message' }).click();
       await visible(page.getByText(TEXT.contactSent, { exact: true }), 10_000);
       const mails = await eventually(async () => {
-        const found = await mailbox(stack, SUPPORT_INBOX);
+        const found = await mailbox(e2e.stack, SUPPORT_INBOX);
         const ours = found.filter((m) => (m.body.text ?? '').includes(message));
         return ours.length > 0 ? ours : undefined;
       }, 'the contact mail in the support inbox');
@@ -600,6 +500,8 @@ describe('on a 375 px wide phone', () => {
         expect(await mobileNav.isVisible()).toBe(false);
 
         const toggle = page.getByRole('button', { name: /menu/i });
+        // The prerendered button shows before React handles its click; a click before that is lost.
+        await hydrated(page, 'button[aria-controls][aria-label="Open menu"]');
         await toggle.click();
         await visible(mobileNav);
         expect(await toggle.getAttribute('aria-expanded')).toBe('true');
