@@ -46,6 +46,20 @@ export interface OrderRecord {
   refundReason?: string;
 }
 
+/** What the dashboard shows of an order whose payment failed or waits for review. */
+export const UNSETTLED_ORDER_FIELDS = [
+  'orderId',
+  'userId',
+  'planName',
+  'amountPaise',
+  'status',
+  'updatedAt',
+  'failedPaymentId',
+  'reviewPaymentId',
+] as const satisfies readonly (keyof OrderRecord)[];
+
+export type UnsettledOrder = Pick<OrderRecord, (typeof UNSETTLED_ORDER_FIELDS)[number]>;
+
 /**
  * Each mark moves the order only from the statuses ORDER_TRANSITIONS lists for its target, in one
  * conditional write, and writes what orderMarkChanges() says; it answers false (and writes
@@ -57,6 +71,11 @@ export interface OrdersStore {
   getOrder(orderId: string): Promise<OrderRecord | undefined>;
   /** The buyer's orders, newest first. */
   listOrdersForUser(userId: string): Promise<OrderRecord[]>;
+  /**
+   * The buyer's orders now `failed` or `review`, last moved first, reading only those (a sparse
+   * index: a paid order is never read) and only the UNSETTLED_ORDER_FIELDS.
+   */
+  listUnsettledOrders(userId: string): Promise<UnsettledOrder[]>;
   /** created | failed | review → paid. False when it is paid already: the first payment stays. */
   markPaid(mark: OrderMark): Promise<boolean>;
   /** created | failed → failed. False when the order is paid or under review. */

@@ -61,9 +61,35 @@ export const DOCUMENT_FIELDS = {
   { number: keyof PurchaseRecord; issuedAt: keyof PurchaseRecord }
 >;
 
+/**
+ * What the dashboard reads of a purchase: its payment row, and the service it shows for a purchase
+ * recorded before services were stored (toService). Not the frozen quote, seller or billing.
+ */
+export const PURCHASE_SUMMARY_FIELDS = [
+  'userId',
+  'purchaseId',
+  'paymentId',
+  'orderId',
+  'serviceId',
+  'planId',
+  'planName',
+  'category',
+  'months',
+  'domain',
+  'purchaseDate',
+  'renewalDate',
+  'amountPaise',
+  'invoiceNumber',
+  'creditNoteNumber',
+] as const satisfies readonly (keyof PurchaseRecord)[];
+
+export type PurchaseSummary = Pick<PurchaseRecord, (typeof PURCHASE_SUMMARY_FIELDS)[number]>;
+
 export interface PurchasesStore {
   getPurchase(userId: string, purchaseId: string): Promise<PurchaseRecord | undefined>;
   listPurchases(userId: string): Promise<PurchaseRecord[]>;
+  /** Every purchase of the buyer, reading only the PURCHASE_SUMMARY_FIELDS, in one query. */
+  listPurchaseSummaries(userId: string): Promise<PurchaseSummary[]>;
   /** Conditional write: returns false (and writes nothing) when the purchase exists already. */
   createPurchase(purchase: PurchaseRecord): Promise<boolean>;
   markEventPublished(userId: string, purchaseId: string, at: string): Promise<void>;

@@ -1,5 +1,6 @@
 import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
+import type { ProvisioningView } from '../domain/provisioning';
 import type { StoredProvisioning } from './provisioning';
 
 export type { ServicePeriod };
@@ -42,10 +43,43 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   cancelledAt?: string;
 }
 
+/** What the dashboard reads of a service (serviceOfRecord): the item without its bookkeeping. */
+export const SERVICE_SUMMARY_FIELDS = [
+  'serviceId',
+  'planId',
+  'planName',
+  'category',
+  'domain',
+  'createdAt',
+  'renewalDate',
+  'version',
+  'periods',
+  'cancelledAt',
+] as const satisfies readonly (keyof ServiceRecord)[];
+
+/** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */
+export const PROVISIONING_VIEW_FIELDS = {
+  state: true,
+  username: true,
+  server: true,
+  panelUrl: true,
+  nameservers: true,
+  details: true,
+} as const satisfies Record<keyof ProvisioningView, true>;
+
+export type ServiceSummary = Pick<ServiceRecord, (typeof SERVICE_SUMMARY_FIELDS)[number]> & {
+  provisioning?: ProvisioningView;
+};
+
 export interface ServicesStore {
   getService(userId: string, serviceId: string): Promise<ServiceRecord | undefined>;
   /** Every service of the buyer, in one query. */
   listServices(userId: string): Promise<ServiceRecord[]>;
+  /**
+   * Every service of the buyer as the dashboard shows it, in one query that reads only the
+   * SERVICE_SUMMARY_FIELDS and the provisioning's PROVISIONING_VIEW_FIELDS.
+   */
+  listServiceSummaries(userId: string): Promise<ServiceSummary[]>;
   /**
    * Gives `period` to the service in one conditional write, only while the service is still at
    * `expectedVersion` (0: it must not exist yet; it is created from `service`). Sets its renewal

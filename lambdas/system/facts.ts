@@ -152,6 +152,13 @@ export const TABLES = [
         partitionKey: { name: 'status', type: 'S' },
         sortKey: { name: 'updatedAt', type: 'S' },
       },
+      // Sparse: only an order now failed or in review carries unsettledAt, so the dashboard reads
+      // a buyer's few unsettled payments, never every order they paid.
+      {
+        indexName: 'unsettledByUser',
+        partitionKey: { name: 'userId', type: 'S' },
+        sortKey: { name: 'unsettledAt', type: 'S' },
+      },
     ],
   },
   {

@@ -1,9 +1,9 @@
 import type { DashboardResponse, Payment, Refund } from '../domain/api';
 import type { Service } from '../domain/services';
 import type { OrdersStore } from '../ports/orders';
-import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
+import type { PurchasesStore, PurchaseSummary } from '../ports/purchases';
 import type { RefundsStore } from '../ports/refunds';
-import type { ServiceRecord, ServicesStore } from '../ports/services';
+import type { ServicesStore, ServiceSummary } from '../ports/services';
 import type { Caller, UsersStore } from '../ports/users';
 import { serviceIdFor } from './extend-service';
 import { paymentRefunds } from './refunds/views';
@@ -11,9 +11,9 @@ import { paymentOfPurchase, serviceOfRecord, toService } from './to-service';
 
 export interface BuildDashboardDeps {
   users: UsersStore;
-  services: ServicesStore;
-  purchases: PurchasesStore;
-  orders: OrdersStore;
+  services: Pick<ServicesStore, 'listServiceSummaries'>;
+  purchases: Pick<PurchasesStore, 'listPurchaseSummaries'>;
+  orders: Pick<OrdersStore, 'listUnsettledOrders'>;
   /**
    * Refunds (D16) shown on their payments; a caller without them (the operator's console, until it
    * wires the refunds table) shows payments without refunds.
@@ -26,22 +26,21 @@ const newestFirst = (a: { date: string }, b: { date: string }) => b.date.localeC
 
 /**
  * The caller's profile, services (each with its own status, D4) and payments, newest first: one
- * query each for services, purchases and orders, whatever the buyer holds. The record is made
- * from the token's claims when missing.
+ * query each for services, purchases, unsettled orders and refunds, whatever the buyer holds,
+ * each reading only what the page shows (paid orders are its purchases, so only the failed and
+ * in-review ones are read). The record is made from the token's claims when missing.
  */
 export async function buildDashboard(
   deps: BuildDashboardDeps,
   caller: Caller,
 ): Promise<DashboardResponse> {
-  const user = await deps.users.createUserIfMissing({
-    ...caller,
-    createdAt: deps.now().toISOString(),
-  });
-  const [records, purchases, orders, refundRecords] = await Promise.all([
-    deps.services.listServices(user.userId),
-    deps.purchases.listPurchases(user.userId),
-    deps.orders.listOrdersForUser(user.userId),
-    deps.refunds ? deps.refunds.listForUser(user.userId) : Promise.resolve([]),
+  // All five reads at once: the lists are keyed by the caller's id, which the user record's is.
+  const [user, records, purchases, orders, refundRecords] = await Promise.all([
+    deps.users.createUserIfMissing({ ...caller, createdAt: deps.now().toISOString() }),
+    deps.services.listServiceSummaries(caller.userId),
+    deps.purchases.listPurchaseSummaries(caller.userId),
+    deps.orders.listUnsettledOrders(caller.userId),
+    deps.refunds ? deps.refunds.listForUser(caller.userId) : Promise.resolve([]),
   ]);
   const refunds = paymentRefunds(refundRecords);
   const now = deps.now();
@@ -52,6 +51,7 @@ export async function buildDashboard(
   ].sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
 
   const unsettled: Payment[] = orders
+    // The index is eventually consistent: an order paid a moment ago may still be in it.
     .filter((order) => order.status === 'failed' || order.status === 'review')
     .map((order) => ({
       id: order.orderId,
@@ -87,12 +87,12 @@ export async function buildDashboard(
  * item will have.
  */
 function servicesOnlyInPurchases(
-  records: readonly ServiceRecord[],
-  purchases: readonly PurchaseRecord[],
+  records: readonly ServiceSummary[],
+  purchases: readonly PurchaseSummary[],
   now: Date,
 ): Service[] {
   const stored = new Set(records.map((r) => r.serviceId));
-  const latest = new Map<string, PurchaseRecord>();
+  const latest = new Map<string, PurchaseSummary>();
   for (const purchase of purchases) {
     const id = purchase.serviceId ?? serviceIdFor(purchase.userId, purchase);
     if (stored.has(id)) continue;
@@ -105,7 +105,7 @@ function servicesOnlyInPurchases(
 /** A paid payment with the money that went back for it and its credit note (D15, D16). */
 function withRefund(
   payment: Payment,
-  purchase: PurchaseRecord,
+  purchase: PurchaseSummary,
   refunds: ReadonlyMap<string, Refund>,
 ): Payment {
   const refund = refunds.get(purchase.paymentId);

@@ -4,8 +4,8 @@ import { cancellationOffer, isCancelled } from '../domain/refunds';
 import { daysLeft } from '../domain/renewal-schedule';
 import { latestPeriod } from '../domain/service-periods';
 import { serviceStatus, type Service } from '../domain/services';
-import type { PurchaseRecord } from '../ports/purchases';
-import type { ServiceRecord } from '../ports/services';
+import type { PurchaseSummary } from '../ports/purchases';
+import type { ServiceSummary } from '../ports/services';
 import { serviceIdFor } from './extend-service';
 
 /**
@@ -13,7 +13,7 @@ import { serviceIdFor } from './extend-service';
  * its status comes from that date (D4), and the purchase date, months and price are those of its
  * latest period.
  */
-export function serviceOfRecord(record: ServiceRecord, now: Date): Service {
+export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
   const period = latestPeriod(record);
   const service: Service = {
     id: record.serviceId,
@@ -47,7 +47,7 @@ export function serviceOfRecord(record: ServiceRecord, now: Date): Service {
  * The service as one purchase left it: the answer to verify, which is the period this payment
  * bought. The id is its service's, as the dashboard shows it.
  */
-export function toService(purchase: PurchaseRecord, now: Date): Service {
+export function toService(purchase: PurchaseSummary, now: Date): Service {
   const service: Service = {
     id: purchase.serviceId ?? serviceIdFor(purchase.userId, purchase),
     planId: purchase.planId,
@@ -67,7 +67,7 @@ export function toService(purchase: PurchaseRecord, now: Date): Service {
   return service;
 }
 
-export function paymentOfPurchase(purchase: PurchaseRecord): Payment {
+export function paymentOfPurchase(purchase: PurchaseSummary): Payment {
   return {
     id: purchase.purchaseId,
     date: purchase.purchaseDate,

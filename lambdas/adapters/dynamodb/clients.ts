@@ -2,9 +2,19 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** Built once per cold start; the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB where set. */
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+export const dynamo = DynamoDBDocumentClient.from(quietClient(new DynamoDBClient({})), {
   marshallOptions: { removeUndefinedValues: true },
 });
+
+/**
+ * Without the SDK's logger middleware: we give the client no logger, yet that middleware copies
+ * every answer through its sensitive-data filter for the no-op one, item by item (a tenth of the
+ * CPU time of reading 250 items).
+ */
+function quietClient(client: DynamoDBClient): DynamoDBClient {
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
+}
 
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -4,6 +4,7 @@ import {
   paginateQuery,
   UpdateCommand,
   type DynamoDBDocumentClient,
+  type NativeAttributeValue,
 } from '@aws-sdk/lib-dynamodb';
 import {
   ORDER_TRANSITIONS,
@@ -12,13 +13,33 @@ import {
   type OrderMarkStatus,
   type OrderStatus,
 } from '../../domain/order';
-import type { OrderRecord, OrdersStore } from '../../ports/orders';
+import {
+  UNSETTLED_ORDER_FIELDS,
+  type OrderRecord,
+  type OrdersStore,
+  type UnsettledOrder,
+} from '../../ports/orders';
 import { isConditionFailure } from './clients';
+import { projection } from './projection';
 
 /** The orders table's index by buyer (tables.ts). */
 export const ORDERS_BY_USER_INDEX = 'byUser';
 /** The orders table's index by status, last moved first (the operator's console). */
 export const ORDERS_BY_STATUS_INDEX = 'byStatus';
+/**
+ * The orders table's sparse index of a buyer's orders now failed or in review: only those carry
+ * UNSETTLED_AT, which marking one failed or review sets and marking it paid or refunded removes.
+ */
+export const ORDERS_UNSETTLED_INDEX = 'unsettledByUser';
+const UNSETTLED_AT = 'unsettledAt';
+const UNSETTLED_STATUSES: readonly OrderMarkStatus[] = ['failed', 'review'];
+const UNSETTLED_PROJECTION = projection(UNSETTLED_ORDER_FIELDS);
+
+/** The stored order without the index's attribute, which is the table's, not the order's. */
+function toOrder(item: Record<string, NativeAttributeValue>): OrderRecord {
+  const { [UNSETTLED_AT]: _index, ...order } = item;
+  return order as OrderRecord;
+}
 
 export class DynamoOrdersStore implements OrdersStore {
   constructor(
@@ -40,7 +61,7 @@ export class DynamoOrdersStore implements OrdersStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.table(), Key: { orderId }, ConsistentRead: true }),
     );
-    return Item as OrderRecord | undefined;
+    return Item ? toOrder(Item) : undefined;
   }
 
   async listOrdersForUser(userId: string): Promise<OrderRecord[]> {
@@ -55,7 +76,24 @@ export class DynamoOrdersStore implements OrdersStore {
         ScanIndexForward: false,
       },
     );
-    for await (const page of pages) orders.push(...((page.Items ?? []) as OrderRecord[]));
+    for await (const page of pages) orders.push(...(page.Items ?? []).map(toOrder));
+    return orders;
+  }
+
+  async listUnsettledOrders(userId: string): Promise<UnsettledOrder[]> {
+    const orders: UnsettledOrder[] = [];
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        IndexName: ORDERS_UNSETTLED_INDEX,
+        KeyConditionExpression: 'userId = :user',
+        ...UNSETTLED_PROJECTION,
+        ExpressionAttributeValues: { ':user': userId },
+        ScanIndexForward: false,
+      },
+    );
+    for await (const page of pages) orders.push(...((page.Items ?? []) as UnsettledOrder[]));
     return orders;
   }
 
@@ -97,7 +135,7 @@ export class DynamoOrdersStore implements OrdersStore {
       },
     );
     for await (const page of pages) {
-      orders.push(...((page.Items ?? []) as OrderRecord[]));
+      orders.push(...(page.Items ?? []).map(toOrder));
       if (orders.length >= options.limit) break;
     }
     return orders.slice(0, options.limit);
@@ -119,12 +157,19 @@ export class DynamoOrdersStore implements OrdersStore {
     from.forEach((status, i) => {
       values[`:from${i}`] = status;
     });
+    // In the unsettled index while failed or in review, out of it once paid or refunded.
+    const unsettled = UNSETTLED_STATUSES.includes(to);
+    names['#unsettledAt'] = UNSETTLED_AT;
+    if (unsettled) values[':unsettledAt'] = mark.at;
+    const set = changes.map(([field]) => `#${field} = :${field}`);
     try {
       await this.client.send(
         new UpdateCommand({
           TableName: this.table(),
           Key: { orderId: mark.orderId },
-          UpdateExpression: `SET ${changes.map(([field]) => `#${field} = :${field}`).join(', ')}`,
+          UpdateExpression: unsettled
+            ? `SET ${[...set, '#unsettledAt = :unsettledAt'].join(', ')}`
+            : `SET ${set.join(', ')} REMOVE #unsettledAt`,
           ConditionExpression: `attribute_exists(orderId) AND #status IN (${from
             .map((_, i) => `:from${i}`)
             .join(', ')})`,

@@ -6,8 +6,17 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { DocumentKind } from '../../domain/invoice';
-import { DOCUMENT_FIELDS, type PurchaseRecord, type PurchasesStore } from '../../ports/purchases';
+import {
+  DOCUMENT_FIELDS,
+  PURCHASE_SUMMARY_FIELDS,
+  type PurchaseRecord,
+  type PurchasesStore,
+  type PurchaseSummary,
+} from '../../ports/purchases';
 import { isConditionFailure } from './clients';
+import { projection } from './projection';
+
+const SUMMARY_PROJECTION = projection(PURCHASE_SUMMARY_FIELDS);
 
 export class DynamoPurchasesStore implements PurchasesStore {
   constructor(
@@ -38,6 +47,22 @@ export class DynamoPurchasesStore implements PurchasesStore {
       },
     );
     for await (const page of pages) purchases.push(...((page.Items ?? []) as PurchaseRecord[]));
+    return purchases;
+  }
+
+  async listPurchaseSummaries(userId: string): Promise<PurchaseSummary[]> {
+    const purchases: PurchaseSummary[] = [];
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        KeyConditionExpression: 'userId = :user',
+        ExpressionAttributeValues: { ':user': userId },
+        ...SUMMARY_PROJECTION,
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) purchases.push(...((page.Items ?? []) as PurchaseSummary[]));
     return purchases;
   }
 

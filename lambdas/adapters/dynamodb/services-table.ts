@@ -5,15 +5,25 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type {
-  ServiceIdentity,
-  ServicePeriod,
-  ServiceRecord,
-  ServicesStore,
-  ServiceWithdrawal,
+import {
+  PROVISIONING_VIEW_FIELDS,
+  SERVICE_SUMMARY_FIELDS,
+  type ServiceIdentity,
+  type ServicePeriod,
+  type ServiceRecord,
+  type ServicesStore,
+  type ServiceSummary,
+  type ServiceWithdrawal,
 } from '../../ports/services';
 import { renewalScheduleFor } from '../../domain/renewal-schedule';
 import { isConditionFailure } from './clients';
+import { projection } from './projection';
+
+/** The summary's attributes, and of the provisioning map only what the dashboard shows. */
+const SUMMARY_PROJECTION = projection([
+  ...SERVICE_SUMMARY_FIELDS,
+  ...Object.keys(PROVISIONING_VIEW_FIELDS).map((field) => `provisioning.${field}`),
+]);
 
 /** The services table: one item per service, keyed (userId, serviceId). */
 export class DynamoServicesStore implements ServicesStore {
@@ -41,6 +51,22 @@ export class DynamoServicesStore implements ServicesStore {
       },
     );
     for await (const page of pages) services.push(...((page.Items ?? []) as ServiceRecord[]));
+    return services;
+  }
+
+  async listServiceSummaries(userId: string): Promise<ServiceSummary[]> {
+    const services: ServiceSummary[] = [];
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        KeyConditionExpression: 'userId = :user',
+        ExpressionAttributeValues: { ':user': userId },
+        ...SUMMARY_PROJECTION,
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) services.push(...((page.Items ?? []) as ServiceSummary[]));
     return services;
   }
 

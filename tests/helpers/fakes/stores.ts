@@ -33,7 +33,12 @@ import {
   type OrderMarkStatus,
   type OrderStatus,
 } from '../../../lambdas/domain/order';
-import type { OrderRecord, OrdersStore } from '../../../lambdas/ports/orders';
+import {
+  UNSETTLED_ORDER_FIELDS,
+  type OrderRecord,
+  type OrdersStore,
+  type UnsettledOrder,
+} from '../../../lambdas/ports/orders';
 import type {
   GatewayOrder,
   GatewayOrderRequest,
@@ -51,15 +56,20 @@ import type { PlansStore } from '../../../lambdas/ports/plans';
 import type { DocumentKind } from '../../../lambdas/domain/invoice';
 import {
   DOCUMENT_FIELDS,
+  PURCHASE_SUMMARY_FIELDS,
   type PurchaseRecord,
   type PurchasesStore,
+  type PurchaseSummary,
 } from '../../../lambdas/ports/purchases';
-import type {
-  ServiceIdentity,
-  ServicePeriod,
-  ServiceRecord,
-  ServicesStore,
-  ServiceWithdrawal,
+import {
+  PROVISIONING_VIEW_FIELDS,
+  SERVICE_SUMMARY_FIELDS,
+  type ServiceIdentity,
+  type ServicePeriod,
+  type ServiceRecord,
+  type ServicesStore,
+  type ServiceSummary,
+  type ServiceWithdrawal,
 } from '../../../lambdas/ports/services';
 import type {
   CurrentPlan,
@@ -73,6 +83,13 @@ import type {
 /** Lets other pending calls run, as a network round trip would. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 const clone = <T>(value: T): T => structuredClone(value);
+
+/** Only `fields` of an item, those it has: what a ProjectionExpression gives back. */
+function pick<T extends object, K extends keyof T>(item: T, fields: readonly K[]): Pick<T, K> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const field of fields) if (item[field] !== undefined) picked[field] = clone(item[field]);
+  return picked as Pick<T, K>;
+}
 /** What DynamoDB throws when a write's condition does not hold. */
 const conditionFailed = () =>
   Object.assign(new Error('The conditional request failed'), {
@@ -219,6 +236,14 @@ export class InMemoryOrdersStore implements OrdersStore {
       .map(clone);
   }
 
+  async listUnsettledOrders(userId: string): Promise<UnsettledOrder[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((o) => o.userId === userId && (o.status === 'failed' || o.status === 'review'))
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .map((o) => pick(o, UNSETTLED_ORDER_FIELDS));
+  }
+
   markPaid(mark: OrderMark): Promise<boolean> {
     return this.mark('paid', mark);
   }
@@ -274,6 +299,13 @@ export class InMemoryPurchasesStore implements PurchasesStore {
   async listPurchases(userId: string): Promise<PurchaseRecord[]> {
     await tick();
     return this.all().filter((p) => p.userId === userId);
+  }
+
+  async listPurchaseSummaries(userId: string): Promise<PurchaseSummary[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((p) => p.userId === userId)
+      .map((p) => pick(p, PURCHASE_SUMMARY_FIELDS));
   }
 
   async createPurchase(purchase: PurchaseRecord): Promise<boolean> {
@@ -343,6 +375,18 @@ export class InMemoryServicesStore implements ServicesStore {
   async listServices(userId: string): Promise<ServiceRecord[]> {
     await tick();
     return this.all().filter((s) => s.userId === userId);
+  }
+
+  async listServiceSummaries(userId: string): Promise<ServiceSummary[]> {
+    await tick();
+    const view = Object.keys(PROVISIONING_VIEW_FIELDS) as (keyof typeof PROVISIONING_VIEW_FIELDS)[];
+    return [...this.items.values()]
+      .filter((s) => s.userId === userId)
+      .map(({ provisioning, ...service }) => {
+        const summary: ServiceSummary = pick(service, SERVICE_SUMMARY_FIELDS);
+        if (provisioning) summary.provisioning = pick(provisioning, view);
+        return summary;
+      });
   }
 
   async extendService(

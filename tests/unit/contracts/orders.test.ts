@@ -115,6 +115,77 @@ function ordersContract(make: () => OrdersStore) {
     expect(listed.map((o) => o.orderId)).toEqual([newer.orderId, older.orderId]);
   });
 
+  it("lists the buyer's orders now failed or in review, last moved first, as the dashboard shows them", async () => {
+    const store = make();
+    const at = (minute: number) => `2026-11-22T02:${String(minute).padStart(2, '0')}:00.000Z`;
+    const move = async (to: OrderMarkStatus, orderId: string, minute: number) => {
+      const m = { orderId, paymentId: `pay_${orderId.slice(-6)}${minute}`, at: at(minute) };
+      const moved = await (to === 'paid'
+        ? store.markPaid(m)
+        : to === 'failed'
+          ? store.markFailed({ ...m, reason: 'Card declined' })
+          : to === 'review'
+            ? store.markReview({ ...m, reason: 'Amount differs' })
+            : store.markRefunded({ ...m, reason: 'Given back' }));
+      if (!moved) throw new Error(`could not mark ${orderId} ${to}`);
+    };
+    const order = async () => {
+      const o = newOrder({ userId: 'unsettled' });
+      await store.putOrder(o);
+      return o;
+    };
+    const [created, failed, review, failedThenPaid, refunded, failedThenReview] = [
+      await order(),
+      await order(),
+      await order(),
+      await order(),
+      await order(),
+      await order(),
+    ];
+    await move('failed', failed.orderId, 1);
+    await move('review', review.orderId, 2);
+    await move('failed', failedThenPaid.orderId, 3);
+    await move('paid', failedThenPaid.orderId, 4);
+    await move('review', refunded.orderId, 5);
+    await move('refunded', refunded.orderId, 6);
+    await move('failed', failedThenReview.orderId, 7);
+    await move('review', failedThenReview.orderId, 8);
+    const elsewhere = newOrder({ userId: 'someone-else' });
+    await store.putOrder(elsewhere);
+    await move('failed', elsewhere.orderId, 9);
+
+    const listed = await store.listUnsettledOrders('unsettled');
+
+    const shown = (o: OrderRecord) => ({
+      orderId: o.orderId,
+      userId: 'unsettled',
+      planName: o.planName,
+      amountPaise: o.amountPaise,
+    });
+    expect(listed).toEqual([
+      {
+        ...shown(failedThenReview),
+        status: 'review',
+        updatedAt: at(8),
+        failedPaymentId: `pay_${failedThenReview.orderId.slice(-6)}7`,
+        reviewPaymentId: `pay_${failedThenReview.orderId.slice(-6)}8`,
+      },
+      {
+        ...shown(review),
+        status: 'review',
+        updatedAt: at(2),
+        reviewPaymentId: `pay_${review.orderId.slice(-6)}2`,
+      },
+      {
+        ...shown(failed),
+        status: 'failed',
+        updatedAt: at(1),
+        failedPaymentId: `pay_${failed.orderId.slice(-6)}1`,
+      },
+    ]);
+    expect(listed.map((o) => o.orderId)).not.toContain(created.orderId);
+  });
+
   for (const from of ORDER_STATUSES) {
     for (const to of MARKS) {
       const allowed = ALLOWED[from].includes(to);

@@ -90,6 +90,67 @@ function purchasesContract(make: () => PurchasesStore) {
     );
   });
 
+  it('lists what the dashboard shows of a purchase, without its frozen quote, seller or billing', async () => {
+    const store = make();
+    const purchase = newPurchase({
+      userId: 'summaries',
+      billing: {
+        name: 'Asha Verma',
+        line1: '12 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      },
+      eventPublishedAt: '2026-11-22T02:00:01.000Z',
+    });
+    const older = newPurchase({ userId: 'summaries', domain: undefined, serviceId: undefined });
+    await store.createPurchase(purchase);
+    await store.createPurchase(older);
+    await store.setDocumentNumber(
+      'summaries',
+      purchase.purchaseId,
+      'invoice',
+      'INV/26-27/000007',
+      '2026-11-22T02:00:02.000Z',
+    );
+    await store.setDocumentNumber(
+      'summaries',
+      purchase.purchaseId,
+      'credit_note',
+      'CN/26-27/000001',
+      '2026-11-23T02:00:00.000Z',
+    );
+
+    const listed = await store.listPurchaseSummaries('summaries');
+
+    const summary = (p: PurchaseRecord) => ({
+      userId: p.userId,
+      purchaseId: p.purchaseId,
+      paymentId: p.paymentId,
+      orderId: p.orderId,
+      ...(p.serviceId ? { serviceId: p.serviceId } : {}),
+      planId: p.planId,
+      planName: p.planName,
+      category: p.category,
+      months: p.months,
+      ...(p.domain ? { domain: p.domain } : {}),
+      purchaseDate: p.purchaseDate,
+      renewalDate: p.renewalDate,
+      amountPaise: p.amountPaise,
+    });
+    expect([...listed].sort((a, b) => a.purchaseId.localeCompare(b.purchaseId))).toEqual(
+      [
+        {
+          ...summary(purchase),
+          invoiceNumber: 'INV/26-27/000007',
+          creditNoteNumber: 'CN/26-27/000001',
+        },
+        summary(older),
+      ].sort((a, b) => a.purchaseId.localeCompare(b.purchaseId)),
+    );
+    expect(await store.listPurchaseSummaries('summaries-nobody')).toEqual([]);
+  });
+
   it('keeps the first time its event was published', async () => {
     const store = make();
     const purchase = newPurchase();

@@ -4,6 +4,7 @@
  * that serialises renewals (extendService): N payments for one service at the same moment each
  * add their months, none is lost.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPurchasesStore } from '../../../lambdas/adapters/dynamodb/purchases-table';
 import { DynamoServicesStore } from '../../../lambdas/adapters/dynamodb/services-table';
@@ -11,7 +12,7 @@ import type { Months } from '../../../lambdas/domain/pricing';
 import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
 import { addMonths } from '../../../lambdas/domain/services';
 import type { PurchasesStore } from '../../../lambdas/ports/purchases';
-import type { ServicePeriod, ServicesStore } from '../../../lambdas/ports/services';
+import type { ServicePeriod, ServiceRecord, ServicesStore } from '../../../lambdas/ports/services';
 import { extendService, serviceIdFor } from '../../../lambdas/use-cases/extend-service';
 import { startDynalite, type Dynalite } from '../../helpers/dynalite';
 import { InMemoryPurchasesStore, InMemoryServicesStore } from '../../helpers/fakes/stores';
@@ -136,6 +137,118 @@ function servicesContract(make: () => ServicesStore) {
 describe('ServicesStore (in memory)', () => servicesContract(() => new InMemoryServicesStore()));
 describe('ServicesStore (DynamoDB on dynalite)', () =>
   servicesContract(() => new DynamoServicesStore(db.client, db.table('services'))));
+
+/**
+ * What the dashboard reads of a service: a whole stored item (provisioning under its claim, the
+ * renewal schedule) is seeded, and the summary leaves out what the page does not show.
+ */
+function summariesContract(
+  make: () => { store: ServicesStore; seed: (record: ServiceRecord) => Promise<void> },
+) {
+  it('lists what the dashboard shows of each service, not its claims or renewal bookkeeping', async () => {
+    const { store, seed } = make();
+    const userId = newUserId();
+    const hosting: ServiceRecord = {
+      ...identity(userId),
+      createdAt: AT,
+      updatedAt: '2026-11-22T02:05:00.000Z',
+      renewalDate: '2027-11-22T02:00:00.000Z',
+      version: 2,
+      periods: {
+        pur_pay_1: period(1, '2027-11-22T02:00:00.000Z'),
+        pur_pay_2: { ...period(2, '2027-11-22T02:00:00.000Z'), refundedAt: AT },
+      },
+      ...renewalScheduleFor(identity(userId).serviceId, '2027-11-22T02:00:00.000Z'),
+      renewalDone: new Set(['2026-11-22T02:00:00.000Z|reminder30']),
+      renewalClaim: { token: 'a-renewal-token', key: 'k', until: 1 },
+      provisioning: {
+        state: 'ready',
+        username: 'ash3k9x2m7q',
+        domain: 'ashaverma.in',
+        package: 'storefront_basic',
+        server: 'server1.example.in',
+        nameservers: ['ns1.example.in', 'ns2.example.in'],
+        panelUrl: 'https://server1.example.in:2083',
+        details: { ip: '203.0.113.7' },
+        readyAt: '2026-11-22T02:01:00.000Z',
+        updatedAt: '2026-11-22T02:01:00.000Z',
+        claim: { token: 'a-claim-token', by: 'delivery', at: 0 },
+      },
+    };
+    const domain: ServiceRecord = {
+      userId,
+      serviceId: serviceIdFor(userId, { planId: 'basicdomain', domain: 'asha.in' }),
+      planId: 'basicdomain',
+      planName: 'Basic Domain',
+      category: 'domain',
+      domain: 'asha.in',
+      createdAt: AT,
+      updatedAt: AT,
+      renewalDate: '2027-11-22T02:00:00.000Z',
+      version: 1,
+      periods: { pur_pay_3: period(3, '2027-11-22T02:00:00.000Z') },
+      cancelledAt: '2026-11-23T02:00:00.000Z',
+    };
+    await seed(hosting);
+    await seed(domain);
+    await seed({ ...domain, userId: newUserId() });
+
+    const listed = await store.listServiceSummaries(userId);
+
+    expect([...listed].sort((a, b) => a.serviceId.localeCompare(b.serviceId))).toEqual(
+      [
+        {
+          serviceId: hosting.serviceId,
+          planId: 'basichosting',
+          planName: 'Basic Hosting',
+          category: 'hosting',
+          createdAt: AT,
+          renewalDate: hosting.renewalDate,
+          version: 2,
+          periods: hosting.periods,
+          provisioning: {
+            state: 'ready',
+            username: 'ash3k9x2m7q',
+            server: 'server1.example.in',
+            nameservers: ['ns1.example.in', 'ns2.example.in'],
+            panelUrl: 'https://server1.example.in:2083',
+            details: { ip: '203.0.113.7' },
+          },
+        },
+        {
+          serviceId: domain.serviceId,
+          planId: 'basicdomain',
+          planName: 'Basic Domain',
+          category: 'domain',
+          domain: 'asha.in',
+          createdAt: AT,
+          renewalDate: domain.renewalDate,
+          version: 1,
+          periods: domain.periods,
+          cancelledAt: '2026-11-23T02:00:00.000Z',
+        },
+      ].sort((a, b) => a.serviceId.localeCompare(b.serviceId)),
+    );
+  });
+}
+
+describe('ServicesStore summaries (in memory)', () =>
+  summariesContract(() => {
+    const store = new InMemoryServicesStore();
+    return {
+      store,
+      seed: async (record) => {
+        store.items.set(`${record.userId}#${record.serviceId}`, structuredClone(record));
+      },
+    };
+  }));
+describe('ServicesStore summaries (DynamoDB on dynalite)', () =>
+  summariesContract(() => ({
+    store: new DynamoServicesStore(db.client, db.table('services')),
+    seed: async (record) => {
+      await db.client.send(new PutCommand({ TableName: db.table('services')(), Item: record }));
+    },
+  })));
 
 function renewalsContract(make: () => { services: ServicesStore; purchases: PurchasesStore }) {
   const paidAt = new Date('2026-11-22T02:00:00.000Z');

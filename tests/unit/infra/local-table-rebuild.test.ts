@@ -90,7 +90,7 @@ describe('local tables from an older DATA_DIR', () => {
 
     await ensureTables(client);
 
-    expect(await indexesOf(orders)).toEqual(['byStatus', 'byUser']);
+    expect(await indexesOf(orders)).toEqual(['byStatus', 'byUser', 'unsettledByUser']);
     expect(await itemCount(orders)).toBe(25);
   });
 
@@ -110,7 +110,7 @@ describe('local tables from an older DATA_DIR', () => {
     await ensureTables(client);
 
     expect(await itemCount(orders)).toBe(10);
-    expect(await indexesOf(orders)).toEqual(['byStatus', 'byUser']);
+    expect(await indexesOf(orders)).toEqual(['byStatus', 'byUser', 'unsettledByUser']);
   });
 
   it('starts over when cut short while copying aside: the table itself was whole', async () => {
@@ -120,6 +120,6 @@ describe('local tables from an older DATA_DIR', () => {
     await ensureTables(client);
 
     expect(await itemCount(orders)).toBe(10);
-    expect(await indexesOf(orders)).toEqual(['byStatus', 'byUser']);
+    expect(await indexesOf(orders)).toEqual(['byStatus', 'byUser', 'unsettledByUser']);
   });
 });

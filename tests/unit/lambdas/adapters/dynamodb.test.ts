@@ -178,14 +178,16 @@ describe('DynamoOrdersStore', () => {
     expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
       TableName: 'orders',
       Key: { orderId: 'order_1' },
+      // Paid: out of the dashboard's index of unsettled orders.
       UpdateExpression:
-        'SET #status = :status, #updatedAt = :updatedAt, #paymentId = :paymentId, #paidAt = :paidAt',
+        'SET #status = :status, #updatedAt = :updatedAt, #paymentId = :paymentId, #paidAt = :paidAt REMOVE #unsettledAt',
       ConditionExpression: 'attribute_exists(orderId) AND #status IN (:from0, :from1, :from2)',
       ExpressionAttributeNames: {
         '#status': 'status',
         '#updatedAt': 'updatedAt',
         '#paymentId': 'paymentId',
         '#paidAt': 'paidAt',
+        '#unsettledAt': 'unsettledAt',
       },
       ExpressionAttributeValues: {
         ':status': 'paid',

@@ -177,17 +177,22 @@ describe('buildDashboard', () => {
     expect(byId.get(vps)).toEqual({ state: 'manual' });
   });
 
-  it('reads services, purchases and orders in one query each, whatever the buyer holds', async () => {
+  it('reads services, purchases, unsettled orders and refunds in one query each, whatever the buyer holds', async () => {
     const world = fakeWorld(new Date('2026-01-10T00:00:00.000Z'));
     for (const planId of ['basichosting', 'basicvps', 'basicstorage']) {
       await pay(world, `order_${planId}`, { planId });
     }
     const reads = [
+      vi.spyOn(world.services, 'listServiceSummaries'),
+      vi.spyOn(world.purchases, 'listPurchaseSummaries'),
+      vi.spyOn(world.orders, 'listUnsettledOrders'),
+      vi.spyOn(world.refunds, 'listForUser'),
+    ];
+    // Whole items (a purchase's frozen quote and seller, every paid order) are not read.
+    const notRead = [
       vi.spyOn(world.services, 'listServices'),
       vi.spyOn(world.purchases, 'listPurchases'),
       vi.spyOn(world.orders, 'listOrdersForUser'),
-    ];
-    const perItem = [
       vi.spyOn(world.services, 'getService'),
       vi.spyOn(world.purchases, 'getPurchase'),
       vi.spyOn(world.orders, 'getOrder'),
@@ -196,8 +201,9 @@ describe('buildDashboard', () => {
     const answer = await buildDashboard(world, BUYER);
 
     expect(answer.services).toHaveLength(3);
+    expect(answer.payments).toHaveLength(3);
     for (const read of reads) expect(read).toHaveBeenCalledTimes(1);
-    for (const read of perItem) expect(read).not.toHaveBeenCalled();
+    for (const read of notRead) expect(read).not.toHaveBeenCalled();
   });
 
   it('shows services bought before services were stored, from their purchases', async () => {
