@@ -5,57 +5,15 @@
  * stand-in's panel signed in as the buyer's username. At the end of the run, no mail in the local mailbox
  * holds a password, or anything that reads as one.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardResponse } from '../../lambdas/domain/api';
-import {
-  DESKTOP,
-  SCREENSHOT_DIR,
-  launchBrowser,
-  newJourney,
-  visible,
-  hydrated,
-} from '../helpers/browser';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
-import {
-  api,
-  eventually,
-  mailbox,
-  newUser,
-  signIn,
-  signUp,
-  type TestUser,
-} from '../helpers/storefront-client';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { visible } from '../helpers/browser';
+import { dashboardOf, logIn, payInSheet, useE2e } from '../helpers/e2e';
+import { eventually, mailbox, newUser, signUp, type TestUser } from '../helpers/storefront-client';
 
-let stack: LocalStack;
-let browser: Browser;
+const e2e = useE2e('provisioning');
 /** Every buyer of this run, for the check over the whole mailbox. */
 const buyers: TestUser[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startLocalStack({ withWeb: true }), launchBrowser()]);
-  const home = await fetch(stack.baseUrl + '/');
-  if (!home.ok || !(await home.text()).includes('<div id="root"'))
-    throw new Error(`The stack serves no web build at / (status ${home.status}).`);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (stack) {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    writeFileSync(join(SCREENSHOT_DIR, 'provisioning-stack-output.log'), stack.output());
-    await stack.dispose();
-  }
-});
-
-async function dashboardOf(user: TestUser): Promise<DashboardResponse> {
-  const token = await signIn(stack, user);
-  const res = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
-  expect(res.status).toBe(200);
-  return res.body;
-}
 
 /** An account as the WHM stand-in lists it at GET /_whm/accounts (docs/api.md). */
 interface WhmAccount {
@@ -66,7 +24,7 @@ interface WhmAccount {
 }
 
 async function whmAccounts(): Promise<WhmAccount[]> {
-  const res = await fetch(`${stack.whmUrl}/_whm/accounts`);
+  const res = await fetch(`${e2e.stack.whmUrl}/_whm/accounts`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { accounts: WhmAccount[] }).accounts;
 }
@@ -82,10 +40,7 @@ async function buyInBrowser(
   domain?: string,
 ): Promise<void> {
   await page.goto('/login');
-  await hydrated(page);
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await logIn(page, user);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 
   await page.goto(`/checkout?plan=${planId}`);
@@ -103,15 +58,7 @@ async function buyInBrowser(
   const order = await created;
   expect(order.status()).toBe(201);
   expect((order.request().postDataJSON() as { domain?: string }).domain).toBe(domain);
-  const sheet = page.locator('[data-razorpay-simulator]').getByRole('dialog');
-  await visible(sheet, 15_000);
-  await sheet.getByRole('button', { name: /^Pay ₹/ }).click();
-  const alert = page.getByRole('alertdialog');
-  await visible(
-    alert.getByText('Payment successful! Your plan has been activated.', { exact: true }),
-    20_000,
-  );
-  await alert.getByRole('button', { name: 'OK' }).click();
+  await payInSheet(page, /^Pay ₹/);
   await page.waitForURL('**/dashboard', { timeout: 20_000 });
 }
 
@@ -120,11 +67,9 @@ describe('a buyer of hosting', () => {
     const user = newUser('e2e-panel');
     // Unique to this buyer: the panel refuses a domain another account already has.
     const domain = `${user.email.split('@')[0]}.in`;
-    await signUp(stack, user);
+    await signUp(e2e.stack, user);
     buyers.push(user);
-    const journey = await newJourney(browser, stack.baseUrl, DESKTOP);
-    const { page, context } = journey;
-    try {
+    await e2e.journey('provisioning-open-control-panel', async ({ page, context }) => {
       await buyInBrowser(page, user, 'basichosting', domain);
 
       // The account is made by the bus's consumer: the card says "Setting up" until it is
@@ -141,7 +86,7 @@ describe('a buyer of hosting', () => {
         'Open control panel on the hosting card',
         30_000,
       );
-      const { services } = await dashboardOf(user);
+      const { services } = await dashboardOf(e2e.stack, user);
       const username = services[0]?.provisioning.username ?? '';
       expect(username).toMatch(/^[a-z][a-z0-9]{1,15}$/);
       // The panel's account is the buyer's domain, not a placeholder (D18).
@@ -155,7 +100,7 @@ describe('a buyer of hosting', () => {
       const opened = context.waitForEvent('page', { timeout: 15_000 });
       await open.click();
       const panel = await opened;
-      await panel.waitForURL(`${stack.whmUrl}/cpsess*/login/**`, { timeout: 15_000 });
+      await panel.waitForURL(`${e2e.stack.whmUrl}/cpsess*/login/**`, { timeout: 15_000 });
       await visible(
         panel.getByRole('heading', {
           name: `Control panel (local stand-in): signed in as ${username}`,
@@ -163,11 +108,7 @@ describe('a buyer of hosting', () => {
       );
       // The tab cannot reach back into the storefront's page.
       expect(await panel.evaluate('window.opener === null')).toBe(true);
-      expect(journey.pageErrors, 'uncaught errors in the page').toEqual([]);
-      expect(journey.cspViolations, 'what the Content-Security-Policy blocked').toEqual([]);
-    } finally {
-      await journey.finish('provisioning-open-control-panel');
-    }
+    });
   });
 });
 
@@ -176,7 +117,7 @@ describe('every mail of this run', () => {
     // The buyer's ready mail is the last this run sends.
     await eventually(
       async () => {
-        const mails = await mailbox(stack);
+        const mails = await mailbox(e2e.stack);
         return buyers.every((b) =>
           mails.some((m) => m.destination.to.includes(b.email) && m.subject.endsWith(' is ready')),
         )
@@ -186,7 +127,7 @@ describe('every mail of this run', () => {
       'every buyer’s ready mail',
       30_000,
     );
-    const mails = await mailbox(stack);
+    const mails = await mailbox(e2e.stack);
 
     expect(mails.length).toBeGreaterThanOrEqual(2 * buyers.length);
     for (const mail of mails) {
