@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gstinCheckCharacter } from '../../lambdas/domain/gst';
 import type { Profile } from '../../lambdas/domain/profile';
-import { MOBILE, hydrated, screenshot } from '../helpers/browser';
+import { MOBILE, STEP_TIMEOUT_MS, hydrated, screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 import {
   api,
@@ -112,7 +112,9 @@ describe('the account (D19)', () => {
       await page.reload();
       await openSettings(page);
       const saved = page.getByTestId('saved-billing');
-      await expect.poll(() => saved.textContent()).toContain(`GSTIN ${GSTIN}`);
+      await expect
+        .poll(() => saved.textContent(), { timeout: STEP_TIMEOUT_MS })
+        .toContain(`GSTIN ${GSTIN}`);
       expect(await saved.textContent()).toContain('Bengaluru, Karnataka 560001');
       expect(await page.getByLabel('GSTIN (optional)').inputValue()).toBe(GSTIN);
       expect(await page.getByLabel('Email address').isDisabled()).toBe(true);

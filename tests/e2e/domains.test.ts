@@ -6,7 +6,7 @@
  * copy, so a changed price or sentence fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { hydrated, visible } from '../helpers/browser';
+import { STEP_TIMEOUT_MS, hydrated, visible } from '../helpers/browser';
 import { dashboardOf, logIn, payInSheet, pressPayNow, useE2e } from '../helpers/e2e';
 import { newUser, signUp } from '../helpers/storefront-client';
 
@@ -55,7 +55,9 @@ describe('a buyer registers a .com from /domains', () => {
       expect(await page.getByLabel('Promo code').count()).toBe(0);
       const expectedTotal = shownPaise + Math.round((shownPaise * 18) / 100);
       expect(expectedTotal).toBe(117_882);
-      await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹1,178.82');
+      await expect
+        .poll(() => page.getByTestId('total').textContent(), { timeout: STEP_TIMEOUT_MS })
+        .toBe('₹1,178.82');
       expect(await page.getByTestId('fee').textContent()).toBe('₹179.82');
 
       // Pay Now → the simulator's sheet for exactly that amount → Pay

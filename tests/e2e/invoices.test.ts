@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { documentSeries } from '../../lambdas/domain/invoice';
-import { MOBILE, visible } from '../helpers/browser';
+import { MOBILE, STEP_TIMEOUT_MS, visible } from '../helpers/browser';
 import { logInAt, payInSheet, useE2e } from '../helpers/e2e';
 import { newUser, signUp } from '../helpers/storefront-client';
 
@@ -41,7 +41,9 @@ async function buyWithBilling(page: Page): Promise<void> {
   await page.getByLabel('PIN code').fill(BILLING.pincode);
 
   // Tamil Nadu is not the (sample) seller's Karnataka: all of the GST is IGST
-  await expect.poll(() => page.getByTestId('igst').textContent()).toBe('₹11,335.46');
+  await expect
+    .poll(() => page.getByTestId('igst').textContent(), { timeout: STEP_TIMEOUT_MS })
+    .toBe('₹11,335.46');
   await visible(page.getByText('IGST (18%)', { exact: true }));
   expect(await page.getByTestId('total').textContent()).toBe('₹74,310.26');
 

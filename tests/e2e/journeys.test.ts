@@ -84,7 +84,9 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       await page.waitForURL('**/hosting');
       const basic = page.getByRole('article', { name: 'Basic Hosting' });
       await visible(basic);
-      await expect.poll(() => basic.textContent()).toContain('₹2,499.00');
+      await expect
+        .poll(() => basic.textContent(), { timeout: STEP_TIMEOUT_MS })
+        .toContain('₹2,499.00');
 
       // SELECT PLAN → the checkout, covered by the login overlay
       await basic.getByRole('link', { name: /SELECT PLAN/ }).click();
@@ -114,7 +116,9 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
 
       // The breakdown: 2,499 × 24 = 59,976.00; −20% = 47,980.80; HOST10 −10% = 43,182.72;
       // fee 18% = 7,772.89; total 50,955.61 (D3, D10).
-      await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹50,955.61');
+      await expect
+        .poll(() => page.getByTestId('total').textContent(), { timeout: STEP_TIMEOUT_MS })
+        .toBe('₹50,955.61');
       expect(await page.getByTestId('base').textContent()).toBe('₹59,976.00');
       expect(await page.getByTestId('duration-discount').textContent()).toBe('−₹11,995.20');
       expect(await page.getByTestId('promo-discount').textContent()).toBe('−₹4,798.08');
@@ -137,7 +141,9 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       await visible(page.getByRole('heading', { name: `Welcome back, ${local}!` }));
       const hostingTab = page.getByRole('tab', { name: 'Hosting' });
       await page.getByRole('tab', { name: 'Hosting' }).click();
-      await expect.poll(() => hostingTab.getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => hostingTab.getAttribute('aria-selected'), { timeout: STEP_TIMEOUT_MS })
+        .toBe('true');
 
       const data = await dashboardOf(user);
       expect(data.services).toHaveLength(1);
@@ -241,7 +247,9 @@ describe('a failed payment', () => {
       const otherPayments = other.getByRole('tab', { name: 'Payments' });
       await otherPayments.click();
       // Read the panel once it is Payments' (before that it is Hosting's, and says nothing of it).
-      await expect.poll(() => otherPayments.getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => otherPayments.getAttribute('aria-selected'), { timeout: STEP_TIMEOUT_MS })
+        .toBe('true');
       expect(await other.getByRole('tabpanel').textContent()).not.toContain('Paid');
       await other.close();
 
@@ -541,7 +549,9 @@ describe('on a 375 px wide phone', () => {
         await visible(page.getByRole('heading', { name: 'Order Summary' }));
         await noHorizontalOverflow(page);
         // Premium Hosting, 12 months: 3,999 × 12 = 47,988.00 + 18% = 56,625.84
-        await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹56,625.84');
+        await expect
+          .poll(() => page.getByTestId('total').textContent(), { timeout: STEP_TIMEOUT_MS })
+          .toBe('₹56,625.84');
         for (const testId of ['base', 'subtotal', 'fee', 'total']) {
           const box = await page.getByTestId(testId).boundingBox();
           expect(box, `${testId} is laid out`).not.toBeNull();
@@ -554,7 +564,9 @@ describe('on a 375 px wide phone', () => {
         const months = page.getByLabel('Billing period');
         await months.scrollIntoViewIfNeeded();
         await months.selectOption('1');
-        await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹4,718.82');
+        await expect
+          .poll(() => page.getByTestId('total').textContent(), { timeout: STEP_TIMEOUT_MS })
+          .toBe('₹4,718.82');
         await noHorizontalOverflow(page);
 
         const order = await pressPayNow(page, async (payNow) => {

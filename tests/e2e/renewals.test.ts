@@ -104,7 +104,9 @@ describe('renewing a suspended hosting service from the dashboard', () => {
           `Renewal of Basic Hosting (renews on ${indianDate(renewalDate)} → ${indianDate(renewedUntil)})`,
         );
       // ₹2,999 × 12 = ₹35,988 + 18% GST = ₹42,465.84 (D14)
-      await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹42,465.84');
+      await expect
+        .poll(() => page.getByTestId('total').textContent(), { timeout: STEP_TIMEOUT_MS })
+        .toBe('₹42,465.84');
       expect(await page.getByLabel('Promo code').count()).toBe(0);
       await visible(page.getByText('Promo codes apply to new purchases only.'));
 
