@@ -1,32 +1,47 @@
 /**
- * Each Lambda bundled as the CDK stack bundles it (infra/lib/constructs/storefront-function.ts:
- * esbuild, minified ESM for Node.js 22, module-first resolution, source maps read through
- * --enable-source-maps), two ways: the AWS SDK v3 left external (the runtime's copy, resolved here
- * from the project's node_modules) and the SDK bundled and tree-shaken into the function. Each
- * bundle is imported cold in fresh Node processes. The init split: how long loading the function's
- * SDK client packages takes, and how long constructing its first client then takes.
+ * Each Lambda bundled exactly as the CDK stack bundles it and started as the stack starts it: the
+ * esbuild options, SDK aliases and NODE_OPTIONS come from infra/lib/constructs/sdk-bundling.ts,
+ * which storefront-function.ts hands to NodejsFunction. Two ways: the AWS SDK v3 left external (the
+ * runtime's copy, resolved here from the project's node_modules) and bundled, tree-shaken, into the
+ * function. Each bundle is imported cold in fresh Node processes, the two variants interleaved run
+ * by run so a busy machine weighs on both alike; medians of wall and CPU time (CPU time is the
+ * steadier figure on a shared machine). The init split, measured on the deployed variant: a bundle
+ * built the same way holding only the function's SDK clients, imported cold (SDK module load), then
+ * each client constructed once (first client); the rest of the cold import is the function's own
+ * code and its other dependencies (Powertools, zod).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { FUNCTIONS } from '../infra/lib/definitions/functions';
-import { bundlesAwsSdk } from '../infra/lib/constructs/sdk-bundling';
+import {
+  bundlesAwsSdk,
+  LAMBDA_BUNDLING,
+  LAMBDA_NODE_OPTIONS,
+  SDK_ALIASES,
+} from '../infra/lib/constructs/sdk-bundling';
+import { REPO_ROOT } from '../infra/lib/paths';
 
 export type SdkBundling = 'external' | 'bundled';
 
 export interface LambdaVariant {
   bundleBytes: number;
+  /** Median wall time of `await import(bundle)` in a fresh process. */
   coldImportMs: number;
+  /** Median CPU time (user + system) of the same imports. */
+  coldImportCpuMs: number;
 }
 
 export interface LambdaFigure {
   id: string;
-  /** The variant the CDK stack deploys (storefront-function.ts's bundlesAwsSdk). */
+  /** The variant the CDK stack deploys (sdk-bundling.ts's bundlesAwsSdk). */
   deployed: SdkBundling;
   /** The deployed variant's figures, as the table reports them. */
   bundleBytes: number;
   coldImportMs: number;
+  coldImportCpuMs: number;
   variants: Record<SdkBundling, LambdaVariant>;
   /** Loads razorpay or pdf-lib at module load (then exempt from the cold-start target). */
   loadsRazorpayAtInit: boolean;
@@ -34,13 +49,14 @@ export interface LambdaFigure {
   usesPdf: boolean;
   /** The @aws-sdk/* packages the function imports. */
   sdkPackages: string[];
-  /** ms to import those packages cold, and ms to construct the first client after that. */
+  /**
+   * Of the deployed variant: ms to import the function's SDK clients alone, bundled the same way,
+   * then ms to construct each of them once.
+   */
   initSplit: { sdkModuleLoadMs: number; firstClientMs: number } | null;
 }
 
 const COLD_RUNS = 5;
-const BANNER =
-  "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,10 +64,11 @@ const median = (values: number[]) => {
 };
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** Runs a module script in a fresh Node process started as the Lambdas are; returns its stdout. */
 function runCold(script: string): string {
   return execFileSync(
     process.execPath,
-    ['--enable-source-maps', '--input-type=module', '-e', script],
+    [...LAMBDA_NODE_OPTIONS, '--input-type=module', '-e', script],
     {
       // The local Node is older than the runtime's; the SDK's warning about that is noise here.
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -66,51 +83,86 @@ function runCold(script: string): string {
   ).toString();
 }
 
-async function bundle(entry: string, outfile: string, sdk: SdkBundling): Promise<Metafile> {
-  const result = await build({
-    entryPoints: [resolve(entry)],
+/** The esbuild options of the stack's bundling (NodejsFunction's names mapped to esbuild's). */
+export function lambdaBuildOptions(sdk: SdkBundling, outfile: string): BuildOptions {
+  return {
+    absWorkingDir: REPO_ROOT,
     bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    mainFields: ['module', 'main'],
+    platform: LAMBDA_BUNDLING.platform,
+    format: LAMBDA_BUNDLING.format,
+    target: LAMBDA_BUNDLING.target,
+    minify: LAMBDA_BUNDLING.minify,
+    sourcemap: LAMBDA_BUNDLING.sourceMap,
+    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    banner: { js: LAMBDA_BUNDLING.banner },
+    // NodejsFunction's bundleAwsSDK: false marks @aws-sdk/* external; the aliases apply otherwise.
     external: sdk === 'external' ? ['@aws-sdk/*'] : [],
+    alias: sdk === 'bundled' ? { ...SDK_ALIASES } : {},
     outfile,
-    banner: { js: BANNER },
     metafile: true,
     logLevel: 'silent',
-  });
-  return result.metafile;
+  };
 }
 
-function coldImportMs(outfile: string): number {
-  const times: number[] = [];
-  for (let run = 0; run < COLD_RUNS; run += 1) {
-    const script = `const t = performance.now(); await import(${JSON.stringify(outfile)}); process.stdout.write(String(performance.now() - t));`;
-    times.push(Number(runCold(script)));
-  }
-  return round1(median(times));
+async function bundle(entry: string, outfile: string, sdk: SdkBundling): Promise<Metafile> {
+  const result = await build({ ...lambdaBuildOptions(sdk, outfile), entryPoints: [resolve(entry)] });
+  return result.metafile!;
 }
 
-/** Module load of the function's SDK client packages, then its first client's construction. */
-function initSplit(packages: string[], cwd: string): LambdaFigure['initSplit'] {
-  const clients = packages.filter((p) => p.startsWith('@aws-sdk/client-'));
+/** Wall and CPU ms of one cold import of the bundle. */
+function coldImport(outfile: string): { wall: number; cpu: number } {
+  const script = `const c = process.cpuUsage(); const t = performance.now(); await import(${JSON.stringify(outfile)}); const d = process.cpuUsage(c); process.stdout.write(JSON.stringify({ wall: performance.now() - t, cpu: (d.user + d.system) / 1000 }));`;
+  return JSON.parse(runCold(script)) as { wall: number; cpu: number };
+}
+
+/** The client classes of the function's @aws-sdk/client-* packages, e.g. DynamoDBClient. */
+function clientClasses(packages: string[]): { pkg: string; name: string }[] {
+  const require = createRequire(join(REPO_ROOT, 'package.json'));
+  return packages
+    .filter((p) => p.startsWith('@aws-sdk/client-'))
+    .map((pkg) => {
+      const exports = require(pkg) as Record<string, unknown>;
+      const name = Object.keys(exports).find(
+        (k) => /^[A-Z]\w*Client$/.test(k) && typeof exports[k] === 'function',
+      );
+      if (!name) throw new Error(`No client class found in ${pkg}`);
+      return { pkg, name };
+    });
+}
+
+/**
+ * The function's SDK clients alone, bundled as the function is: ms from the import's start to the
+ * end of the SDK's module code, then ms to construct each client once.
+ */
+async function initSplit(
+  packages: string[],
+  sdk: SdkBundling,
+  outDir: string,
+  id: string,
+): Promise<LambdaFigure['initSplit']> {
+  const clients = clientClasses(packages);
   if (clients.length === 0) return null;
-  const script = `
-    import { createRequire } from 'node:module';
-    const require = createRequire(${JSON.stringify(join(cwd, 'probe.mjs'))});
-    const t0 = performance.now();
-    const mods = [];
-    for (const name of ${JSON.stringify(packages)}) mods.push(await import(require.resolve(name)));
-    const t1 = performance.now();
-    const first = mods.find((m) => Object.keys(m).some((k) => /^[A-Z]\\w*Client$/.test(k) && typeof m[k] === 'function'));
-    const ctor = Object.keys(first).find((k) => /^[A-Z]\\w*Client$/.test(k) && typeof first[k] === 'function');
-    new first[ctor]({});
-    const t2 = performance.now();
-    process.stdout.write(JSON.stringify([t1 - t0, t2 - t1]));`;
+  const outfile = join(outDir, `${id}.sdk-probe.mjs`);
+  // DynamoDB is used through lib-dynamodb's document client, as lambdas/adapters/dynamodb builds it.
+  const documentClient = packages.includes('@aws-sdk/lib-dynamodb');
+  const constructed = (name: string) =>
+    documentClient && name === 'DynamoDBClient'
+      ? `DynamoDBDocumentClient.from(new ${name}({}));`
+      : `new ${name}({});`;
+  const contents = [
+    ...clients.map(({ pkg, name }) => `import { ${name} } from '${pkg}';`),
+    ...(documentClient ? ["import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';"] : []),
+    // Runs after every imported module's code: bundled, the SDK's code comes first in the file.
+    'globalThis.__sdkLoaded = performance.now();',
+    ...clients.map(({ name }) => constructed(name)),
+    'globalThis.__clientsBuilt = performance.now();',
+  ].join('\n');
+  await build({
+    ...lambdaBuildOptions(sdk, outfile),
+    stdin: { contents, resolveDir: REPO_ROOT, sourcefile: 'sdk-probe.mjs', loader: 'js' },
+  });
+  const script = `const t = performance.now(); await import(${JSON.stringify(outfile)}); process.stdout.write(JSON.stringify([globalThis.__sdkLoaded - t, globalThis.__clientsBuilt - globalThis.__sdkLoaded]));`;
   const load: number[] = [];
   const construct: number[] = [];
   for (let run = 0; run < COLD_RUNS; run += 1) {
@@ -130,7 +182,7 @@ export async function measureLambdas(): Promise<LambdaFigure[]> {
   writeFileSync(join(outDir, 'package.json'), '{"type":"module"}');
   const figures: LambdaFigure[] = [];
   for (const fn of Object.values(FUNCTIONS)) {
-    const variants = {} as Record<SdkBundling, LambdaVariant>;
+    const outfiles = {} as Record<SdkBundling, string>;
     let sdkPackages: string[] = [];
     let usesRazorpay = false;
     let usesPdf = false;
@@ -138,41 +190,59 @@ export async function measureLambdas(): Promise<LambdaFigure[]> {
     for (const sdk of ['external', 'bundled'] as const) {
       const outfile = join(outDir, `${fn.id}.${sdk}.mjs`);
       const meta = await bundle(fn.entry, outfile, sdk);
+      outfiles[sdk] = outfile;
+      if (sdk !== 'external') continue;
       const inputs = Object.keys(meta.inputs);
-      if (sdk === 'external') {
-        const output = Object.values(meta.outputs).find((o) => o.entryPoint !== undefined);
-        sdkPackages = [
-          ...new Set(
-            (output?.imports ?? [])
-              .filter((i) => i.external && i.path.startsWith('@aws-sdk/'))
-              .map((i) => i.path),
+      const output = Object.values(meta.outputs).find((o) => o.entryPoint !== undefined);
+      sdkPackages = [
+        ...new Set(
+          (output?.imports ?? [])
+            .filter((i) => i.external && i.path.startsWith('@aws-sdk/'))
+            .map((i) => i.path),
+        ),
+      ].sort();
+      usesRazorpay = inputs.some((i) => i.includes('node_modules/razorpay/'));
+      usesPdf = inputs.some((i) => i.includes('node_modules/pdf-lib/'));
+      // Razorpay's code runs at import unless every import of it is a dynamic `import()`.
+      loadsRazorpayAtInit = Object.entries(meta.inputs).some(
+        ([path, input]) =>
+          !path.includes('node_modules/razorpay/') &&
+          input.imports.some(
+            (i) => i.path.includes('node_modules/razorpay/') && i.kind !== 'dynamic-import',
           ),
-        ].sort();
-        usesRazorpay = inputs.some((i) => i.includes('node_modules/razorpay/'));
-        usesPdf = inputs.some((i) => i.includes('node_modules/pdf-lib/'));
-        // Razorpay's code runs at import unless every import of it is a dynamic `import()`.
-        loadsRazorpayAtInit = Object.entries(meta.inputs).some(
-          ([path, input]) =>
-            !path.includes('node_modules/razorpay/') &&
-            input.imports.some(
-              (i) => i.path.includes('node_modules/razorpay/') && i.kind !== 'dynamic-import',
-            ),
-        );
-      }
-      variants[sdk] = { bundleBytes: statSync(outfile).size, coldImportMs: coldImportMs(outfile) };
+      );
     }
+    // Interleaved, run by run, so a burst of load elsewhere weighs on both variants alike.
+    const runs: Record<SdkBundling, { wall: number[]; cpu: number[] }> = {
+      external: { wall: [], cpu: [] },
+      bundled: { wall: [], cpu: [] },
+    };
+    for (let run = 0; run < COLD_RUNS; run += 1) {
+      for (const sdk of ['external', 'bundled'] as const) {
+        const { wall, cpu } = coldImport(outfiles[sdk]);
+        runs[sdk].wall.push(wall);
+        runs[sdk].cpu.push(cpu);
+      }
+    }
+    const variant = (sdk: SdkBundling): LambdaVariant => ({
+      bundleBytes: statSync(outfiles[sdk]).size,
+      coldImportMs: round1(median(runs[sdk].wall)),
+      coldImportCpuMs: round1(median(runs[sdk].cpu)),
+    });
+    const variants = { external: variant('external'), bundled: variant('bundled') };
     const deployed: SdkBundling = bundlesAwsSdk(fn.id) ? 'bundled' : 'external';
     figures.push({
       id: fn.id,
       deployed,
       bundleBytes: variants[deployed].bundleBytes,
       coldImportMs: variants[deployed].coldImportMs,
+      coldImportCpuMs: variants[deployed].coldImportCpuMs,
       variants,
       loadsRazorpayAtInit,
       usesRazorpay,
       usesPdf,
       sdkPackages,
-      initSplit: initSplit(sdkPackages, outDir),
+      initSplit: await initSplit(sdkPackages, deployed, outDir, fn.id),
     });
   }
   return figures;

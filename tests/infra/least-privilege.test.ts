@@ -212,13 +212,12 @@ describe('the Lambdas themselves', () => {
       });
       const variables = (properties.Environment as { Variables: Record<string, unknown> })
         .Variables;
+      // No NODE_OPTIONS: source maps are not read at run time (sdk-bundling.ts, cold start).
       expect(variables).toMatchObject({
-        NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'storefront',
         POWERTOOLS_LOG_LEVEL: 'INFO',
       });
       const expected = new Set([
-        'NODE_OPTIONS',
         'POWERTOOLS_SERVICE_NAME',
         'POWERTOOLS_LOG_LEVEL',
         ...TABLES.filter((t) => definition.tables[t.id]).map((t) => t.envVar),

@@ -13,7 +13,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionDefinition } from '../definitions/functions';
 import { acknowledge } from '../nag';
-import { bundlesAwsSdk } from './sdk-bundling';
+import { bundlesAwsSdk, LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, SDK_ALIASES } from './sdk-bundling';
 import { REPO_ROOT } from '../paths';
 import { SERVICE_NAME } from '../../../lambdas/system/facts';
 
@@ -26,15 +26,9 @@ export const POWERTOOLS_ENVIRONMENT = {
   POWERTOOLS_LOG_LEVEL: 'INFO',
 } as const;
 
-/** Stack traces point into the TypeScript sources through the bundle's source maps. */
-const SOURCE_MAPS_ENVIRONMENT = { NODE_OPTIONS: '--enable-source-maps' } as const;
-
-/**
- * esbuild emits ESM; a few CommonJS dependencies (razorpay's axios, Powertools internals) call
- * `require` for Node built-ins, which ESM lacks, so the bundle defines one.
- */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __storefrontCreateRequire } from 'node:module'; const require = __storefrontCreateRequire(import.meta.url);";
+/** Node's options, as sdk-bundling.ts chose them for cold start (none: no source maps at run time). */
+const NODE_OPTIONS_ENVIRONMENT: Record<string, string> =
+  LAMBDA_NODE_OPTIONS.length > 0 ? { NODE_OPTIONS: LAMBDA_NODE_OPTIONS.join(' ') } : {};
 
 /**
  * A function that renders PDFs reads the DejaVu fonts from `fonts/` beside its bundle
@@ -59,7 +53,7 @@ export interface StorefrontFunctionProps {
 
 /**
  * One Lambda with the storefront's shared defaults: Node.js 22 on arm64, bundled by the local
- * esbuild as minified ESM with source maps, its own log group with a retention, Powertools
+ * esbuild as sdk-bundling.ts says (minified ESM, the SDK tree-shaken in), its own log group with a retention, Powertools
  * configured. Memory and timeout come from the definition; grants are the caller's business.
  */
 export class StorefrontFunction extends Construct {
@@ -107,22 +101,27 @@ export class StorefrontFunction extends Construct {
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      environment: { ...POWERTOOLS_ENVIRONMENT, ...SOURCE_MAPS_ENVIRONMENT, ...props.environment },
+      environment: { ...POWERTOOLS_ENVIRONMENT, ...NODE_OPTIONS_ENVIRONMENT, ...props.environment },
       bundling: {
+        // The same options bench/lambda-bundles.ts measures (sdk-bundling.ts says why each).
         format: OutputFormat.ESM,
-        target: 'node22',
-        platform: 'node',
-        minify: true,
-        sourceMap: true,
-        // ESM-first packages resolve to their ESM build, which tree-shakes.
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        // Bundled and tree-shaken, or the Node.js 22 runtime's copy: whichever starts faster
-        // (sdk-bundling.ts, measured by `npm run bench`).
+        target: LAMBDA_BUNDLING.target,
+        platform: LAMBDA_BUNDLING.platform,
+        minify: LAMBDA_BUNDLING.minify,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        banner: LAMBDA_BUNDLING.banner,
+        sourceMap: LAMBDA_BUNDLING.sourceMap,
+        sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+        // Bundled and tree-shaken, or the Node.js 22 runtime's copy: whichever starts faster.
         bundleAwsSDK: bundlesAwsSdk(definition.id),
-        // Maps without the sources are a third the size: Node reads them at every cold start
-        // (--enable-source-maps) and stack traces still name file and line.
-        sourcesContent: false,
+        // SDK pieces no function runs, swapped out; only where the SDK is bundled.
+        ...(bundlesAwsSdk(definition.id)
+          ? {
+              esbuildArgs: {
+                '--alias': Object.entries(SDK_ALIASES).map(([from, to]) => `${from}=${to}`),
+              },
+            }
+          : {}),
         tsconfig: join(REPO_ROOT, 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
         ...(definition.invoiceFonts ? { commandHooks: INVOICE_FONT_HOOKS } : {}),
