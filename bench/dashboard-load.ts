@@ -33,9 +33,14 @@ async function query(
   return (await client.send(new QueryCommand(input))).Items ?? [];
 }
 
-export async function measureDashboard(
-  stack: LocalStack,
-): Promise<LoadFigure & { services: number; payments: number }> {
+export interface SeededDashboard {
+  idToken: string;
+  services: number;
+  payments: number;
+}
+
+/** The buyer with 50 services and 200 payments, and what their dashboard shows. */
+export async function seedDashboard(stack: LocalStack): Promise<SeededDashboard> {
   const session = await benchSession(stack, 'bench-dashboard');
   const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
     token: session.idToken,
@@ -109,12 +114,47 @@ export async function measureDashboard(
       token: session.idToken,
     },
   );
-  const figure = await loadTest({
+  return {
+    idToken: session.idToken,
+    services: check.body.services.length,
+    payments: check.body.payments.length,
+  };
+}
+
+/** The seeded buyer's dashboard under load, at `connections` (32 by default). */
+export function loadDashboard(
+  stack: LocalStack,
+  seeded: SeededDashboard,
+  connections?: number,
+): Promise<LoadFigure> {
+  return loadTest({
     baseUrl: stack.baseUrl,
     route: 'GET /api/me/dashboard',
     method: 'GET',
     path: '/api/me/dashboard',
-    headers: { authorization: `Bearer ${session.idToken}` },
+    headers: { authorization: `Bearer ${seeded.idToken}` },
+    ...(connections === undefined ? {} : { connections }),
   });
-  return { ...figure, services: check.body.services.length, payments: check.body.payments.length };
+}
+
+/** The route of the one-connection figure, reported next to the 32-connection one. */
+export const DASHBOARD_ONE_CONNECTION_ROUTE = 'GET /api/me/dashboard, 1 connection';
+
+/**
+ * The 32-connection figure (the target's) and, next to it, one buyer's own load at 1 connection:
+ * the local stack runs dynalite, the Lambdas and the HTTP API on one Node thread, so 32 requests
+ * at once queue behind each other's item reads (README, Performance).
+ */
+export async function measureDashboard(
+  stack: LocalStack,
+): Promise<LoadFigure & { services: number; payments: number; oneConnection: LoadFigure }> {
+  const seeded = await seedDashboard(stack);
+  const figure = await loadDashboard(stack, seeded);
+  const one = await loadDashboard(stack, seeded, 1);
+  return {
+    ...figure,
+    services: seeded.services,
+    payments: seeded.payments,
+    oneConnection: { ...one, route: DASHBOARD_ONE_CONNECTION_ROUTE },
+  };
 }
