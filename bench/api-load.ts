@@ -32,6 +32,11 @@ export async function loadTest(options: {
   headers?: Record<string, string>;
   connections?: number;
   durationSeconds?: number;
+  /**
+   * The same load first for this long, not measured (default 2 s): the figure is the route's
+   * steady state, not the JIT compiling its path or a cache being filled on the first requests.
+   */
+  warmupSeconds?: number;
 }): Promise<LoadFigure> {
   const url = new URL(options.path, options.baseUrl);
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') {
@@ -39,15 +44,19 @@ export async function loadTest(options: {
   }
   const connections = options.connections ?? 32;
   const durationSeconds = options.durationSeconds ?? 10;
+  const run = (duration: number) =>
+    autocannon({
+      url: url.toString(),
+      method: options.method,
+      connections,
+      duration,
+      headers: { 'content-type': 'application/json', ...options.headers },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  const warmupSeconds = options.warmupSeconds ?? 2;
+  if (warmupSeconds > 0) await run(warmupSeconds);
   const cpuBefore = process.cpuUsage();
-  const result = await autocannon({
-    url: url.toString(),
-    method: options.method,
-    connections,
-    duration: durationSeconds,
-    headers: { 'content-type': 'application/json', ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  const result = await run(durationSeconds);
   return {
     route: options.route,
     connections,
