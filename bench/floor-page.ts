@@ -9,13 +9,17 @@ import { gzipSync } from 'node:zlib';
 
 export function buildFloorHtml(distDir: string): string {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
-    .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, '')
-    .replace(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
-      const css = readFileSync(join(distDir, href.replace(/^\//, '')), 'utf8');
-      return `<style>${css}</style>`;
-    });
+  return (
+    html
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, '')
+      // A disabled stylesheet link is never fetched; it only tells the app's preloader the CSS is in.
+      .replace(/<link[^>]+rel="stylesheet"[^>]*\sdisabled[^>]*>/g, '')
+      .replace(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+        const css = readFileSync(join(distDir, href.replace(/^\//, '')), 'utf8');
+        return `<style>${css}</style>`;
+      })
+  );
 }
 
 export async function serveFloorPage(

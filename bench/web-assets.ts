@@ -1,6 +1,7 @@
 /**
- * The web's initial JS and CSS, gzip-compressed: what index.html loads before anything else, and
- * the app that its entry loads right after the first paint (bench/admin-absent.ts BOOT_MODULES)
+ * The web's initial JS and CSS, gzip-compressed: what index.html loads before anything else (the
+ * entry and the chunks it modulepreloads), and the app that its entry loads right after the first
+ * paint (bench/admin-absent.ts BOOT_MODULES)
  * with that app's static imports, counted as entry JS as before the app moved out of the entry.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -23,9 +24,10 @@ export function measureWebAssets(distDir: string): WebAssetFigures {
   const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map(
     (m) => m[1]!,
   );
-  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
-    (m) => m[1]!,
-  );
+  // A disabled stylesheet link (beside the CSS the prerender inlined) is never fetched.
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"([^>]*)>/g)]
+    .filter((m) => !/\sdisabled\b/.test(m[2]!))
+    .map((m) => m[1]!);
   const manifest = JSON.parse(
     readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Record<string, { file: string; imports?: string[] }>;
@@ -66,7 +68,8 @@ export function measureWebAssets(distDir: string): WebAssetFigures {
   }
   const sum = (list: typeof files) => list.reduce((total, f) => total + f.gzipBytes, 0);
   return {
-    entryJsGzipBytes: sum(files.filter((f) => entry.includes(f.path))),
+    // The entry's modulepreloaded chunks are its static imports (Vite's preload helper, say).
+    entryJsGzipBytes: sum(files.filter((f) => entry.includes(f.path) || preloads.includes(f.path))),
     initialJsGzipBytes: sum(files.filter((f) => f.kind === 'js')),
     initialCssGzipBytes: sum(files.filter((f) => f.kind === 'css')),
     files,

@@ -48,9 +48,13 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
   let inlined = html;
   for (const [tag, href] of links) {
     const css = await readFile(join(outDir, href!.replace(/^\//, '')), 'utf8');
+    // The link stays, disabled (never fetched, never applied): Vite's preloader lists the entry's
+    // stylesheet among each lazy chunk's dependencies and loads it unless a link names it, which
+    // would fetch it again and restyle the whole page when the app starts.
     inlined = inlined.replace(
       tag,
-      () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+      () =>
+        `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" disabled />`,
     );
   }
   return inlined;

@@ -6,8 +6,10 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { AUTH_ROUTES } from './app/auth';
 import { preloadRoute, routeFor } from './app/routes';
 import { captureTypedInput } from './lib/keep-typed-input';
+import { hasStoredSession } from './lib/stored-session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -31,6 +33,20 @@ const appWith = (afterCommit: () => void = () => undefined) => (
 // HTML stays as it is. Anything else (an unknown path served the fallback page) renders fresh.
 const prerendered = container.dataset.prerendered;
 const { pathname } = window.location;
+// A signed-in visitor on a page that reads the session (/dashboard, /checkout…) needs Amplify, the
+// site's config and the API client before it shows anything: ask for all of them now, beside the
+// page's own code, instead of each once the one before it has arrived.
+if ((AUTH_ROUTES.includes(pathname) || pathname.startsWith('/admin')) && hasStoredSession()) {
+  void import('./lib/session').catch(() => undefined);
+  void import('./lib/rest-client').catch(() => undefined);
+  void import('./lib/config').then((config) => config.loadConfig()).catch(() => undefined);
+  if (pathname === '/dashboard') {
+    void import('./features/dashboard/api/get-dashboard')
+      .then((dashboard) => dashboard.prefetchDashboard())
+      .catch(() => undefined);
+  }
+}
+
 if (prerendered && prerendered === routeFor(pathname).path) {
   void preloadRoute(pathname)
     .catch(() => undefined)

@@ -85,6 +85,16 @@ describe('the API client (Amplify REST)', () => {
     expect(calls).toHaveBeenCalledTimes(1);
   });
 
+  it("throws a public GET's error answer as ApiError with the API's status, code and message", async () => {
+    const error = await apiGet('/plans/nosuchplan').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'plan_not_found',
+      message: 'We could not find that plan. Please choose a plan from our pricing pages.',
+    });
+  });
+
   it('turns a network failure into ApiError status 0', async () => {
     server.use(http.get(`${API}/plans`, () => HttpResponse.error()));
     await expect(apiGet('/plans')).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LoadingText } from '../components/loading-text';
@@ -7,9 +7,17 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { RouteMeta } from './route-meta';
 
+/**
+ * A new route starts at the top. Not on the first render: the page is already where the visitor
+ * has scrolled it while the app loaded, and scrolling there would force a layout of the whole page
+ * in the middle of hydration.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

@@ -1,9 +1,12 @@
 /**
- * The one API client. Every call to the storefront API goes through Amplify's REST API
- * (`aws-amplify/api`), configured from /config.json. Authenticated routes carry the user's Cognito
+ * The one API client. Calls to the storefront API go through Amplify's REST API
+ * (`aws-amplify/api`), configured from /config.json, except public GETs, which are plain fetches
+ * (publicGet below). Authenticated routes carry the user's Cognito
  * ID token as a Bearer token. Errors come back as `{error: {code, message}}` (docs/api.md) and are
  * thrown as `ApiError` with the API's buyer-readable message.
  */
+import { loadConfig } from './config';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -94,8 +97,26 @@ async function send<T>(
   }
 }
 
+/**
+ * A public GET (the catalog's plans) is a plain fetch: it needs no token and no signing, so a
+ * public page never loads Amplify (some 30 KB compressed, and its start-up work on a phone's CPU)
+ * to refresh prices it has already prerendered. Errors are the same ApiErrors as the rest.
+ */
+async function publicGet<T>(path: string): Promise<T> {
+  try {
+    const config = await loadConfig();
+    const base = new URL(config.apiBase, window.location.origin).toString().replace(/\/$/, '');
+    const response = await fetch(`${base}${path}`, { headers: { Accept: 'application/json' } });
+    const text = await response.text();
+    if (!response.ok) throw toApiError({ response: { statusCode: response.status, body: text } });
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
 export function apiGet<T>(path: string, opts?: ApiOptions): Promise<T> {
-  return send<T>('get', path, undefined, opts);
+  return opts?.auth ? send<T>('get', path, undefined, opts) : publicGet<T>(path);
 }
 
 export function apiPost<T>(path: string, body: unknown, opts?: ApiOptions): Promise<T> {
