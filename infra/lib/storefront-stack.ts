@@ -175,6 +175,10 @@ export class StorefrontStack extends Stack {
         'Put your WHM server, API token user and token in this secret: JSON {"host","user","token"}',
       value: this.provisioning.whmSecret.secretArn,
     });
+    new CfnOutput(this, 'OrdersTableName', {
+      description: 'The orders table: `npm run backfill -- --orders-table NAME` after a deploy',
+      value: this.data.tables.orders.tableName,
+    });
     new CfnOutput(this, 'HttpApiEndpoint', {
       description: 'The API Gateway endpoint behind CloudFront (for diagnostics)',
       value: this.api.httpApi.apiEndpoint,

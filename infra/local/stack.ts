@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   ENV,
   EVENT_BUS_NAME,
@@ -17,6 +18,7 @@ import {
   localTableName,
   type TableId,
 } from '../../lambdas/system/facts';
+import { backfillUnsettledOrders } from '../lib/backfills/unsettled-orders';
 import { FUNCTIONS, SCHEDULES, type FunctionId } from '../lib/definitions/functions';
 import { securityHeaders, type SiteOrigins } from '../lib/definitions/security-headers';
 import { cognitoIssuer, ensureUserPool } from './cognito';
@@ -176,7 +178,10 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       const client = localDynamoClient(config.ports.dynamodb);
       await ensureTables(client);
       await seedCatalog(client);
-      client.destroy();
+      // A DATA_DIR from before the dashboard's unsettled-orders index: its failed orders stay listed.
+      const documents = DynamoDBDocumentClient.from(client);
+      await backfillUnsettledOrders(documents, localTableName('orders'));
+      documents.destroy();
     })();
     const [pool] = await Promise.all([
       ensureUserPool(config),

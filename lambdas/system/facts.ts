@@ -126,6 +126,12 @@ export interface TableDefinition {
   timeToLiveAttribute?: string;
 }
 
+/**
+ * The order statuses a buyer's dashboard lists as unsettled payments: an order in one of them
+ * carries the `unsettledByUser` index's sort key, and no other order does.
+ */
+export const UNSETTLED_ORDER_STATUSES = ['failed', 'review'] as const;
+
 export const TABLES = [
   { id: 'plans', envVar: 'PLANS_TABLE', partitionKey: { name: 'id', type: 'S' } },
   {

@@ -222,5 +222,8 @@ describe('outputs', () => {
     });
     expect(outputs.UserPoolId?.Value).toEqual({ Ref: logicalIdOf(stack, stack.auth.userPool) });
     expect(outputs.UserPoolClientId?.Value).toEqual({ Ref: logicalIdOf(stack, stack.auth.client) });
+    expect(outputs.OrdersTableName?.Value).toEqual({
+      Ref: logicalIdOf(stack, stack.data.tables.orders),
+    });
   });
 });

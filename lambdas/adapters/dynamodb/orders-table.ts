@@ -19,6 +19,7 @@ import {
   type OrdersStore,
   type UnsettledOrder,
 } from '../../ports/orders';
+import { UNSETTLED_ORDER_STATUSES } from '../../system/facts';
 import { isConditionFailure } from './clients';
 import { projection } from './projection';
 
@@ -32,7 +33,7 @@ export const ORDERS_BY_STATUS_INDEX = 'byStatus';
  */
 export const ORDERS_UNSETTLED_INDEX = 'unsettledByUser';
 const UNSETTLED_AT = 'unsettledAt';
-const UNSETTLED_STATUSES: readonly OrderMarkStatus[] = ['failed', 'review'];
+const UNSETTLED_STATUSES: readonly OrderMarkStatus[] = UNSETTLED_ORDER_STATUSES;
 const UNSETTLED_PROJECTION = projection(UNSETTLED_ORDER_FIELDS);
 
 /** The stored order without the index's attribute, which is the table's, not the order's. */
