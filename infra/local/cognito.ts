@@ -90,7 +90,7 @@ export async function ensureUserPool(config: LocalConfig): Promise<UserPoolIds> 
   await ensureOperatorsGroup(client, userPoolId);
   const ids = { userPoolId, userPoolClientId };
   writeFileDurably(idsFile, JSON.stringify(ids, null, 2));
-  backUpUserPool(config); // a first copy of the new pool
+  await backUpUserPool(config); // a first copy of the new pool
   return ids;
 }
 

@@ -22,7 +22,7 @@ import { backfillUnsettledOrders } from '../lib/backfills/unsettled-orders';
 import { FUNCTIONS, SCHEDULES, type FunctionId } from '../lib/definitions/functions';
 import { securityHeaders, type SiteOrigins } from '../lib/definitions/security-headers';
 import { cognitoIssuer, ensureUserPool } from './cognito';
-import { backUpUserPool } from './cognito-process';
+import { UserPoolBackups } from './cognito-process';
 import { urls, type LocalConfig } from './config';
 import { ensureTables, localDynamoClient, seedCatalog, startDynalite } from './dynamodb';
 import { LocalEventBus } from './event-bus';
@@ -145,13 +145,12 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
     retryBaseMs: config.retryBaseMs,
   });
 
-  let backups: NodeJS.Timeout | undefined;
+  let backups: UserPoolBackups | undefined;
   let whm: WhmStandIn | undefined;
 
   async function stop(): Promise<void> {
     if (stopping) return;
     stopping = true;
-    clearInterval(backups);
     children.markStopping();
     await Promise.allSettled([bus.stop(), simulator.stop(), scheduler.stop(), whm?.stop()]);
     await Promise.allSettled(
@@ -164,6 +163,8 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       ),
     );
     await children.stopAll();
+    // cognito-local has stopped: the last copy holds everything it wrote.
+    await backups?.stop();
   }
   try {
     // A failed build leaves the previous one (if any) in place: the API still runs.
@@ -233,14 +234,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       gateway.listen(config.ports.storefront, '127.0.0.1', () => resolvePromise());
     });
 
-    backups = setInterval(() => {
-      try {
-        backUpUserPool(config);
-      } catch (error) {
-        console.error('Could not copy the user pool files:', (error as Error).message);
-      }
-    }, 5000);
-    backups.unref();
+    backups = new UserPoolBackups(config).start();
     bus.replayPending();
     simulator.resumeDeliveries();
     scheduler.start();
