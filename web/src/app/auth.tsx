@@ -3,7 +3,6 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -23,12 +22,6 @@ export interface AuthState {
   refresh(): Promise<void>;
   /** True after the user logged out in this tab (guarded pages then go to /, not /login). */
   signedOut: boolean;
-  /**
-   * Whether this browser holds a stored session, read synchronously before the first paint and
-   * without Amplify; null on the server and while hydrating (the prerendered HTML cannot know).
-   * Lets the header show the signed-in state at once while `loading` is still true.
-   */
-  storedSession: boolean | null;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -58,10 +51,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const started = useRef(false);
   const { pathname } = useLocation();
-  // Null in the server's HTML and the hydrating render (so they match); read from localStorage in
-  // a layout effect, which re-renders before the browser paints.
-  const [storedSession, setStoredSession] = useState<boolean | null>(null);
-  useLayoutEffect(() => setStoredSession(hasStoredSession()), []);
 
   const refresh = useCallback(async () => {
     started.current = true;
@@ -104,11 +93,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: state.user,
       loading: state.loading,
       signedOut: state.signedOut,
-      storedSession,
       signOut,
       refresh,
     }),
-    [state, storedSession, signOut, refresh],
+    [state, signOut, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/button';
 import { Container } from '../components/container';
 import { header, siteName } from '../content/layout';
+import { hasStoredSession } from '../lib/stored-session';
 import { useAuth } from './auth';
 import { ServicesMenu } from './services-menu';
 
@@ -19,6 +20,19 @@ export function useScrolledPast(threshold: number): boolean {
     return () => window.removeEventListener('scroll', update);
   }, [threshold]);
   return past;
+}
+
+/**
+ * Whether this browser holds a stored session, read without Amplify; null on the server and while
+ * hydrating (the prerendered HTML cannot know). Read in a layout effect, so the header shows the
+ * signed-in state before the browser paints. The header's own state, not the auth context's: a
+ * change to a context above the page would make React hydrate the whole page at once, in one long
+ * task, where it otherwise hydrates the page in slices.
+ */
+function useStoredSession(): boolean | null {
+  const [stored, setStored] = useState<boolean | null>(null);
+  useLayoutEffect(() => setStored(hasStoredSession()), []);
+  return stored;
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -39,7 +53,8 @@ export function Logo() {
 }
 
 export function Header() {
-  const { user, loading, storedSession, signOut } = useAuth();
+  const { user, loading, signOut } = useAuth();
+  const storedSession = useStoredSession();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
