@@ -193,6 +193,37 @@ export class ProvisioningStateConflictError extends Error {
 }
 
 /**
+ * What a write of the renewal job also requires of the service it is kept on, in the same
+ * conditional write: that it still renews on `renewalDate` and is not cancelled, and (a claim)
+ * that its provisioning is in `state`. So a service renewed or cancelled meanwhile is caught by
+ * the write failing, with no read of the item before or after.
+ */
+export interface ExpectedService {
+  renewalDate: string;
+  state?: ProvisioningState;
+}
+
+/** A write given an ExpectedService found the service renewed (another date) or cancelled. */
+export class ServiceOvertakenError extends Error {
+  override readonly name = 'ServiceOvertakenError';
+  constructor(readonly serviceId: string) {
+    super(`Service ${serviceId} was renewed or cancelled meanwhile.`);
+  }
+}
+
+/** A claim given an ExpectedService found the service still due but its provisioning `actual`. */
+export class ProvisioningNotInStateError extends Error {
+  override readonly name = 'ProvisioningNotInStateError';
+  constructor(
+    readonly serviceId: string,
+    readonly expected: ProvisioningState,
+    readonly actual: ProvisioningState,
+  ) {
+    super(`Provisioning of ${serviceId} is ${actual}, not ${expected}.`);
+  }
+}
+
+/**
  * A claim on acting on the upstream for one service:
  * - `claimed`: this caller holds it now (`token` proves it on every write that follows);
  * - `held`: another attempt holds it and its lease has not run out; `heldBy` names the bus
@@ -235,13 +266,16 @@ export interface ProvisioningRecords {
   ): Promise<ProvisioningRecord>;
   /**
    * Takes the claim, or takes over one whose lease ran out (its holder crashed).
-   * ProvisioningRecordNotFoundError before `begin`.
+   * ProvisioningRecordNotFoundError before `begin`. With `expected`, only while the service is as
+   * it says: else `held` when a live claim is on it, ServiceOvertakenError when it was renewed or
+   * cancelled, ProvisioningNotInStateError when its provisioning is in another state.
    */
   claim(
     userId: string,
     serviceId: string,
     deliveryId: string,
     now: Date,
+    expected?: ExpectedService,
   ): Promise<ProvisioningClaim>;
   /** Gives the claim back (the upstream was down); a retry takes it again. */
   release(userId: string, serviceId: string, token: string): Promise<void>;
@@ -260,6 +294,8 @@ export interface ProvisioningRecords {
    * Moves the state from `from` to the outcome's and ends the claim, only while `token` holds it.
    * Throws when another holder (ProvisioningClaimLostError) or a later state
    * (ProvisioningStateConflictError) came first, or the move is not one the domain allows.
+   * With `expected`, only while the service still renews on its date and is not cancelled: else
+   * ServiceOvertakenError, writing nothing (the claim still held).
    */
   settle(
     userId: string,
@@ -268,6 +304,7 @@ export interface ProvisioningRecords {
     from: ProvisioningState,
     outcome: ProvisioningOutcome,
     at: Date,
+    expected?: Pick<ExpectedService, 'renewalDate'>,
   ): Promise<void>;
   /** Notes, once, that ServiceProvisioned went out (a second call keeps the first time). */
   markAnnounced(userId: string, serviceId: string, at: Date): Promise<void>;

@@ -34,7 +34,12 @@ import {
 } from '../domain/renewals';
 import type { LogPort } from '../ports/logger';
 import type { Mailer } from '../ports/mail';
-import type { ProvisioningRecords, Provisioner } from '../ports/provisioning';
+import {
+  ProvisioningNotInStateError,
+  ServiceOvertakenError,
+  type ProvisioningRecords,
+  type Provisioner,
+} from '../ports/provisioning';
 import type { RenewalSchedule, ServiceRef } from '../ports/renewals';
 import type { ServiceRecord } from '../ports/services';
 import type { UserRecord, UsersStore } from '../ports/users';
@@ -303,9 +308,11 @@ class RunContext {
 
   /**
    * Suspends the hosting account on the panel (ready → suspended) and mails the buyer. A buyer
-   * who renews while this runs must not stay suspended: the service is read again under the
-   * provisioning claim before the panel is called, and after it, in which case the suspension is
-   * lifted at once. (A renewal's delivery that comes after the suspension lifts it itself.)
+   * who renews (or cancels) while this runs must not stay suspended: the provisioning claim and
+   * the settle after the panel call are written only while the service still renews on the same
+   * date and is not cancelled, so no read of the item is needed before or after. A claim refused
+   * so: nothing to suspend; a settle refused so: the suspension is lifted at once. (A renewal's
+   * delivery that comes after the settle lifts it itself.)
    */
   private async suspend(
     service: ServiceRecord,
@@ -327,43 +334,68 @@ class RunContext {
       return 'nothing';
     }
     const username = known.username;
-    const stillExpired = (item: ServiceRecord | undefined) =>
-      item?.renewalDate === service.renewalDate && !item.cancelledAt;
+    const due = { renewalDate: service.renewalDate };
     if (known.state === 'ready') {
       const deliveryId = `renewal-reminders:${this.runId}`;
-      const claim = await provisioning.claim(userId, serviceId, deliveryId, this.deps.clock());
-      if (claim.state === 'held') throw new PanelBusyError(`Provisioning of ${serviceId} is busy`);
+      let claim;
       try {
-        // Under the claim: the item as it is now, for its renewal date and its panel state.
-        const now = await schedule.get(ref);
-        const state = now?.provisioning?.state;
-        if (!stillExpired(now) || (state !== 'ready' && state !== 'suspended')) {
-          await provisioning.release(userId, serviceId, claim.token);
-          return 'nothing';
-        }
-        if (state === 'ready') {
+        // Held only while the service is still due and still ready on the panel.
+        claim = await provisioning.claim(userId, serviceId, deliveryId, this.deps.clock(), {
+          ...due,
+          state: 'ready',
+        });
+      } catch (error) {
+        // Renewed or cancelled since the index was read: nothing to suspend.
+        if (error instanceof ServiceOvertakenError) return 'nothing';
+        if (!(error instanceof ProvisioningNotInStateError)) throw error;
+        // Still due, and suspended already (a run that stopped before its mail): only the mail
+        // is left. In any other state there is nothing to suspend.
+        if (error.actual !== 'suspended') return 'nothing';
+        claim = undefined;
+      }
+      if (claim?.state === 'held') {
+        throw new PanelBusyError(`Provisioning of ${serviceId} is busy`);
+      }
+      if (claim) {
+        let overtaken = false;
+        try {
           const reason = `Expired on ${formatDate(service.renewalDate)} and not renewed`;
           await panel.suspend(username, reason);
-          await provisioning.settle(
-            userId,
-            serviceId,
-            claim.token,
-            'ready',
-            { state: 'suspended', reason },
-            this.deps.clock(),
-          );
-        } else {
-          await provisioning.release(userId, serviceId, claim.token);
+          const suspended = { state: 'suspended', reason } as const;
+          try {
+            await provisioning.settle(
+              userId,
+              serviceId,
+              claim.token,
+              'ready',
+              suspended,
+              this.deps.clock(),
+              due,
+            );
+          } catch (error) {
+            if (!(error instanceof ServiceOvertakenError)) throw error;
+            // Renewed or cancelled while the panel was called: the record first says what the
+            // panel now holds, so that if lifting fails, the renewal's delivery still lifts it.
+            overtaken = true;
+            await provisioning.settle(
+              userId,
+              serviceId,
+              claim.token,
+              'ready',
+              suspended,
+              this.deps.clock(),
+            );
+          }
+        } catch (error) {
+          await provisioning.release(userId, serviceId, claim.token).catch(() => undefined);
+          throw error;
         }
-      } catch (error) {
-        await provisioning.release(userId, serviceId, claim.token).catch(() => undefined);
-        throw error;
+        if (overtaken) {
+          await this.liftSuspension(service, username);
+          return 'nothing';
+        }
+        log.info('Expired hosting suspended on the panel', { serviceId, username });
       }
-      if (!stillExpired(await schedule.get(ref))) {
-        await this.liftSuspension(service, username);
-        return 'nothing';
-      }
-      log.info('Expired hosting suspended on the panel', { serviceId, username });
     }
     if (renewalPricePaise === undefined) return 'suspended';
     const user = await this.buyer(userId);

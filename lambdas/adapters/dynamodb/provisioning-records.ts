@@ -19,9 +19,12 @@ import type { Category } from '../../domain/plan';
 import { canMoveProvisioning, type ProvisioningState } from '../../domain/provisioning';
 import {
   ProvisioningClaimLostError,
+  ProvisioningNotInStateError,
   ProvisioningRecordNotFoundError,
   ProvisioningStateConflictError,
+  ServiceOvertakenError,
   type ChosenAccount,
+  type ExpectedService,
   type ProvisioningClaim,
   type ProvisioningOutcome,
   type ProvisioningRecord,
@@ -37,6 +40,8 @@ interface ServiceItem {
   userId: string;
   serviceId: string;
   provisioning?: StoredProvisioning;
+  renewalDate?: string;
+  cancelledAt?: string;
 }
 
 export class DynamoProvisioningRecords implements ProvisioningRecords {
@@ -90,7 +95,9 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     serviceId: string,
     deliveryId: string,
     now: Date,
+    expected?: ExpectedService,
   ): Promise<ProvisioningClaim> {
+    const guard = expectedCondition(expected);
     // A holder may release, or its lease run out, between the refused write and the read: then
     // claim again, a few times at most.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -99,10 +106,12 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
         await this.update(userId, serviceId, {
           UpdateExpression: 'SET #p.#claim = :claim',
           ConditionExpression:
-            'attribute_exists(#p) AND (attribute_not_exists(#p.#claim) OR #p.#claim.#at < :expired)',
+            'attribute_exists(#p) AND (attribute_not_exists(#p.#claim) OR #p.#claim.#at < :expired)' +
+            guard.condition,
           ExpressionAttributeValues: {
             ':claim': { token, by: deliveryId, at: now.getTime() },
             ':expired': now.getTime() - this.leaseMs,
+            ...guard.values,
           },
         });
         return { state: 'claimed', token };
@@ -114,6 +123,10 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
       const held = item.provisioning.claim;
       if (held && held.at >= now.getTime() - this.leaseMs)
         return { state: 'held', heldBy: held.by };
+      if (expected && overtaken(item, expected)) throw new ServiceOvertakenError(serviceId);
+      if (expected?.state && item.provisioning.state !== expected.state) {
+        throw new ProvisioningNotInStateError(serviceId, expected.state, item.provisioning.state);
+      }
     }
     // Claims keep changing hands: report it as held, and the bus retries.
     return { state: 'held', heldBy: undefined };
@@ -166,15 +179,18 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     from: ProvisioningState,
     outcome: ProvisioningOutcome,
     at: Date,
+    expected?: Pick<ExpectedService, 'renewalDate'>,
   ): Promise<void> {
     if (!canMoveProvisioning(from, outcome.state)) {
       throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
     }
+    const guard = expectedCondition(expected && { renewalDate: expected.renewalDate });
     const values: Record<string, unknown> = {
       ':from': from,
       ':to': outcome.state,
       ':at': at.toISOString(),
       ':token': token,
+      ...guard.values,
     };
     const set = ['#p.#state = :to', '#p.#updatedAt = :at'];
     const remove = ['#p.#claim'];
@@ -197,7 +213,7 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     try {
       await this.update(userId, serviceId, {
         UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
-        ConditionExpression: '#p.#claim.#token = :token AND #p.#state = :from',
+        ConditionExpression: '#p.#claim.#token = :token AND #p.#state = :from' + guard.condition,
         ExpressionAttributeValues: values,
       });
     } catch (error) {
@@ -205,6 +221,9 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
       const item = await this.read(userId, serviceId);
       if (item?.provisioning?.claim?.token !== token) {
         throw new ProvisioningClaimLostError(serviceId);
+      }
+      if (item.provisioning.state === from && expected && overtaken(item, expected)) {
+        throw new ServiceOvertakenError(serviceId);
       }
       throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
     }
@@ -295,11 +314,13 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
         TableName: this.table(),
         Key: { userId, serviceId },
         ConsistentRead: true,
-        ProjectionExpression: '#userId, #serviceId, #p',
+        ProjectionExpression: '#userId, #serviceId, #p, #renewalDate, #cancelledAt',
         ExpressionAttributeNames: {
           '#userId': 'userId',
           '#serviceId': 'serviceId',
           '#p': 'provisioning',
+          '#renewalDate': 'renewalDate',
+          '#cancelledAt': 'cancelledAt',
         },
       }),
     );
@@ -325,6 +346,28 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
       }),
     );
   }
+}
+
+/**
+ * The part of a condition that holds only while the service is as the renewal job expects it
+ * (ExpectedService); empty without one. Appended to a write's own condition.
+ */
+function expectedCondition(expected: ExpectedService | undefined): {
+  condition: string;
+  values: Record<string, unknown>;
+} {
+  if (!expected) return { condition: '', values: {} };
+  const values: Record<string, unknown> = { ':expectedRenewal': expected.renewalDate };
+  let condition = ' AND #renewalDate = :expectedRenewal AND attribute_not_exists(#cancelledAt)';
+  if (expected.state) {
+    condition += ' AND #p.#state = :expectedState';
+    values[':expectedState'] = expected.state;
+  }
+  return { condition, values };
+}
+
+function overtaken(item: ServiceItem, expected: Pick<ExpectedService, 'renewalDate'>): boolean {
+  return item.renewalDate !== expected.renewalDate || item.cancelledAt !== undefined;
 }
 
 /**

@@ -14,12 +14,15 @@ import {
   ProvisionerRefusedError,
   ProvisionerUnavailableError,
   ProvisioningClaimLostError,
+  ProvisioningNotInStateError,
   ProvisioningRecordNotFoundError,
   ProvisioningStateConflictError,
+  ServiceOvertakenError,
   type AccountSpec,
   type AccountSummary,
   type ChosenAccount,
   type CreatedAccount,
+  type ExpectedService,
   type PanelSession,
   type Provisioner,
   type ProvisioningClaim,
@@ -81,11 +84,17 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
     serviceId: string,
     deliveryId: string,
     now: Date,
+    expected?: ExpectedService,
   ): Promise<ProvisioningClaim> {
     await this.roundTrip();
     const stored = this.begun(userId, serviceId);
     if (stored.claim && stored.claim.at >= now.getTime() - this.leaseMs) {
       return { state: 'held', heldBy: stored.claim.by };
+    }
+    // The adapter's condition, answered as it tells its failures apart.
+    if (expected) this.checkNotOvertaken(userId, serviceId, expected);
+    if (expected?.state && stored.state !== expected.state) {
+      throw new ProvisioningNotInStateError(serviceId, expected.state, stored.state);
     }
     const token = randomUUID();
     stored.claim = { token, by: deliveryId, at: now.getTime() };
@@ -123,6 +132,7 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
     from: ProvisioningState,
     outcome: ProvisioningOutcome,
     at: Date,
+    expected?: Pick<ExpectedService, 'renewalDate'>,
   ): Promise<void> {
     if (!canMoveProvisioning(from, outcome.state)) {
       throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
@@ -132,6 +142,7 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
     if (stored.state !== from) {
       throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
     }
+    if (expected) this.checkNotOvertaken(userId, serviceId, expected);
     stored.state = outcome.state;
     stored.updatedAt = at.toISOString();
     if (outcome.state === 'ready') {
@@ -193,6 +204,18 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
     stored.updatedAt = at.toISOString();
     delete stored.failureReason;
     return true;
+  }
+
+  /** Renewed (another renewal date) or cancelled since the caller read it. */
+  private checkNotOvertaken(
+    userId: string,
+    serviceId: string,
+    expected: Pick<ExpectedService, 'renewalDate'>,
+  ): void {
+    const item = this.item(userId, serviceId);
+    if (item?.renewalDate !== expected.renewalDate || item.cancelledAt !== undefined) {
+      throw new ServiceOvertakenError(serviceId);
+    }
   }
 
   private liveClaim(stored: StoredProvisioning, at: Date): boolean {

@@ -9,8 +9,10 @@ import { DynamoProvisioningRecords } from '../../../lambdas/adapters/dynamodb/pr
 import { DynamoServicesStore } from '../../../lambdas/adapters/dynamodb/services-table';
 import {
   ProvisioningClaimLostError,
+  ProvisioningNotInStateError,
   ProvisioningRecordNotFoundError,
   ProvisioningStateConflictError,
+  ServiceOvertakenError,
   type ProvisioningOutcome,
   type ProvisioningRecords,
 } from '../../../lambdas/ports/provisioning';
@@ -70,6 +72,43 @@ async function givenService(services: ServicesStore): Promise<ServiceIdentity> {
   };
   expect(await services.extendService(identity, period, 0, T0.toISOString())).toBe(true);
   return identity;
+}
+
+/** The renewal date givenService sells to, and what a service due on it expects. */
+const RENEWS = '2027-11-22T02:02:05.000Z';
+const DUE_READY = { renewalDate: RENEWS, state: 'ready' } as const;
+const SUSPENDED = { state: 'suspended', reason: 'Expired on 22 Nov 2027' } as const;
+
+/** A service whose account is made: ready, no claim on it. */
+async function givenReady(backend: Backend): Promise<ServiceIdentity> {
+  const identity = await givenService(backend.services);
+  const { userId, serviceId } = identity;
+  await backend.records.begin(userId, serviceId, 'pending', T0);
+  const claim = await backend.records.claim(userId, serviceId, DELIVERY_A, T0);
+  if (claim.state !== 'claimed') throw new Error('expected a claim');
+  await backend.records.settle(
+    userId,
+    serviceId,
+    claim.token,
+    'pending',
+    { state: 'ready', server: 'server1.example.in', nameservers: [] },
+    later(1),
+  );
+  return identity;
+}
+
+/** The buyer renews: the next year, through the one extension rule (version 1 → 2). */
+async function renew(services: ServicesStore, identity: ServiceIdentity): Promise<void> {
+  const renewal: ServicePeriod = {
+    purchaseId: `pur_pay_renewal_${seq}`,
+    paymentId: `pay_renewal_${seq}`,
+    purchaseDate: later(10).toISOString(),
+    startDate: RENEWS,
+    renewalDate: '2028-11-22T02:02:05.000Z',
+    months: 12,
+    amountPaise: 4_246_584,
+  };
+  expect(await services.extendService(identity, renewal, 1, later(10).toISOString())).toBe(true);
 }
 
 function provisioningContract(make: () => Backend) {
@@ -307,6 +346,135 @@ function provisioningContract(make: () => Backend) {
       username: ACCOUNT.username,
       announcedAt: later(3).toISOString(),
     });
+  });
+
+  it('a claim and a settle expecting the service due hold while it renews on that date, uncancelled, in that state', async () => {
+    const backend = make();
+    const { records } = backend;
+    const { userId, serviceId } = await givenReady(backend);
+
+    const claim = await records.claim(userId, serviceId, DELIVERY_B, later(100), DUE_READY);
+    if (claim.state !== 'claimed') throw new Error('expected a claim');
+    await records.settle(userId, serviceId, claim.token, 'ready', SUSPENDED, later(101), {
+      renewalDate: RENEWS,
+    });
+
+    expect(await records.get(userId, serviceId)).toMatchObject({
+      state: 'suspended',
+      failureReason: SUSPENDED.reason,
+    });
+    expect((await records.claim(userId, serviceId, DELIVERY_A, later(102))).state).toBe('claimed');
+  });
+
+  it('a claim expecting the service due is refused, writing nothing, once it is renewed', async () => {
+    const backend = make();
+    const { records } = backend;
+    const identity = await givenReady(backend);
+    const { userId, serviceId } = identity;
+    await renew(backend.services, identity);
+
+    await expect(
+      records.claim(userId, serviceId, DELIVERY_B, later(100), DUE_READY),
+    ).rejects.toThrow(ServiceOvertakenError);
+
+    // No claim was left behind: the next one, for the new date, is taken at once.
+    const next = await records.claim(userId, serviceId, DELIVERY_A, later(101), {
+      renewalDate: '2028-11-22T02:02:05.000Z',
+      state: 'ready',
+    });
+    expect(next.state).toBe('claimed');
+  });
+
+  it('a claim expecting the service due is refused once it is cancelled', async () => {
+    const backend = make();
+    const { records, services } = backend;
+    const { userId, serviceId } = await givenReady(backend);
+    const cancelled = await services.withdrawPeriods(
+      { userId, serviceId },
+      {
+        purchaseIds: [`pur_pay_${seq}`],
+        renewalDate: later(20).toISOString(),
+        cancelledAt: later(20).toISOString(),
+        at: later(20).toISOString(),
+      },
+      1,
+    );
+    expect(cancelled).toBe(true);
+
+    await expect(
+      records.claim(userId, serviceId, DELIVERY_B, later(100), {
+        renewalDate: later(20).toISOString(),
+        state: 'ready',
+      }),
+    ).rejects.toThrow(ServiceOvertakenError);
+    expect((await records.claim(userId, serviceId, DELIVERY_A, later(101))).state).toBe('claimed');
+  });
+
+  it('a claim expecting the service due tells a live claim, then another state, apart', async () => {
+    const backend = make();
+    const { records } = backend;
+    const { userId, serviceId } = await givenReady(backend);
+    const first = await records.claim(userId, serviceId, DELIVERY_A, later(100));
+    if (first.state !== 'claimed') throw new Error('expected a claim');
+
+    const whileHeld = await records.claim(userId, serviceId, DELIVERY_B, later(101), DUE_READY);
+    await records.settle(userId, serviceId, first.token, 'ready', SUSPENDED, later(102));
+    const suspended = records.claim(userId, serviceId, DELIVERY_B, later(103), DUE_READY);
+
+    expect(whileHeld).toEqual({ state: 'held', heldBy: DELIVERY_A });
+    await expect(suspended).rejects.toThrow(ProvisioningNotInStateError);
+    await expect(suspended).rejects.toMatchObject({ expected: 'ready', actual: 'suspended' });
+  });
+
+  it('a settle expecting the service due, once it is renewed, writes nothing and keeps the claim', async () => {
+    const backend = make();
+    const { records } = backend;
+    const identity = await givenReady(backend);
+    const { userId, serviceId } = identity;
+    const claim = await records.claim(userId, serviceId, DELIVERY_B, later(100), DUE_READY);
+    if (claim.state !== 'claimed') throw new Error('expected a claim');
+    await renew(backend.services, identity);
+
+    await expect(
+      records.settle(userId, serviceId, claim.token, 'ready', SUSPENDED, later(101), {
+        renewalDate: RENEWS,
+      }),
+    ).rejects.toThrow(ServiceOvertakenError);
+
+    expect((await records.get(userId, serviceId))?.state).toBe('ready');
+    expect(await records.claim(userId, serviceId, DELIVERY_A, later(102))).toEqual({
+      state: 'held',
+      heldBy: DELIVERY_B,
+    });
+    // The holder may still settle without the expectation (what the panel now holds).
+    await records.settle(userId, serviceId, claim.token, 'ready', SUSPENDED, later(103));
+    expect((await records.get(userId, serviceId))?.state).toBe('suspended');
+  });
+
+  it('a settle expecting the service due tells a lost claim and another state from a renewal', async () => {
+    const backend = make();
+    const { records } = backend;
+    const identity = await givenReady(backend);
+    const { userId, serviceId } = identity;
+    const claim = await records.claim(userId, serviceId, DELIVERY_B, later(100), DUE_READY);
+    if (claim.state !== 'claimed') throw new Error('expected a claim');
+    await renew(backend.services, identity);
+    const due = { renewalDate: RENEWS };
+
+    await expect(
+      records.settle(
+        userId,
+        serviceId,
+        claim.token,
+        'suspended',
+        { state: 'ready', server: 's', nameservers: [] },
+        later(101),
+        due,
+      ),
+    ).rejects.toThrow(ProvisioningStateConflictError);
+    await expect(
+      records.settle(userId, serviceId, 'not-the-token', 'ready', SUSPENDED, later(101), due),
+    ).rejects.toThrow(ProvisioningClaimLostError);
   });
 }
 

@@ -411,6 +411,78 @@ describe('suspension', () => {
     expect(world.subjects().at(-1)).toBe('Your Basic Hosting is suspended');
   });
 
+  it('suspends with no read of the service beyond the index: its writes carry the checks', async () => {
+    const world = renewalWorld();
+    const { serviceId, username } = await boughtHosting(world);
+    await runDaily(world, '2027-11-23', '2027-11-29');
+    const reads: string[] = [];
+    const scheduleGet = world.schedule.get.bind(world.schedule);
+    world.schedule.get = async (ref) => {
+      reads.push(`service ${ref.serviceId}`);
+      return scheduleGet(ref);
+    };
+    const provisioningGet = world.provisioning.get.bind(world.provisioning);
+    world.provisioning.get = async (userId, id) => {
+      reads.push(`provisioning ${id}`);
+      return provisioningGet(userId, id);
+    };
+
+    const summary = await world.run(nineAmIst('2027-11-30'));
+
+    expect(summary).toMatchObject({ suspended: 1, sent: 1, failed: 0 });
+    expect(reads).toEqual([]);
+    expect(world.panel.suspended.get(username)).toBe(true);
+    expect(world.provisioning.stored(BUYER.userId, serviceId)?.state).toBe('suspended');
+  });
+
+  it('renewed just before the account is claimed: the panel is not called and no mail goes', async () => {
+    const world = renewalWorld();
+    const { serviceId, username } = await boughtHosting(world);
+    await runDaily(world, '2027-11-23', '2027-11-29');
+    const panelCalls = world.panel.calls.length;
+    // The buyer pays between the run reading the index and claiming the account.
+    const realClaim = world.provisioning.claim.bind(world.provisioning);
+    world.provisioning.claim = async (...args: Parameters<typeof realClaim>) => {
+      world.provisioning.claim = realClaim;
+      await world.pay('basichosting', new Date('2027-11-30T03:30:00.000Z'));
+      return realClaim(...args);
+    };
+
+    const summary = await world.run(nineAmIst('2027-11-30'));
+
+    expect(summary).toMatchObject({ suspended: 0, sent: 0, failed: 0 });
+    expect(world.panel.calls.slice(panelCalls)).toEqual([]);
+    expect(world.panel.suspended.get(username)).toBe(false);
+    expect(world.provisioning.stored(BUYER.userId, serviceId)).toMatchObject({ state: 'ready' });
+    expect(world.provisioning.stored(BUYER.userId, serviceId)?.claim).toBeUndefined();
+  });
+
+  it('suspended by a run that stopped before its mail, the index not caught up: only the mail goes', async () => {
+    const world = renewalWorld();
+    const { serviceId, username } = await boughtHosting(world);
+    await runDaily(world, '2027-11-23', '2027-11-29');
+    await world.panel.suspend(username, 'Expired on 22 Nov 2027 and not renewed');
+    const stored = world.provisioning.stored(BUYER.userId, serviceId);
+    if (stored) stored.state = 'suspended';
+    const panelCalls = world.panel.calls.length;
+    // The index still has the copy from before the suspension.
+    const listDue = world.schedule.listDue.bind(world.schedule);
+    world.schedule.listDue = async function* (now: Date) {
+      for await (const item of listDue(now)) {
+        yield item.provisioning
+          ? { ...item, provisioning: { ...item.provisioning, state: 'ready' as const } }
+          : item;
+      }
+    };
+
+    const summary = await world.run(nineAmIst('2027-11-30'));
+
+    expect(summary).toMatchObject({ suspended: 1, sent: 1, failed: 0 });
+    expect(world.panel.calls.slice(panelCalls)).toEqual([]);
+    expect(world.subjects().at(-1)).toBe('Your Basic Hosting is suspended');
+    expect(world.provisioning.stored(BUYER.userId, serviceId)?.claim).toBeUndefined();
+  });
+
   it('a hosting service whose account was never made is not suspended, and nothing is mailed for it', async () => {
     const world = renewalWorld();
     await world.pay('basichosting', BOUGHT); // provisioning never finished
