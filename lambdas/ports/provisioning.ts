@@ -206,8 +206,12 @@ export interface ExpectedService {
 /** A write given an ExpectedService found the service renewed (another date) or cancelled. */
 export class ServiceOvertakenError extends Error {
   override readonly name = 'ServiceOvertakenError';
-  constructor(readonly serviceId: string) {
-    super(`Service ${serviceId} was renewed or cancelled meanwhile.`);
+  constructor(
+    readonly serviceId: string,
+    /** Cancelled, rather than renewed: its account is to stay suspended. */
+    readonly cancelled = false,
+  ) {
+    super(`Service ${serviceId} was ${cancelled ? 'cancelled' : 'renewed'} meanwhile.`);
   }
 }
 

@@ -357,7 +357,7 @@ class RunContext {
         throw new PanelBusyError(`Provisioning of ${serviceId} is busy`);
       }
       if (claim) {
-        let overtaken = false;
+        let overtaken: ServiceOvertakenError | undefined;
         try {
           const reason = `Expired on ${formatDate(service.renewalDate)} and not renewed`;
           await panel.suspend(username, reason);
@@ -376,7 +376,7 @@ class RunContext {
             if (!(error instanceof ServiceOvertakenError)) throw error;
             // Renewed or cancelled while the panel was called: the record first says what the
             // panel now holds, so that if lifting fails, the renewal's delivery still lifts it.
-            overtaken = true;
+            overtaken = error;
             await provisioning.settle(
               userId,
               serviceId,
@@ -391,7 +391,8 @@ class RunContext {
           throw error;
         }
         if (overtaken) {
-          await this.liftSuspension(service, username);
+          // A cancelled service's account stays suspended, as its cancellation would leave it.
+          if (!overtaken.cancelled) await this.liftSuspension(service, username);
           return 'nothing';
         }
         log.info('Expired hosting suspended on the panel', { serviceId, username });

@@ -123,7 +123,8 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
       const held = item.provisioning.claim;
       if (held && held.at >= now.getTime() - this.leaseMs)
         return { state: 'held', heldBy: held.by };
-      if (expected && overtaken(item, expected)) throw new ServiceOvertakenError(serviceId);
+      if (expected && overtaken(item, expected))
+        throw new ServiceOvertakenError(serviceId, item.cancelledAt !== undefined);
       if (expected?.state && item.provisioning.state !== expected.state) {
         throw new ProvisioningNotInStateError(serviceId, expected.state, item.provisioning.state);
       }
@@ -223,7 +224,7 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
         throw new ProvisioningClaimLostError(serviceId);
       }
       if (item.provisioning.state === from && expected && overtaken(item, expected)) {
-        throw new ServiceOvertakenError(serviceId);
+        throw new ServiceOvertakenError(serviceId, item.cancelledAt !== undefined);
       }
       throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
     }

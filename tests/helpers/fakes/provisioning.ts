@@ -214,7 +214,7 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
   ): void {
     const item = this.item(userId, serviceId);
     if (item?.renewalDate !== expected.renewalDate || item.cancelledAt !== undefined) {
-      throw new ServiceOvertakenError(serviceId);
+      throw new ServiceOvertakenError(serviceId, item?.cancelledAt !== undefined);
     }
   }
 

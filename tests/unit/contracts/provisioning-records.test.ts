@@ -375,7 +375,7 @@ function provisioningContract(make: () => Backend) {
 
     await expect(
       records.claim(userId, serviceId, DELIVERY_B, later(100), DUE_READY),
-    ).rejects.toThrow(ServiceOvertakenError);
+    ).rejects.toMatchObject({ name: 'ServiceOvertakenError', cancelled: false });
 
     // No claim was left behind: the next one, for the new date, is taken at once.
     const next = await records.claim(userId, serviceId, DELIVERY_A, later(101), {
@@ -406,7 +406,7 @@ function provisioningContract(make: () => Backend) {
         renewalDate: later(20).toISOString(),
         state: 'ready',
       }),
-    ).rejects.toThrow(ServiceOvertakenError);
+    ).rejects.toMatchObject({ name: 'ServiceOvertakenError', cancelled: true });
     expect((await records.claim(userId, serviceId, DELIVERY_A, later(101))).state).toBe('claimed');
   });
 

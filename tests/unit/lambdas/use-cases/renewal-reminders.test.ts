@@ -392,6 +392,26 @@ describe('no mail after the buyer renewed or cancelled', () => {
     expect(world.provisioning.stored(BUYER.userId, serviceId)?.state).toBe('ready');
     expect(world.subjects()).toEqual(['Your Basic Hosting has expired']);
   });
+
+  it('cancelled while the account was being suspended: it stays suspended and no mail goes', async () => {
+    const world = renewalWorld();
+    const { serviceId, username } = await boughtHosting(world);
+    await runDaily(world, '2027-11-23', '2027-11-23'); // expired notice
+    // The buyer cancels just as the panel suspends the account.
+    const realSuspend = world.panel.suspend.bind(world.panel);
+    world.panel.suspend = async (name: string, reason: string) => {
+      await realSuspend(name, reason);
+      const item = world.services.items.get(`${BUYER.userId}#${serviceId}`);
+      if (item) item.cancelledAt = '2027-11-30T03:30:00.000Z';
+    };
+
+    const summary = await world.run(nineAmIst('2027-11-30'));
+
+    expect(summary).toMatchObject({ suspended: 0, failed: 0 });
+    expect(world.panel.suspended.get(username)).toBe(true);
+    expect(world.provisioning.stored(BUYER.userId, serviceId)?.state).toBe('suspended');
+    expect(world.subjects()).toEqual(['Your Basic Hosting has expired']);
+  });
 });
 
 describe('suspension', () => {
