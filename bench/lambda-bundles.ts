@@ -106,7 +106,10 @@ export function lambdaBuildOptions(sdk: SdkBundling, outfile: string): BuildOpti
 }
 
 async function bundle(entry: string, outfile: string, sdk: SdkBundling): Promise<Metafile> {
-  const result = await build({ ...lambdaBuildOptions(sdk, outfile), entryPoints: [resolve(entry)] });
+  const result = await build({
+    ...lambdaBuildOptions(sdk, outfile),
+    entryPoints: [resolve(entry)],
+  });
   return result.metafile!;
 }
 
