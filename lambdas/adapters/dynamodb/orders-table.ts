@@ -21,6 +21,7 @@ import {
 } from '../../ports/orders';
 import { UNSETTLED_ORDER_STATUSES } from '../../system/facts';
 import { isConditionFailure } from './clients';
+import { queryAll } from './query-all';
 import { projection } from './projection';
 
 /** The orders table's index by buyer (tables.ts). */
@@ -82,20 +83,14 @@ export class DynamoOrdersStore implements OrdersStore {
   }
 
   async listUnsettledOrders(userId: string): Promise<UnsettledOrder[]> {
-    const orders: UnsettledOrder[] = [];
-    const pages = paginateQuery(
-      { client: this.client },
-      {
-        TableName: this.table(),
-        IndexName: ORDERS_UNSETTLED_INDEX,
-        KeyConditionExpression: 'userId = :user',
-        ...UNSETTLED_PROJECTION,
-        ExpressionAttributeValues: { ':user': userId },
-        ScanIndexForward: false,
-      },
-    );
-    for await (const page of pages) orders.push(...((page.Items ?? []) as UnsettledOrder[]));
-    return orders;
+    return queryAll<UnsettledOrder>(this.client, {
+      TableName: this.table(),
+      IndexName: ORDERS_UNSETTLED_INDEX,
+      KeyConditionExpression: 'userId = :user',
+      ...UNSETTLED_PROJECTION,
+      ExpressionAttributeValues: { ':user': userId },
+      ScanIndexForward: false,
+    });
   }
 
   markPaid(mark: OrderMark): Promise<boolean> {

@@ -1,7 +1,6 @@
 import {
   GetCommand,
   PutCommand,
-  paginateQuery,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -14,6 +13,7 @@ import {
   type PurchaseSummary,
 } from '../../ports/purchases';
 import { isConditionFailure } from './clients';
+import { queryAll } from './query-all';
 import { projection } from './projection';
 
 const SUMMARY_PROJECTION = projection(PURCHASE_SUMMARY_FIELDS);
@@ -36,34 +36,22 @@ export class DynamoPurchasesStore implements PurchasesStore {
   }
 
   async listPurchases(userId: string): Promise<PurchaseRecord[]> {
-    const purchases: PurchaseRecord[] = [];
-    const pages = paginateQuery(
-      { client: this.client },
-      {
-        TableName: this.table(),
-        KeyConditionExpression: 'userId = :user',
-        ExpressionAttributeValues: { ':user': userId },
-        ConsistentRead: true,
-      },
-    );
-    for await (const page of pages) purchases.push(...((page.Items ?? []) as PurchaseRecord[]));
-    return purchases;
+    return queryAll<PurchaseRecord>(this.client, {
+      TableName: this.table(),
+      KeyConditionExpression: 'userId = :user',
+      ExpressionAttributeValues: { ':user': userId },
+      ConsistentRead: true,
+    });
   }
 
   async listPurchaseSummaries(userId: string): Promise<PurchaseSummary[]> {
-    const purchases: PurchaseSummary[] = [];
-    const pages = paginateQuery(
-      { client: this.client },
-      {
-        TableName: this.table(),
-        KeyConditionExpression: 'userId = :user',
-        ExpressionAttributeValues: { ':user': userId },
-        ...SUMMARY_PROJECTION,
-        ConsistentRead: true,
-      },
-    );
-    for await (const page of pages) purchases.push(...((page.Items ?? []) as PurchaseSummary[]));
-    return purchases;
+    return queryAll<PurchaseSummary>(this.client, {
+      TableName: this.table(),
+      KeyConditionExpression: 'userId = :user',
+      ExpressionAttributeValues: { ':user': userId },
+      ...SUMMARY_PROJECTION,
+      ConsistentRead: true,
+    });
   }
 
   async createPurchase(purchase: PurchaseRecord): Promise<boolean> {

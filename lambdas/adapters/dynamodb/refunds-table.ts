@@ -14,6 +14,7 @@ import type {
   StepClaim,
 } from '../../ports/refunds';
 import { isConditionFailure } from './clients';
+import { queryAll } from './query-all';
 
 /** The sparse index of records a person must look at (lambdas/system/facts.ts). */
 const ATTENTION_INDEX = 'needsAttention';
@@ -56,18 +57,12 @@ export class DynamoRefundsStore implements RefundsStore {
   }
 
   async listForUser(userId: string): Promise<RefundRecord[]> {
-    const records: RefundRecord[] = [];
-    const pages = paginateQuery(
-      { client: this.client },
-      {
-        TableName: this.table(),
-        KeyConditionExpression: 'userId = :user',
-        ExpressionAttributeValues: { ':user': userId },
-        ConsistentRead: true,
-      },
-    );
-    for await (const page of pages) records.push(...((page.Items ?? []) as RefundRecord[]));
-    return records;
+    return queryAll<RefundRecord>(this.client, {
+      TableName: this.table(),
+      KeyConditionExpression: 'userId = :user',
+      ExpressionAttributeValues: { ':user': userId },
+      ConsistentRead: true,
+    });
   }
 
   async listNeedingAttention(limit: number): Promise<RefundRecord[]> {

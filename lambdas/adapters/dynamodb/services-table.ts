@@ -1,7 +1,6 @@
 import {
   GetCommand,
   PutCommand,
-  paginateQuery,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -17,6 +16,7 @@ import {
 } from '../../ports/services';
 import { renewalScheduleFor } from '../../domain/renewal-schedule';
 import { isConditionFailure } from './clients';
+import { queryAll } from './query-all';
 import { projection } from './projection';
 
 /** The summary's attributes, and of the provisioning map only what the dashboard shows. */
@@ -40,34 +40,22 @@ export class DynamoServicesStore implements ServicesStore {
   }
 
   async listServices(userId: string): Promise<ServiceRecord[]> {
-    const services: ServiceRecord[] = [];
-    const pages = paginateQuery(
-      { client: this.client },
-      {
-        TableName: this.table(),
-        KeyConditionExpression: 'userId = :user',
-        ExpressionAttributeValues: { ':user': userId },
-        ConsistentRead: true,
-      },
-    );
-    for await (const page of pages) services.push(...((page.Items ?? []) as ServiceRecord[]));
-    return services;
+    return queryAll<ServiceRecord>(this.client, {
+      TableName: this.table(),
+      KeyConditionExpression: 'userId = :user',
+      ExpressionAttributeValues: { ':user': userId },
+      ConsistentRead: true,
+    });
   }
 
   async listServiceSummaries(userId: string): Promise<ServiceSummary[]> {
-    const services: ServiceSummary[] = [];
-    const pages = paginateQuery(
-      { client: this.client },
-      {
-        TableName: this.table(),
-        KeyConditionExpression: 'userId = :user',
-        ExpressionAttributeValues: { ':user': userId },
-        ...SUMMARY_PROJECTION,
-        ConsistentRead: true,
-      },
-    );
-    for await (const page of pages) services.push(...((page.Items ?? []) as ServiceSummary[]));
-    return services;
+    return queryAll<ServiceSummary>(this.client, {
+      TableName: this.table(),
+      KeyConditionExpression: 'userId = :user',
+      ExpressionAttributeValues: { ':user': userId },
+      ...SUMMARY_PROJECTION,
+      ConsistentRead: true,
+    });
   }
 
   async extendService(
