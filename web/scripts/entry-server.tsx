@@ -7,10 +7,7 @@ import { appRoutes, preloadRoute } from '../src/app/routes';
 import { routeMeta } from '../src/content/route-meta';
 import { CATALOG } from '@domain/catalog';
 import { planFromRecord, type Plan } from '@domain/plan';
-import {
-  plansSnapshotScript,
-  PlansSnapshotContext,
-} from '../src/features/catalog/api/plans-snapshot';
+import { plansSnapshotScript, PlansSnapshotContext } from '../src/lib/plans-snapshot';
 
 export { appRoutes, routeMeta };
 

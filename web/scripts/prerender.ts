@@ -94,7 +94,8 @@ export async function prerender(options: { webRoot: string; configFile: string; 
     );
     // A page with plan cards carries the plans it rendered, so hydration renders the same cards
     // (web/src/features/catalog/api/plans-snapshot.tsx): nothing moves when the API answers.
-    if (appHtml.includes('data-plan-grid')) {
+    // Checkout carries them too, to show the chosen plan without waiting for the API.
+    if (appHtml.includes('data-plan-grid') || appHtml.includes('data-plans-snapshot-reader')) {
       html = html.replace('</body>', `${entry.plansSnapshot}</body>`);
     }
     if (meta) {

@@ -27,6 +27,7 @@ import { LoadingText, Spinner } from '../../components/loading-text';
 import { checkoutCopy as copy } from '../../content/checkout';
 import { ApiError } from '../../lib/api';
 import { HostingDomainField } from './components/hosting-domain';
+import { usePlansSnapshot } from '../../lib/plans-snapshot';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
 import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
@@ -68,6 +69,7 @@ export function CheckoutPage() {
 
   // Always 'loading' at first, on the server too, so the prerendered page hydrates cleanly.
   const [planState, setPlanState] = useState<PlanState>({ status: 'loading' });
+  const snapshot = usePlansSnapshot();
   const [attempt, setAttempt] = useState(0);
   const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
   const [promo, setPromo] = useState<{ code: string; message: string } | null>(null);
@@ -87,19 +89,24 @@ export function CheckoutPage() {
       setPlanState({ status: 'not-found' });
       return;
     }
-    setPlanState({ status: 'loading' });
+    // The plans the page was built with (its JSON data block) show the order at once; the API's
+    // answer then refreshes the plan, and the server prices the order whatever the page showed.
+    const known = snapshot?.find((candidate) => candidate.id === planId);
+    setPlanState(known ? { status: 'ready', plan: known } : { status: 'loading' });
     getPlan(planId).then(
       (plan) => !cancelled && setPlanState({ status: 'ready', plan }),
       (error: unknown) => {
         if (cancelled) return;
         const notFound = error instanceof ApiError && error.status === 404;
+        // Unreachable for now: the plan already shown stays; paying asks the server again.
+        if (known && !notFound) return;
         setPlanState({ status: notFound ? 'not-found' : 'failed' });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [planId, attempt]);
+  }, [planId, attempt, snapshot]);
 
   const plan = planState.status === 'ready' ? planState.plan : undefined;
   // D21: a domain plan names the domain it registers; D18: hosting and bundles name the domain
@@ -178,7 +185,7 @@ export function CheckoutPage() {
   const ownedDomains = useMemo(() => ownedDomainNames(myServices), [myServices]);
 
   return (
-    <div className="relative bg-slate-50">
+    <div className="relative bg-slate-50" data-plans-snapshot-reader>
       {showOverlay ? <LoginOverlay returnTo={returnTo} /> : null}
       <Container className="py-10 sm:py-14">
         <div inert={showOverlay} aria-hidden={showOverlay || undefined}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Plan, PlansResponse } from '@domain/api';
 import type { Category } from '@domain/plan';
 import { apiGet } from '../../../lib/api';
-import { usePlansSnapshot } from './plans-snapshot';
+import { usePlansSnapshot } from '../../../lib/plans-snapshot';
 
 export interface PlansState {
   /** The category's plans in catalog order; empty until they arrive. */

@@ -4,7 +4,8 @@
  * Prerendering provides them through the context and writes the same list into the page as a
  * JSON data block (never executed, so the CSP allows it); the browser's first render reads that
  * block, so hydration renders what the HTML shows. Without either (tests, a page built before
- * this), a listing starts empty and shows its loading text until the API answers.
+ * this), a listing starts empty and shows its loading text until the API answers. Checkout reads
+ * the same block after hydration to show the chosen plan before GET /api/plans/{id} answers.
  */
 import { createContext, useContext } from 'react';
 import type { Plan } from '@domain/api';
