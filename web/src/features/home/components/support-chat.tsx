@@ -51,7 +51,7 @@ export function SupportChat() {
           </div>
         </div>
       </div>
-      <figcaption className="mt-3 text-center text-xs text-slate-500">{caption}</figcaption>
+      <figcaption className="mt-3 text-center text-xs text-slate-600">{caption}</figcaption>
     </figure>
   );
 }
