@@ -41,7 +41,7 @@ export const checkoutCopy = {
     'The domain your website will use, registered with us or elsewhere. It does not change the price.',
   hostingDomainLater: 'I’ll add it later',
   hostingDomainLaterHint:
-    'Your hosting starts on a temporary address, given in your welcome email. Once you have a domain, email support and we set your hosting up for it.',
+    'Your hosting starts on a temporary address, given in your welcome email. Once you have a domain, email support and we will set your hosting up for it.',
   hostingDomainRenewal: (domain: string) => `This renewal is for your hosting of ${domain}.`,
   hostingDomainRenewalNone: 'This renewal keeps your hosting on its current address.',
   hostingDomainLaterSummary: 'Added later',
