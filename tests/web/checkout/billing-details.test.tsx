@@ -12,7 +12,7 @@ import { CATALOG } from '@domain/catalog';
 import type { BillingDetails } from '@domain/gst';
 import { quoteTax } from '@domain/gst';
 import { quote } from '@domain/pricing';
-import { API, startMockApi } from '../support/api-server';
+import { API, startMockApi, orderCreated } from '../support/api-server';
 import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
 import { FakeRazorpay } from '../support/fake-razorpay';
 import { renderApp } from '../support/render-app';
@@ -78,17 +78,7 @@ function serve(saved: BillingDetails | null) {
     http.post(`${API}/checkout/orders`, async ({ request }) => {
       orders.push(await request.json());
       const q = quote(basicHosting, 12);
-      return HttpResponse.json(
-        {
-          orderId: 'order_123',
-          keyId: 'rzp_test_local',
-          amountPaise: q.totalPaise,
-          currency: 'INR',
-          quote: q,
-          prefill: { name: 'Asha', email: 'asha@example.in', contact: '' },
-        },
-        { status: 201 },
-      );
+      return orderCreated(q);
     }),
   );
 }

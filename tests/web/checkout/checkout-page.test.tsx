@@ -4,7 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG } from '@domain/catalog';
 import { quote } from '@domain/pricing';
-import { API, apiError, startMockApi } from '../support/api-server';
+import {
+  API,
+  apiError,
+  startMockApi,
+  orderCreated,
+  profileWithoutBilling,
+} from '../support/api-server';
 import {
   holdSession,
   resetAuthMock,
@@ -46,22 +52,14 @@ function useCheckoutApi() {
       const body = (await request.json()) as { planId: string; months: number; promoCode?: string };
       recorded.orders.push({ body, authorization: request.headers.get('authorization') });
       const q = quote(basicHosting, body.months, body.promoCode);
-      return HttpResponse.json(
-        {
-          orderId: 'order_123',
-          keyId: 'rzp_test_local',
-          amountPaise: q.totalPaise,
-          currency: 'INR',
-          quote: q,
-          prefill: { name: 'Asha Rao', email: 'asha@example.in', contact: '+919876543210' },
-        },
-        { status: 201 },
-      );
+      return orderCreated(q, {
+        name: 'Asha Rao',
+        email: 'asha@example.in',
+        contact: '+919876543210',
+      });
     }),
     // From ₹50,000 the checkout reads the saved billing details (D15): none here.
-    http.get(`${API}/me/profile`, () =>
-      HttpResponse.json({ email: 'asha@example.in', name: 'Asha', phone: '', billing: null }),
-    ),
+    profileWithoutBilling,
     http.get(`${API}/me/dashboard`, () =>
       HttpResponse.json({
         user: {

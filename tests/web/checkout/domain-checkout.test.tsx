@@ -13,7 +13,7 @@ import type { DashboardResponse } from '@domain/api';
 import { CATALOG } from '@domain/catalog';
 import { priceCheckout } from '@domain/checkout-pricing';
 import { DomainSearchPage } from '../../../web/src/features/domain-search/domain-search-page';
-import { API, startMockApi } from '../support/api-server';
+import { API, startMockApi, orderCreated, profileWithoutBilling } from '../support/api-server';
 import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
 import { FakeRazorpay } from '../support/fake-razorpay';
 import { renderApp } from '../support/render-app';
@@ -42,24 +42,12 @@ beforeEach(() => {
   };
   server.use(
     http.get(`${API}/me/dashboard`, () => HttpResponse.json(dashboard)),
-    http.get(`${API}/me/profile`, () =>
-      HttpResponse.json({ email: 'asha@example.in', name: 'Asha', phone: '', billing: null }),
-    ),
+    profileWithoutBilling,
     http.post(`${API}/checkout/orders`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown> & { planId: string };
       orders.push(body);
       const q = priceCheckout(CATALOG, body);
-      return HttpResponse.json(
-        {
-          orderId: 'order_123',
-          keyId: 'rzp_test_local',
-          amountPaise: q.totalPaise,
-          currency: 'INR',
-          quote: q,
-          prefill: { name: 'Asha', email: 'asha@example.in', contact: '' },
-        },
-        { status: 201 },
-      );
+      return orderCreated(q);
     }),
   );
 });

@@ -13,7 +13,13 @@ import type { DashboardResponse, Service } from '@domain/api';
 import { CATALOG } from '@domain/catalog';
 import { priceCheckout } from '@domain/checkout-pricing';
 import { renewalCheckoutPath } from '@domain/renewal-schedule';
-import { API, apiError, startMockApi } from '../support/api-server';
+import {
+  API,
+  apiError,
+  startMockApi,
+  orderCreated,
+  profileWithoutBilling,
+} from '../support/api-server';
 import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
 import { FakeRazorpay } from '../support/fake-razorpay';
 import { renderApp } from '../support/render-app';
@@ -64,25 +70,13 @@ function serve(services: Service[] = []) {
   };
   server.use(
     http.get(`${API}/me/dashboard`, () => HttpResponse.json(dashboard)),
-    http.get(`${API}/me/profile`, () =>
-      HttpResponse.json({ email: 'asha@example.in', name: 'Asha', phone: '', billing: null }),
-    ),
+    profileWithoutBilling,
     http.post(`${API}/checkout/orders`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown> & { planId: string };
       orders.push(body);
       const { renew: _renew, ...priced } = body;
       const q = priceCheckout(CATALOG, { ...priced, renewal: services.length > 0 });
-      return HttpResponse.json(
-        {
-          orderId: 'order_123',
-          keyId: 'rzp_test_local',
-          amountPaise: q.totalPaise,
-          currency: 'INR',
-          quote: q,
-          prefill: { name: 'Asha', email: 'asha@example.in', contact: '' },
-        },
-        { status: 201 },
-      );
+      return orderCreated(q);
     }),
   );
 }

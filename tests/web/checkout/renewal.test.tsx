@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse, Service } from '@domain/api';
 import { CATALOG } from '@domain/catalog';
 import { quote } from '@domain/pricing';
-import { API, startMockApi } from '../support/api-server';
+import { API, startMockApi, orderCreated, profileWithoutBilling } from '../support/api-server';
 import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
 import { FakeRazorpay } from '../support/fake-razorpay';
 import { renderApp } from '../support/render-app';
@@ -53,24 +53,12 @@ function serve(services: Service[]) {
   server.use(
     http.get(`${API}/me/dashboard`, () => HttpResponse.json(dashboard)),
     // From ₹50,000 the checkout reads the saved billing details (D15): none here.
-    http.get(`${API}/me/profile`, () =>
-      HttpResponse.json({ email: 'asha@example.in', name: 'Asha', phone: '', billing: null }),
-    ),
+    profileWithoutBilling,
     http.post(`${API}/checkout/orders`, async ({ request }) => {
       const body = (await request.json()) as { months: number; renew?: boolean };
       orders.push(body);
       const q = quote(basicHosting, body.months, null, { renewal: services.length > 0 });
-      return HttpResponse.json(
-        {
-          orderId: 'order_123',
-          keyId: 'rzp_test_local',
-          amountPaise: q.totalPaise,
-          currency: 'INR',
-          quote: q,
-          prefill: { name: 'Asha', email: 'asha@example.in', contact: '' },
-        },
-        { status: 201 },
-      );
+      return orderCreated(q);
     }),
   );
 }

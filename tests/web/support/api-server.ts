@@ -52,3 +52,29 @@ export function startMockApi() {
     60_000,
   );
 }
+
+/**
+ * POST /api/checkout/orders' 201 answer for a quote, as the checkout route gives it (the order id
+ * Razorpay's Checkout is opened with, the key id and the buyer's prefill).
+ */
+export function orderCreated(
+  quote: { totalPaise: number },
+  prefill = { name: 'Asha', email: 'asha@example.in', contact: '' },
+) {
+  return HttpResponse.json(
+    {
+      orderId: 'order_123',
+      keyId: 'rzp_test_local',
+      amountPaise: quote.totalPaise,
+      currency: 'INR',
+      quote,
+      prefill,
+    },
+    { status: 201 },
+  );
+}
+
+/** GET /api/me/profile for a buyer who has saved no billing details (D15). */
+export const profileWithoutBilling = http.get(`${API}/me/profile`, () =>
+  HttpResponse.json({ email: 'asha@example.in', name: 'Asha', phone: '', billing: null }),
+);
