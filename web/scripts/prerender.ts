@@ -77,11 +77,17 @@ export async function prerender(options: { webRoot: string; configFile: string; 
   const entry = (await import(
     pathToFileURL(join(ssrOutDir, 'entry-server.mjs')).href
   )) as ServerEntry;
-  const template = await inlineStylesheets(
+  let template = await inlineStylesheets(
     await readFile(join(options.outDir, 'index.html'), 'utf8'),
     options.outDir,
   );
   if (!template.includes(ROOT_MARKER)) throw new Error(`index.html lacks ${ROOT_MARKER}`);
+  // The entry starts the app only after the first paint (web/src/main.tsx), so its fetch must not
+  // compete with what that paint needs: low priority keeps it off the first paint's critical path.
+  template = template.replace(
+    '<script type="module" crossorigin',
+    '<script type="module" fetchpriority="low" crossorigin',
+  );
 
   const written: string[] = [];
   for (const { path } of entry.appRoutes) {
