@@ -6,7 +6,7 @@ import {
   type AuditLog,
   type AuditTarget,
 } from '../../ports/audit';
-import { isConditionFailure } from './clients';
+import { sendIfConditionHolds } from './clients';
 
 /** The audit table's index by the customer an action touched (lambdas/system/facts.ts). */
 export const AUDIT_BY_CUSTOMER_INDEX = 'byCustomer';
@@ -71,19 +71,14 @@ export class DynamoAuditLog implements AuditLog {
   ) {}
 
   async append(entry: AuditEntry): Promise<boolean> {
-    try {
-      await this.client.send(
-        new PutCommand({
-          TableName: this.table(),
-          Item: toItem(entry),
-          ConditionExpression: 'attribute_not_exists(entryId)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new PutCommand({
+        TableName: this.table(),
+        Item: toItem(entry),
+        ConditionExpression: 'attribute_not_exists(entryId)',
+      }),
+    );
   }
 
   async listForTarget(target: AuditTarget): Promise<AuditEntry[]> {

@@ -19,3 +19,20 @@ function quietClient(client: DynamoDBClient): DynamoDBClient {
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
+
+/**
+ * Sends a conditional write: true when it was made, false when its condition did not hold (the
+ * item already exists, another attempt moved it first, ...); any other failure is thrown.
+ */
+export async function sendIfConditionHolds<C>(
+  client: { send(command: NoInfer<C>): Promise<unknown> },
+  command: C,
+): Promise<boolean> {
+  try {
+    await client.send(command);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -15,7 +15,7 @@ import type {
   WelcomeMailFailure,
   WelcomeMailState,
 } from '../../ports/idempotency';
-import { isConditionFailure } from './clients';
+import { isConditionFailure, sendIfConditionHolds } from './clients';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Razorpay retries a webhook for up to a day; keep its id well beyond that. */
@@ -105,34 +105,29 @@ export class DynamoWelcomeMailClaims implements WelcomeMailClaims {
     token: string,
     now: Date,
   ): Promise<boolean> {
-    try {
-      await this.client.send(
-        new PutCommand({
-          TableName: this.table(),
-          Item: {
-            id: `welcome-mail#${purchaseId}`,
-            status: 'sending',
-            claimToken: token,
-            claimedBy: deliveryId,
-            claimedAt: now.getTime(),
-          },
-          // A failed attempt's item (release with a failure) is free to claim, like no item.
-          ConditionExpression:
-            'attribute_not_exists(id) OR #status = :failed OR ' +
-            '(#status = :sending AND claimedAt < :staleBefore)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':sending': 'sending',
-            ':failed': 'failed',
-            ':staleBefore': now.getTime() - this.leaseMs,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new PutCommand({
+        TableName: this.table(),
+        Item: {
+          id: `welcome-mail#${purchaseId}`,
+          status: 'sending',
+          claimToken: token,
+          claimedBy: deliveryId,
+          claimedAt: now.getTime(),
+        },
+        // A failed attempt's item (release with a failure) is free to claim, like no item.
+        ConditionExpression:
+          'attribute_not_exists(id) OR #status = :failed OR ' +
+          '(#status = :sending AND claimedAt < :staleBefore)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':sending': 'sending',
+          ':failed': 'failed',
+          ':staleBefore': now.getTime() - this.leaseMs,
+        },
+      }),
+    );
   }
 
   async complete(purchaseId: string, token: string, at: Date): Promise<void> {

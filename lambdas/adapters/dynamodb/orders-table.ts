@@ -20,7 +20,7 @@ import {
   type UnsettledOrder,
 } from '../../ports/orders';
 import { UNSETTLED_ORDER_STATUSES } from '../../system/facts';
-import { isConditionFailure } from './clients';
+import { sendIfConditionHolds } from './clients';
 import { queryAll } from './query-all';
 import { projection } from './projection';
 
@@ -158,25 +158,20 @@ export class DynamoOrdersStore implements OrdersStore {
     names['#unsettledAt'] = UNSETTLED_AT;
     if (unsettled) values[':unsettledAt'] = mark.at;
     const set = changes.map(([field]) => `#${field} = :${field}`);
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: { orderId: mark.orderId },
-          UpdateExpression: unsettled
-            ? `SET ${[...set, '#unsettledAt = :unsettledAt'].join(', ')}`
-            : `SET ${set.join(', ')} REMOVE #unsettledAt`,
-          ConditionExpression: `attribute_exists(orderId) AND #status IN (${from
-            .map((_, i) => `:from${i}`)
-            .join(', ')})`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { orderId: mark.orderId },
+        UpdateExpression: unsettled
+          ? `SET ${[...set, '#unsettledAt = :unsettledAt'].join(', ')}`
+          : `SET ${set.join(', ')} REMOVE #unsettledAt`,
+        ConditionExpression: `attribute_exists(orderId) AND #status IN (${from
+          .map((_, i) => `:from${i}`)
+          .join(', ')})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
   }
 }

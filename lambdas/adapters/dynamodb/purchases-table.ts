@@ -12,7 +12,7 @@ import {
   type PurchasesStore,
   type PurchaseSummary,
 } from '../../ports/purchases';
-import { isConditionFailure } from './clients';
+import { isConditionFailure, sendIfConditionHolds } from './clients';
 import { queryAll } from './query-all';
 import { projection } from './projection';
 
@@ -55,19 +55,14 @@ export class DynamoPurchasesStore implements PurchasesStore {
   }
 
   async createPurchase(purchase: PurchaseRecord): Promise<boolean> {
-    try {
-      await this.client.send(
-        new PutCommand({
-          TableName: this.table(),
-          Item: purchase,
-          ConditionExpression: 'attribute_not_exists(purchaseId)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new PutCommand({
+        TableName: this.table(),
+        Item: purchase,
+        ConditionExpression: 'attribute_not_exists(purchaseId)',
+      }),
+    );
   }
 
   async markEventPublished(userId: string, purchaseId: string, at: string): Promise<void> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RateLimit } from '../../domain/contact';
 import type { RateLimiter } from '../../ports/rate-limits';
-import { isConditionFailure } from './clients';
+import { sendIfConditionHolds } from './clients';
 
 /**
  * Fixed-window counters, one item per key and window, removed by TTL after the window. Keys are
@@ -18,24 +18,19 @@ export class DynamoRateLimiter implements RateLimiter {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
     const digest = createHash('sha256').update(key).digest('base64url');
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: { id: `rate#${digest}#${windowStart}` },
-          UpdateExpression: 'ADD hits :one SET expiresAt = :expiresAt',
-          ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':limit': rule.limit,
-            ':expiresAt': windowStart + rule.windowSeconds,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { id: `rate#${digest}#${windowStart}` },
+        UpdateExpression: 'ADD hits :one SET expiresAt = :expiresAt',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':limit': rule.limit,
+          ':expiresAt': windowStart + rule.windowSeconds,
+        },
+      }),
+    );
   }
 }

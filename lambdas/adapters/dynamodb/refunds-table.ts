@@ -13,7 +13,7 @@ import type {
   RefundsStore,
   StepClaim,
 } from '../../ports/refunds';
-import { isConditionFailure } from './clients';
+import { isConditionFailure, sendIfConditionHolds } from './clients';
 import { queryAll } from './query-all';
 
 /** The sparse index of records a person must look at (lambdas/system/facts.ts). */
@@ -137,19 +137,14 @@ export class DynamoRefundsStore implements RefundsStore {
   }
 
   async create(record: RefundRecord): Promise<boolean> {
-    try {
-      await this.client.send(
-        new PutCommand({
-          TableName: this.table(),
-          Item: itemOf(record),
-          ConditionExpression: 'attribute_not_exists(refundKey)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new PutCommand({
+        TableName: this.table(),
+        Item: itemOf(record),
+        ConditionExpression: 'attribute_not_exists(refundKey)',
+      }),
+    );
   }
 
   async claimStep(
@@ -289,33 +284,28 @@ export class DynamoRefundsStore implements RefundsStore {
     outcome: { status: 'processed'; at: string } | { status: 'failed'; at: string; reason: string },
   ): Promise<boolean> {
     const processed = outcome.status === 'processed';
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: this.key(userId, refundKey),
-          UpdateExpression: processed
-            ? 'SET #status = :status, processedAt = if_not_exists(processedAt, :at), updatedAt = :at REMOVE attention'
-            : // The retry (RefundFailed) is the worker's: on the reconciler's list until it is made.
-              'SET #status = :status, failureReason = :reason, updatedAt = :at, ' +
-              'awaitingWorker = :yes, awaitingSince = :at',
-          ConditionExpression: 'attempt = :attempt AND #status IN (:requested, :pending)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': outcome.status,
-            ':at': outcome.at,
-            ':attempt': attempt,
-            ':requested': 'requested',
-            ':pending': 'pending',
-            ...(processed ? {} : { ':reason': outcome.reason, ':yes': 'yes' }),
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: this.key(userId, refundKey),
+        UpdateExpression: processed
+          ? 'SET #status = :status, processedAt = if_not_exists(processedAt, :at), updatedAt = :at REMOVE attention'
+          : // The retry (RefundFailed) is the worker's: on the reconciler's list until it is made.
+            'SET #status = :status, failureReason = :reason, updatedAt = :at, ' +
+            'awaitingWorker = :yes, awaitingSince = :at',
+        ConditionExpression: 'attempt = :attempt AND #status IN (:requested, :pending)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': outcome.status,
+          ':at': outcome.at,
+          ':attempt': attempt,
+          ':requested': 'requested',
+          ':pending': 'pending',
+          ...(processed ? {} : { ':reason': outcome.reason, ':yes': 'yes' }),
+        },
+      }),
+    );
   }
 
   async nextAttempt(
@@ -331,33 +321,28 @@ export class DynamoRefundsStore implements RefundsStore {
       ...(record.failedRefundIds ?? []),
       ...(record.gatewayRefundId ? [record.gatewayRefundId] : []),
     ];
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: this.key(userId, refundKey),
-          UpdateExpression:
-            'SET attempt = :next, receipt = :receipt, #status = :requested, failedRefundIds = :failed, updatedAt = :at, ' +
-            'awaitingWorker = :yes, awaitingSince = :at REMOVE gatewayRefundId',
-          ConditionExpression: 'attempt = :attempt AND #status = :failedStatus',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':next': attempt + 1,
-            ':receipt': receipt,
-            ':requested': 'requested',
-            ':failed': failedIds,
-            ':at': at,
-            ':attempt': attempt,
-            ':failedStatus': 'failed',
-            ':yes': 'yes',
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: this.key(userId, refundKey),
+        UpdateExpression:
+          'SET attempt = :next, receipt = :receipt, #status = :requested, failedRefundIds = :failed, updatedAt = :at, ' +
+          'awaitingWorker = :yes, awaitingSince = :at REMOVE gatewayRefundId',
+        ConditionExpression: 'attempt = :attempt AND #status = :failedStatus',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':next': attempt + 1,
+          ':receipt': receipt,
+          ':requested': 'requested',
+          ':failed': failedIds,
+          ':at': at,
+          ':attempt': attempt,
+          ':failedStatus': 'failed',
+          ':yes': 'yes',
+        },
+      }),
+    );
   }
 
   async markNeedsAttention(

@@ -15,7 +15,7 @@ import {
   type ServiceWithdrawal,
 } from '../../ports/services';
 import { renewalScheduleFor } from '../../domain/renewal-schedule';
-import { isConditionFailure } from './clients';
+import { isConditionFailure, sendIfConditionHolds } from './clients';
 import { queryAll } from './query-all';
 import { projection } from './projection';
 
@@ -144,21 +144,16 @@ export class DynamoServicesStore implements ServicesStore {
       values[':due'] = schedule.nextDueAt;
       values[':shard'] = schedule.dueShard;
     }
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: { userId: ref.userId, serviceId: ref.serviceId },
-          UpdateExpression: `SET ${set.join(', ')}${remove}`,
-          ConditionExpression: 'version = :expected',
-          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        UpdateExpression: `SET ${set.join(', ')}${remove}`,
+        ConditionExpression: 'version = :expected',
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+      }),
+    );
   }
 }

@@ -15,7 +15,7 @@ import type {
   UserRecord,
   UsersStore,
 } from '../../ports/users';
-import { isConditionFailure } from './clients';
+import { isConditionFailure, sendIfConditionHolds } from './clients';
 
 /** BatchGetItem's most keys a call. */
 const BATCH_GET_MAX_KEYS = 100;
@@ -143,38 +143,33 @@ export class DynamoUsersStore implements UsersStore {
   }
 
   async applyPurchase(a: PurchaseApplication): Promise<boolean> {
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: { userId: a.userId },
-          UpdateExpression:
-            'SET currentPlan = :plan, expiry = :expiry, updatedAt = :at, ' +
-            'email = if_not_exists(email, :email), #name = if_not_exists(#name, :name), ' +
-            'phone = if_not_exists(phone, :empty), createdAt = if_not_exists(createdAt, :at) ' +
-            'ADD appliedPurchaseIds :purchase',
-          // ISO-8601 UTC instants of one format sort as text.
-          ConditionExpression:
-            '(attribute_not_exists(appliedPurchaseIds) OR NOT contains(appliedPurchaseIds, :purchaseId)) ' +
-            'AND (attribute_not_exists(expiry) OR expiry <= :expiry)',
-          ExpressionAttributeNames: { '#name': 'name' },
-          ExpressionAttributeValues: {
-            ':plan': a.currentPlan,
-            ':expiry': a.expiry,
-            ':at': a.at,
-            ':email': a.email,
-            ':name': a.name,
-            ':empty': '',
-            ':purchase': new Set([a.purchaseId]),
-            ':purchaseId': a.purchaseId,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: a.userId },
+        UpdateExpression:
+          'SET currentPlan = :plan, expiry = :expiry, updatedAt = :at, ' +
+          'email = if_not_exists(email, :email), #name = if_not_exists(#name, :name), ' +
+          'phone = if_not_exists(phone, :empty), createdAt = if_not_exists(createdAt, :at) ' +
+          'ADD appliedPurchaseIds :purchase',
+        // ISO-8601 UTC instants of one format sort as text.
+        ConditionExpression:
+          '(attribute_not_exists(appliedPurchaseIds) OR NOT contains(appliedPurchaseIds, :purchaseId)) ' +
+          'AND (attribute_not_exists(expiry) OR expiry <= :expiry)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: {
+          ':plan': a.currentPlan,
+          ':expiry': a.expiry,
+          ':at': a.at,
+          ':email': a.email,
+          ':name': a.name,
+          ':empty': '',
+          ':purchase': new Set([a.purchaseId]),
+          ':purchaseId': a.purchaseId,
+        },
+      }),
+    );
   }
 
   async updateProfile(
@@ -249,23 +244,18 @@ export class DynamoUsersStore implements UsersStore {
       values[':plan'] = next.currentPlan;
       values[':expiry'] = next.expiry;
     }
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: { userId },
-          UpdateExpression: next
-            ? 'SET currentPlan = :plan, expiry = :expiry, updatedAt = :at'
-            : 'SET updatedAt = :at REMOVE currentPlan, expiry',
-          ConditionExpression: `attribute_exists(userId) AND ${condition}`,
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId },
+        UpdateExpression: next
+          ? 'SET currentPlan = :plan, expiry = :expiry, updatedAt = :at'
+          : 'SET updatedAt = :at REMOVE currentPlan, expiry',
+        ConditionExpression: `attribute_exists(userId) AND ${condition}`,
+        ExpressionAttributeValues: values,
+      }),
+    );
   }
 }
 
