@@ -15,6 +15,7 @@
  * and are that console's business: ignored here.
  */
 import { reviewRefundReceipt } from '../../domain/admin';
+import type { ServiceCancelledDetail } from '../../domain/api';
 import { parseRefundReceipt } from '../../domain/refunds';
 import type { EventPublisher } from '../../ports/events';
 import type { OrdersStore } from '../../ports/orders';
@@ -230,23 +231,7 @@ async function outsideRefund(
   if (record.status !== 'processed' || !record.full) return 'refund_recorded';
 
   // The whole payment went back: the service it paid for ends, as a cancellation would end it.
-  if (purchase?.serviceId) {
-    const ended = await withdrawPeriods(
-      deps,
-      { userId: owner.userId, serviceId: purchase.serviceId },
-      [purchase.purchaseId],
-      deps.now(),
-    );
-    await recomputeCurrentPlan(deps, owner.userId, deps.now());
-    if (ended?.ended) {
-      await deps.events.publish('ServiceCancelled', {
-        userId: owner.userId,
-        serviceId: purchase.serviceId,
-        why: 'refunded',
-        at,
-      });
-    }
-  }
+  await endPaidService(deps, owner.userId, purchase, 'refunded', at);
   await announceCompleted(deps, owner.userId, record.refundKey, refund.id);
   return 'refund_recorded';
 }
@@ -327,23 +312,39 @@ export async function recordDisputeEvent(
   if (!lost) return 'dispute_recorded';
 
   // The bank took the money back: the service it paid for ends (suspended, nothing deleted).
-  if (purchase?.serviceId) {
-    const ended = await withdrawPeriods(
-      deps,
-      { userId: owner.userId, serviceId: purchase.serviceId },
-      [purchase.purchaseId],
-      deps.now(),
-    );
-    await recomputeCurrentPlan(deps, owner.userId, deps.now());
-    if (ended?.ended) {
-      await deps.events.publish('ServiceCancelled', {
-        userId: owner.userId,
-        serviceId: purchase.serviceId,
-        why: 'dispute_lost',
-        at,
-      });
-    }
+  if (await endPaidService(deps, owner.userId, purchase, 'dispute_lost', at)) {
     deps.log.warn('Payment dispute lost; its service ended', context);
   }
   return 'dispute_recorded';
+}
+
+/**
+ * The service a payment paid for ends when its money went back (a whole refund, a lost
+ * dispute): its periods withdrawn, the buyer's plan recomputed, and ServiceCancelled once the
+ * service has ended. False when the payment bought no service.
+ */
+async function endPaidService(
+  deps: RecordRefundEventDeps,
+  userId: string,
+  purchase: PurchaseRecord | undefined,
+  why: ServiceCancelledDetail['why'],
+  at: string,
+): Promise<boolean> {
+  if (!purchase?.serviceId) return false;
+  const ended = await withdrawPeriods(
+    deps,
+    { userId, serviceId: purchase.serviceId },
+    [purchase.purchaseId],
+    deps.now(),
+  );
+  await recomputeCurrentPlan(deps, userId, deps.now());
+  if (ended?.ended) {
+    await deps.events.publish('ServiceCancelled', {
+      userId,
+      serviceId: purchase.serviceId,
+      why,
+      at,
+    });
+  }
+  return true;
 }
