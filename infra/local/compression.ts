@@ -39,11 +39,15 @@ export function compress(
   // Text may be compressed for another browser: caches must keep the two apart.
   const vary = { vary: 'accept-encoding' };
   if (!encoding) return { body, headers: vary };
+  // A file kept in `memo` is compressed once, so at the densest level; an API answer is compressed
+  // on every request on the stack's one thread, where brotli 9 took 7.6 ms of a 68 KB dashboard
+  // and brotli 5 takes 0.5 ms for 2% more bytes (CloudFront does this work at its edge in AWS).
+  const dense = memo !== undefined;
   const encoded =
     memo?.[encoding] ??
     (encoding === 'br'
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(body, { level: 9 }));
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: dense ? 9 : 5 } })
+      : gzipSync(body, { level: dense ? 9 : 6 }));
   if (memo) memo[encoding] = encoded;
   return { body: encoded, headers: { ...vary, 'content-encoding': encoding } };
 }
