@@ -1,7 +1,7 @@
 /**
  * The operator's console stays out of a buyer's initial JS: from the build manifest
- * (web/dist/.vite/manifest.json), the entry chunk's static import closure (with the app it loads
- * after the first paint), and how many of its
+ * (web/dist/.vite/manifest.json), the entry chunk's (the app's, src/app-start.tsx) static import
+ * closure, and how many of its
  * bytes come from chunks of web/src/features/admin. As a second check, none of the console's own
  * copy (web/src/features/admin/copy.ts) appears in those chunks' code.
  */
@@ -28,8 +28,6 @@ export interface AdminAbsentFigure {
 }
 
 const ADMIN_SOURCE = 'src/features/admin/';
-/** What web/src/main.tsx imports once the page has painted: the app itself. */
-export const BOOT_MODULES = ['src/app-start.tsx'];
 
 export function measureAdminAbsent(distDir: string, webRoot: string): AdminAbsentFigure {
   const manifest = JSON.parse(
@@ -44,11 +42,6 @@ export function measureAdminAbsent(distDir: string, webRoot: string): AdminAbsen
     for (const next of manifest[key]?.imports ?? []) visit(next);
   };
   visit(entry);
-  // The entry loads the app (src/app-start.tsx) right after the first paint: its code is initial
-  // JS too, unlike the routes' lazy chunks.
-  for (const key of manifest[entry]!.dynamicImports ?? []) {
-    if (BOOT_MODULES.includes(key)) visit(key);
-  }
   const isAdmin = (key: string) =>
     key.startsWith(ADMIN_SOURCE) || (manifest[key]?.src ?? '').startsWith(ADMIN_SOURCE);
   const initialChunks = [...closure];

@@ -1,13 +1,12 @@
 /**
- * The web's initial JS and CSS, gzip-compressed: what index.html loads before anything else (the
- * entry and the chunks it modulepreloads), and the app that its entry loads right after the first
- * paint (bench/admin-absent.ts BOOT_MODULES)
- * with that app's static imports, counted as entry JS as before the app moved out of the entry.
+ * The web's initial JS and CSS, gzip-compressed: the entry (the app, src/app-start.tsx) and the
+ * chunks it imports statically, which a page asks for right after its first paint
+ * (web/scripts/page-boot.ts), and the CSS the prerender inlined.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BOOT_MODULES } from './admin-absent';
+import { PAGE_BOOT_DATA_ID, type PageBootData } from '../web/scripts/page-boot';
 
 export interface WebAssetFigures {
   entryJsGzipBytes: number;
@@ -18,30 +17,19 @@ export interface WebAssetFigures {
 
 export function measureWebAssets(distDir: string): WebAssetFigures {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map(
-    (m) => m[1]!,
-  );
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map(
-    (m) => m[1]!,
-  );
+  // The page names its entry and the entry's static imports in the boot's data block
+  // (web/scripts/page-boot.ts), which asks for them once the page has painted.
+  const bootBlock = new RegExp(
+    `<script type="application/json" id="${PAGE_BOOT_DATA_ID}">([^<]*)</script>`,
+  ).exec(html)?.[1];
+  if (!bootBlock) throw new Error('web/dist/index.html has no boot data block');
+  const boot = JSON.parse(bootBlock) as PageBootData;
+  const entry = [boot.entry];
+  const preloads = boot.preload;
   // A disabled stylesheet link (beside the CSS the prerender inlined) is never fetched.
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"([^>]*)>/g)]
     .filter((m) => !/\sdisabled\b/.test(m[2]!))
     .map((m) => m[1]!);
-  const manifest = JSON.parse(
-    readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, { file: string; imports?: string[] }>;
-  const boot = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) return;
-    const url = `/${chunk.file}`;
-    if (boot.has(url) || entry.includes(url) || preloads.includes(url)) return;
-    boot.add(url);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  for (const key of BOOT_MODULES) visit(key);
-  entry.push(...boot);
   const file = (url: string, kind: 'js' | 'css') => {
     const path = join(distDir, url.replace(/^\//, ''));
     const content = readFileSync(path);

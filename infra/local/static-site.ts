@@ -43,7 +43,20 @@ interface CachedFile {
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
-type CloudFrontValue = Record<string, { value: string }>;
+type CloudFrontValue = Record<string, { value: string; multiValue?: { value: string }[] }>;
+
+/** A query string as CloudFront Functions see it: a repeated name has every value in multiValue. */
+function cloudFrontQuery(query: URLSearchParams): CloudFrontValue {
+  const byName: CloudFrontValue = {};
+  for (const name of new Set(query.keys())) {
+    const values = query.getAll(name);
+    byName[name] = {
+      value: values[0]!,
+      ...(values.length > 1 ? { multiValue: values.map((value) => ({ value })) } : {}),
+    };
+  }
+  return byName;
+}
 
 /** The `request` of a CloudFront Functions viewer-request event. */
 interface CloudFrontRequest {
@@ -132,7 +145,7 @@ export class StaticSite {
       request: {
         method: req.method ?? 'GET',
         uri: urlPath,
-        querystring: Object.fromEntries([...query].map(([k, v]) => [k, { value: v }])),
+        querystring: cloudFrontQuery(query),
         headers,
         cookies: {},
       },

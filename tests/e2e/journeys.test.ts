@@ -532,6 +532,35 @@ describe('on a 375 px wide phone', () => {
     );
   });
 
+  it("a plan's checkout shows its order before any script has run, then hydrates it", async () => {
+    await journey(
+      'checkout-before-scripts',
+      async ({ page }) => {
+        // Hold the scripts, as a slow phone would: what shows is the page's own HTML.
+        let release!: () => void;
+        const scripts = new Promise<void>((resolve) => (release = resolve));
+        await page.route(
+          (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+          async (route) => {
+            await scripts;
+            await route.continue();
+          },
+        );
+        await page.goto('/checkout?plan=premiumhosting', { waitUntil: 'domcontentloaded' });
+        expect(await page.getByTestId('plan-name').textContent()).toBe('Premium Hosting');
+        // Premium Hosting, 12 months: 3,999 × 12 = 47,988.00 + 18% = 56,625.84
+        expect(await page.getByTestId('total').textContent()).toBe('₹56,625.84');
+        release();
+        // Hydrated in place (a mismatch would be a page error, which fails the journey): the
+        // signed-out buyer is then asked to log in over the same order.
+        await hydrated(page, '[data-testid="plan-name"]');
+        await visible(page.getByRole('dialog', { name: TEXT.overlayTitle }));
+        expect(await page.getByTestId('total').textContent()).toBe('₹56,625.84');
+      },
+      MOBILE,
+    );
+  });
+
   it('checkout is usable: the summary reads, the duration changes, Pay Now opens the sheet', async () => {
     const user = await existingUser('e2e-mobile');
     await journey(

@@ -12,6 +12,7 @@ import {
   securityHeaders,
 } from '../../infra/lib/definitions/security-headers';
 import { prerenderedRoutes, spaRoutingFunctionCode } from '../../infra/lib/constructs/spa-routing';
+import { PAGE_BOOT_SCRIPT_HASH } from '../../web/scripts/page-boot';
 import {
   fakeWebDist,
   logicalIdOf,
@@ -176,7 +177,12 @@ describe('security headers', () => {
         return [name, values];
       }),
     ) as Record<string, string[]>;
-    expect(directives['script-src']).toEqual(["'self'", 'https://checkout.razorpay.com']);
+    // The pages' one inline script (web/scripts/page-boot.ts), by its hash; never unsafe-inline.
+    expect(directives['script-src']).toEqual([
+      "'self'",
+      PAGE_BOOT_SCRIPT_HASH,
+      'https://checkout.razorpay.com',
+    ]);
     expect(directives['frame-src']).toEqual(
       expect.arrayContaining(['https://api.razorpay.com', 'https://*.razorpay.com']),
     );

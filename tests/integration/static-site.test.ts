@@ -23,6 +23,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>home</title>');
   writeFileSync(join(dist, 'hosting', 'index.html'), '<!doctype html><title>hosting</title>');
+  mkdirSync(join(dist, 'hosting', 'plan'));
+  writeFileSync(join(dist, 'hosting', 'plan', 'basic.html'), '<!doctype html><title>basic</title>');
   writeFileSync(
     join(dist, 'assets', 'index-AbCd1234.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
@@ -63,6 +65,16 @@ describe('the web build, served', () => {
     expect(missing.status).toBe(200);
     expect(await missing.text()).toContain('<title>not found</title>');
     expect((await fetch(`${base}/assets/missing-AbCd1234.js`)).status).toBe(404);
+  });
+
+  it("serves a route's query variant for exactly that one query, with CloudFront's query shape", async () => {
+    const title = async (url: string) =>
+      /<title>(.*)<\/title>/.exec(await (await fetch(`${base}${url}`)).text())?.[1];
+    expect(await title('/hosting?plan=basic')).toBe('basic');
+    expect(await title('/hosting/?plan=basic')).toBe('basic');
+    expect(await title('/hosting?plan=basic&plan=basic')).toBe('hosting');
+    expect(await title('/hosting?plan=basic&renew=1')).toBe('hosting');
+    expect(await title('/hosting?plan=other')).toBe('hosting');
   });
 
   it('routes every path exactly as the deployed CloudFront function does', async () => {

@@ -19,6 +19,9 @@ const catalogPlans: Plan[] = CATALOG.map((plan) =>
 /** The data block a page with plan cards carries, so hydration renders the same cards. */
 export const plansSnapshot = plansSnapshotScript(catalogPlans);
 
+/** Each plan gets its own checkout page (web/scripts/prerender.ts). */
+export const planIds = catalogPlans.map((plan) => plan.id);
+
 /** The HTML of the app at `url`, with every lazy page resolved (prerender waits for Suspense). */
 export async function renderRoute(url: string): Promise<string> {
   await preloadRoute(new URL(url, 'http://prerender.local').pathname);

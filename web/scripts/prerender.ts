@@ -1,6 +1,6 @@
 /**
  * Prerenders every route to static HTML after the client build, so a page's first paint needs no
- * JavaScript; the client then hydrates it (src/main.tsx).
+ * JavaScript; the client then hydrates it (src/app-start.tsx, started by scripts/page-boot.ts).
  *
  * Output, in web/dist: `index.html` (/), `{route}/index.html` for every other route
  * (`hosting/index.html`, `checkout/index.html`, ...), and `404.html` (the not-found page, for any
@@ -11,6 +11,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { PAGE_BOOT_DATA_ID, pageBootHtml } from './page-boot.ts';
 
 interface ServerEntry {
   renderRoute(url: string): Promise<string>;
@@ -18,7 +19,13 @@ interface ServerEntry {
   routeMeta: Record<string, { title: string; description: string }>;
   /** A JSON data block of the catalog's plans, for pages that prerender plan cards. */
   plansSnapshot: string;
+  /** The catalog's plan ids: each gets its own prerendered checkout page. */
+  planIds: readonly string[];
 }
+
+/** The page boot goes at the end of the body; data blocks for the app go before it. */
+const BODY_END = '</body>';
+const BOOT_START = `<script type="application/json" id="${PAGE_BOOT_DATA_ID}">`;
 
 const ROOT_MARKER = '<div id="root"><!--app-html--></div>';
 
@@ -28,6 +35,21 @@ function escapeHtml(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
+}
+
+/**
+ * A route prerendered once more for each value of one query parameter, as `{route}/{param}/{value}.html`:
+ * /checkout?plan=basichosting is `checkout/plan/basichosting.html`.
+ */
+export interface QueryVariant {
+  route: string;
+  param: string;
+}
+
+export const CHECKOUT_VARIANT: QueryVariant = { route: '/checkout', param: 'plan' };
+
+export function variantFileFor(variant: QueryVariant, value: string): string {
+  return `${variant.route.replace(/^\//, '')}/${variant.param}/${value}.html`;
 }
 
 export function outputFileFor(path: string): string {
@@ -60,6 +82,28 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
   return inlined;
 }
 
+/**
+ * Takes the build's entry script and its modulepreloads out of the page and ends the body with
+ * the page's boot script (scripts/page-boot.ts), which asks for the same files once the page has
+ * painted: no script is fetched before the first paint.
+ */
+export function deferEntry(html: string): string {
+  const entries = [
+    ...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g),
+  ];
+  if (entries.length !== 1) {
+    throw new Error(`index.html has ${entries.length} module scripts; the boot starts exactly one`);
+  }
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
+  let deferred = html;
+  for (const [tag] of [...entries, ...preloads]) deferred = deferred.replace(tag, '');
+  const boot = pageBootHtml({
+    entry: entries[0]![1]!,
+    preload: preloads.map((match) => match[1]!),
+  });
+  return deferred.replace(BODY_END, () => `${boot}${BODY_END}`);
+}
+
 export async function prerender(options: { webRoot: string; configFile: string; outDir: string }) {
   const ssrOutDir = join(options.webRoot, '..', 'node_modules', '.cache', 'storefront-prerender');
   await rm(ssrOutDir, { recursive: true, force: true });
@@ -82,27 +126,22 @@ export async function prerender(options: { webRoot: string; configFile: string; 
     options.outDir,
   );
   if (!template.includes(ROOT_MARKER)) throw new Error(`index.html lacks ${ROOT_MARKER}`);
-  // The entry starts the app only after the first paint (web/src/main.tsx), so its fetch must not
-  // compete with what that paint needs: low priority keeps it off the first paint's critical path.
-  template = template.replace(
-    '<script type="module" crossorigin',
-    '<script type="module" fetchpriority="low" crossorigin',
-  );
+  template = deferEntry(template);
 
   const written: string[] = [];
-  for (const { path } of entry.appRoutes) {
-    const url = path === '*' ? '/404' : path;
-    const appHtml = await entry.renderRoute(url);
+  const writePage = async (path: string, search: string, output: string) => {
+    const appHtml = await entry.renderRoute((path === '*' ? '/404' : path) + search);
     const meta = entry.routeMeta[path] ?? entry.routeMeta['*'];
+    const searchAttribute = search ? ` data-prerendered-search="${escapeHtml(search)}"` : '';
     let html = template.replace(
       ROOT_MARKER,
-      `<div id="root" data-prerendered="${escapeHtml(path)}">${appHtml}</div>`,
+      `<div id="root" data-prerendered="${escapeHtml(path)}"${searchAttribute}>${appHtml}</div>`,
     );
     // A page with plan cards carries the plans it rendered, so hydration renders the same cards
-    // (web/src/features/catalog/api/plans-snapshot.tsx): nothing moves when the API answers.
-    // Checkout carries them too, to show the chosen plan without waiting for the API.
+    // (web/src/lib/plans-snapshot.tsx): nothing moves when the API answers. Checkout carries them
+    // too, to show the chosen plan without waiting for the API.
     if (appHtml.includes('data-plan-grid') || appHtml.includes('data-plans-snapshot-reader')) {
-      html = html.replace('</body>', `${entry.plansSnapshot}</body>`);
+      html = html.replace(BOOT_START, () => `${entry.plansSnapshot}${BOOT_START}`);
     }
     if (meta) {
       html = html
@@ -112,10 +151,18 @@ export async function prerender(options: { webRoot: string; configFile: string; 
           `<meta name="description" content="${escapeHtml(meta.description)}" />`,
         );
     }
-    const file = join(options.outDir, outputFileFor(path));
+    const file = join(options.outDir, output);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, html);
-    written.push(outputFileFor(path));
+    written.push(output);
+  };
+  for (const { path } of entry.appRoutes) await writePage(path, '', outputFileFor(path));
+  // Each plan's own checkout page, its order already in the HTML: the page a plan's "Buy" link
+  // (/checkout?plan=ID and nothing else) lands on; CloudFront's routing function serves it
+  // (infra/lib/constructs/spa-routing.ts), any other query gets the plain checkout page.
+  for (const planId of entry.planIds) {
+    const search = `?${new URLSearchParams({ [CHECKOUT_VARIANT.param]: planId })}`;
+    await writePage(CHECKOUT_VARIANT.route, search, variantFileFor(CHECKOUT_VARIANT, planId));
   }
   await rm(ssrOutDir, { recursive: true, force: true });
   console.log(`prerendered ${written.length} pages: ${written.join(', ')}`);

@@ -1,7 +1,11 @@
 /**
- * The app: hydrates the prerendered page (or renders one the server did not prerender). Loaded by
- * main.tsx once the page has painted, so the first paint waits for HTML and CSS alone.
+ * The app, the build's entry: hydrates the prerendered page (or renders one the server did not
+ * prerender). A prerendered page loads it only once its first paint is on screen (the page's boot
+ * script, web/scripts/page-boot.ts), so that paint waits for HTML and CSS alone; what a visitor
+ * types meanwhile survives hydration (lib/keep-typed-input.ts). The stylesheet is inlined into
+ * each page by the prerender.
  */
+import './styles.css';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -4,6 +4,7 @@
  * (infra/local/gateway.ts), with the stand-ins' origins in place of Razorpay's and Cognito's.
  * Plain data, no CDK import.
  */
+import { PAGE_BOOT_SCRIPT_HASH } from '../../../web/scripts/page-boot';
 
 /** The outside origins the page talks to, by what they are for. */
 export interface SiteOrigins {
@@ -46,7 +47,9 @@ export function contentSecurityPolicy(origins: SiteOrigins): string {
     [...new Set(list.flat())].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", origins.checkoutScript)}`,
+    // Each page's boot script (web/scripts/page-boot.ts) is its one inline script, allowed by its
+    // hash: the same text in every build.
+    `script-src ${sources("'self'", PAGE_BOOT_SCRIPT_HASH, origins.checkoutScript)}`,
     // Checkout styles its overlay inline; React's prerendered markup may carry style attributes.
     "style-src 'self' 'unsafe-inline'",
     `img-src ${sources("'self'", 'data:', origins.paymentImages)}`,

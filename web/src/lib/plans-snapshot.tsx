@@ -36,6 +36,18 @@ export function usePlansSnapshot(): readonly Plan[] | null {
   return useContext(PlansSnapshotContext) ?? readDocumentSnapshot();
 }
 
+/**
+ * Whether a page's first render may show what its prerender for `search` showed (the plan a
+ * plan's own checkout page was built for): on the server, which is that prerender, and in the
+ * browser when the page being hydrated was prerendered for exactly this query
+ * (`data-prerendered-search` on the root, web/scripts/prerender.ts). Anywhere else the first
+ * render must match a page prerendered without the query.
+ */
+export function isPrerenderedFor(search: string): boolean {
+  if (typeof document === 'undefined') return true;
+  return document.getElementById('root')?.dataset.prerenderedSearch === search;
+}
+
 /** The JSON data block prerendering writes into a page (`<` escaped so it cannot end the tag). */
 export function plansSnapshotScript(plans: readonly Plan[]): string {
   const json = JSON.stringify(plans).replace(/</g, '\\u003c');

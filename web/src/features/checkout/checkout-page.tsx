@@ -27,7 +27,7 @@ import { LoadingText, Spinner } from '../../components/loading-text';
 import { checkoutCopy as copy } from '../../content/checkout';
 import { ApiError } from '../../lib/api';
 import { HostingDomainField } from './components/hosting-domain';
-import { usePlansSnapshot } from '../../lib/plans-snapshot';
+import { isPrerenderedFor, usePlansSnapshot } from '../../lib/plans-snapshot';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
 import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
@@ -67,9 +67,16 @@ export function CheckoutPage() {
   const returnTo = location.pathname + location.search;
   const { user, loading: authLoading } = useAuth();
 
-  // Always 'loading' at first, on the server too, so the prerendered page hydrates cleanly.
-  const [planState, setPlanState] = useState<PlanState>({ status: 'loading' });
   const snapshot = usePlansSnapshot();
+  // A plan's own checkout page has its order in the prerendered HTML: its first render shows the
+  // plan from the plans the page was built with. Elsewhere it starts 'loading', as the plain
+  // checkout page was prerendered, so that hydration matches the HTML.
+  const [planState, setPlanState] = useState<PlanState>(() => {
+    const known = snapshot?.find((candidate) => candidate.id === planId);
+    return known && isPrerenderedFor(location.search)
+      ? { status: 'ready', plan: known }
+      : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
   const [promo, setPromo] = useState<{ code: string; message: string } | null>(null);

@@ -1,0 +1,137 @@
+/**
+ * The prerendered pages of the web build (`npm test` builds the web before the test projects run):
+ * no page names a script for the browser to fetch while it parses; each ends with the boot script
+ * (web/scripts/page-boot.ts), which the Content-Security-Policy allows by its hash, and whose data
+ * block names the build's entry and every chunk it imports statically. Each catalog plan has its
+ * own checkout page with the order in its HTML, served for /checkout?plan=ID by CloudFront's
+ * routing function.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../lambdas/domain/catalog';
+import { spaRoutingFor } from '../../infra/lib/constructs/spa-routing';
+import { REPO_ROOT } from '../../infra/lib/paths';
+import { awsOrigins, contentSecurityPolicy } from '../../infra/lib/definitions/security-headers';
+import { PAGE_BOOT_DATA_ID, type PageBootData } from '../../web/scripts/page-boot';
+
+const DIST = join(REPO_ROOT, 'web', 'dist');
+
+function pages(dir = DIST): string[] {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error(`${DIST} has no index.html: build the web first (npm run build).`);
+  }
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : pages(join(dir, entry.name));
+    return entry.name.endsWith('.html') ? [join(dir, entry.name)] : [];
+  });
+}
+
+const read = (path: string) => readFileSync(path, 'utf8');
+const scriptTags = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('every prerendered page', () => {
+  const all = pages();
+
+  it('fetches no script while it parses: no script src, no modulepreload', () => {
+    expect(all.length).toBeGreaterThan(30);
+    for (const page of all) {
+      const html = read(page);
+      const name = relative(DIST, page);
+      expect(html, name).not.toMatch(/<script\b[^>]*\ssrc=/);
+      expect(html, name).not.toMatch(/rel="modulepreload"/);
+    }
+  });
+
+  it('has one inline script, the boot, and the CSP allows exactly it by its hash', () => {
+    const scriptSources = contentSecurityPolicy(awsOrigins('ap-south-1'))
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src '))!
+      .split(' ')
+      .slice(1);
+    const hashes = scriptSources.filter((source) => source.startsWith("'sha256-"));
+    expect(scriptSources).not.toContain("'unsafe-inline'");
+    expect(hashes).toHaveLength(1);
+    for (const page of all) {
+      const executable = scriptTags(read(page)).filter(
+        ([, attributes]) => !/type="application\/json"/.test(attributes!),
+      );
+      expect(executable, relative(DIST, page)).toHaveLength(1);
+      expect(sha256(executable[0]![2]!), relative(DIST, page)).toBe(hashes[0]);
+    }
+  });
+
+  it("boots the build's entry with every chunk the entry imports statically", () => {
+    const manifest = JSON.parse(read(join(DIST, '.vite', 'manifest.json'))) as Record<
+      string,
+      { file: string; isEntry?: boolean; imports?: string[] }
+    >;
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const closure = new Set<string>();
+    const visit = (key: string) => {
+      for (const next of manifest[key]?.imports ?? []) {
+        if (closure.has(next)) continue;
+        closure.add(next);
+        visit(next);
+      }
+    };
+    visit(entryKey);
+    const block = new RegExp(
+      `<script type="application/json" id="${PAGE_BOOT_DATA_ID}">([^<]*)</script>`,
+    );
+    for (const page of all) {
+      const boot = JSON.parse(block.exec(read(page))![1]!) as PageBootData;
+      expect(boot.entry).toBe(`/${manifest[entryKey]!.file}`);
+      expect(new Set(boot.preload)).toEqual(
+        new Set([...closure].map((key) => `/${manifest[key]!.file}`)),
+      );
+    }
+  });
+});
+
+describe("each plan's own checkout page", () => {
+  type Handler = (event: {
+    request: { uri: string; querystring: Record<string, { value: string; multiValue?: unknown }> };
+  }) => { uri: string };
+  const routing = runInNewContext(`${spaRoutingFor(DIST)}\nhandler;`) as Handler;
+  const served = (uri: string, query: Record<string, string | string[]> = {}) =>
+    routing({
+      request: {
+        uri,
+        querystring: Object.fromEntries(
+          Object.entries(query).map(([name, value]) =>
+            Array.isArray(value)
+              ? [name, { value: value[0]!, multiValue: value.map((v) => ({ value: v })) }]
+              : [name, { value }],
+          ),
+        ),
+      },
+    }).uri;
+
+  it('holds the order in its HTML, prerendered for exactly that query', () => {
+    for (const plan of CATALOG) {
+      const file = served('/checkout', { plan: plan.id });
+      expect(file).toBe(`/checkout/plan/${plan.id}.html`);
+      const html = read(join(DIST, file));
+      expect(html).toContain(`data-prerendered-search="?plan=${plan.id}"`);
+      expect(html).toContain('data-testid="plan-name">' + plan.name + '<');
+      expect(html).not.toContain('Loading Plans, Please Wait');
+    }
+  });
+
+  it('is served only for /checkout?plan=ID alone; any other query gets the plain checkout page', () => {
+    expect(served('/checkout/', { plan: 'basichosting' })).toBe('/checkout/plan/basichosting.html');
+    expect(served('/checkout', {})).toBe('/checkout/index.html');
+    expect(served('/checkout', { plan: 'nosuchplan' })).toBe('/checkout/index.html');
+    expect(served('/checkout', { plan: 'basichosting', renew: '1' })).toBe('/checkout/index.html');
+    expect(served('/checkout', { plan: ['basichosting', 'basicvps'] })).toBe(
+      '/checkout/index.html',
+    );
+    expect(served('/checkout', { plan: '../index' })).toBe('/checkout/index.html');
+    expect(served('/hosting', { plan: 'basichosting' })).toBe('/hosting/index.html');
+    expect(read(join(DIST, 'checkout/index.html'))).toContain('Loading Plans, Please Wait');
+  });
+});
