@@ -1,15 +1,16 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { AdminCustomer } from '@domain/admin';
 import type { Payment } from '@domain/api';
 import { formatInr } from '@domain/money';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api';
 import { findCustomers } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { formatDateTime } from '../format';
 import { AuditList } from './audit-list';
+import { ScreenSection } from './screen-parts';
+import { failureMessage } from './use-load';
 
 const copy = adminCopy.customers;
 
@@ -41,17 +42,14 @@ export function CustomersScreen() {
       const { customers } = await findCustomers(wanted);
       setResult({ email: wanted, customers });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : adminCopy.loadFailed);
+      setError(failureMessage(caught));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <section aria-labelledby="admin-customers-title">
-      <h2 id="admin-customers-title" className="text-xl font-semibold text-slate-900">
-        {copy.title}
-      </h2>
+    <ScreenSection id="admin-customers-title" title={copy.title}>
       <form
         onSubmit={(event) => void search(event)}
         noValidate
@@ -90,7 +88,7 @@ export function CustomersScreen() {
           </div>
         )
       ) : null}
-    </section>
+    </ScreenSection>
   );
 }
 
@@ -108,54 +106,84 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
         {user.phone ? ` · ${user.phone}` : ''}
       </p>
 
-      <h4 className="mt-4 font-semibold text-slate-900">{copy.services}</h4>
-      {customer.services.length === 0 ? (
-        <p className="text-slate-600">{copy.noServices}</p>
-      ) : (
-        <ul className="mt-1 space-y-1">
-          {customer.services.map((service) => (
-            <li key={service.id}>
-              {service.name}
-              {service.domain ? ` (${service.domain})` : ''} · {service.status} · {copy.renews}{' '}
-              {formatDateTime(service.renewalDate)} · {copy.setup} {service.provisioning.state}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FactList
+        title={copy.services}
+        empty={copy.noServices}
+        items={customer.services}
+        keyOf={(service) => service.id}
+      >
+        {(service) => (
+          <>
+            {service.name}
+            {service.domain ? ` (${service.domain})` : ''} · {service.status} · {copy.renews}{' '}
+            {formatDateTime(service.renewalDate)} · {copy.setup} {service.provisioning.state}
+          </>
+        )}
+      </FactList>
 
-      <h4 className="mt-4 font-semibold text-slate-900">{copy.payments}</h4>
-      {payments.length === 0 ? (
-        <p className="text-slate-600">{copy.noPayments}</p>
-      ) : (
-        <ul className="mt-1 space-y-1">
-          {payments.map((payment) => (
-            <li key={payment.id}>
-              {formatDateTime(payment.date)} · {payment.planName} · {formatInr(payment.amountPaise)}{' '}
-              · {payment.status} · <span className="font-mono">{payment.paymentId}</span>
-              {payment.invoiceNumber ? ` · ${copy.invoice} ${payment.invoiceNumber}` : ''}
-              {payment.refund
-                ? ` · ${copy.refund} ${formatInr(payment.refund.amountPaise)} (${payment.refund.status})`
-                : ''}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FactList
+        title={copy.payments}
+        empty={copy.noPayments}
+        items={payments}
+        keyOf={(payment) => payment.id}
+      >
+        {(payment) => (
+          <>
+            {formatDateTime(payment.date)} · {payment.planName} · {formatInr(payment.amountPaise)} ·{' '}
+            {payment.status} · <span className="font-mono">{payment.paymentId}</span>
+            {payment.invoiceNumber ? ` · ${copy.invoice} ${payment.invoiceNumber}` : ''}
+            {payment.refund
+              ? ` · ${copy.refund} ${formatInr(payment.refund.amountPaise)} (${payment.refund.status})`
+              : ''}
+          </>
+        )}
+      </FactList>
 
-      <h4 className="mt-4 font-semibold text-slate-900">{copy.mails}</h4>
-      {customer.mails.length === 0 ? (
-        <p className="text-slate-600">{copy.noMails}</p>
-      ) : (
-        <ul className="mt-1 space-y-1">
-          {customer.mails.map((mail) => (
-            <li key={mail.purchaseId}>
-              Welcome mail for <span className="font-mono">{mail.purchaseId}</span>:{' '}
-              {copy.mailState[mail.state]}
-              {mail.at ? ` · ${formatDateTime(mail.at)}` : ''}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FactList
+        title={copy.mails}
+        empty={copy.noMails}
+        items={customer.mails}
+        keyOf={(mail) => mail.purchaseId}
+      >
+        {(mail) => (
+          <>
+            Welcome mail for <span className="font-mono">{mail.purchaseId}</span>:{' '}
+            {copy.mailState[mail.state]}
+            {mail.at ? ` · ${formatDateTime(mail.at)}` : ''}
+          </>
+        )}
+      </FactList>
       <AuditList entries={customer.audit} />
     </article>
+  );
+}
+
+/** One kind of fact about a customer (services, payments, mails): a heading, then a line each. */
+function FactList<T>({
+  title,
+  empty,
+  items,
+  keyOf,
+  children,
+}: {
+  title: string;
+  empty: string;
+  items: readonly T[];
+  keyOf: (item: T) => string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <h4 className="mt-4 font-semibold text-slate-900">{title}</h4>
+      {items.length === 0 ? (
+        <p className="text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-1 space-y-1">
+          {items.map((item) => (
+            <li key={keyOf(item)}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -1,93 +1,47 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { AdminOrder, ResolveAction } from '@domain/admin';
 import { formatInr } from '@domain/money';
 import { ORDER_STATUSES, type OrderStatus } from '@domain/order';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { LoadingText } from '../../../components/loading-text';
-import { ApiError } from '../../../lib/api';
 import { getOrders, resolveOrder } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { formatDateTime } from '../format';
 import { AuditList } from './audit-list';
-import { LoadFailed } from './load-failed';
-import { useLoad } from './use-load';
+import { NoteField } from './note-field';
+import { QueueView, ScreenSection } from './screen-parts';
+import { failureMessage, useQueue } from './use-load';
 
 const copy = adminCopy.orders;
 
 /** Orders by state; one in review shows why and can be resolved, with a note. */
 export function OrdersScreen() {
-  const [status, setStatus] = useState<OrderStatus>('review');
-  const [done, setDone] = useState<string | null>(null);
-  const { state, setState, reload } = useLoad(
-    () => getOrders(status),
-    status,
-    adminCopy.loadFailed,
+  const queue = useQueue<OrderStatus, AdminOrder>('review', (status) =>
+    getOrders(status).then((page) => page.orders),
   );
-  const filterId = useId();
 
   function onResolved(order: AdminOrder) {
-    setDone(copy.resolved(order.orderId, copy.status[order.status]));
     // It has left the list it was in: the other lists show it now.
-    if (state.status === 'ready') {
-      setState({
-        status: 'ready',
-        data: { orders: state.data.orders.filter((o) => o.orderId !== order.orderId) },
-      });
-    }
+    queue.settle(
+      (o) => o.orderId === order.orderId,
+      copy.resolved(order.orderId, copy.status[order.status]),
+    );
   }
 
   return (
-    <section aria-labelledby="admin-orders-title">
-      <h2 id="admin-orders-title" className="text-xl font-semibold text-slate-900">
-        {copy.title}
-      </h2>
-      <div className="mt-4 flex items-center gap-3">
-        <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
-          {copy.filterLabel}
-        </label>
-        <select
-          id={filterId}
-          value={status}
-          onChange={(event) => {
-            setDone(null);
-            setStatus(event.target.value as OrderStatus);
-          }}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-        >
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {copy.status[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {done ? (
-        <Alert tone="success" className="mt-4">
-          {done}
-        </Alert>
-      ) : null}
-      <div className="mt-6">
-        {state.status === 'loading' ? (
-          <LoadingText>{adminCopy.loading}</LoadingText>
-        ) : state.status === 'error' ? (
-          <LoadFailed message={state.message} onRetry={reload} />
-        ) : state.data.orders.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            {copy.empty(copy.status[status])}
-          </p>
-        ) : (
-          <ul className="space-y-4">
-            {state.data.orders.map((order) => (
-              <li key={order.orderId}>
-                <OrderCard order={order} onResolved={onResolved} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <ScreenSection id="admin-orders-title" title={copy.title}>
+      <QueueView
+        queue={queue}
+        filterLabel={copy.filterLabel}
+        filters={ORDER_STATUSES}
+        labels={copy.status}
+        empty={copy.empty(copy.status[queue.filter])}
+        keyOf={(order) => order.orderId}
+      >
+        {(order) => <OrderCard order={order} onResolved={onResolved} />}
+      </QueueView>
+    </ScreenSection>
   );
 }
 
@@ -170,8 +124,6 @@ function ResolveForm({
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const noteId = useId();
-  const hintId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -185,7 +137,7 @@ function ResolveForm({
       const { order: resolved } = await resolveOrder(order.orderId, { action, note: note.trim() });
       onResolved(resolved);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : adminCopy.loadFailed);
+      setError(failureMessage(caught));
       setBusy(false);
     }
   }
@@ -214,23 +166,14 @@ function ResolveForm({
           ))}
         </div>
       </fieldset>
-      <label htmlFor={noteId} className="mt-3 block text-sm font-medium text-slate-800">
-        {copy.noteLabel}
-      </label>
-      <textarea
-        id={noteId}
+      <NoteField
+        label={copy.noteLabel}
         value={note}
-        onChange={(event) => setNote(event.target.value)}
+        onChange={setNote}
         required
-        rows={2}
-        maxLength={1000}
-        aria-invalid={error === copy.noteMissing || undefined}
-        aria-describedby={hintId}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+        invalid={error === copy.noteMissing}
+        hint={copy.noteHint}
       />
-      <p id={hintId} className="mt-1 text-xs text-slate-600">
-        {copy.noteHint}
-      </p>
       {error ? (
         <Alert tone="error" className="mt-3">
           {error}

@@ -1,85 +1,43 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { AdminService } from '@domain/admin';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { LoadingText } from '../../../components/loading-text';
-import { ApiError } from '../../../lib/api';
 import { getProvisioning, markServiceReady, redriveItem } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { formatDateTime } from '../format';
 import { AuditList } from './audit-list';
-import { LoadFailed } from './load-failed';
-import { useLoad } from './use-load';
+import { NoteField } from './note-field';
+import { QueueView, ScreenSection } from './screen-parts';
+import { failureMessage, useQueue } from './use-load';
 
 const copy = adminCopy.provisioning;
 type WaitingState = 'manual' | 'failed';
+const WAITING_STATES: readonly WaitingState[] = ['manual', 'failed'];
 
 /** Services waiting for a person: enter access details and mark ready, or retry the panel. */
 export function ProvisioningScreen() {
-  const [state, setState] = useState<WaitingState>('manual');
-  const [done, setDone] = useState<string | null>(null);
-  const load = useLoad(() => getProvisioning(state), state, adminCopy.loadFailed);
-  const filterId = useId();
+  const queue = useQueue<WaitingState, AdminService>('manual', (state) =>
+    getProvisioning(state).then((page) => page.services),
+  );
 
   function settled(serviceId: string, message: string) {
-    setDone(message);
-    if (load.state.status === 'ready') {
-      load.setState({
-        status: 'ready',
-        data: { services: load.state.data.services.filter((s) => s.serviceId !== serviceId) },
-      });
-    }
+    queue.settle((s) => s.serviceId === serviceId, message);
   }
 
   return (
-    <section aria-labelledby="admin-provisioning-title">
-      <h2 id="admin-provisioning-title" className="text-xl font-semibold text-slate-900">
-        {copy.title}
-      </h2>
-      <p className="mt-1 max-w-3xl text-sm text-slate-600">{copy.intro}</p>
-      <div className="mt-4 flex items-center gap-3">
-        <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
-          {copy.filterLabel}
-        </label>
-        <select
-          id={filterId}
-          value={state}
-          onChange={(event) => {
-            setDone(null);
-            setState(event.target.value as WaitingState);
-          }}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-        >
-          <option value="manual">{copy.state.manual}</option>
-          <option value="failed">{copy.state.failed}</option>
-        </select>
-      </div>
-      {done ? (
-        <Alert tone="success" className="mt-4">
-          {done}
-        </Alert>
-      ) : null}
-      <div className="mt-6">
-        {load.state.status === 'loading' ? (
-          <LoadingText>{adminCopy.loading}</LoadingText>
-        ) : load.state.status === 'error' ? (
-          <LoadFailed message={load.state.message} onRetry={load.reload} />
-        ) : load.state.data.services.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            {copy.empty}
-          </p>
-        ) : (
-          <ul className="space-y-4">
-            {load.state.data.services.map((service) => (
-              <li key={service.serviceId}>
-                <ServiceCard service={service} onSettled={settled} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <ScreenSection id="admin-provisioning-title" title={copy.title} intro={copy.intro}>
+      <QueueView
+        queue={queue}
+        filterLabel={copy.filterLabel}
+        filters={WAITING_STATES}
+        labels={copy.state}
+        empty={copy.empty}
+        keyOf={(service) => service.serviceId}
+      >
+        {(service) => <ServiceCard service={service} onSettled={settled} />}
+      </QueueView>
+    </ScreenSection>
   );
 }
 
@@ -102,7 +60,6 @@ function ServiceCard({
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'ready' | 'retry' | null>(null);
-  const noteId = useId();
   const title = `${service.planName}${service.domain ? ` (${service.domain})` : ''}`;
 
   function update(index: number, change: Partial<DetailRow>) {
@@ -123,7 +80,7 @@ function ServiceCard({
       await markServiceReady(service.serviceId, { details, note: note.trim() });
       onSettled(service.serviceId, copy.ready(service.planName, service.email));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : adminCopy.loadFailed);
+      setError(failureMessage(caught));
       setBusy(null);
     }
   }
@@ -135,7 +92,7 @@ function ServiceCard({
       await redriveItem(`provisioning:${service.serviceId}`);
       onSettled(service.serviceId, copy.retried(service.planName));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : adminCopy.loadFailed);
+      setError(failureMessage(caught));
       setBusy(null);
     }
   }
@@ -198,17 +155,7 @@ function ServiceCard({
             {copy.addDetail}
           </Button>
         </fieldset>
-        <label htmlFor={noteId} className="mt-3 block font-medium text-slate-800">
-          {copy.noteLabel}
-        </label>
-        <textarea
-          id={noteId}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          rows={2}
-          maxLength={1000}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-        />
+        <NoteField label={copy.noteLabel} value={note} onChange={setNote} />
         {error ? (
           <Alert tone="error" className="mt-3">
             {error}

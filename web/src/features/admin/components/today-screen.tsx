@@ -4,6 +4,7 @@ import { LoadingText } from '../../../components/loading-text';
 import { getToday } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { LoadFailed } from './load-failed';
+import { ScreenSection } from './screen-parts';
 import { useLoad } from './use-load';
 
 const copy = adminCopy.today;
@@ -18,11 +19,7 @@ export function TodayScreen() {
     .map(([category, count]) => `${count} ${category}`)
     .join(', ');
   return (
-    <section aria-labelledby="admin-today-title">
-      <h2 id="admin-today-title" className="text-xl font-semibold text-slate-900">
-        {copy.title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{copy.day(today.day)}</p>
+    <ScreenSection id="admin-today-title" title={copy.title} intro={copy.day(today.day)}>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Tile label={copy.payments} value={formatInr(today.payments.totalPaise)}>
           {today.payments.count}
@@ -44,7 +41,7 @@ export function TodayScreen() {
           </Link>
         </Tile>
       </dl>
-    </section>
+    </ScreenSection>
   );
 }
 
