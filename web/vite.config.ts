@@ -9,6 +9,9 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const configFile = fileURLToPath(import.meta.url);
 const domain = fileURLToPath(new URL('../lambdas/domain', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const routerProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 /** After the client build, render every route to static HTML (scripts/prerender.ts). */
 function prerenderRoutes(): Plugin {
@@ -33,7 +36,14 @@ export default defineConfig(({ command, mode }) => {
   return {
     root: webRoot,
     plugins: [react(), tailwindcss(), prerenderRoutes()],
-    resolve: { alias: { '@domain': domain } },
+    resolve: {
+      alias: [
+        { find: '@domain', replacement: domain },
+        // react-router's package exports name its development build only; its production build
+        // is the same code with the dev warnings compiled out (some 1 KB gzip off the app's start).
+        ...(command === 'build' ? [{ find: /^react-router$/, replacement: routerProduction }] : []),
+      ],
+    },
     build: {
       outDir,
       emptyOutDir: true,
