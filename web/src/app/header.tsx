@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/button';
 import { Container } from '../components/container';
-import { header, siteName } from '../content/layout';
+import { header, siteName } from '../content/header';
 import { hasStoredSession } from '../lib/stored-session';
 import { useAuth } from './auth';
 import { ServicesMenu } from './services-menu';

@@ -2,9 +2,9 @@ import { Suspense, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LoadingText } from '../components/loading-text';
-import { header } from '../content/layout';
-import { Footer } from './footer';
+import { header } from '../content/header';
 import { Header } from './header';
+import { LazyFooter } from './lazy-footer';
 import { RouteMeta } from './route-meta';
 
 /**
@@ -40,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="min-h-[100svh] flex-1 focus:outline-none">
         <Suspense fallback={<LoadingText>Loading...</LoadingText>}>{children}</Suspense>
       </main>
-      <Footer />
+      <LazyFooter />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { use } from 'react';
 import type { ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
+import { loadFooter } from './lazy-footer';
+import { once, type Load as LoadOnce } from './once';
 import { RequireAuth } from './require-auth';
 import { RequireOperator } from './require-operator';
 
-type Load = () => Promise<ComponentType>;
+type Load = LoadOnce<ComponentType>;
 
 export interface AppRoute {
   path: string;
@@ -19,35 +21,9 @@ export interface AppRoute {
 }
 
 /**
- * Each page's module is its own chunk, loaded once and then remembered. The promise is marked
- * fulfilled the way React tracks promises, so `use()` reads a loaded page without suspending.
- */
-function once(importPage: () => Promise<ComponentType>): Load {
-  let pending: Promise<ComponentType> | undefined;
-  return () => {
-    if (!pending) {
-      const promise: Promise<ComponentType> & { status?: string; value?: ComponentType } =
-        importPage().then(
-          (component) => {
-            Object.assign(promise, { status: 'fulfilled', value: component });
-            return component;
-          },
-          (error: unknown) => {
-            pending = undefined;
-            throw error;
-          },
-        );
-      pending = promise;
-    }
-    return pending;
-  };
-}
-
-/**
- * Renders a route's page, suspending only while its chunk loads. The page being hydrated was
- * loaded beforehand (main.tsx), so it renders at once and the server's HTML is hydrated in the
- * same pass as the layout. (React.lazy would suspend once even then, and an auth update arriving
- * meanwhile would make React drop the prerendered HTML and render the page again.)
+ * Renders a route's page, suspending only while its chunk loads (each page's module is its own
+ * chunk, loaded once: ./once). The page being hydrated was loaded beforehand (app-start.tsx), so it
+ * renders at once and the server's HTML is hydrated in the same pass as the layout.
  */
 function RoutePage({ load }: { load: Load }) {
   const Page = use(load());
@@ -177,11 +153,17 @@ export function routeFor(pathname: string): AppRoute {
   return match ?? (appRoutes[appRoutes.length - 1] as AppRoute);
 }
 
-/** Loads the code of the page at `pathname` (before hydrating, so server HTML is kept as is). */
+/**
+ * Loads the code of the page at `pathname` and of the frame's lazy part (the footer), together:
+ * before hydrating, so the server's HTML is kept as it is.
+ */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const route = routeFor(pathname);
-  // The console's code loads only for an operator, once the guard has seen the group.
-  return route.operatorsOnly ? Promise.resolve() : route.load();
+  return Promise.all([
+    loadFooter(),
+    // The console's code loads only for an operator, once the guard has seen the group.
+    route.operatorsOnly ? undefined : route.load(),
+  ]);
 }
 
 const elements = appRoutes.map((route) => ({

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { header } from '../content/layout';
+import { header } from '../content/header';
 
 /** The dropdown closes this long after the pointer leaves it, as in the reference product. */
 export const DROPDOWN_CLOSE_DELAY_MS = 150;

@@ -1,32 +1,9 @@
-/** Copy of the site's frame: header, footer and each route's title and description. */
+/** Copy of the site's frame: header (./header), footer and the not-found page. */
 import { facts, grievanceOfficer, supportContact } from './facts';
+import { siteName } from './header';
 import { sampleBusiness, sampleNotice } from './sample-business';
 
-export const siteName = sampleBusiness.brand.name;
-
-export const header = {
-  homeLabel: `${siteName} home`,
-  skipLink: 'Skip to main content',
-  bundles: { label: 'Bundles', to: '/pricing' },
-  servicesLabel: 'Services',
-  services: [
-    { label: 'Web Hosting', to: '/hosting', hint: 'Fast, secure sites with free SSL' },
-    { label: 'VPS Hosting', to: '/vps', hint: 'Dedicated resources, full root access' },
-    { label: 'Domain Registration', to: '/domain', hint: 'Your name on the web' },
-    { label: 'Cloud Storage', to: '/storage', hint: 'Safe, scalable file storage' },
-  ],
-  links: [
-    { label: 'Support', to: '/support' },
-    { label: 'Docs', to: '/documentation' },
-    { label: 'Contact', to: '/contact' },
-  ],
-  dashboard: 'Dashboard',
-  logout: 'Logout',
-  login: 'Login',
-  getStarted: 'Get Started',
-  openMenu: 'Open menu',
-  closeMenu: 'Close menu',
-} as const;
+export { header, siteName } from './header';
 
 export const footer = {
   tagline: `Web hosting, VPS, domains and cloud storage for Indian businesses since ${facts.foundedYear}. ${facts.uptime} uptime and 24/7 email support in ${facts.supportLanguages}.`,

@@ -1,13 +1,14 @@
 /**
  * SAMPLE CONTENT: REPLACE BEFORE LAUNCH.
  *
- * The business behind the storefront, in one place: its brand, contact details, address,
- * grievance officer, marketing figures, testimonials, review ratings and any offer. Every page
- * takes these from here and nowhere else. The values below are invented placeholders: no such
+ * The business behind the storefront, in one place: its brand (kept in ./sample-brand, which the
+ * header loads alone), contact details, address, grievance officer, marketing figures,
+ * testimonials, review ratings and any offer. Every page takes these from here and nowhere else. The values below are invented placeholders: no such
  * company, person, customer or rating exists. The operator replaces each with the real one and
  * then sets `isSample` to false; until then every page's footer says that the business details
  * are sample content.
  */
+import { sampleBrand } from './sample-brand';
 import type { Testimonial } from './types';
 
 /** A time-limited offer. Without an end date there is no offer (no false urgency). */
@@ -33,10 +34,8 @@ export interface ReviewRating {
 export const sampleBusiness = {
   /** True while the values below are placeholders: the footer then says so on every page. */
   isSample: true as boolean,
-  brand: {
-    name: 'Hosting Storefront',
-    legalName: 'Hosting Storefront Pvt. Ltd.',
-  },
+  /** In ./sample-brand (the header's copy loads it without the rest). */
+  brand: sampleBrand,
   foundedYear: 2012,
   clients: '60,000+',
   /** The share of support replies that customers rated good or great, and how many ratings. */
