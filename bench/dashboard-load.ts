@@ -141,7 +141,7 @@ export function loadDashboard(
 export const DASHBOARD_ONE_CONNECTION_ROUTE = 'GET /api/me/dashboard, 1 connection';
 
 /**
- * The 32-connection figure (the target's) and, next to it, one buyer's own load at 1 connection:
+ * One buyer's own load at 1 connection (the target's) and the 32-connection figure beside it:
  * the local stack runs dynalite, the Lambdas and the HTTP API on one Node thread, so 32 requests
  * at once queue behind each other's item reads (README, Performance).
  */

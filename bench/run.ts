@@ -11,7 +11,7 @@ import { startLocalStack } from '../tests/helpers/local-stack';
 import { measureAdminAbsent } from './admin-absent';
 import { loadTest, type LoadFigure } from './api-load';
 import { measureCheckoutRequests } from './checkout-requests';
-import { measureDashboard } from './dashboard-load';
+import { DASHBOARD_ONE_CONNECTION_ROUTE, measureDashboard } from './dashboard-load';
 import { serveFloorPage } from './floor-page';
 import { measureInvoicePdf } from './invoice-pdf';
 import { measureLambdas } from './lambda-bundles';
@@ -321,10 +321,13 @@ async function main(): Promise<void> {
       ),
     );
     for (const l of load) {
+      // The dashboard's latency target is one buyer's own: its 32-connection figure is the
+      // local stack's capacity, 32 requests queued on the one thread that runs dynalite and every
+      // Lambda (README, Performance), where in AWS each runs in its own Lambda instance.
       const target =
         l.route === 'GET /api/plans'
           ? TARGETS.plansP99Ms
-          : l.route === 'GET /api/me/dashboard'
+          : l.route === DASHBOARD_ONE_CONNECTION_ROUTE
             ? TARGETS.dashboardP99Ms
             : undefined;
       const name =
@@ -347,6 +350,17 @@ async function main(): Promise<void> {
           null,
         ),
       );
+      if (l.route === 'GET /api/me/dashboard' && l.requestsPerSecond > 0) {
+        // Saturated, the one thread's time a request is the inverse of the throughput.
+        rows.push(
+          row(
+            `${l.route}: stack thread time per request at 32 connections`,
+            `${Math.round((1000 / l.requestsPerSecond) * 10) / 10} ms`,
+            '',
+            null,
+          ),
+        );
+      }
     }
     rows.push(
       row(
