@@ -12,6 +12,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { AUTH_ROUTES } from './app/auth';
 import { preloadRoute, routeFor } from './app/routes';
+import { loadConfig } from './lib/config';
 import { captureTypedInput } from './lib/keep-typed-input';
 import { hasStoredSession } from './lib/stored-session';
 
@@ -43,7 +44,9 @@ const { pathname } = window.location;
 if ((AUTH_ROUTES.includes(pathname) || pathname.startsWith('/admin')) && hasStoredSession()) {
   void import('./lib/session').catch(() => undefined);
   void import('./lib/rest-client').catch(() => undefined);
-  void import('./lib/config').then((config) => config.loadConfig()).catch(() => undefined);
+  // The config's loader is part of this entry (a few hundred bytes), so /config.json is asked
+  // for now, beside Amplify's chunks, not after a chunk of its own.
+  loadConfig().catch(() => undefined);
   if (pathname === '/dashboard') {
     void import('./features/dashboard/api/get-dashboard')
       .then((dashboard) => dashboard.prefetchDashboard())
