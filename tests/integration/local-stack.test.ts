@@ -12,6 +12,7 @@ import { contentSecurityPolicy } from '../../infra/lib/definitions/security-head
 import { LOCAL_SECRETS, startLocalStack, type LocalStack } from '../helpers/local-stack';
 import { api, deliveries, eventually, payOrder, razorpayGet } from '../helpers/storefront-client';
 import { signCheckout } from '../helpers/razorpay-signing';
+import { PAGE_BOOT_SCRIPT_HASH } from '../../web/scripts/page-boot';
 
 let stack: LocalStack;
 
@@ -167,7 +168,8 @@ describe('the gateway, as CloudFront', () => {
     const csp = (await fetch(`${stack.baseUrl}/config.json`)).headers.get(
       'content-security-policy',
     );
-    expect(csp).toContain(`script-src 'self' ${stack.simulatorUrl}`);
+    // The pages' one inline script (web/scripts/page-boot.ts), by its hash.
+    expect(csp).toContain(`script-src 'self' ${PAGE_BOOT_SCRIPT_HASH} ${stack.simulatorUrl}`);
     expect(csp).toContain(`connect-src 'self' ${stack.cognitoUrl} ${stack.simulatorUrl}`);
     expect(csp).not.toContain('razorpay.com');
     expect(csp).not.toContain('upgrade-insecure-requests');
