@@ -64,30 +64,58 @@ describe('every prerendered page', () => {
     }
   });
 
-  it("boots the build's entry with every chunk the entry imports statically", () => {
+  it("boots the build's entry with its static imports, and the page's own chunks beside them", () => {
     const manifest = JSON.parse(read(join(DIST, '.vite', 'manifest.json'))) as Record<
       string,
       { file: string; isEntry?: boolean; imports?: string[] }
     >;
-    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-    const closure = new Set<string>();
-    const visit = (key: string) => {
-      for (const next of manifest[key]?.imports ?? []) {
-        if (closure.has(next)) continue;
-        closure.add(next);
-        visit(next);
-      }
+    const fileOf = (key: string) => `/${manifest[key]!.file}`;
+    const closureOf = (key: string) => {
+      const closure = new Set<string>([key]);
+      const visit = (from: string) => {
+        for (const next of manifest[from]?.imports ?? []) {
+          if (closure.has(next)) continue;
+          closure.add(next);
+          visit(next);
+        }
+      };
+      visit(key);
+      return [...closure].map(fileOf);
     };
-    visit(entryKey);
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const block = new RegExp(
       `<script type="application/json" id="${PAGE_BOOT_DATA_ID}">([^<]*)</script>`,
     );
-    for (const page of all) {
-      const boot = JSON.parse(block.exec(read(page))![1]!) as PageBootData;
-      expect(boot.entry).toBe(`/${manifest[entryKey]!.file}`);
-      expect(new Set(boot.preload)).toEqual(
-        new Set([...closure].map((key) => `/${manifest[key]!.file}`)),
-      );
+    const bootOf = (page: string) =>
+      JSON.parse(block.exec(read(join(DIST, page)))![1]!) as PageBootData;
+    // What each page needs before it can hydrate: the app, the footer, its own page's chunk.
+    const pageModule: Record<string, string> = {
+      'index.html': 'src/features/home/home-page.tsx',
+      'hosting/index.html': 'src/features/catalog/hosting-page.tsx',
+      'checkout/index.html': 'src/features/checkout/checkout-page.tsx',
+      'checkout/plan/basichosting.html': 'src/features/checkout/checkout-page.tsx',
+      'dashboard/index.html': 'src/features/dashboard/dashboard-page.tsx',
+      '404.html': 'src/features/not-found/not-found-page.tsx',
+    };
+    const consoleFiles = Object.keys(manifest)
+      .filter((key) => key.startsWith('src/features/admin/'))
+      .map(fileOf);
+    expect(consoleFiles).toContain(fileOf('src/features/admin/admin-page.tsx'));
+
+    for (const page of all.map((path) => relative(DIST, path))) {
+      const boot = bootOf(page);
+      const asked = new Set([boot.entry, ...boot.preload]);
+      expect(boot.entry, page).toBe(fileOf(entryKey));
+      for (const file of [...closureOf(entryKey), ...closureOf('src/app/footer.tsx')]) {
+        expect(asked.has(file), `${page} asks for ${file}`).toBe(true);
+      }
+      for (const file of closureOf(pageModule[page] ?? entryKey)) {
+        expect(asked.has(file), `${page} asks for ${file}`).toBe(true);
+      }
+      // The console's code loads for an operator only, once the guard has seen the group.
+      for (const file of consoleFiles) {
+        expect(asked.has(file), `${page} asks for the console's ${file}`).toBe(false);
+      }
     }
   });
 });

@@ -10,6 +10,7 @@ import { planFromRecord, type Plan } from '@domain/plan';
 import { plansSnapshotScript, PlansSnapshotContext } from '../src/lib/plans-snapshot';
 
 export { appRoutes, routeMeta };
+export { FRAME_MODULES as frameModules } from '../src/app/lazy-footer';
 
 /** The catalog as GET /api/plans serves it after the seed: what the listings prerender. */
 const catalogPlans: Plan[] = CATALOG.map((plan) =>

@@ -11,11 +11,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { PAGE_BOOT_DATA_ID, pageBootHtml } from './page-boot.ts';
+import { pageBootHtml, type PageBootData } from './page-boot.ts';
 
 interface ServerEntry {
   renderRoute(url: string): Promise<string>;
-  appRoutes: ReadonlyArray<{ path: string }>;
+  appRoutes: ReadonlyArray<{ path: string; module: string; operatorsOnly?: boolean }>;
+  /** The frame's own lazy modules (the footer), which every page loads before hydrating. */
+  frameModules: readonly string[];
   routeMeta: Record<string, { title: string; description: string }>;
   /** A JSON data block of the catalog's plans, for pages that prerender plan cards. */
   plansSnapshot: string;
@@ -23,9 +25,8 @@ interface ServerEntry {
   planIds: readonly string[];
 }
 
-/** The page boot goes at the end of the body; data blocks for the app go before it. */
+/** Data blocks for the app, then the page's boot, end the body. */
 const BODY_END = '</body>';
-const BOOT_START = `<script type="application/json" id="${PAGE_BOOT_DATA_ID}">`;
 
 const ROOT_MARKER = '<div id="root"><!--app-html--></div>';
 
@@ -83,11 +84,11 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
 }
 
 /**
- * Takes the build's entry script and its modulepreloads out of the page and ends the body with
- * the page's boot script (scripts/page-boot.ts), which asks for the same files once the page has
- * painted: no script is fetched before the first paint.
+ * Takes the build's entry script and its modulepreloads out of the page (scripts/page-boot.ts asks
+ * for them once the page has painted: no script is fetched before the first paint), and says what
+ * they were.
  */
-export function deferEntry(html: string): string {
+export function deferEntry(html: string): { html: string; boot: PageBootData } {
   const entries = [
     ...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g),
   ];
@@ -97,11 +98,37 @@ export function deferEntry(html: string): string {
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
   let deferred = html;
   for (const [tag] of [...entries, ...preloads]) deferred = deferred.replace(tag, '');
-  const boot = pageBootHtml({
-    entry: entries[0]![1]!,
-    preload: preloads.map((match) => match[1]!),
-  });
-  return deferred.replace(BODY_END, () => `${boot}${BODY_END}`);
+  return {
+    html: deferred,
+    boot: { entry: entries[0]![1]!, preload: preloads.map((match) => match[1]!) },
+  };
+}
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * The files of `modules` and of everything they import statically, as URLs, leaving out `known`:
+ * what a page's own code adds to the app's (its page chunk, the footer's), which its boot asks for
+ * beside the app's instead of once the app has started.
+ */
+export function chunksOf(
+  manifest: Manifest,
+  modules: readonly string[],
+  known: ReadonlySet<string>,
+) {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build's manifest has no ${key}`);
+    if (seen.has(key)) return;
+    seen.add(key);
+    const url = `/${chunk.file}`;
+    if (!known.has(url)) files.push(url);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of modules) visit(key);
+  return files;
 }
 
 export async function prerender(options: { webRoot: string; configFile: string; outDir: string }) {
@@ -121,15 +148,26 @@ export async function prerender(options: { webRoot: string; configFile: string; 
   const entry = (await import(
     pathToFileURL(join(ssrOutDir, 'entry-server.mjs')).href
   )) as ServerEntry;
-  let template = await inlineStylesheets(
-    await readFile(join(options.outDir, 'index.html'), 'utf8'),
-    options.outDir,
+  const deferred = deferEntry(
+    await inlineStylesheets(
+      await readFile(join(options.outDir, 'index.html'), 'utf8'),
+      options.outDir,
+    ),
   );
+  const template = deferred.html;
   if (!template.includes(ROOT_MARKER)) throw new Error(`index.html lacks ${ROOT_MARKER}`);
-  template = deferEntry(template);
+  const manifest = JSON.parse(
+    await readFile(join(options.outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const appFiles = new Set([deferred.boot.entry, ...deferred.boot.preload]);
 
   const written: string[] = [];
-  const writePage = async (path: string, search: string, output: string) => {
+  const writePage = async (
+    route: ServerEntry['appRoutes'][number],
+    search: string,
+    output: string,
+  ) => {
+    const { path } = route;
     const appHtml = await entry.renderRoute((path === '*' ? '/404' : path) + search);
     const meta = entry.routeMeta[path] ?? entry.routeMeta['*'];
     const searchAttribute = search ? ` data-prerendered-search="${escapeHtml(search)}"` : '';
@@ -140,9 +178,21 @@ export async function prerender(options: { webRoot: string; configFile: string; 
     // A page with plan cards carries the plans it rendered, so hydration renders the same cards
     // (web/src/lib/plans-snapshot.tsx): nothing moves when the API answers. Checkout carries them
     // too, to show the chosen plan without waiting for the API.
-    if (appHtml.includes('data-plan-grid') || appHtml.includes('data-plans-snapshot-reader')) {
-      html = html.replace(BOOT_START, () => `${entry.plansSnapshot}${BOOT_START}`);
-    }
+    const snapshot =
+      appHtml.includes('data-plan-grid') || appHtml.includes('data-plans-snapshot-reader')
+        ? entry.plansSnapshot
+        : '';
+    // The page's boot asks for its own chunks with the app's: the console's code never (it loads
+    // for an operator only, once the guard has seen the group).
+    const pageModules = route.operatorsOnly ? [] : [route.module];
+    const boot = pageBootHtml({
+      entry: deferred.boot.entry,
+      preload: [
+        ...deferred.boot.preload,
+        ...chunksOf(manifest, [...pageModules, ...entry.frameModules], appFiles),
+      ],
+    });
+    html = html.replace(BODY_END, () => `${snapshot}${boot}${BODY_END}`);
     if (meta) {
       html = html
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
@@ -156,13 +206,15 @@ export async function prerender(options: { webRoot: string; configFile: string; 
     await writeFile(file, html);
     written.push(output);
   };
-  for (const { path } of entry.appRoutes) await writePage(path, '', outputFileFor(path));
+  for (const route of entry.appRoutes) await writePage(route, '', outputFileFor(route.path));
   // Each plan's own checkout page, its order already in the HTML: the page a plan's "Buy" link
   // (/checkout?plan=ID and nothing else) lands on; CloudFront's routing function serves it
   // (infra/lib/constructs/spa-routing.ts), any other query gets the plain checkout page.
+  const checkout = entry.appRoutes.find((route) => route.path === CHECKOUT_VARIANT.route);
+  if (!checkout) throw new Error(`The app has no ${CHECKOUT_VARIANT.route} route`);
   for (const planId of entry.planIds) {
     const search = `?${new URLSearchParams({ [CHECKOUT_VARIANT.param]: planId })}`;
-    await writePage(CHECKOUT_VARIANT.route, search, variantFileFor(CHECKOUT_VARIANT, planId));
+    await writePage(checkout, search, variantFileFor(CHECKOUT_VARIANT, planId));
   }
   await rm(ssrOutDir, { recursive: true, force: true });
   console.log(`prerendered ${written.length} pages: ${written.join(', ')}`);

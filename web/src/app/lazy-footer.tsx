@@ -8,6 +8,8 @@ import { once } from './once';
  * chunk, before hydration, so the footer hydrates with the page and keeps its server HTML.
  */
 let Footer: ComponentType | undefined;
+/** The frame's lazy modules as the build's manifest names them (the prerender preloads them). */
+export const FRAME_MODULES: readonly string[] = ['src/app/footer.tsx'];
 export const loadFooter = once(() =>
   import('./footer').then((m) => {
     Footer = m.Footer;

@@ -10,6 +10,8 @@ type Load = LoadOnce<ComponentType>;
 
 export interface AppRoute {
   path: string;
+  /** The page's module, as the build's manifest names it (`src/features/home/home-page.tsx`). */
+  module: string;
   load: Load;
   /** Needs a signed-in user (the /dashboard guard). */
   guarded?: boolean;
@@ -30,8 +32,34 @@ function RoutePage({ load }: { load: Load }) {
   return <Page />;
 }
 
-const home = once(() => import('../features/home/home-page').then((m) => m.HomePage));
-const adminConsole = once(() => import('../features/admin/admin-page').then((m) => m.AdminPage));
+/** Every page's module, each a chunk of its own, loaded on demand (keys as seen from here). */
+const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
+  '../features/*/*-page.tsx',
+);
+
+/**
+ * A route's page: the export `name` of `features/{file}.tsx`, loaded once. The module's name is
+ * kept with it, so the prerender can have each page ask for its own chunk along with the app's
+ * (web/scripts/prerender.ts).
+ */
+function page(file: string, name: string): Pick<AppRoute, 'module' | 'load'> {
+  const key = `../features/${file}.tsx`;
+  const importer = pageModules[key];
+  if (!importer) throw new Error(`There is no page module ${key}`);
+  return {
+    module: `src/features/${file}.tsx`,
+    load: once(() =>
+      importer().then((module) => {
+        const Page = module[name];
+        if (!Page) throw new Error(`${key} exports no ${name}`);
+        return Page;
+      }),
+    ),
+  };
+}
+
+const home = page('home/home-page', 'HomePage');
+const adminConsole = page('admin/admin-page', 'AdminPage');
 /** The console's screens: one page that shows the screen its path names. */
 export const ADMIN_PATHS = [
   '/admin',
@@ -44,102 +72,94 @@ export const ADMIN_PATHS = [
 
 /** Every route of the reference product. No route has a path parameter. */
 export const appRoutes: readonly AppRoute[] = [
-  { path: '/', load: home },
-  { path: '/home', load: home },
+  { path: '/', ...home },
+  { path: '/home', ...home },
   {
     path: '/hosting',
-    load: once(() => import('../features/catalog/hosting-page').then((m) => m.HostingPage)),
+    ...page('catalog/hosting-page', 'HostingPage'),
   },
-  { path: '/vps', load: once(() => import('../features/catalog/vps-page').then((m) => m.VpsPage)) },
+  { path: '/vps', ...page('catalog/vps-page', 'VpsPage') },
   {
     path: '/storage',
-    load: once(() => import('../features/catalog/storage-page').then((m) => m.StoragePage)),
+    ...page('catalog/storage-page', 'StoragePage'),
   },
   {
     path: '/domain',
-    load: once(() =>
-      import('../features/catalog/domain-plans-page').then((m) => m.DomainPlansPage),
-    ),
+    ...page('catalog/domain-plans-page', 'DomainPlansPage'),
   },
   {
     path: '/pricing',
-    load: once(() => import('../features/catalog/bundles-page').then((m) => m.BundlesPage)),
+    ...page('catalog/bundles-page', 'BundlesPage'),
   },
   {
     path: '/domains',
-    load: once(() =>
-      import('../features/domain-search/domain-search-page').then((m) => m.DomainSearchPage),
-    ),
+    ...page('domain-search/domain-search-page', 'DomainSearchPage'),
   },
   {
     path: '/support',
-    load: once(() => import('../features/support/support-page').then((m) => m.SupportPage)),
+    ...page('support/support-page', 'SupportPage'),
   },
   {
     path: '/documentation',
-    load: once(() =>
-      import('../features/docs/documentation-page').then((m) => m.DocumentationPage),
-    ),
+    ...page('docs/documentation-page', 'DocumentationPage'),
   },
   {
     path: '/contact',
-    load: once(() => import('../features/contact/contact-page').then((m) => m.ContactPage)),
+    ...page('contact/contact-page', 'ContactPage'),
   },
   {
     path: '/about',
-    load: once(() => import('../features/company/about-page').then((m) => m.AboutPage)),
+    ...page('company/about-page', 'AboutPage'),
   },
   {
     path: '/blog',
-    load: once(() => import('../features/company/blog-page').then((m) => m.BlogPage)),
+    ...page('company/blog-page', 'BlogPage'),
   },
   {
     path: '/careers',
-    load: once(() => import('../features/company/careers-page').then((m) => m.CareersPage)),
+    ...page('company/careers-page', 'CareersPage'),
   },
   {
     path: '/privacy',
-    load: once(() => import('../features/policies/privacy-page').then((m) => m.PrivacyPage)),
+    ...page('policies/privacy-page', 'PrivacyPage'),
   },
   {
     path: '/terms',
-    load: once(() => import('../features/policies/terms-page').then((m) => m.TermsPage)),
+    ...page('policies/terms-page', 'TermsPage'),
   },
   {
     path: '/refund',
-    load: once(() => import('../features/policies/refund-page').then((m) => m.RefundPage)),
+    ...page('policies/refund-page', 'RefundPage'),
   },
   {
     path: '/shipping',
-    load: once(() => import('../features/policies/shipping-page').then((m) => m.ShippingPage)),
+    ...page('policies/shipping-page', 'ShippingPage'),
   },
   {
     path: '/checkout',
-    load: once(() => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage)),
+    ...page('checkout/checkout-page', 'CheckoutPage'),
   },
   {
     path: '/login',
-    load: once(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
+    ...page('auth/login-page', 'LoginPage'),
   },
   {
     path: '/signup',
-    load: once(() => import('../features/auth/signup-page').then((m) => m.SignupPage)),
+    ...page('auth/signup-page', 'SignupPage'),
   },
   {
     path: '/forgot-password',
-    load: once(() =>
-      import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
-    ),
+    ...page('auth/forgot-password-page', 'ForgotPasswordPage'),
   },
   {
     path: '/dashboard',
     guarded: true,
-    load: once(() => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+    ...page('dashboard/dashboard-page', 'DashboardPage'),
   },
-  ...ADMIN_PATHS.map((path) => ({ path, guarded: true, operatorsOnly: true, load: adminConsole })),
+  ...ADMIN_PATHS.map((path) => ({ path, guarded: true, operatorsOnly: true, ...adminConsole })),
   {
     path: '*',
-    load: once(() => import('../features/not-found/not-found-page').then((m) => m.NotFoundPage)),
+    ...page('not-found/not-found-page', 'NotFoundPage'),
   },
 ];
 
