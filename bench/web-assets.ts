@@ -1,6 +1,7 @@
 /**
- * The web's initial JS and CSS, gzip-compressed: the entry (the app, src/app-start.tsx) and the
- * chunks it imports statically, which a page asks for right after its first paint
+ * The web's initial JS and CSS on the home page, gzip-compressed: the entry (the app,
+ * src/app-start.tsx) and the chunks it imports statically ("entry JS"), with the home page's own
+ * chunks and the footer's, all of which the page asks for right after its first paint
  * (web/scripts/page-boot.ts), and the CSS the prerender inlined.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -24,6 +25,21 @@ export function measureWebAssets(distDir: string): WebAssetFigures {
   ).exec(html)?.[1];
   if (!bootBlock) throw new Error('web/dist/index.html has no boot data block');
   const boot = JSON.parse(bootBlock) as PageBootData;
+  // The app: the build's entry and everything it imports statically (the manifest's closure).
+  // The boot asks for those and, beside them, the home page's own chunks and the footer's.
+  const manifest = JSON.parse(
+    readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entryKey) throw new Error('the build manifest has no entry chunk');
+  const app = new Set<string>();
+  const visit = (key: string) => {
+    const url = `/${manifest[key]!.file}`;
+    if (app.has(url)) return;
+    app.add(url);
+    for (const next of manifest[key]!.imports ?? []) visit(next);
+  };
+  visit(entryKey);
   const entry = [boot.entry];
   const preloads = boot.preload;
   // A disabled stylesheet link (beside the CSS the prerender inlined) is never fetched.
@@ -56,8 +72,7 @@ export function measureWebAssets(distDir: string): WebAssetFigures {
   }
   const sum = (list: typeof files) => list.reduce((total, f) => total + f.gzipBytes, 0);
   return {
-    // The entry's modulepreloaded chunks are its static imports (Vite's preload helper, say).
-    entryJsGzipBytes: sum(files.filter((f) => entry.includes(f.path) || preloads.includes(f.path))),
+    entryJsGzipBytes: sum(files.filter((f) => app.has(f.path))),
     initialJsGzipBytes: sum(files.filter((f) => f.kind === 'js')),
     initialCssGzipBytes: sum(files.filter((f) => f.kind === 'css')),
     files,
