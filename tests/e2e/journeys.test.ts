@@ -9,7 +9,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addMonths } from '../../lambdas/domain/services';
-import { MOBILE, STEP_TIMEOUT_MS, hydrated, visible, waitForPage } from '../helpers/browser';
+import {
+  MOBILE,
+  STEP_TIMEOUT_MS,
+  holdScripts,
+  hydrated,
+  visible,
+  waitForPage,
+} from '../helpers/browser';
 import {
   PAYMENT_SUCCESS,
   acknowledgeAlert,
@@ -451,17 +458,9 @@ describe('the contact form', () => {
     const sender = { name: 'Arjun Nair', email: `e2e-early-${Date.now()}@example.in` };
     const message = `Typed before the page finished loading (${sender.email})`;
     await journey('contact-before-hydration', async ({ page }) => {
-      // Hold the scripts: the visitor sees the prerendered form and starts typing at once, as
-      // on a slow phone. Then the scripts arrive and the visitor sends.
-      let release!: () => void;
-      const scripts = new Promise<void>((resolve) => (release = resolve));
-      await page.route(
-        (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
-        async (route) => {
-          await scripts;
-          await route.continue();
-        },
-      );
+      // The visitor sees the prerendered form and starts typing at once, as on a slow phone.
+      // Then the scripts arrive and the visitor sends.
+      const release = await holdScripts(page);
       await page.goto('/contact', { waitUntil: 'commit' });
       const field = (name: string) => page.getByRole('textbox', { name, exact: true });
       await field('Name').fill(sender.name);
@@ -536,16 +535,7 @@ describe('on a 375 px wide phone', () => {
     await journey(
       'checkout-before-scripts',
       async ({ page }) => {
-        // Hold the scripts, as a slow phone would: what shows is the page's own HTML.
-        let release!: () => void;
-        const scripts = new Promise<void>((resolve) => (release = resolve));
-        await page.route(
-          (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
-          async (route) => {
-            await scripts;
-            await route.continue();
-          },
-        );
+        const release = await holdScripts(page);
         await page.goto('/checkout?plan=premiumhosting', { waitUntil: 'domcontentloaded' });
         expect(await page.getByTestId('plan-name').textContent()).toBe('Premium Hosting');
         // Premium Hosting, 12 months: 3,999 × 12 = 47,988.00 + 18% = 56,625.84

@@ -176,3 +176,20 @@ export async function hydrated(page: Page, selector = '#root form'): Promise<voi
       return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps')); })()`,
   );
 }
+
+/**
+ * Holds every script of the site until the returned function is called, as a slow phone would:
+ * what the page shows meanwhile is its own prerendered HTML.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+    async (route) => {
+      await scripts;
+      await route.continue();
+    },
+  );
+  return release;
+}
