@@ -3,9 +3,11 @@
  * JavaScript; the client then hydrates it (src/app-start.tsx, started by scripts/page-boot.ts).
  *
  * Output, in web/dist: `index.html` (/), `{route}/index.html` for every other route
- * (`hosting/index.html`, `checkout/index.html`, ...), and `404.html` (the not-found page, for any
- * unknown path). CloudFront's routing function (infra/lib/constructs/spa-routing.ts, which the
- * local stack runs too) maps `/x` to `x/index.html` and any other page to `404.html`.
+ * (`hosting/index.html`, `checkout/index.html`, ...), `checkout/plan/{id}.html` for each plan's own
+ * checkout page, and `404.html` (the not-found page, for any unknown path). CloudFront's routing
+ * function (infra/lib/constructs/spa-routing.ts, which the local stack runs too) maps `/x` to
+ * `x/index.html`, `/checkout?plan=id` to the plan's page and any other page to `404.html`. Each
+ * page ends with its boot (scripts/page-boot.ts) instead of the build's script tags.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
