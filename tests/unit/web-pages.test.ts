@@ -150,6 +150,10 @@ describe("each plan's own checkout page", () => {
     }
   });
 
+  it("keeps the routing function within CloudFront Functions' 10 KB of code", () => {
+    expect(Buffer.byteLength(spaRoutingFor(DIST))).toBeLessThan(10 * 1024);
+  });
+
   it('is served only for /checkout?plan=ID alone; any other query gets the plain checkout page', () => {
     expect(served('/checkout/', { plan: 'basichosting' })).toBe('/checkout/plan/basichosting.html');
     expect(served('/checkout', {})).toBe('/checkout/index.html');
