@@ -112,6 +112,27 @@ export async function api<T = Record<string, unknown>>(
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
+/** The answer to POST /api/checkout/orders: the order and what Razorpay is to be paid. */
+export interface OrderCreated {
+  orderId: string;
+  amountPaise: number;
+}
+
+/** Places an order as the browser does; anything but 201 Created fails the test with the answer. */
+export async function placeOrder(
+  stack: LocalStack,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<ApiAnswer<OrderCreated>> {
+  const order = await api<OrderCreated>(stack, 'POST', '/api/checkout/orders', { token, body });
+  if (order.status !== 201) {
+    throw new Error(
+      `POST /api/checkout/orders answered ${order.status}: ${JSON.stringify(order.body)}`,
+    );
+  }
+  return order;
+}
+
 export interface RazorpayCheckoutResult {
   razorpay_payment_id: string;
   razorpay_order_id: string;

@@ -30,6 +30,7 @@ import {
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   razorpayGet,
   signIn,
   signUp,
@@ -84,13 +85,7 @@ async function buyer(prefix: string): Promise<{ user: TestUser; token: string }>
 
 /** An order whose stored amount is ₹100 less than what Razorpay will be paid, paid. */
 async function paidWithWrongAmount(token: string) {
-  const order = await api<{ orderId: string; amountPaise: number }>(
-    stack,
-    'POST',
-    '/api/checkout/orders',
-    { token, body: { planId: 'basichosting', months: 12 } },
-  );
-  expect(order.status).toBe(201);
+  const order = await placeOrder(stack, token, { planId: 'basichosting', months: 12 });
   const { orderId, amountPaise } = order.body;
   await dynamo.send(
     new UpdateCommand({

@@ -14,6 +14,7 @@ import {
   eventually,
   newUser,
   payOrder,
+  placeOrder,
   razorpayGet,
   signIn,
   signUp,
@@ -78,13 +79,7 @@ async function paidOrder(prefix: string, autoCapture: boolean) {
   const user = newUser(prefix);
   await signUp(stack, user);
   const token = await signIn(stack, user);
-  const order = await api<{ orderId: string; amountPaise: number }>(
-    stack,
-    'POST',
-    '/api/checkout/orders',
-    { token, body: { planId: 'basicvps', months: 1 } },
-  );
-  expect(order.status).toBe(201);
+  const order = await placeOrder(stack, token, { planId: 'basicvps', months: 1 });
   expect((await simulator('/_simulator/settings', { autoCapture })).status).toBe(200);
   const paid = await payOrder(stack, order.body.orderId, 'success');
   expect(paid.status).toBe(200);

@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
-import { api, eventually, newUser, payOrder, signIn, signUp } from '../helpers/storefront-client';
+import {
+  api,
+  eventually,
+  newUser,
+  payOrder,
+  placeOrder,
+  signIn,
+  signUp,
+} from '../helpers/storefront-client';
 
 interface PaymentBody {
   id: string;
@@ -37,13 +45,7 @@ describe('GET /api/me/dashboard', () => {
     const user = newUser('dashboard');
     await signUp(stack, user);
     const token = await signIn(stack, user);
-    const order = await api<{ orderId: string; amountPaise: number }>(
-      stack,
-      'POST',
-      '/api/checkout/orders',
-      { token, body: { planId: 'basichosting', months: 12 } },
-    );
-    expect(order.status).toBe(201);
+    const order = await placeOrder(stack, token, { planId: 'basichosting', months: 12 });
     const { orderId, amountPaise } = order.body;
     const dashboard = async () =>
       (await api<DashboardBody>(stack, 'GET', '/api/me/dashboard', { token })).body;

@@ -18,6 +18,7 @@ import {
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   signIn,
   signUp,
   type TestUser,
@@ -64,11 +65,11 @@ async function signedInBuyer(prefix: string): Promise<{ user: TestUser; token: s
 
 /** Orders and pays for a plan as the browser does; the simulator's webhooks fulfil it. */
 async function buy(token: string, planId: string, domain?: string): Promise<void> {
-  const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
-    token,
-    body: { planId, months: 12, ...(domain ? { domain } : {}) },
+  const order = await placeOrder(stack, token, {
+    planId,
+    months: 12,
+    ...(domain ? { domain } : {}),
   });
-  expect(order.status).toBe(201);
   expect((await payOrder(stack, order.body.orderId)).status).toBe(200);
 }
 

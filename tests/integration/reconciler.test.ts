@@ -12,6 +12,7 @@ import {
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   signIn,
   signUp,
 } from '../helpers/storefront-client';
@@ -34,11 +35,7 @@ describe('payments reconciler', () => {
     const user = newUser('reconcile');
     await signUp(stack, user);
     const token = await signIn(stack, user);
-    const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
-      token,
-      body: { planId: 'basicvps', months: 12 },
-    });
-    expect(order.status).toBe(201);
+    const order = await placeOrder(stack, token, { planId: 'basicvps', months: 12 });
     expect((await payOrder(stack, order.body.orderId, 'success')).status).toBe(200);
     const dashboard = () =>
       api<{ services: { planId: string }[] }>(stack, 'GET', '/api/me/dashboard', { token });

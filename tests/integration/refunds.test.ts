@@ -16,6 +16,7 @@ import {
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   razorpayGet,
   signIn,
   signUp,
@@ -40,13 +41,7 @@ const dashboard = async (token: string) =>
 
 /** Orders and pays `planId`; answers once the dashboard shows the paid service. */
 async function buy(token: string, planId: string, months = 12, domain?: string) {
-  const order = await api<{ orderId: string; amountPaise: number }>(
-    stack,
-    'POST',
-    '/api/checkout/orders',
-    { token, body: { planId, months, ...(domain ? { domain } : {}) } },
-  );
-  expect(order.status).toBe(201);
+  const order = await placeOrder(stack, token, { planId, months, ...(domain ? { domain } : {}) });
   const paid = await payOrder(stack, order.body.orderId, 'success');
   expect(paid.status).toBe(200);
   const paymentId = paid.body.razorpay_payment_id;

@@ -15,6 +15,7 @@ import {
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   signIn,
   signUp,
 } from '../../helpers/storefront-client';
@@ -51,13 +52,7 @@ describe('a crash in the middle of a fulfilment', () => {
     const user = newUser('crash');
     const { userSub } = await signUp(first, user);
     const token = await signIn(first, user);
-    const order = await api<{ orderId: string; amountPaise: number }>(
-      first,
-      'POST',
-      '/api/checkout/orders',
-      { token, body: { planId: 'basichosting', months: 12 } },
-    );
-    expect(order.status).toBe(201);
+    const order = await placeOrder(first, token, { planId: 'basichosting', months: 12 });
     const { orderId, amountPaise } = order.body;
 
     // Act 1: pay; the webhooks arrive and their fulfilment stops at the held PutEvents

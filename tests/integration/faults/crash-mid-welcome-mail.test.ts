@@ -9,12 +9,12 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../helpers/local-stack';
 import {
-  api,
   deliveries,
   eventually,
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   signIn,
   signUp,
 } from '../../helpers/storefront-client';
@@ -46,11 +46,7 @@ describe('a crash while the welcome mail is being sent', () => {
     const user = newUser('mailcrash');
     const { userSub } = await signUp(first, user);
     const token = await signIn(first, user);
-    const order = await api<{ orderId: string }>(first, 'POST', '/api/checkout/orders', {
-      token,
-      body: { planId: 'basicstorage', months: 12 },
-    });
-    expect(order.status).toBe(201);
+    const order = await placeOrder(first, token, { planId: 'basicstorage', months: 12 });
     const { orderId } = order.body;
     const paid = await payOrder(first, orderId, 'success');
     expect(paid.status).toBe(200);

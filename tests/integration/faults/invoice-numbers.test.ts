@@ -18,6 +18,7 @@ import {
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   signIn,
   signUp,
   type TestUser,
@@ -55,11 +56,7 @@ async function buyer(
 
 /** A 12-month Basic Hosting order (under ₹50,000: no billing address needed), paid. */
 async function buy(stack: LocalStack, token: string): Promise<string> {
-  const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
-    token,
-    body: { planId: 'basichosting', months: 12 },
-  });
-  expect(order.status).toBe(201);
+  const order = await placeOrder(stack, token, { planId: 'basichosting', months: 12 });
   expect((await payOrder(stack, order.body.orderId, 'success')).status).toBe(200);
   return order.body.orderId;
 }

@@ -6,7 +6,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../helpers/local-stack';
-import { api, mailbox, newUser, signIn, signUp } from '../../helpers/storefront-client';
+import { api, mailbox, newUser, placeOrder, signIn, signUp } from '../../helpers/storefront-client';
 import { mapWithConcurrency } from '../../helpers/faults/fault-stack';
 import {
   malformedRequests,
@@ -105,11 +105,7 @@ describe('500 malformed requests across every API route', () => {
     const user = newUser('malformed');
     await signUp(stack, user);
     const idToken = await signIn(stack, user);
-    const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
-      token: idToken,
-      body: { planId: 'basichosting', months: 12 },
-    });
-    expect(order.status).toBe(201);
+    const order = await placeOrder(stack, idToken, { planId: 'basichosting', months: 12 });
     const requests = malformedRequests({ idToken, orderId: order.body.orderId });
     expect(requests).toHaveLength(TOTAL);
     // every route of the API is covered (GET /api/plans takes no input: its malformed form is the plan id)

@@ -27,6 +27,7 @@ import {
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   signIn,
   signUp,
 } from '../../helpers/storefront-client';
@@ -59,11 +60,7 @@ it(`${COPIES} deliveries of one PurchaseCompleted at once: one WHM account, one 
   await signUp(stack, user);
   const token = await signIn(stack, user);
   const domain = `dup-${Date.now().toString(36)}.in`;
-  const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
-    token,
-    body: { planId: 'basichosting', months: 12, domain },
-  });
-  expect(order.status).toBe(201);
+  const order = await placeOrder(stack, token, { planId: 'basichosting', months: 12, domain });
   expect((await payOrder(stack, order.body.orderId)).status).toBe(200);
   await outputShows(stack, '[fault] PutEvents PurchaseCompleted held');
   const client = dynamo(stack);

@@ -14,6 +14,7 @@ import {
   mailbox,
   newUser,
   payOrder,
+  placeOrder,
   signIn,
   signUp,
 } from '../../helpers/storefront-client';
@@ -66,11 +67,7 @@ describe('the SES stand-in down', () => {
     const user = newUser('sesdown');
     await signUp(running, user);
     const token = await signIn(running, user);
-    const order = await api<{ orderId: string }>(running, 'POST', '/api/checkout/orders', {
-      token,
-      body: { planId: 'premiumvps', months: 1 },
-    });
-    expect(order.status).toBe(201);
+    const order = await placeOrder(running, token, { planId: 'premiumvps', months: 1 });
     const { orderId } = order.body;
 
     // Act 1: SES goes down, then the buyer pays
