@@ -7,14 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
+import { entryKeyOf, readBuildManifest, staticClosure } from '../web/scripts/build-manifest';
 
 export interface AdminAbsentFigure {
   /** The entry's static import closure (manifest keys). */
@@ -30,21 +23,11 @@ export interface AdminAbsentFigure {
 const ADMIN_SOURCE = 'src/features/admin/';
 
 export function measureAdminAbsent(distDir: string, webRoot: string): AdminAbsentFigure {
-  const manifest = JSON.parse(
-    readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>;
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
-  if (!entry) throw new Error('the build manifest has no entry chunk');
-  const closure = new Set<string>();
-  const visit = (key: string) => {
-    if (closure.has(key)) return;
-    closure.add(key);
-    for (const next of manifest[key]?.imports ?? []) visit(next);
-  };
-  visit(entry);
+  const manifest = readBuildManifest(distDir);
+  const closure = staticClosure(manifest, [entryKeyOf(manifest)]);
   const isAdmin = (key: string) =>
     key.startsWith(ADMIN_SOURCE) || (manifest[key]?.src ?? '').startsWith(ADMIN_SOURCE);
-  const initialChunks = [...closure];
+  const initialChunks = closure;
   const adminBytesInInitialJs = initialChunks
     .filter(isAdmin)
     .reduce((sum, key) => sum + statSync(join(distDir, manifest[key]!.file)).size, 0);

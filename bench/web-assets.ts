@@ -7,6 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { entryKeyOf, readBuildManifest, staticClosure } from '../web/scripts/build-manifest';
 import { PAGE_BOOT_DATA_ID, type PageBootData } from '../web/scripts/page-boot';
 
 export interface WebAssetFigures {
@@ -27,19 +28,10 @@ export function measureWebAssets(distDir: string): WebAssetFigures {
   const boot = JSON.parse(bootBlock) as PageBootData;
   // The app: the build's entry and everything it imports statically (the manifest's closure).
   // The boot asks for those and, beside them, the home page's own chunks and the footer's.
-  const manifest = JSON.parse(
-    readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entryKey) throw new Error('the build manifest has no entry chunk');
-  const app = new Set<string>();
-  const visit = (key: string) => {
-    const url = `/${manifest[key]!.file}`;
-    if (app.has(url)) return;
-    app.add(url);
-    for (const next of manifest[key]!.imports ?? []) visit(next);
-  };
-  visit(entryKey);
+  const manifest = readBuildManifest(distDir);
+  const app = new Set(
+    staticClosure(manifest, [entryKeyOf(manifest)]).map((key) => `/${manifest[key]!.file}`),
+  );
   const entry = [boot.entry];
   const preloads = boot.preload;
   // A disabled stylesheet link (beside the CSS the prerender inlined) is never fetched.

@@ -13,6 +13,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { readBuildManifest, staticClosure, type BuildManifest } from './build-manifest.ts';
 import { pageBootHtml, type PageBootData } from './page-boot.ts';
 
 interface ServerEntry {
@@ -106,31 +107,19 @@ export function deferEntry(html: string): { html: string; boot: PageBootData } {
   };
 }
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
-
 /**
  * The files of `modules` and of everything they import statically, as URLs, leaving out `known`:
  * what a page's own code adds to the app's (its page chunk, the footer's), which its boot asks for
  * beside the app's instead of once the app has started.
  */
 export function chunksOf(
-  manifest: Manifest,
+  manifest: BuildManifest,
   modules: readonly string[],
   known: ReadonlySet<string>,
-) {
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The build's manifest has no ${key}`);
-    if (seen.has(key)) return;
-    seen.add(key);
-    const url = `/${chunk.file}`;
-    if (!known.has(url)) files.push(url);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  for (const key of modules) visit(key);
-  return files;
+): string[] {
+  return staticClosure(manifest, modules)
+    .map((key) => `/${manifest[key]!.file}`)
+    .filter((url) => !known.has(url));
 }
 
 export async function prerender(options: { webRoot: string; configFile: string; outDir: string }) {
@@ -158,9 +147,7 @@ export async function prerender(options: { webRoot: string; configFile: string; 
   );
   const template = deferred.html;
   if (!template.includes(ROOT_MARKER)) throw new Error(`index.html lacks ${ROOT_MARKER}`);
-  const manifest = JSON.parse(
-    await readFile(join(options.outDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Manifest;
+  const manifest = readBuildManifest(options.outDir);
   const appFiles = new Set([deferred.boot.entry, ...deferred.boot.preload]);
 
   const written: string[] = [];
