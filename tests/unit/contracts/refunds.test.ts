@@ -444,7 +444,8 @@ describe.each(serviceBackends)('services store, periods taken back: %s', (_, mak
     expect(stored?.periods['pur_pay_w2']?.refundedAt).toBe(NOW.toISOString());
     expect(stored?.periods['pur_pay_w1']?.refundedAt).toBeUndefined();
     expect(stored?.cancelledAt).toBeUndefined();
-    expect(stored?.nextDueAt).toBeDefined();
+    // The new renewal date's first step: 30 days before 10 Dec begins in India (00:00 IST).
+    expect(stored?.nextDueAt).toBe('2026-11-09T18:30:00.000Z');
   });
 
   it('ends a service: cancelled, out of the renewal index; a later payment gives it time again', async () => {

@@ -37,6 +37,7 @@ function expectFulfilledOnce(
   world: FakeWorld,
   purchaseDate = '2026-11-22T02:00:00.000Z',
   renewalDate = '2027-11-22T02:00:00.000Z',
+  publishedAt = world.now().toISOString(),
 ) {
   const purchases = world.purchases.all();
   expect(purchases).toHaveLength(1);
@@ -52,7 +53,8 @@ function expectFulfilledOnce(
     purchaseDate,
     renewalDate,
   });
-  expect(purchase?.eventPublishedAt).toBeDefined();
+  // When PurchaseCompleted was first recorded as published: by default, at the world's clock.
+  expect(purchase?.eventPublishedAt).toBe(publishedAt);
   expect(world.orders.items.get('order_Nx7fQm2kLp9aZc')).toMatchObject({
     status: 'paid',
     paymentId: PAYMENT_ID,
@@ -120,7 +122,7 @@ describe('fulfilPayment', () => {
     const again = await fulfil(world, payment);
 
     expect(again.outcome).toBe('fulfilled');
-    expectFulfilledOnce(world);
+    expectFulfilledOnce(world, undefined, undefined, '2026-11-22T02:00:00.000Z');
     expect(world.events.published).toHaveLength(1);
   });
 
@@ -293,6 +295,9 @@ describe('fulfilPayment', () => {
         // Once the service has given the payment its period, it is frozen: the retry keeps it.
         if (method === 'extendService' && when === 'before') {
           expectFulfilledOnce(world, '2026-11-22T02:01:00.000Z', '2027-11-22T02:01:00.000Z');
+        } else if (method === 'markEventPublished' && when === 'after') {
+          // Marked before the crash: the retry keeps the first moment.
+          expectFulfilledOnce(world, undefined, undefined, '2026-11-22T02:00:00.000Z');
         } else {
           expectFulfilledOnce(world);
         }
