@@ -1,13 +1,13 @@
 /**
  * The operator's console is its own lazy chunk, never in a buyer's initial JS: read from the web
- * build's manifest (web/dist/.vite/manifest.json, written by `vite build`; `npm test` builds the
- * web before the test projects run). What the entry loads at start is the entry chunk and
+ * build's manifest (web/dist/.vite/manifest.json, written by `vite build`; built first when older
+ * than its sources: fresh-web-build.ts). What the entry loads at start is the entry chunk and
  * everything it imports statically, transitively; dynamic imports load later, on demand.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../infra/lib/paths';
+import { freshWebBuild } from './fresh-web-build';
 
 interface ManifestChunk {
   file: string;
@@ -21,13 +21,13 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const DIST = join(REPO_ROOT, 'web', 'dist');
+const DIST = await freshWebBuild();
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const CONSOLE_SOURCES = /^src\/features\/admin\//;
 
 function readManifest(): Manifest {
   if (!existsSync(MANIFEST)) {
-    throw new Error(`${MANIFEST} is missing: build the web first (npm run build).`);
+    throw new Error(`${MANIFEST} is missing: the web build wrote no manifest.`);
   }
   return JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
 }
@@ -79,7 +79,8 @@ describe("the operator's console in the web build", () => {
     const consoleFiles = consoleChunks(manifest).map((key) => manifest[key]?.file ?? key);
     for (const page of ['index.html', 'admin/index.html', 'dashboard/index.html']) {
       const path = join(DIST, page);
-      if (!existsSync(path)) throw new Error(`${path} is missing: build the web first.`);
+      if (!existsSync(path))
+        throw new Error(`${path} is missing: the web build wrote no such page.`);
       const html = readFileSync(path, 'utf8');
       for (const file of consoleFiles) expect(html, `${page} names ${file}`).not.toContain(file);
     }

@@ -1,5 +1,5 @@
 /**
- * The prerendered pages of the web build (`npm test` builds the web before the test projects run):
+ * The prerendered pages of the web build (built first when older than its sources: fresh-web-build.ts):
  * no page names a script for the browser to fetch while it parses; each ends with the boot script
  * (web/scripts/page-boot.ts), which the Content-Security-Policy allows by its hash, and whose data
  * block names the build's entry and every chunk it imports statically. Each catalog plan has its
@@ -13,15 +13,15 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../lambdas/domain/catalog';
 import { spaRoutingFor } from '../../infra/lib/constructs/spa-routing';
-import { REPO_ROOT } from '../../infra/lib/paths';
 import { awsOrigins, contentSecurityPolicy } from '../../infra/lib/definitions/security-headers';
 import { PAGE_BOOT_DATA_ID, type PageBootData } from '../../web/scripts/page-boot';
+import { freshWebBuild } from './fresh-web-build';
 
-const DIST = join(REPO_ROOT, 'web', 'dist');
+const DIST = await freshWebBuild();
 
 function pages(dir = DIST): string[] {
   if (!existsSync(join(DIST, 'index.html'))) {
-    throw new Error(`${DIST} has no index.html: build the web first (npm run build).`);
+    throw new Error(`${DIST} has no index.html: the web build wrote no pages.`);
   }
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory()) return entry.name === 'assets' ? [] : pages(join(dir, entry.name));
