@@ -6,7 +6,11 @@
  * stop a "killed" process from reaching the store). The contract spec runs it beside the adapter.
  */
 import { randomUUID } from 'node:crypto';
-import { canMoveProvisioning, type ProvisioningState } from '../../../lambdas/domain/provisioning';
+import {
+  canMoveProvisioning,
+  isValidWhmUsername,
+  type ProvisioningState,
+} from '../../../lambdas/domain/provisioning';
 import {
   AccountExistsError,
   NoSuchAccountError,
@@ -256,11 +260,18 @@ export interface PanelAccount {
 }
 
 export const FAKE_PANEL_SERVER = 'server1.example.in';
+export const FAKE_PANEL_NAMESERVERS = ['ns1.example.in', 'ns2.example.in'];
+
+// WHM's rule for a domain, as the stand-in (infra/local/whm/server.ts) has it.
+const WHM_DOMAIN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
 /**
- * WHM as the port sees it: names and domains unique on the server, each call a round trip, the
- * catalog's packages; `down` and `deniesAccess` answer every call as an outage or a refused token.
- * Login links are single-use, as create_user_session's are.
+ * WHM as the port sees it: names valid as WHM takes them, names (and their first eight
+ * characters) and domains unique on the server, each call a round trip, the catalog's packages;
+ * `down` and `deniesAccess` answer every call as an outage or a refused token. Login links are
+ * single-use, as create_user_session's are, and never given for a suspended account. The contract
+ * spec (tests/unit/contracts/provisioner.test.ts) runs it beside WhmProvisioner on the stand-in.
  */
 export class InMemoryPanel implements Provisioner {
   readonly accounts = new Map<string, PanelAccount>();
@@ -294,9 +305,30 @@ export class InMemoryPanel implements Provisioner {
   }
 
   async create(spec: AccountSpec): Promise<CreatedAccount> {
+    if (!isValidWhmUsername(spec.username)) {
+      throw new ProvisionerRefusedError(
+        'createacct',
+        `The username “${spec.username}” is not valid.`,
+      );
+    }
     this.createCalls += 1;
     await this.roundTrip('call');
     if (this.accounts.has(spec.username)) throw new AccountExistsError(spec.username);
+    const twin = [...this.accounts.keys()].find(
+      (name) => name.slice(0, 8) === spec.username.slice(0, 8),
+    );
+    if (twin) {
+      throw new ProvisionerRefusedError(
+        'createacct',
+        `The username “${spec.username}” conflicts with the account “${twin}”: the first eight characters of a username must be unique.`,
+      );
+    }
+    if (!WHM_DOMAIN.test(spec.domain)) {
+      throw new ProvisionerRefusedError(
+        'createacct',
+        `The domain “${spec.domain}” is not a valid domain name.`,
+      );
+    }
     const owner = [...this.accounts].find(([, a]) => a.domain === spec.domain)?.[0];
     if (owner) {
       throw new ProvisionerRefusedError(
@@ -322,7 +354,7 @@ export class InMemoryPanel implements Provisioner {
       domain: spec.domain,
       package: spec.package,
       server: FAKE_PANEL_SERVER,
-      nameservers: ['ns1.example.in', 'ns2.example.in'],
+      nameservers: [...FAKE_PANEL_NAMESERVERS],
       ip: '203.0.113.10',
     };
   }
@@ -359,9 +391,26 @@ export class InMemoryPanel implements Provisioner {
 
   async openSession(username: string): Promise<PanelSession> {
     await this.roundTrip('create_user_session');
-    this.account(username);
+    if (this.account(username).suspended) {
+      throw new ProvisionerRefusedError(
+        'create_user_session',
+        `The account “${username}” is suspended.`,
+      );
+    }
     const id = randomUUID();
     this.sessions.set(id, { username, used: false });
     return { url: `https://${FAKE_PANEL_SERVER}:2083/cpsess1/login/?session=${username}:${id}` };
+  }
+
+  /**
+   * The owner's browser following a login link, as the stand-in's login page answers it: signed in
+   * only the first time, and only while the account exists.
+   */
+  signIn(url: string): boolean {
+    const id = /[?&]session=[^:&]+:([^&]+)/.exec(url)?.[1];
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!session || session.used) return false;
+    session.used = true;
+    return this.accounts.has(session.username);
   }
 }
