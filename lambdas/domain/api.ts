@@ -217,6 +217,19 @@ export interface ServiceCancelledDetail {
   at: string;
 }
 
+/**
+ * `detail` of `ServiceChanged` (source `storefront.lifecycle`, D22): a fact was recorded on a
+ * service (a refund, a dispute, an operator's hold, a job's step) or the reconciler found it out
+ * of step; converge drives its provider to its desired state. Carries no state of its own: the
+ * consumer reads the service.
+ */
+export interface ServiceChangedDetail {
+  userId: string;
+  serviceId: string;
+  fact: 'refund' | 'dispute' | 'cancel' | 'hold' | 'unhold' | 'end' | 'remove' | 'reconcile';
+  at: string;
+}
+
 export interface StoreEventDetails {
   PurchaseCompleted: PurchaseCompletedDetail;
   SupportMessageReceived: SupportMessageReceivedDetail;
@@ -224,5 +237,6 @@ export interface StoreEventDetails {
   RefundCompleted: RefundCompletedDetail;
   RefundFailed: RefundFailedDetail;
   ServiceCancelled: ServiceCancelledDetail;
+  ServiceChanged: ServiceChangedDetail;
   ServiceProvisioned: ServiceProvisionedDetail;
 }

@@ -12,6 +12,7 @@
  *   paid for stays the buyer's: a cancelled renewal returns the service to its previous renewal
  *   date. When nothing paid reaches beyond the moment of cancelling, the service ends at once.
  */
+import { ledgerOf } from './ledger';
 import type { Paise } from './money';
 import { percentOf } from './money';
 import type { Category } from './plan';
@@ -88,7 +89,7 @@ export interface RefundablePeriod {
   paymentId: string;
   /** When the payment was made (fulfilled). */
   purchaseDate: string;
-  renewalDate: string;
+  months: number;
   amountPaise: Paise;
   /** Set once the period was taken back by a refund (ours or one made in Razorpay). */
   refundedAt?: string;
@@ -157,31 +158,26 @@ export function planCancellation(input: {
     return { kind: 'refused', reason: inWindow > 0 ? 'not_refundable' : 'refund_window_closed' };
   }
   refunds.sort((a, b) => b.paidAt.localeCompare(a.paidAt));
-  const taken = new Set(refunds.map((r) => r.purchaseId));
   return {
     kind: 'refund',
     refunds,
-    after: serviceAfterRefunds(
-      input.periods.filter((p) => !p.refundedAt && !taken.has(p.purchaseId)),
-      now,
-    ),
+    after: serviceAfterWithdrawal(input.periods, new Set(refunds.map((r) => r.purchaseId)), now),
   };
 }
 
 /**
- * The service once some of its periods are taken back: it renews when the last period left ends
- * (the previous renewal date), and ends now when that is not in the future.
+ * The service once the periods of `withdraw` are taken back too (lambdas/domain/ledger.ts): it
+ * renews when what is still paid ends, the later periods having moved up, and ends now when
+ * nothing paid reaches beyond `now`.
  */
-export function serviceAfterRefunds(
-  remaining: readonly Pick<RefundablePeriod, 'renewalDate'>[],
+export function serviceAfterWithdrawal(
+  periods: readonly RefundablePeriod[],
+  withdraw: ReadonlySet<string>,
   now: Date,
 ): ServiceAfterRefunds {
-  const last = remaining.reduce<string | undefined>(
-    (latest, p) => (!latest || p.renewalDate > latest ? p.renewalDate : latest),
-    undefined,
-  );
-  if (last === undefined) return { renewalDate: now.toISOString(), ends: true };
-  return { renewalDate: last, ends: new Date(last).getTime() <= now.getTime() };
+  const { paidUntil } = ledgerOf(periods, withdraw);
+  if (paidUntil === undefined) return { renewalDate: now.toISOString(), ends: true };
+  return { renewalDate: paidUntil, ends: new Date(paidUntil).getTime() <= now.getTime() };
 }
 
 /**

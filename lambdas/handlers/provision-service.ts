@@ -1,30 +1,81 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
+import * as z from 'zod/mini';
 import { provisioningConfig, siteConfig } from '../config/config';
 import { logger } from '../config/logger';
+import type { ServicesStore } from '../ports/services';
+import type { UsersStore } from '../ports/users';
 import {
-  provisionService,
-  type ProvisionOutcome,
-  type ProvisionServiceDeps,
-} from '../use-cases/provision-service';
+  convergeService,
+  type ConvergeDeps,
+  type ConvergeResult,
+} from '../use-cases/converge-service';
+import { provisionService, type ProvisionServiceDeps } from '../use-cases/provision-service';
 import { eventPublisher } from './deps/events';
 import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
 import { parsePurchaseCompleted } from './deps/purchase-completed';
-import { provisioningRecords } from './deps/stores';
+import { provisioningRecords, servicesStore, usersStore } from './deps/stores';
 
-type Event = EventBridgeEvent<'PurchaseCompleted', unknown>;
+type Event = EventBridgeEvent<'PurchaseCompleted' | 'ServiceChanged' | 'ServiceCancelled', unknown>;
+
+export type ConvergeHandlerDeps = ProvisionServiceDeps & {
+  services: Pick<ServicesStore, 'getService' | 'recordLife'>;
+  users: Pick<UsersStore, 'getUser'>;
+};
+
+const text = z.string().check(z.minLength(1));
+// Not strict: a field a newer publisher adds must not dead-letter converge.
+const serviceRef = z.object({ userId: text, serviceId: text });
+
+/** A ServiceChanged or ServiceCancelled detail that names no service: retried, then dead-lettered. */
+export class MalformedServiceEventError extends Error {
+  override readonly name = 'MalformedServiceEventError';
+}
+
+/** Converge's dependencies, with delivery (provisionService) as its way to make a part. */
+export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
+  return {
+    services: deps.services,
+    records: deps.records,
+    panel: deps.panel,
+    deliver: (request, deliveryId) => provisionService(deps, request, deliveryId),
+    buyer: async (userId) => {
+      const user = await deps.users.getUser(userId);
+      return user && { email: user.email, name: user.name };
+    },
+    log: deps.log,
+    now: deps.now,
+  };
+}
 
 /**
- * EventBridge PurchaseCompleted → the service delivered (lambdas/use-cases/provision-service.ts).
- * Throws to make the bus retry: the panel down, a claim held by this delivery's crashed attempt,
- * a malformed detail (never dropped: retried, then dead-lettered and alarmed).
+ * Converge's consumer on the bus (lambdas/use-cases/converge-service.ts, D22): PurchaseCompleted
+ * (a period on the ledger: deliver the service, or bring a renewed one back), ServiceCancelled
+ * and ServiceChanged (a fact recorded, or the reconciler found the service out of step). Every
+ * event only names the service; what is done comes from the service as it is now. Throws to make
+ * the bus retry: the panel down, another attempt acting on the service, a malformed detail.
  */
-export function makeHandler(deps: ProvisionServiceDeps) {
-  return async (event: Event, context?: Context): Promise<{ outcome: ProvisionOutcome }> => {
+export function makeHandler(deps: ConvergeHandlerDeps) {
+  const converge = convergeDepsOf(deps);
+  return async (event: Event, context?: Context): Promise<ConvergeResult> => {
     logger.appendKeys({ eventId: event.id, awsRequestId: context?.awsRequestId });
     try {
-      const detail = parsePurchaseCompleted(event.detail, deps.log);
-      return { outcome: await provisionService(deps, detail, event.id) };
+      if (event['detail-type'] === 'PurchaseCompleted') {
+        const detail = parsePurchaseCompleted(event.detail, deps.log);
+        const serviceId = detail.serviceId ?? detail.purchaseId;
+        return await convergeService(
+          converge,
+          { userId: detail.userId, serviceId },
+          { deliveryId: event.id, request: { ...detail, serviceId }, rethrow: true },
+        );
+      }
+      const parsed = serviceRef.safeParse(event.detail);
+      if (!parsed.success) {
+        throw new MalformedServiceEventError(
+          `${event['detail-type']} names no service: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(detail)'}: ${i.code}`).join('; ')}`,
+        );
+      }
+      return await convergeService(converge, parsed.data, { deliveryId: event.id, rethrow: true });
     } finally {
       logger.resetKeys();
     }
@@ -33,6 +84,8 @@ export function makeHandler(deps: ProvisionServiceDeps) {
 
 export const handler = makeHandler({
   records: provisioningRecords(),
+  services: servicesStore(),
+  users: usersStore(),
   panel: hostingPanel,
   announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
   mailer,

@@ -9,32 +9,20 @@ import {
   retryFailedRefund,
   type RequestRefundDeps,
 } from '../use-cases/refunds/request-refund';
-import {
-  suspendCancelledService,
-  type SuspendCancelledServiceDeps,
-} from '../use-cases/refunds/suspend-cancelled-service';
 import { documentCounters } from './deps/counters';
-import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
 import { paymentGateway } from './deps/payments';
-import { provisioningRecords, purchasesStore, refundsStore, servicesStore } from './deps/stores';
+import { purchasesStore, refundsStore, servicesStore } from './deps/stores';
 
-export type RefundsWorkerDeps = RequestRefundDeps &
-  CompleteRefundDeps &
-  SuspendCancelledServiceDeps & { log: LogPort };
+export type RefundsWorkerDeps = RequestRefundDeps & CompleteRefundDeps & { log: LogPort };
 
 const text = z.string().check(z.minLength(1));
 // Not strict: a field a newer publisher adds must not dead-letter the worker.
 const refundRef = z.object({ userId: text, refundKey: text });
 const failedRef = z.object({ userId: text, refundKey: text, attempt: z.int().check(z.positive()) });
-const serviceRef = z.object({
-  userId: text,
-  serviceId: text,
-  why: z.enum(['cancelled', 'refunded', 'dispute_lost']),
-});
 
 export type RefundsWorkerEvent = EventBridgeEvent<
-  'RefundRequested' | 'RefundFailed' | 'RefundCompleted' | 'ServiceCancelled',
+  'RefundRequested' | 'RefundFailed' | 'RefundCompleted',
   unknown
 >;
 
@@ -57,8 +45,8 @@ function parse<S extends z.ZodMiniType>(schema: S, event: RefundsWorkerEvent): z
 
 /**
  * The refunds worker (D16), on the bus: RefundRequested and RefundFailed ask Razorpay (once, by
- * the receipt) and mail the buyer; RefundCompleted issues the credit note and mails; and
- * ServiceCancelled suspends the hosting account. Throws to make the bus retry.
+ * the receipt) and mail the buyer; RefundCompleted issues the credit note and mails. (An ended
+ * service is suspended on the panel by converge, D22.) Throws to make the bus retry.
  */
 export function makeHandler(deps: RefundsWorkerDeps) {
   return async (event: RefundsWorkerEvent, context?: Context): Promise<{ outcome: string }> => {
@@ -71,10 +59,6 @@ export function makeHandler(deps: RefundsWorkerDeps) {
           return { outcome: await retryFailedRefund(deps, parse(failedRef, event)) };
         case 'RefundCompleted':
           return { outcome: await completeRefund(deps, parse(refundRef, event)) };
-        case 'ServiceCancelled':
-          return {
-            outcome: await suspendCancelledService(deps, parse(serviceRef, event), event.id),
-          };
         default:
           deps.log.warn('Event the refunds worker does not handle; ignored', {
             detailType: String(event['detail-type']),
@@ -91,10 +75,8 @@ export const handler = makeHandler({
   refunds: refundsStore(),
   purchases: purchasesStore(),
   services: servicesStore(),
-  provisioning: provisioningRecords(),
   counters: documentCounters(),
   gateway: paymentGateway,
-  panel: hostingPanel,
   mailer,
   siteUrl: () => siteConfig().SITE_URL,
   log: logger,

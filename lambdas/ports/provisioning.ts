@@ -247,7 +247,9 @@ export type ProvisioningOutcome =
   | { state: 'ready'; server: string; nameservers: string[]; panelUrl?: string }
   | { state: 'failed'; reason: string }
   /** Suspended on the panel (expired and not renewed, D17); `reason` is what the panel was told. */
-  | { state: 'suspended'; reason: string };
+  | { state: 'suspended'; reason: string }
+  /** Removed from the panel for good (an operator confirmed it, D22). */
+  | { state: 'terminated'; reason: string };
 
 /**
  * The service's provisioning state. Every write is conditional, so that racing deliveries of one

@@ -1,3 +1,6 @@
+import type { LifeQueue, LifeRecord } from '../domain/lifecycle';
+
+export type { LifeQueue, LifeRecord };
 import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
 import type { ProvisioningView } from '../domain/provisioning';
@@ -41,6 +44,36 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   renewalClaim?: { token: string; key: string; until: number };
   /** Set when the buyer cancelled it (D16): it has ended, and no renewal mail is sent for it. */
   cancelledAt?: string;
+  /** Facts of its life (D22) besides its ledger and cancellation, each written by changeFacts. */
+  disputes?: Record<string, 'open' | 'won' | 'lost'>;
+  hold?: { at: string; note?: string };
+  endedAt?: string;
+  removedAt?: string;
+  /** What converge last found and did (D22), written by recordLife alone. */
+  life?: LifeRecord;
+  /** The sparse lifeQueue index's keys: out of step, or due for removal (recordLife). */
+  lifeQueue?: LifeQueue;
+  lifeQueueAt?: string;
+}
+
+/** A fact written onto a service, each in one write conditioned on its version (D22). */
+export type ServiceFact =
+  | { kind: 'dispute'; paymentId: string; state: 'open' | 'won' | 'lost' }
+  | { kind: 'hold'; note?: string }
+  | { kind: 'unhold' }
+  | { kind: 'end' }
+  | { kind: 'remove' };
+
+/** A service listed by the lifeQueue index. */
+export interface QueuedService {
+  userId: string;
+  serviceId: string;
+  planId: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+  lifeQueueAt: string;
+  life?: LifeRecord;
 }
 
 /** What the dashboard reads of a service (serviceOfRecord): the item without its bookkeeping. */
@@ -55,6 +88,10 @@ export const SERVICE_SUMMARY_FIELDS = [
   'version',
   'periods',
   'cancelledAt',
+  'disputes',
+  'hold',
+  'endedAt',
+  'removedAt',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */
@@ -71,7 +108,7 @@ export type ServiceSummary = Pick<ServiceRecord, (typeof SERVICE_SUMMARY_FIELDS)
   provisioning?: ProvisioningView;
 };
 
-export interface ServicesStore {
+export interface ServicesStore extends ServicesLifeStore {
   getService(userId: string, serviceId: string): Promise<ServiceRecord | undefined>;
   /** Every service of the buyer, in one query. */
   listServices(userId: string): Promise<ServiceRecord[]>;
@@ -109,10 +146,51 @@ export interface ServicesStore {
   ): Promise<boolean>;
 }
 
+export interface ServicesLifeStore {
+  /**
+   * Records a fact on the service in one write conditioned on `expectedVersion`, adding one to the
+   * version (so a converge that read the facts before it loses its write). False, writing nothing,
+   * when another write came first.
+   */
+  changeFacts(
+    ref: { userId: string; serviceId: string },
+    fact: ServiceFact,
+    expectedVersion: number,
+    at: string,
+  ): Promise<boolean>;
+  /**
+   * Keeps what converge found, only while the service is still at `seen.version` (its facts as
+   * converge read them) and its provisioning in `seen.provisioningState`: a stale converge loses
+   * to a newer one. Puts the service on the lifeQueue index (`out-of-step` from its
+   * outOfStepSince, or `removal` from its removableFrom) or takes it off.
+   */
+  recordLife(
+    ref: { userId: string; serviceId: string },
+    life: LifeRecord,
+    seen: { version: number; provisioningState?: string },
+  ): Promise<boolean>;
+  /** Services on one lifeQueue, oldest first, up to `limit`. */
+  listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]>;
+}
+
 export interface ServiceWithdrawal {
   purchaseIds: readonly string[];
   renewalDate: string;
   /** Set when the service ends now. */
   cancelledAt?: string;
   at: string;
+}
+
+/** A service item as the lifeQueue lists it. */
+export function queuedServiceOf(item: ServiceRecord): QueuedService {
+  return {
+    userId: item.userId,
+    serviceId: item.serviceId,
+    planId: item.planId,
+    planName: item.planName,
+    category: item.category,
+    ...(item.domain ? { domain: item.domain } : {}),
+    lifeQueueAt: item.lifeQueueAt ?? '',
+    ...(item.life ? { life: item.life } : {}),
+  };
 }

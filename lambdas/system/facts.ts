@@ -26,6 +26,7 @@ export const EVENT_SOURCES = {
   provisioning: 'storefront.provisioning',
   refunds: 'storefront.refunds',
   renewals: 'storefront.renewals',
+  lifecycle: 'storefront.lifecycle',
 } as const;
 
 /** Detail types on the bus. */
@@ -40,6 +41,8 @@ export const DETAIL_TYPES = {
   refundFailed: 'RefundFailed',
   /** A service ended before its time (cancelled, refunded in full, a dispute lost). */
   serviceCancelled: 'ServiceCancelled',
+  /** A fact was recorded on a service, or it is out of step: converge it (D22). */
+  serviceChanged: 'ServiceChanged',
 } as const;
 
 export type DetailType = (typeof DETAIL_TYPES)[keyof typeof DETAIL_TYPES];
@@ -54,6 +57,7 @@ export const SOURCE_OF: Record<DetailType, (typeof EVENT_SOURCES)[keyof typeof E
   RenewalReminderDue: EVENT_SOURCES.renewals,
   RefundFailed: EVENT_SOURCES.refunds,
   ServiceCancelled: EVENT_SOURCES.refunds,
+  ServiceChanged: EVENT_SOURCES.lifecycle,
 };
 
 /**
@@ -233,6 +237,14 @@ export const TABLES = [
         partitionKey: { name: 'provisioningWaits', type: 'S' },
         sortKey: { name: 'serviceId', type: 'S' },
       },
+      // Sparse (D22): a service whose provider is out of step with its desired state carries
+      // lifeQueue `out-of-step` (sort: since when), one that ended and is in step `removal`
+      // (sort: when it may be removed), so the reconciler and the console read only those.
+      {
+        indexName: 'lifeQueue',
+        partitionKey: { name: 'lifeQueue', type: 'S' },
+        sortKey: { name: 'lifeQueueAt', type: 'S' },
+      },
     ],
   },
   {
@@ -341,4 +353,6 @@ export const ALARMED_LOG_MESSAGES = {
   outsideRefund: 'Refund made outside the store',
   /** A buyer's bank opened a chargeback on a payment. */
   disputeOpened: 'Payment dispute opened',
+  /** Services whose provider has differed from their desired state for 15 minutes (D22). */
+  servicesOutOfStep: 'Services out of step',
 } as const;

@@ -1,5 +1,6 @@
 /**
- * Delivering a purchase (D18): a consumer of PurchaseCompleted. Hosting, and a bundle's hosting
+ * Delivering a service (D18), as converge's step for a paid service whose part is not made yet
+ * (lambdas/use-cases/converge-service.ts decides when; this only makes). Hosting, and a bundle's hosting
  * part, gets an account on the panel (WHM) with its plan's package; VPS, storage and domains are
  * recorded as `manual` for an operator.
  *
@@ -31,7 +32,6 @@ import type { LogPort } from '../ports/logger';
 import type { Mailer } from '../ports/mail';
 import {
   AccountExistsError,
-  NoSuchAccountError,
   ProvisionerRefusedError,
   type AccountSummary,
   type CreatedAccount,
@@ -68,8 +68,6 @@ export type ProvisionOutcome =
   /** This delivery created (or adopted) the panel account. */
   | 'provisioned'
   | 'already_provisioned'
-  /** A renewal lifted the suspension of an expired service's account. */
-  | 'unsuspended'
   | 'manual'
   | 'failed'
   /** Another delivery of the purchase holds a live claim and is provisioning right now. */
@@ -130,7 +128,9 @@ export async function provisionService(
         ? 'in_progress'
         : 'already_provisioned';
     case 'suspended':
-      return resumeOnRenewal(deps, request, record, deliveryId);
+      // Lifting a suspension is converge's (lambdas/use-cases/converge-service.ts), from the
+      // service's desired state, never from what a purchase event says.
+      return 'nothing_to_do';
     case 'pending':
       break;
   }
@@ -285,55 +285,6 @@ function adopted(deps: ProvisionServiceDeps, summary: AccountSummary, serviceId:
     server: summary.server,
     nameservers: [],
   };
-}
-
-/**
- * A paid renewal of a service whose account was suspended (it expired, D17): lift the suspension.
- * Only for a purchase whose period is current, so that a late retry of an old event never lifts a
- * suspension that came after it.
- */
-async function resumeOnRenewal(
-  deps: ProvisionServiceDeps,
-  request: ProvisionRequest,
-  record: ProvisioningRecord,
-  deliveryId: string,
-): Promise<ProvisionOutcome> {
-  const { records, log } = deps;
-  const context = { serviceId: record.serviceId, purchaseId: request.purchaseId, deliveryId };
-  if (!record.username || new Date(request.renewalDate).getTime() <= deps.now().getTime()) {
-    return 'nothing_to_do';
-  }
-  const claim = await records.claim(record.userId, record.serviceId, deliveryId, deps.now());
-  if (claim.state === 'held') {
-    if (claim.heldBy === undefined || claim.heldBy === deliveryId) {
-      throw new ProvisioningInProgressError(record.serviceId);
-    }
-    return 'in_progress';
-  }
-  try {
-    await deps.panel.unsuspend(record.username);
-    await records.settle(
-      record.userId,
-      record.serviceId,
-      claim.token,
-      'suspended',
-      {
-        state: 'ready',
-        server: record.server ?? '',
-        nameservers: record.nameservers ?? [],
-        ...(record.panelUrl ? { panelUrl: record.panelUrl } : {}),
-      },
-      deps.now(),
-    );
-  } catch (error) {
-    await records.release(record.userId, record.serviceId, claim.token).catch(() => undefined);
-    if (error instanceof NoSuchAccountError) {
-      log.error('A renewed service has no panel account to unsuspend', context);
-    }
-    throw error;
-  }
-  log.info('Renewal lifted the suspension', { ...context, username: record.username });
-  return 'unsuspended';
 }
 
 /**

@@ -207,16 +207,17 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       refunds: 'read',
     },
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
-    // mail: the access details of a service an operator set up.
-    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail'],
+    // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
+    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret'],
     timeoutSeconds: 20,
     memoryMb: 512,
   },
   provisionService: {
     id: 'provisionService',
     entry: 'lambdas/handlers/provision-service.ts',
-    // The provisioning fields of the service's item, and nothing else of it.
-    tables: { services: 'readWrite' },
+    // Converge (D22): reads the service's facts, moves its provisioning and records its life;
+    // users: the buyer's name and address for a delivery the reconciler asked for.
+    tables: { services: 'readWrite', users: 'read' },
     // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
     needs: ['whmSecret', 'publishEvents', 'sendEmail'],
     deliversServices: true,
@@ -292,17 +293,17 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'refundsWorker',
     entry: 'lambdas/handlers/refunds-worker.ts',
     // refunds: each step's claim; purchases and counters: the credit note (D15); services: the
-    // refunded service and the provisioning state a suspension moves.
+    // refunded service (ending it on the panel is converge's, D22).
     tables: {
       refunds: 'readWrite',
       purchases: 'readWrite',
       counters: 'readWrite',
-      services: 'readWrite',
+      services: 'read',
     },
-    // Razorpay (the refund), the buyer's mails, the panel (suspending ended hosting).
-    needs: ['razorpaySecrets', 'sendEmail', 'whmSecret'],
-    // Three Razorpay calls of at most 5 s, or WHM's suspendacct (30 s); shorter than the refund
-    // lease (REFUND_LEASE_SECONDS), so a live attempt is never overtaken.
+    // Razorpay (the refund) and the buyer's mails.
+    needs: ['razorpaySecrets', 'sendEmail'],
+    // Three Razorpay calls of at most 5 s; shorter than the refund lease (REFUND_LEASE_SECONDS),
+    // so a live attempt is never overtaken.
     timeoutSeconds: 45,
     memoryMb: 256,
   },
@@ -459,7 +460,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   })),
 ];
 
-/** EventBridge: PurchaseCompleted goes to the welcome mail and to provisioning. */
+/** EventBridge: PurchaseCompleted goes to the welcome mail and to converge; facts to converge. */
 export const EVENT_RULES = [
   {
     id: 'purchaseCompletedToWelcomeEmail',
@@ -487,7 +488,17 @@ export const EVENT_RULES = [
     target: 'provisionService' as FunctionId,
   },
   {
-    // Refunds (D16): Razorpay asked once, the buyer mailed, the credit note, hosting suspended.
+    // Converge (D22): a fact recorded on a service (it ended, a dispute, a hold, the reconciler
+    // found it out of step) drives its provider to its desired state.
+    id: 'serviceChangesToConverge',
+    eventPattern: {
+      source: [EVENT_SOURCES.refunds, EVENT_SOURCES.lifecycle],
+      'detail-type': [DETAIL_TYPES.serviceCancelled, DETAIL_TYPES.serviceChanged],
+    },
+    target: 'provisionService' as FunctionId,
+  },
+  {
+    // Refunds (D16): Razorpay asked once, the buyer mailed, the credit note.
     id: 'refundEventsToRefundsWorker',
     eventPattern: {
       source: [EVENT_SOURCES.refunds],
@@ -495,7 +506,6 @@ export const EVENT_RULES = [
         DETAIL_TYPES.refundRequested,
         DETAIL_TYPES.refundFailed,
         DETAIL_TYPES.refundCompleted,
-        DETAIL_TYPES.serviceCancelled,
       ],
     },
     target: 'refundsWorker' as FunctionId,

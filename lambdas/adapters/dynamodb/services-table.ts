@@ -1,12 +1,18 @@
 import {
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import {
   PROVISIONING_VIEW_FIELDS,
   SERVICE_SUMMARY_FIELDS,
+  type LifeQueue,
+  type LifeRecord,
+  queuedServiceOf,
+  type QueuedService,
+  type ServiceFact,
   type ServiceIdentity,
   type ServicePeriod,
   type ServiceRecord,
@@ -14,6 +20,7 @@ import {
   type ServiceSummary,
   type ServiceWithdrawal,
 } from '../../ports/services';
+import { lifeQueueOf } from '../../domain/lifecycle';
 import { renewalScheduleFor } from '../../domain/renewal-schedule';
 import { isConditionFailure, sendIfConditionHolds } from './clients';
 import { queryAll } from './query-all';
@@ -155,5 +162,115 @@ export class DynamoServicesStore implements ServicesStore {
         ExpressionAttributeValues: values,
       }),
     );
+  }
+
+  async changeFacts(
+    ref: { userId: string; serviceId: string },
+    fact: ServiceFact,
+    expectedVersion: number,
+    at: string,
+  ): Promise<boolean> {
+    const key = { userId: ref.userId, serviceId: ref.serviceId };
+    const versioned = { ':next': expectedVersion + 1, ':at': at, ':expected': expectedVersion };
+    const write = (
+      update: string,
+      condition: string,
+      values: Record<string, unknown> = {},
+      names?: Record<string, string>,
+    ) =>
+      sendIfConditionHolds(
+        this.client,
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: key,
+          UpdateExpression: update,
+          ConditionExpression: `version = :expected AND ${condition}`,
+          ...(names ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: { ...versioned, ...values },
+        }),
+      );
+    const bump = 'version = :next, updatedAt = :at';
+    switch (fact.kind) {
+      case 'dispute':
+        // The map is made by the first dispute; later ones set their payment's entry in it.
+        return (
+          (await write(`SET disputes = :first, ${bump}`, 'attribute_not_exists(disputes)', {
+            ':first': { [fact.paymentId]: fact.state },
+          })) ||
+          write(
+            `SET disputes.#payment = :dispute, ${bump}`,
+            'attribute_exists(disputes)',
+            { ':dispute': fact.state },
+            { '#payment': fact.paymentId },
+          )
+        );
+      case 'hold':
+        return write(`SET hold = :hold, ${bump}`, 'attribute_exists(serviceId)', {
+          ':hold': { at, ...(fact.note ? { note: fact.note } : {}) },
+        });
+      case 'unhold':
+        return write(`SET ${bump} REMOVE hold`, 'attribute_exists(serviceId)');
+      case 'end':
+        return write(
+          `SET endedAt = if_not_exists(endedAt, :at), ${bump}`,
+          'attribute_exists(serviceId)',
+        );
+      case 'remove':
+        return write(
+          `SET removedAt = if_not_exists(removedAt, :at), ${bump}`,
+          'attribute_exists(serviceId)',
+        );
+    }
+  }
+
+  async recordLife(
+    ref: { userId: string; serviceId: string },
+    life: LifeRecord,
+    seen: { version: number; provisioningState?: string },
+  ): Promise<boolean> {
+    const queue = lifeQueueOf(life);
+    const values: Record<string, unknown> = { ':life': life, ':version': seen.version };
+    let condition = 'version = :version';
+    const names: Record<string, string> = {};
+    if (seen.provisioningState === undefined) {
+      condition += ' AND attribute_not_exists(#p.#state)';
+    } else {
+      condition += ' AND #p.#state = :state';
+      values[':state'] = seen.provisioningState;
+    }
+    names['#p'] = 'provisioning';
+    names['#state'] = 'state';
+    let update = 'SET life = :life';
+    if (queue) {
+      update += ', lifeQueue = :queue, lifeQueueAt = :queueAt';
+      values[':queue'] = queue.queue;
+      values[':queueAt'] = queue.at;
+    } else {
+      update += ' REMOVE lifeQueue, lifeQueueAt';
+    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
+  async listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: 'lifeQueue',
+        KeyConditionExpression: 'lifeQueue = :queue',
+        ExpressionAttributeValues: { ':queue': queue },
+        Limit: limit,
+      }),
+    );
+    return (Items as ServiceRecord[]).map(queuedServiceOf);
   }
 }

@@ -4,7 +4,7 @@
  * conditioned on the service's version (as extensions are), and the buyer's current plan and
  * expiry are recomputed from what is still active.
  */
-import { isCancelled, serviceAfterRefunds } from '../../domain/refunds';
+import { isCancelled, serviceAfterWithdrawal } from '../../domain/refunds';
 import { isSameService } from '../../domain/services';
 import type { LogPort } from '../../ports/logger';
 import type { PurchasesStore } from '../../ports/purchases';
@@ -27,8 +27,9 @@ export class ServiceChangedTooOftenError extends Error {
 }
 
 /**
- * Takes the periods of `purchaseIds` back from the service: its renewal date returns to the end
- * of what is still paid for, and it ends now (cancelled) when nothing paid reaches beyond `now`.
+ * Takes the periods of `purchaseIds` back from the service: they leave its ledger, the later
+ * periods move up, its renewal date becomes the end of what is still paid for (D22), and it ends
+ * now (cancelled) when nothing paid reaches beyond `now`.
  * Periods taken back before are left as they are, so a retry writes nothing. Answers the service
  * as it is afterwards and whether it has ended.
  */
@@ -47,10 +48,7 @@ export async function withdrawPeriods(
       return period !== undefined && !period.refundedAt;
     });
     if (toTake.length === 0) return { service, ended: isCancelled(service) };
-    const after = serviceAfterRefunds(
-      periods.filter((p) => !p.refundedAt && !toTake.includes(p.purchaseId)),
-      now,
-    );
+    const after = serviceAfterWithdrawal(periods, new Set(toTake), now);
     const at = now.toISOString();
     const written = await deps.services.withdrawPeriods(
       ref,

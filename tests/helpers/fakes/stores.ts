@@ -5,6 +5,7 @@
  */
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { Plan } from '../../../lambdas/domain/plan';
+import { lifeQueueOf } from '../../../lambdas/domain/lifecycle';
 import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
 import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
 import type { EventPublisher } from '../../../lambdas/ports/events';
@@ -64,6 +65,11 @@ import {
 import {
   PROVISIONING_VIEW_FIELDS,
   SERVICE_SUMMARY_FIELDS,
+  queuedServiceOf,
+  type LifeQueue,
+  type LifeRecord,
+  type QueuedService,
+  type ServiceFact,
   type ServiceIdentity,
   type ServicePeriod,
   type ServiceRecord,
@@ -443,6 +449,67 @@ export class InMemoryServicesStore implements ServicesStore {
         : renewalScheduleFor(ref.serviceId, withdrawal.renewalDate)),
     });
     return true;
+  }
+
+  async changeFacts(
+    ref: { userId: string; serviceId: string },
+    fact: ServiceFact,
+    expectedVersion: number,
+    at: string,
+  ): Promise<boolean> {
+    await tick();
+    const key = this.key(ref.userId, ref.serviceId);
+    const item = this.items.get(key);
+    if (!item || item.version !== expectedVersion) return false;
+    const next: ServiceRecord = { ...clone(item), version: expectedVersion + 1, updatedAt: at };
+    switch (fact.kind) {
+      case 'dispute':
+        next.disputes = { ...next.disputes, [fact.paymentId]: fact.state };
+        break;
+      case 'hold':
+        next.hold = { at, ...(fact.note ? { note: fact.note } : {}) };
+        break;
+      case 'unhold':
+        delete next.hold;
+        break;
+      case 'end':
+        next.endedAt ??= at;
+        break;
+      case 'remove':
+        next.removedAt ??= at;
+        break;
+    }
+    this.items.set(key, next);
+    return true;
+  }
+
+  async recordLife(
+    ref: { userId: string; serviceId: string },
+    life: LifeRecord,
+    seen: { version: number; provisioningState?: string },
+  ): Promise<boolean> {
+    await tick();
+    const key = this.key(ref.userId, ref.serviceId);
+    const item = this.items.get(key);
+    if (!item || item.version !== seen.version) return false;
+    if (item.provisioning?.state !== seen.provisioningState) return false;
+    const { lifeQueue: _queue, lifeQueueAt: _at, ...rest } = item;
+    const queue = lifeQueueOf(life);
+    this.items.set(key, {
+      ...rest,
+      life: clone(life),
+      ...(queue ? { lifeQueue: queue.queue, lifeQueueAt: queue.at } : {}),
+    });
+    return true;
+  }
+
+  async listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((s) => s.lifeQueue === queue)
+      .sort((a, b) => (a.lifeQueueAt ?? '').localeCompare(b.lifeQueueAt ?? ''))
+      .slice(0, limit)
+      .map((item) => queuedServiceOf(clone(item)));
   }
 }
 

@@ -124,10 +124,17 @@ const hostingPeriod = (
   purchaseId: `pur_pay_${n}`,
   paymentId: `pay_${n}`,
   purchaseDate,
-  renewalDate,
+  // The ledger lays each period from its payment; the test names the end it expects.
+  months: monthsBetween(purchaseDate, renewalDate),
   amountPaise: 3_538_584,
   ...extra,
 });
+
+function monthsBetween(from: string, to: string): number {
+  const a = new Date(from);
+  const b = new Date(to);
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+}
 
 describe('a cancellation’s plan', () => {
   const NOW = new Date('2026-11-25T06:30:00.000Z');

@@ -1,12 +1,13 @@
 /**
- * The provisioning Lambda: EventBridge's PurchaseCompleted (real-shaped, from events/) in, the
- * service delivered once; a malformed detail is thrown (retried, then dead-lettered), never
- * dropped, and logged by field names only.
+ * The converge Lambda (D22): EventBridge's PurchaseCompleted (real-shaped, from events/) in, the
+ * service delivered once; ServiceChanged converges the named service; a malformed detail is
+ * thrown (retried, then dead-lettered), never dropped, and logged by field names only.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
+import type { Months } from '../../../../lambdas/domain/pricing';
 import { whmUsernameFor } from '../../../../lambdas/domain/provisioning';
 import { MalformedPurchaseCompletedError } from '../../../../lambdas/handlers/deps/purchase-completed';
 import { makeHandler } from '../../../../lambdas/handlers/provision-service';
@@ -14,6 +15,7 @@ import { ProvisionerUnavailableError } from '../../../../lambdas/ports/provision
 import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import {
+  InMemoryUsersStore,
   RecordingEventPublisher,
   RecordingLog,
   RecordingMailer,
@@ -47,7 +49,17 @@ function purchaseCompleted(changes: Partial<PurchaseCompletedDetail> = {}): Even
     domain: 'ashaverma.in',
     renewalDate: detail.renewalDate,
     version: 1,
-    periods: {},
+    periods: {
+      [detail.purchaseId]: {
+        purchaseId: detail.purchaseId,
+        paymentId: detail.paymentId,
+        purchaseDate: detail.purchaseDate,
+        startDate: detail.purchaseDate,
+        renewalDate: detail.renewalDate,
+        months: detail.months as Months,
+        amountPaise: detail.amountPaise,
+      },
+    },
     createdAt: detail.purchaseDate,
     updatedAt: detail.purchaseDate,
   });
@@ -62,6 +74,8 @@ beforeEach(() => {
   log = new RecordingLog();
   handler = makeHandler({
     records,
+    services: records.services,
+    users: new InMemoryUsersStore(),
     panel,
     announce: (detail) => events.publish('ServiceProvisioned', detail),
     mailer,
@@ -81,7 +95,12 @@ describe('provisionService handler', () => {
     const result = await handler(event);
 
     const username = whmUsernameFor(serviceId, 'ashaverma.in');
-    expect(result).toEqual({ outcome: 'provisioned' });
+    expect(result).toEqual({
+      outcome: 'in_step',
+      desired: 'active',
+      actual: 'live',
+      actions: ['deliver:provisioned'],
+    });
     expect([...panel.accounts.keys()]).toEqual([username]);
     expect(records.stored(userId, serviceId)).toMatchObject({ state: 'ready', username });
     expect(events.events).toEqual([
@@ -99,7 +118,7 @@ describe('provisionService handler', () => {
 
     const again = await handler({ ...event, id: 'c2a1e0f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b' });
 
-    expect(again).toEqual({ outcome: 'already_provisioned' });
+    expect(again).toMatchObject({ outcome: 'in_step', actions: [] });
     expect(panel.createCalls).toBe(1);
     expect(mailer.sent).toHaveLength(1);
   });
@@ -109,7 +128,12 @@ describe('provisionService handler', () => {
       purchaseCompleted({ planId: 'basicvps', planName: 'Basic VPS', category: 'vps' }),
     );
 
-    expect(result).toEqual({ outcome: 'manual' });
+    expect(result).toMatchObject({
+      outcome: 'in_step',
+      desired: 'setting_up',
+      actual: 'absent',
+      actions: ['deliver:manual'],
+    });
     expect(panel.calls).toBe(0);
     expect(mailer.sent).toEqual([]);
   });
@@ -123,6 +147,15 @@ describe('provisionService handler', () => {
 
     expect(records.stored(userId, serviceId)).toMatchObject({ state: 'pending' });
     expect(records.stored(userId, serviceId)?.claim).toBeUndefined();
+    // Recorded out of step, with the panel's error, for the reconciler and the console.
+    const service = await records.services.getService(userId, serviceId);
+    expect(service?.life).toMatchObject({
+      desired: 'setting_up',
+      actual: 'absent',
+      outOfStepSince: '2026-11-22T02:02:06.000Z',
+      lastError: expect.stringContaining('did not answer') as unknown,
+    });
+    expect(service?.lifeQueue).toBe('out-of-step');
   });
 
   it.each([

@@ -14,7 +14,6 @@ import {
   type RefundsWorkerEvent,
 } from '../../../../lambdas/handlers/refunds-worker';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { fakeWorld } from '../../../helpers/fakes/world';
 import { parse } from './handler-world';
 
@@ -97,8 +96,7 @@ describe('refunds-worker handler', () => {
   async function workerWorld() {
     const { world, serviceId } = await paidWorld();
     await makeCancelHandler(world)(cancelEvent(serviceId));
-    const provisioning = new InMemoryProvisioningRecords({ services: world.services });
-    const handler = makeWorkerHandler({ ...world, provisioning, panel: new InMemoryPanel() });
+    const handler = makeWorkerHandler(world);
     return { world, handler };
   }
 

@@ -480,7 +480,7 @@ describe('a renewal', () => {
     return request;
   }
 
-  it('of a suspended (expired) service lifts the suspension', async () => {
+  it('of a suspended (expired) service is converge’s to lift: delivery itself changes nothing', async () => {
     const request = await suspendedService();
     clock = Date.parse('2027-12-01T00:00:00.000Z');
     const renewal = purchase({
@@ -493,9 +493,8 @@ describe('a renewal', () => {
 
     const outcome = await provisionService(deps, renewal, 'renewal-delivery');
 
-    expect(outcome).toBe('unsuspended');
-    expect([...panel.accounts.values()].map((a) => a.suspended)).toEqual([false]);
-    expect(await record(request)).toMatchObject({ state: 'ready' });
+    expect(outcome).toBe('nothing_to_do');
+    expect([...panel.accounts.values()].map((a) => a.suspended)).toEqual([true]);
     expect(panel.creates).toBe(1);
   });
 

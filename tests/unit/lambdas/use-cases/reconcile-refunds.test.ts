@@ -18,7 +18,7 @@ import {
   requestRefund,
   retryFailedRefund,
 } from '../../../../lambdas/use-cases/refunds/request-refund';
-import { suspendCancelledService } from '../../../../lambdas/use-cases/refunds/suspend-cancelled-service';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { crashOnce, InMemoryMessagesStore, SimulatedCrash } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, WEBHOOK_SECRET } from '../../../helpers/fakes/world';
@@ -85,8 +85,11 @@ async function drainBus(w: World) {
     if (event.detailType === 'RefundRequested') await requestRefund(w, detail);
     if (event.detailType === 'RefundFailed') await retryFailedRefund(w, detail);
     if (event.detailType === 'RefundCompleted') await completeRefund(w, detail);
-    if (event.detailType === 'ServiceCancelled') {
-      await suspendCancelledService(w, detail, `evt_${w.delivered}`);
+    if (event.detailType === 'ServiceCancelled' || event.detailType === 'ServiceChanged') {
+      await convergeService({ ...w, records: w.provisioning }, detail, {
+        deliveryId: `evt_${w.delivered}`,
+        rethrow: true,
+      });
     }
   }
 }

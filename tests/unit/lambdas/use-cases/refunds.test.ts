@@ -22,10 +22,7 @@ import {
   requestRefund,
   retryFailedRefund,
 } from '../../../../lambdas/use-cases/refunds/request-refund';
-import {
-  ProvisioningBusyError,
-  suspendCancelledService,
-} from '../../../../lambdas/use-cases/refunds/suspend-cancelled-service';
+import { ConvergeBusyError, convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { crashOnce, SimulatedCrash } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, WEBHOOK_SECRET } from '../../../helpers/fakes/world';
@@ -92,8 +89,11 @@ async function drainBus(world: World) {
     if (event.detailType === 'RefundRequested') await requestRefund(world, detail);
     if (event.detailType === 'RefundFailed') await retryFailedRefund(world, detail);
     if (event.detailType === 'RefundCompleted') await completeRefund(world, detail);
-    if (event.detailType === 'ServiceCancelled') {
-      await suspendCancelledService(world, detail, `evt_${world.delivered}`);
+    if (event.detailType === 'ServiceCancelled' || event.detailType === 'ServiceChanged') {
+      await convergeService({ ...world, records: world.provisioning }, detail, {
+        deliveryId: `evt_${world.delivered}`,
+        rethrow: true,
+      });
     }
   }
 }
@@ -651,26 +651,61 @@ describe('the hosting of an ended service is suspended, never deleted', () => {
     await cancel(world, serviceId);
 
     await drainBus(world);
-    const again = await suspendCancelledService(
-      world,
-      { userId: BUYER.userId, serviceId, why: 'cancelled' },
-      'evt_dup',
+    const again = await convergeService(
+      { ...world, records: world.provisioning },
+      { userId: BUYER.userId, serviceId },
+      { deliveryId: 'evt_dup' },
     );
 
     expect(world.panel.accounts.get(username)).toMatchObject({ suspended: true });
     expect((await world.provisioning.get(BUYER.userId, serviceId))?.state).toBe('suspended');
-    expect(again).toBe('already_suspended');
+    expect(again).toEqual({
+      outcome: 'in_step',
+      desired: 'ended',
+      actual: 'suspended',
+      actions: [],
+    });
     const board = await buildDashboard(world, BUYER);
     expect(board.services[0]?.status).toBe('cancelled');
   });
 
-  it('still being created: the bus tries again later', async () => {
+  it('its account being made by another attempt right now: the bus tries again later', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+    await world.provisioning.begin(BUYER.userId, serviceId, 'pending', world.now());
+    const claim = await world.provisioning.claim(BUYER.userId, serviceId, 'evt_other', world.now());
+    if (claim.state !== 'claimed') throw new Error('not claimed');
+    await world.provisioning.choose(
+      BUYER.userId,
+      serviceId,
+      claim.token,
+      {
+        username: 'ashxyz12',
+        domain: 'asha.example.in',
+        package: 'storefront_basic',
+        usernameAttempt: 0,
+      },
+      world.now(),
+    );
+    await cancel(world, serviceId);
+
+    await expect(drainBus(world)).rejects.toBeInstanceOf(ConvergeBusyError);
+    const service = await world.services.getService(BUYER.userId, serviceId);
+    expect(service?.life).toMatchObject({ desired: 'ended', actual: 'absent' });
+  });
+
+  it('never made: nothing to suspend, and in step', async () => {
     const world = refundWorld();
     const { serviceId } = await buy(world);
     await world.provisioning.begin(BUYER.userId, serviceId, 'pending', world.now());
     await cancel(world, serviceId);
 
-    await expect(drainBus(world)).rejects.toBeInstanceOf(ProvisioningBusyError);
+    await drainBus(world);
+
+    const service = await world.services.getService(BUYER.userId, serviceId);
+    expect(service?.life).toMatchObject({ desired: 'ended', actual: 'absent' });
+    expect(service?.life?.outOfStepSince).toBeUndefined();
+    expect(world.panel.calls).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dueAt, RENEWAL_STEPS, type RenewalStep } from '../../../../lambdas/domain/renewals';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { provisionService } from '../../../../lambdas/use-cases/provision-service';
 import { InMemoryRenewalSchedule } from '../../../helpers/fakes/renewals';
 import { RecordingMailer, SimulatedCrash } from '../../../helpers/fakes/stores';
@@ -66,37 +67,49 @@ describe('a year of daily runs', () => {
     const renewedAt = new Date('2027-12-05T06:00:00.000Z');
     const { period } = await world.pay('basichosting', renewedAt);
     world.setWallClock(renewedAt);
-    const outcome = await provisionService(
+    const delivery = {
+      records: world.provisioning,
+      panel: world.panel,
+      announce: async () => undefined,
+      placeholderDomain: () => 'sites.example.in',
+      mailer: new RecordingMailer(),
+      siteUrl: () => SITE_URL,
+      log: world.log,
+      now: () => renewedAt,
+    };
+    const outcome = await convergeService(
       {
-        records: world.provisioning,
-        panel: world.panel,
-        announce: async () => undefined,
-        placeholderDomain: () => 'sites.example.in',
-        mailer: new RecordingMailer(),
-        siteUrl: () => SITE_URL,
-        log: world.log,
-        now: () => renewedAt,
+        ...delivery,
+        services: world.services,
+        deliver: (request, id) => provisionService(delivery, request, id),
       },
+      { userId: BUYER.userId, serviceId },
       {
-        purchaseId: period.purchaseId,
-        userId: BUYER.userId,
-        email: BUYER.email,
-        name: BUYER.name,
-        planId: 'basichosting',
-        planName: 'Basic Hosting',
-        category: 'hosting',
-        months: 12,
-        purchaseDate: period.purchaseDate,
-        renewalDate: period.renewalDate,
-        amountPaise: 100_000,
-        paymentId: period.paymentId,
-        orderId: 'order_renewal',
-        serviceId,
-        renewal: true,
+        deliveryId: 'delivery-renewal',
+        request: {
+          purchaseId: period.purchaseId,
+          userId: BUYER.userId,
+          email: BUYER.email,
+          name: BUYER.name,
+          planId: 'basichosting',
+          planName: 'Basic Hosting',
+          category: 'hosting',
+          months: 12,
+          purchaseDate: period.purchaseDate,
+          renewalDate: period.renewalDate,
+          amountPaise: 100_000,
+          paymentId: period.paymentId,
+          orderId: 'order_renewal',
+          serviceId,
+          renewal: true,
+        },
       },
-      'delivery-renewal',
     );
-    expect(outcome).toBe('unsuspended');
+    expect(outcome).toMatchObject({
+      outcome: 'in_step',
+      desired: 'active',
+      actions: expect.arrayContaining(['unsuspend']) as unknown,
+    });
     expect(world.panel.suspended.get(username)).toBe(false);
 
     const secondYear = await runDaily(world, '2027-12-05', '2028-12-06');

@@ -21,6 +21,7 @@ import { CATALOG } from '../../../../lambdas/domain/catalog';
 import type { Months } from '../../../../lambdas/domain/pricing';
 import type { RenewalSchedule } from '../../../../lambdas/ports/renewals';
 import { extendService } from '../../../../lambdas/use-cases/extend-service';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { provisionService } from '../../../../lambdas/use-cases/provision-service';
 import {
   runRenewalReminders,
@@ -102,36 +103,44 @@ function world(userId: string) {
       },
       at,
     );
-    const outcome = await provisionService(
+    const delivery = {
+      records,
+      panel,
+      announce: async () => undefined,
+      placeholderDomain: () => 'sites.example.in',
+      mailer: new RecordingMailer(),
+      siteUrl: () => 'https://store.example.in',
+      log,
+      now: () => at,
+    };
+    const outcome = await convergeService(
       {
-        records,
-        panel,
-        announce: async () => undefined,
-        placeholderDomain: () => 'sites.example.in',
-        mailer: new RecordingMailer(),
-        siteUrl: () => 'https://store.example.in',
-        log,
-        now: () => at,
+        ...delivery,
+        services,
+        deliver: (request, id) => provisionService(delivery, request, id),
       },
+      { userId, serviceId },
       {
-        purchaseId: period.purchaseId,
-        userId,
-        email: buyer.email,
-        name: buyer.name,
-        planId: 'basichosting',
-        planName: 'Basic Hosting',
-        category: 'hosting',
-        months,
-        purchaseDate: period.purchaseDate,
-        renewalDate: period.renewalDate,
-        amountPaise: 3_538_584,
-        paymentId: period.paymentId,
-        orderId: `order_${userId}_${payments}`,
-        domain: `${userId}.in`,
-        serviceId,
-        renewal: payments > 1,
+        deliveryId: `delivery-${userId}-${payments}`,
+        request: {
+          purchaseId: period.purchaseId,
+          userId,
+          email: buyer.email,
+          name: buyer.name,
+          planId: 'basichosting',
+          planName: 'Basic Hosting',
+          category: 'hosting',
+          months,
+          purchaseDate: period.purchaseDate,
+          renewalDate: period.renewalDate,
+          amountPaise: 3_538_584,
+          paymentId: period.paymentId,
+          orderId: `order_${userId}_${payments}`,
+          domain: `${userId}.in`,
+          serviceId,
+          renewal: payments > 1,
+        },
       },
-      `delivery-${userId}-${payments}`,
     );
     return { serviceId, period, outcome };
   }
@@ -168,7 +177,7 @@ describe('a year of the renewal job on DynamoDB and the WHM stand-in', () => {
     const w = world('year');
     // Bought 22 Nov 2026 at 10:00 IST for 12 months: renews 22 Nov 2027 at 10:00 IST.
     const bought = await w.pay(new Date('2026-11-22T04:30:00.000Z'));
-    expect(bought.outcome).toBe('provisioned');
+    expect(bought.outcome).toMatchObject({ outcome: 'in_step', actions: ['deliver:provisioned'] });
     const username = (await w.records.get('year', bought.serviceId))?.username ?? '';
     expect(await panelState(username)).toBe('active');
 
@@ -198,7 +207,11 @@ describe('a year of the renewal job on DynamoDB and the WHM stand-in', () => {
 
     // Renewed on 5 Dec 2027, after it expired: the new year runs from the payment (D5).
     const renewal = await w.pay(new Date('2027-12-05T06:00:00.000Z'));
-    expect(renewal.outcome).toBe('unsuspended');
+    expect(renewal.outcome).toMatchObject({
+      outcome: 'in_step',
+      desired: 'active',
+      actions: expect.arrayContaining(['unsuspend']) as unknown,
+    });
     expect(renewal.period.renewalDate).toBe('2028-12-05T06:00:00.000Z');
     expect(await panelState(username)).toBe('active');
 

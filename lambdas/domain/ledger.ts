@@ -1,0 +1,133 @@
+/**
+ * A service's ledger of paid periods (docs/decisions.md D22): the one place where a service's paid
+ * time is computed. Refunds, renewals, cancellations, the dashboard, invoices and the console read
+ * it; nothing else adds months to dates.
+ *
+ * - One entry per captured payment (ServicePeriod, kept on the service by purchase id), each
+ *   `months` long.
+ * - Entries are laid end to end in payment order, from the first payment: an entry starts where
+ *   the one before it ends, or when it was paid if that is later (a service renewed after it had
+ *   lapsed starts again on the day of the payment, D5). A period never starts before it was paid
+ *   for.
+ * - A refunded or charged-back entry is withdrawn (`refundedAt`): it counts for nothing, and the
+ *   entries after it move up. So a refunded first year of a service renewed once leaves the
+ *   renewal's month alone, starting when it was paid.
+ * - The renewal date is the end of the last entry still paid.
+ *
+ * Pure: no clock, no I/O.
+ */
+import type { Paise } from './money';
+import { addMonths } from './services';
+
+/** One entry as the service keeps it (a ServicePeriod's fields the ledger reads). */
+export interface LedgerEntry {
+  purchaseId: string;
+  paymentId: string;
+  /** When the payment was fulfilled (ServicePeriod.purchaseDate). ISO-8601. */
+  purchaseDate: string;
+  months: number;
+  amountPaise: Paise;
+  /** Set once the payment was refunded or charged back: the entry is withdrawn. */
+  refundedAt?: string;
+}
+
+/** An entry still paid, laid on the calendar. Dates are ISO-8601. */
+export interface LaidPeriod {
+  purchaseId: string;
+  paymentId: string;
+  paidAt: string;
+  startDate: string;
+  renewalDate: string;
+  months: number;
+  amountPaise: Paise;
+}
+
+export interface Ledger {
+  /** Entries still paid, in payment order, laid end to end. */
+  periods: LaidPeriod[];
+  /** Entries withdrawn by a refund or a chargeback, in payment order. */
+  withdrawn: LedgerEntry[];
+  /** The end of the last period still paid; undefined when none is. */
+  paidUntil?: string;
+  /** When the first entry still paid starts. */
+  paidFrom?: string;
+}
+
+/** Payment order: by when each was paid, then by purchase id (a stable order for equal times). */
+function byPayment(a: LedgerEntry, b: LedgerEntry): number {
+  return a.purchaseDate.localeCompare(b.purchaseDate) || a.purchaseId.localeCompare(b.purchaseId);
+}
+
+/**
+ * The ledger of `entries` (any order; a record of entries by purchase id works too), with
+ * `withdraw` taken out as if they were refunded too (a plan: what a cancellation would leave).
+ */
+export function ledgerOf(
+  entries: readonly LedgerEntry[] | Readonly<Record<string, LedgerEntry>>,
+  withdraw: ReadonlySet<string> = new Set(),
+): Ledger {
+  const all = (Array.isArray(entries) ? [...entries] : Object.values(entries)).sort(byPayment);
+  const periods: LaidPeriod[] = [];
+  const withdrawn: LedgerEntry[] = [];
+  let end: Date | undefined;
+  for (const entry of all) {
+    if (entry.refundedAt !== undefined || withdraw.has(entry.purchaseId)) {
+      withdrawn.push(entry);
+      continue;
+    }
+    const paidAt = new Date(entry.purchaseDate);
+    if (Number.isNaN(paidAt.getTime())) {
+      throw new RangeError(`entry ${entry.purchaseId} has no payment date: ${entry.purchaseDate}`);
+    }
+    const start = end && end.getTime() > paidAt.getTime() ? end : paidAt;
+    end = addMonths(start, entry.months);
+    periods.push({
+      purchaseId: entry.purchaseId,
+      paymentId: entry.paymentId,
+      paidAt: entry.purchaseDate,
+      startDate: start.toISOString(),
+      renewalDate: end.toISOString(),
+      months: entry.months,
+      amountPaise: entry.amountPaise,
+    });
+  }
+  const first = periods[0];
+  return {
+    periods,
+    withdrawn,
+    ...(end ? { paidUntil: end.toISOString() } : {}),
+    ...(first ? { paidFrom: first.startDate } : {}),
+  };
+}
+
+/**
+ * Where a payment made at `paidAt` for `months` lands on the ledger: after every entry still paid
+ * (or at `paidAt`, if that is later). The same arithmetic as ledgerOf, for one more entry.
+ */
+export function nextPeriod(
+  ledger: Pick<Ledger, 'paidUntil'>,
+  months: number,
+  paidAt: Date,
+): { startDate: Date; renewalDate: Date } {
+  const until = ledger.paidUntil ? new Date(ledger.paidUntil) : undefined;
+  const startDate = until && until.getTime() > paidAt.getTime() ? until : paidAt;
+  return { startDate, renewalDate: addMonths(startDate, months) };
+}
+
+/** Whole milliseconds of paid time on the ledger: the sum of its periods still paid. */
+export function paidTimeMs(ledger: Ledger): number {
+  return ledger.periods.reduce(
+    (sum, p) => sum + (new Date(p.renewalDate).getTime() - new Date(p.startDate).getTime()),
+    0,
+  );
+}
+
+/** The period of the ledger in force at `at`, or the last one when none is (expired or unpaid). */
+export function periodAt(ledger: Ledger, at: Date): LaidPeriod | undefined {
+  const time = at.getTime();
+  return (
+    ledger.periods.find(
+      (p) => new Date(p.startDate).getTime() <= time && time < new Date(p.renewalDate).getTime(),
+    ) ?? ledger.periods[ledger.periods.length - 1]
+  );
+}

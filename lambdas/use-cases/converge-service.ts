@@ -1,0 +1,382 @@
+/**
+ * Converge (docs/decisions.md D22): the one step that drives a service's provider to what the
+ * service should be. Events only record facts on the service (a payment on its ledger, a refund,
+ * a cancellation, a dispute, an operator's hold); then they call this. It reads the service,
+ * computes its desired state (lambdas/domain/lifecycle.ts) and moves the provider part one step
+ * towards it, reading again after each step, until nothing is left to do. Then it records what it
+ * found (`life`: desired, actual, since when they differ, the last error).
+ *
+ * Level-triggered and idempotent: it acts on what the service is now, never on what an event says,
+ * so a redelivered, late or reordered event cannot revive what the ledger ended. Every action on
+ * the provider is taken under the service's provisioning claim, with the service read again under
+ * it; the record is written only while the service's facts are as they were read (its version), so
+ * a stale converge loses to a newer one.
+ *
+ * The hosting panel (WHM) is the provider part today: created on a paid service, suspended when
+ * the service is suspended or ended, unsuspended when it is live again, terminated when an
+ * operator removes it. A part delivered by hand (VPS, storage, domains until their providers are
+ * automated) is set up from the operator's queue; converge records it, and an ended one that is
+ * still live stays out of step, listed for an operator.
+ *
+ * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
+ * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
+ */
+import {
+  isInStep,
+  isLive,
+  lifeOf,
+  type Life,
+  type LifeRecord,
+  type PartState,
+  type ServiceState,
+} from '../domain/lifecycle';
+import { deliveryModeOf } from '../domain/provisioning';
+import type { LogPort } from '../ports/logger';
+import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
+import type { ServiceRecord, ServicesStore } from '../ports/services';
+import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
+
+export interface ConvergeDeps {
+  services: Pick<ServicesStore, 'getService' | 'recordLife'>;
+  records: Pick<ProvisioningRecords, 'claim' | 'release' | 'settle'>;
+  panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary'>;
+  /**
+   * Creates the service's part (the panel account, or its place in the operator's queue) and
+   * mails the buyer when it is ready: provisionService, where the function has what it takes.
+   * Without it, a service still to be made is recorded out of step and left to the function
+   * that has it (the reconciler asks it through ServiceChanged).
+   */
+  deliver?: (request: ProvisionRequest, deliveryId: string) => Promise<ProvisionOutcome>;
+  /** The buyer's name and email, for a delivery that no PurchaseCompleted carries. */
+  buyer?: (userId: string) => Promise<{ email: string; name: string } | undefined>;
+  log: LogPort;
+  now: () => Date;
+}
+
+export interface ConvergeOptions {
+  /** Names the claim's holder: the bus delivery, the job run, the operator's request. */
+  deliveryId: string;
+  /** The purchase that asked for it (PurchaseCompleted), which carries the buyer's details. */
+  request?: ProvisionRequest;
+  /** Throw a provider's error after recording it (bus consumers: the bus retries sooner). */
+  rethrow?: boolean;
+}
+
+export type ConvergeResult =
+  | { outcome: 'not_found' }
+  | {
+      outcome: 'in_step' | 'out_of_step';
+      desired: ServiceState;
+      actual: PartState;
+      /** What it did on the provider, in order. */
+      actions: string[];
+      error?: string;
+    };
+
+/** A service's provider part is being acted on by another attempt: try again shortly. */
+export class ConvergeBusyError extends Error {
+  override readonly name = 'ConvergeBusyError';
+  constructor(readonly serviceId: string) {
+    super(`Service ${serviceId} is being acted on by another attempt; converge it again later.`);
+  }
+}
+
+/** Rounds of look-act-look; each round takes one step, so a few are enough for any service. */
+const MAX_ROUNDS = 5;
+
+/** What the panel is told when an account is suspended, by why. */
+const PANEL_REASONS = {
+  expired: 'Expired and not renewed',
+  dispute: 'Payment under dispute',
+  operator: 'Held by an operator',
+  ended: 'Service ended (cancelled, refunded or charged back)',
+} as const;
+
+export function isPanelPart(service: Pick<ServiceRecord, 'category'>): boolean {
+  return deliveryModeOf(service.category) === 'panel';
+}
+
+/** The facts of a service's life, as it is stored. */
+export function lifeOfService(service: ServiceRecord, now: Date): Life {
+  const p = service.provisioning;
+  return lifeOf(
+    {
+      periods: service.periods,
+      ...(service.cancelledAt ? { cancelledAt: service.cancelledAt } : {}),
+      ...(service.disputes ? { disputes: service.disputes } : {}),
+      ...(service.hold ? { hold: service.hold } : {}),
+      ...(service.endedAt ? { endedAt: service.endedAt } : {}),
+      ...(service.removedAt ? { removedAt: service.removedAt } : {}),
+      delivered:
+        p?.readyAt !== undefined ||
+        p?.state === 'ready' ||
+        p?.state === 'suspended' ||
+        p?.state === 'terminated',
+    },
+    now,
+  );
+}
+
+/** The provider part as its record says. */
+export function partStateOf(
+  provisioning: Pick<StoredProvisioning, 'state'> | undefined,
+): PartState {
+  switch (provisioning?.state) {
+    case undefined:
+    case 'pending':
+    case 'manual':
+      return 'absent';
+    case 'ready':
+      return 'live';
+    case 'suspended':
+      return 'suspended';
+    case 'terminated':
+      return 'removed';
+    case 'failed':
+      return 'failed';
+  }
+}
+
+/**
+ * Whether the part is where the service wants it. A part delivered by hand that is still waiting
+ * for its operator is in step: the operator's provisioning queue is where it is followed.
+ */
+export function serviceInStep(service: ServiceRecord, life: Life): boolean {
+  const actual = partStateOf(service.provisioning);
+  if (!isPanelPart(service) && life.state === 'setting_up' && actual === 'absent') return true;
+  return isInStep(life.state, actual);
+}
+
+type Step =
+  | { kind: 'deliver' }
+  /** Ended while its account was being made: find out whether the account exists. */
+  | { kind: 'settle-creation'; username: string }
+  | { kind: 'suspend'; username: string; reason: string }
+  | { kind: 'unsuspend'; username: string }
+  | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' };
+
+/** The next step towards `life`, or undefined when there is none this function can take. */
+function nextStep(service: ServiceRecord, life: Life): Step | undefined {
+  const p = service.provisioning;
+  if (isLive(life.state)) {
+    if (p === undefined || p.state === 'pending') return { kind: 'deliver' };
+    // Ready but not announced yet (a crash between the two): delivery mails the buyer.
+    if (p.state === 'ready' && p.announcedAt === undefined) return { kind: 'deliver' };
+    if (p.state === 'suspended' && p.username && isPanelPart(service)) {
+      return { kind: 'unsuspend', username: p.username };
+    }
+    return undefined;
+  }
+  if (!isPanelPart(service) || !p?.username) return undefined;
+  if (p.state === 'pending') return { kind: 'settle-creation', username: p.username };
+  if (life.state === 'removed') {
+    if (p.state === 'ready' || p.state === 'suspended') {
+      return { kind: 'terminate', username: p.username, from: p.state };
+    }
+    return undefined;
+  }
+  if (p.state === 'ready') {
+    const why = life.state === 'ended' ? 'ended' : (life.reasons[0] ?? 'operator');
+    return { kind: 'suspend', username: p.username, reason: PANEL_REASONS[why] };
+  }
+  return undefined;
+}
+
+export async function convergeService(
+  deps: ConvergeDeps,
+  ref: { userId: string; serviceId: string },
+  options: ConvergeOptions,
+): Promise<ConvergeResult> {
+  const { log } = deps;
+  const context = { serviceId: ref.serviceId, deliveryId: options.deliveryId };
+  const actions: string[] = [];
+  let failure: unknown;
+  for (let round = 1; round <= MAX_ROUNDS; round += 1) {
+    const service = await deps.services.getService(ref.userId, ref.serviceId);
+    if (!service) return { outcome: 'not_found' };
+    const now = deps.now();
+    const life = lifeOfService(service, now);
+    const step = failure === undefined ? nextStep(service, life) : undefined;
+    if (step && (step.kind !== 'deliver' || deps.deliver)) {
+      try {
+        actions.push(await take(deps, service, step, options));
+        continue;
+      } catch (error) {
+        failure = error;
+        log.warn('Converge could not take its step; recorded as out of step', {
+          ...context,
+          step: step.kind,
+          error: errorText(error),
+        });
+        continue;
+      }
+    }
+    const record = lifeRecordOf(service, life, now, failure);
+    const written = await deps.services.recordLife(ref, record, {
+      version: service.version,
+      ...(service.provisioning ? { provisioningState: service.provisioning.state } : {}),
+    });
+    // Lost to a newer fact or another converge's step: look again.
+    if (!written) continue;
+    if (record.outOfStepSince && !service.life?.outOfStepSince) {
+      log.info('Service out of step', {
+        ...context,
+        desired: record.desired,
+        actual: record.actual,
+      });
+    }
+    if (failure !== undefined && options.rethrow) throw failure;
+    return {
+      outcome: record.outOfStepSince ? 'out_of_step' : 'in_step',
+      desired: record.desired,
+      actual: record.actual,
+      actions,
+      ...(record.lastError ? { error: record.lastError } : {}),
+    };
+  }
+  // Every round found the service changed: whatever changed it converges it again.
+  if (failure !== undefined && options.rethrow) throw failure;
+  throw new ConvergeBusyError(ref.serviceId);
+}
+
+function lifeRecordOf(service: ServiceRecord, life: Life, now: Date, failure: unknown): LifeRecord {
+  const actual = partStateOf(service.provisioning);
+  const inStep = serviceInStep(service, life);
+  const since = service.life?.outOfStepSince ?? now.toISOString();
+  const failureReason =
+    service.provisioning?.state === 'failed' ? service.provisioning.failureReason : undefined;
+  const lastError = failure !== undefined ? errorText(failure) : failureReason;
+  return {
+    desired: life.state,
+    reasons: life.reasons,
+    actual,
+    at: now.toISOString(),
+    ...(inStep ? {} : { outOfStepSince: since }),
+    ...(!inStep && lastError ? { lastError } : {}),
+    ...(life.ledger.paidUntil ? { paidUntil: life.ledger.paidUntil } : {}),
+    ...(life.removableFrom ? { removableFrom: life.removableFrom } : {}),
+  };
+}
+
+/** One step on the provider, under the claim; answers what it did. */
+async function take(
+  deps: ConvergeDeps,
+  service: ServiceRecord,
+  step: Step,
+  options: ConvergeOptions,
+): Promise<string> {
+  if (step.kind === 'deliver') {
+    const request = options.request ?? (await requestFor(deps, service));
+    const outcome = await (deps.deliver as NonNullable<ConvergeDeps['deliver']>)(
+      request,
+      options.deliveryId,
+    );
+    if (outcome === 'in_progress') throw new ConvergeBusyError(service.serviceId);
+    return `deliver:${outcome}`;
+  }
+  const { userId, serviceId } = service;
+  const claim = await deps.records.claim(userId, serviceId, options.deliveryId, deps.now());
+  if (claim.state === 'held') throw new ConvergeBusyError(serviceId);
+  try {
+    // Read again under the claim: act only if the step is still the one to take.
+    const current = await deps.services.getService(userId, serviceId);
+    const still = current && nextStep(current, lifeOfService(current, deps.now()));
+    if (!still || still.kind !== step.kind) {
+      await deps.records.release(userId, serviceId, claim.token);
+      return `${step.kind}:overtaken`;
+    }
+    switch (step.kind) {
+      case 'settle-creation': {
+        // The attempt that chose this account crashed (its claim ran out). Adopt the account if
+        // the panel has it, so that the next step suspends it; else nothing was made.
+        const summary = await deps.panel.summary(step.username);
+        await deps.records.settle(
+          userId,
+          serviceId,
+          claim.token,
+          'pending',
+          summary
+            ? { state: 'ready', server: summary.server, nameservers: [] }
+            : { state: 'failed', reason: 'The service ended before its account was made.' },
+          deps.now(),
+        );
+        break;
+      }
+      case 'suspend':
+        await deps.panel.suspend(step.username, step.reason);
+        await deps.records.settle(
+          userId,
+          serviceId,
+          claim.token,
+          'ready',
+          { state: 'suspended', reason: step.reason },
+          deps.now(),
+        );
+        break;
+      case 'unsuspend': {
+        await deps.panel.unsuspend(step.username);
+        const p = current.provisioning;
+        await deps.records.settle(
+          userId,
+          serviceId,
+          claim.token,
+          'suspended',
+          {
+            state: 'ready',
+            server: p?.server ?? '',
+            nameservers: p?.nameservers ?? [],
+            ...(p?.panelUrl ? { panelUrl: p.panelUrl } : {}),
+          },
+          deps.now(),
+        );
+        break;
+      }
+      case 'terminate':
+        await deps.panel.terminate(step.username);
+        await deps.records.settle(
+          userId,
+          serviceId,
+          claim.token,
+          step.from,
+          { state: 'terminated', reason: 'Removed by an operator' },
+          deps.now(),
+        );
+        break;
+    }
+  } catch (error) {
+    await deps.records.release(userId, serviceId, claim.token).catch(() => undefined);
+    throw error;
+  }
+  deps.log.info('Converge acted on the panel', { serviceId, step: step.kind });
+  return step.kind;
+}
+
+/** A delivery's request rebuilt from the service, for a converge no purchase asked for. */
+async function requestFor(deps: ConvergeDeps, service: ServiceRecord): Promise<ProvisionRequest> {
+  const buyer = await deps.buyer?.(service.userId);
+  if (!buyer) throw new Error(`No buyer record for ${service.userId}: cannot deliver yet.`);
+  const ledger = lifeOfService(service, deps.now()).ledger;
+  const last = ledger.periods[ledger.periods.length - 1];
+  if (!last) throw new Error(`Service ${service.serviceId} has no paid period to deliver.`);
+  return {
+    purchaseId: last.purchaseId,
+    paymentId: last.paymentId,
+    orderId: '',
+    userId: service.userId,
+    serviceId: service.serviceId,
+    email: buyer.email,
+    name: buyer.name,
+    planId: service.planId,
+    planName: service.planName,
+    category: service.category,
+    months: last.months,
+    purchaseDate: last.paidAt,
+    renewalDate: last.renewalDate,
+    amountPaise: last.amountPaise,
+    ...(service.domain ? { domain: service.domain } : {}),
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
