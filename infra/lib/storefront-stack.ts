@@ -57,7 +57,7 @@ export class StorefrontStack extends Stack {
       allowedPattern: EMAIL_PATTERN,
       constraintDescription: 'an email address',
       description:
-        'The address the storefront mails from (welcome mail, contact form). SES mails a verification link to it at deploy.',
+        'The address the storefront and Cognito mail from. Verify it in SES (in this region) before the deploy: the stack uses that identity, it does not create it.',
     });
     const supportEmail = new CfnParameter(this, 'SupportEmail', {
       type: 'String',
@@ -73,9 +73,9 @@ export class StorefrontStack extends Stack {
     const razorpayKeyId = new CfnParameter(this, 'RazorpayKeyId', {
       type: 'String',
       allowedPattern: '^rzp_(test|live)_[A-Za-z0-9]+$',
-      constraintDescription: 'a Razorpay key id, rzp_test_… or rzp_live_…',
+      constraintDescription: 'a Razorpay key id, rzp_test_... or rzp_live_...',
       description:
-        "Razorpay's public key id (not secret), written to the site's config.json for Checkout. The key secret goes into the stack's Secrets Manager secret.",
+        "Razorpay's public key id (not secret), written to the site's config.json for Checkout: the keyId of the RazorpaySecretArn secret (npm run deploy checks that they agree).",
     });
     const placeholderDomain = new CfnParameter(this, 'HostingPlaceholderDomain', {
       type: 'String',
@@ -165,11 +165,6 @@ export class StorefrontStack extends Stack {
     });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
-    new CfnOutput(this, 'RazorpaySecretArn', {
-      description:
-        'Put the Razorpay key id and key secret in this secret; paste its webhookSecret into Razorpay',
-      value: this.payments.razorpaySecret.secretArn,
-    });
     new CfnOutput(this, 'WhmSecretArn', {
       description:
         'Put your WHM server, API token user and token in this secret: JSON {"host","user","token"}',

@@ -116,12 +116,17 @@ describe('alarms', () => {
     );
   });
 
-  it('fire on the first message in any dead-letter queue', () => {
+  it('fire on every message that arrives in a dead-letter queue, and clear by themselves', () => {
     const { stack } = synthesised;
-    for (const queue of stack.events.deadLetterQueues) {
+    // Not on the queue's depth: a dead letter stays 14 days, and an alarm in ALARM all that time
+    // would mail nothing for a later failure (issue #31).
+    expect(alarms().some((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toBe(false);
+    for (const queue of [...stack.events.deadLetterQueues, ...stack.schedules.deadLetterQueues]) {
       const alarm = alarms().find(
         (a) =>
-          a.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+          a.MetricName === 'NumberOfMessagesSent' &&
+          a.Statistic === 'Sum' &&
+          a.TreatMissingData === 'notBreaching' &&
           JSON.stringify(a.Dimensions).includes(logicalIdOf(stack, queue)),
       );
       expect(alarm, queue.node.path).toMatchObject({

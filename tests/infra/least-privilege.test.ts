@@ -132,13 +132,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
         ...Object.keys(definition.tables).map((id) => tableIds[id as TableId]),
       ]);
       if (definition.needs.includes('razorpaySecrets')) {
-        allowed.add(logicalIdOf(stack, stack.payments.razorpaySecret));
+        // The operator's secret, by the ARN the RazorpaySecretArn parameter gives (issue #31).
+        allowed.add(stack.resolve(stack.payments.secretArnParameter.logicalId) as string);
       }
       if (definition.needs.includes('publishEvents')) {
         allowed.add(logicalIdOf(stack, stack.events.bus));
-      }
-      if (definition.needs.includes('sendEmail')) {
-        allowed.add(logicalIdOf(stack, stack.mail.identity));
       }
       if (definition.needs.includes('updateUserAttributes')) {
         allowed.add(logicalIdOf(stack, stack.auth.userPool));
@@ -169,9 +167,23 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
     (functionId) => {
       const { stack } = synthesised;
       const { needs } = FUNCTIONS[functionId];
-      const secret = actionsOn(functionId, logicalIdOf(stack, stack.payments.razorpaySecret));
+      const secret = actionsOn(
+        functionId,
+        stack.resolve(stack.payments.secretArnParameter.logicalId) as string,
+      );
       const bus = actionsOn(functionId, logicalIdOf(stack, stack.events.bus));
-      const sender = actionsOn(functionId, logicalIdOf(stack, stack.mail.identity));
+      // Sending: on the account's identities (the sandbox checks the recipient's too), from the
+      // sender address alone (issue #31).
+      const sending = statementsByFunction[functionId].filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('ses:')),
+      );
+      for (const statement of sending) {
+        expect(JSON.stringify(statement.Resource)).toContain(':identity/*');
+        expect((statement as Statement & { Condition?: unknown }).Condition).toEqual({
+          StringEquals: { 'ses:FromAddress': { Ref: 'SenderEmail' } },
+        });
+      }
+      const sender = new Set(sending.flatMap(actionsOf));
       expect(secret.has('secretsmanager:GetSecretValue')).toBe(needs.includes('razorpaySecrets'));
       // The WHM token: its value only, and only for the functions that call WHM.
       const whm = actionsOn(functionId, logicalIdOf(stack, stack.provisioning.whmSecret));

@@ -122,7 +122,7 @@ export class Api extends Construct {
         authorizer,
       });
       // A stage's route settings may name only routes that exist already.
-      if (created) cfnStage.addDependency(created.node.defaultChild as CfnResource);
+      if (created) cfnStage.addResourceDependency(created.node.defaultChild as CfnResource);
       if (!route.auth && created) {
         acknowledge(
           created,

@@ -25,7 +25,10 @@ const TRIGGER_OPERATIONS: Record<keyof typeof COGNITO_TRIGGERS, UserPoolOperatio
 
 export interface AuthProps {
   functions: Record<FunctionId, StorefrontFunction>;
-  /** The verified SES sender: Cognito mails password-reset codes from it, not from its own address. */
+  /**
+   * The SES sender, verified before the deploy (Mail imports it): Cognito mails its codes from it,
+   * not from its own address, and refuses to create the pool if SES has not verified it.
+   */
   senderEmail: string;
 }
 
@@ -97,6 +100,9 @@ export class Auth extends Construct {
       generateSecret: false,
       authFlows: { userPassword: true, userSrp: true },
       preventUserExistenceErrors: true,
+      // The SPA signs in through the API calls above, never through the hosted UI: no OAuth flows,
+      // scopes or callback URLs (CDK's defaults would allow the code flow to https://example.com).
+      disableOAuth: true,
     });
   }
 }

@@ -1,4 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import {
   AttributeType,
   BillingMode,
@@ -23,6 +24,7 @@ import {
 import { catalogSeedPuts, planDelete } from '../definitions/catalog-seed';
 import { acknowledge } from '../nag';
 import { toPascalCase } from '../names';
+import { CUSTOM_RESOURCE_LOG_RETENTION } from './custom-resource-logs';
 
 function attribute(key: KeyAttribute): Attribute {
   return { name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER };
@@ -95,6 +97,11 @@ export class Data extends Construct {
       'The seed Lambda needs only to write its own CloudWatch logs, which is exactly what this AWS managed policy grants.',
     );
 
+    // The SDK-call Lambda (one for all the plans) logs here, with a retention.
+    const logGroup = new LogGroup(this, 'CatalogSeedLogs', {
+      retention: CUSTOM_RESOURCE_LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const puts = catalogSeedPuts(plans.tableName);
     CATALOG.forEach((plan, index) => {
       const put: AwsSdkCall = {
@@ -114,6 +121,7 @@ export class Data extends Construct {
           parameters: planDelete(plans.tableName, plan.id),
         },
         role,
+        logGroup,
         installLatestAwsSdk: false,
       });
     });

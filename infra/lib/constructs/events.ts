@@ -1,10 +1,9 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { EventBus, Rule, type EventPattern } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_BUS_NAME } from '../../../lambdas/system/facts';
 import { EVENT_RULES, type FunctionId } from '../definitions/functions';
 import { deadLetterQueue } from './dead-letter-queue';
 import type { StorefrontFunction } from './storefront-function';
@@ -13,6 +12,15 @@ import type { StorefrontFunction } from './storefront-function';
 export const EVENT_DELIVERY = { retryAttempts: 8, maxEventAge: Duration.hours(2) } as const;
 /** Then Lambda runs the delivered event this many more times when the handler throws. */
 export const ASYNC_INVOKE = { retryAttempts: 2, maxEventAge: Duration.hours(2) } as const;
+
+/**
+ * The bus is named after its stack, lowercase: `storefront` for the stack `Storefront` (the name
+ * docs/api.md gives), another for a second stack in the same account and region, which a fixed
+ * name would collide with. The Lambdas are told the name (EVENT_BUS_NAME).
+ */
+export function eventBusNameFor(stackName: string): string {
+  return stackName.toLowerCase();
+}
 
 /** EventBridge's JSON pattern (`detail-type`) in CDK's spelling (`detailType`). */
 export function toEventPattern(raw: Readonly<Record<string, unknown>>): EventPattern {
@@ -38,7 +46,9 @@ export class Events extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.bus = new EventBus(this, 'Bus', { eventBusName: EVENT_BUS_NAME });
+    this.bus = new EventBus(this, 'Bus', {
+      eventBusName: eventBusNameFor(Stack.of(this).stackName),
+    });
   }
 
   /** Adds the rules; called once the functions exist. */

@@ -72,12 +72,16 @@ export class Monitoring extends Construct {
     );
     this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
 
+    // On each message that arrives, not on the messages waiting: a dead letter stays 14 days (no
+    // one's code deletes it; the console redrives from the tables), and an alarm on the queue's
+    // depth would stay in ALARM all that time and mail nothing for a later failure. This one
+    // mails for every new failure and goes back to OK by itself.
     for (const queue of props.deadLetterQueues) {
       this.alarm(`${queue.node.id}NotEmpty`, {
-        description: `A message is waiting in the dead-letter queue ${queue.node.path}. ${CONSOLE.stuck}`,
-        metric: queue.metricApproximateNumberOfMessagesVisible({
+        description: `A message arrived in the dead-letter queue ${queue.node.path} (kept 14 days). ${CONSOLE.stuck}`,
+        metric: queue.metricNumberOfMessagesSent({
           period: Duration.minutes(1),
-          statistic: 'Maximum',
+          statistic: 'Sum',
         }),
       });
     }

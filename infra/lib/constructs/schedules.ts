@@ -59,7 +59,7 @@ export class Schedules extends Construct {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': account } },
       }),
-      description: 'EventBridge Scheduler invokes the storefront’s scheduled jobs',
+      description: "EventBridge Scheduler invokes the storefront's scheduled jobs",
     });
     const undelivered = deadLetterQueue(this, 'Undelivered');
     this.deadLetterQueues.push(undelivered);

@@ -21,6 +21,7 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -33,8 +34,10 @@ import {
   type CfnBucket,
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
+import { CUSTOM_RESOURCE_LOG_RETENTION, logAutoDeleteObjects } from './custom-resource-logs';
 import {
   awsOrigins,
   contentSecurityPolicy,
@@ -63,6 +66,15 @@ export interface SiteProps {
 }
 
 /**
+ * CloudFront's policies and origin access controls are named per account, not per region: their
+ * names carry the stack's name and region, so a second stack (another name, or the same name in
+ * another region) never collides with this one.
+ */
+export function cloudFrontNameFor(stack: Stack, what: string): string {
+  return `${stack.stackName}-${stack.region}-${what}`;
+}
+
+/**
  * The storefront's one origin: CloudFront serves the SPA from a private bucket (origin access
  * control) and forwards `/api/*` to the HTTP API, so the browser never makes a cross-origin call.
  */
@@ -80,7 +92,8 @@ export class Site extends Construct {
         `The web build is missing (${join(props.webDistDir, 'index.html')} not found). Run \`npm run build\` first: the stack uploads web/dist to S3.`,
       );
     }
-    const { region } = Stack.of(this);
+    const stack = Stack.of(this);
+    const { region } = stack;
 
     this.logsBucket = new Bucket(this, 'Logs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -107,6 +120,7 @@ export class Site extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    logAutoDeleteObjects(this, this.bucket);
 
     const routing = new CloudFrontFunction(this, 'SpaRouting', {
       comment: 'Maps page paths to their prerendered HTML',
@@ -117,6 +131,7 @@ export class Site extends Construct {
     // The same definition the local gateway sends (infra/lib/definitions/security-headers.ts).
     const { strictTransportSecurity: hsts } = SECURITY_HEADERS;
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: cloudFrontNameFor(stack, 'SecurityHeaders'),
       comment: 'HSTS, CSP (Razorpay Checkout, Cognito), no framing, no sniffing',
       securityHeadersBehavior: {
         strictTransportSecurity: {
@@ -174,7 +189,12 @@ export class Site extends Construct {
       logBucket: this.logsBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'SiteAccess', {
+            originAccessControlName: cloudFrontNameFor(stack, 'SiteAccess'),
+            description: 'CloudFront reads the site bucket, signed (SigV4)',
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
@@ -219,6 +239,12 @@ export class Site extends Construct {
       apiBase: '/api',
       razorpay: { keyId: props.razorpayKeyId, checkoutScript: RAZORPAY_CHECKOUT_SCRIPT },
     };
+    // BucketDeployment's handler (one Lambda for both deployments) logs here, not into a log
+    // group Lambda would make with no retention.
+    const deploymentLogs = new LogGroup(this, 'DeploymentLogs', {
+      retention: CUSTOM_RESOURCE_LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const build = Source.asset(props.webDistDir);
     // Hashed assets first, cached for a year and never pruned (an open tab may still ask for
     // the previous ones); then the pages and config.json, revalidated on every visit.
@@ -230,6 +256,7 @@ export class Site extends Construct {
       prune: false,
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       memoryLimit: 512,
+      logGroup: deploymentLogs,
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
       sources: [build, Source.jsonData('config.json', config)],
@@ -240,6 +267,7 @@ export class Site extends Construct {
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
+      logGroup: deploymentLogs,
     });
     pages.node.addDependency(assets);
     acknowledgeDeploymentHandler(pages, this.bucket);

@@ -49,7 +49,10 @@ export interface FunctionDefinition {
   )[];
   timeoutSeconds: number;
   memoryMb: number;
-  /** Caps the function's concurrency, where it must never take capacity from others. */
+  /**
+   * Reserved concurrency. `npm run deploy:check` refuses any: a new account's concurrency quota
+   * may be 10, and Lambda keeps 100 unreserved, so any reservation fails the deploy there.
+   */
   reservedConcurrency?: number;
   /** Writes links to the site (SITE_URL) without sending mail itself (every mail sender gets it). */
   linksToSite?: boolean;
@@ -140,8 +143,9 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     needs: ['sendEmail'],
     timeoutSeconds: 30,
     memoryMb: 256,
-    // One at a time: a flood of contact messages can never use up the SES rate buyers' mail needs.
-    reservedConcurrency: 1,
+    // No reserved concurrency: a new account's quota (10) cannot grant any (issue #31). The
+    // contact route's own limit (THROTTLES.contact, 2 a second) keeps a flood of messages from
+    // using up the SES rate buyers' mail needs; a throttled send is retried (events.ts).
   },
   sendWelcomeEmail: {
     id: 'sendWelcomeEmail',
