@@ -4,6 +4,7 @@
  * and wait for an operator (`manual`). Pure: the rules for states, usernames and domains; the
  * panel's protocol lives in its adapter.
  */
+import type { ServiceState } from './lifecycle';
 import type { CatalogPlan, Category } from './plan';
 
 export const PROVISIONING_STATES = [
@@ -79,17 +80,21 @@ export function canMoveProvisioning(from: ProvisioningState, to: ProvisioningSta
 }
 
 /** Why "Open control panel" is refused (docs/api.md: 409 with these codes). */
-export type PanelLoginRefusal = 'service_not_ready' | 'service_suspended';
+export type PanelLoginRefusal = 'service_not_ready' | 'service_suspended' | 'service_ended';
 
 /**
- * Whether the buyer may be signed in to the panel now: only a panel service that is ready. A
- * service that has no panel (VPS, storage, domains) is never "ready" for a panel login.
+ * Whether the buyer may be signed in to the panel now (D22): only a panel service whose desired
+ * state is live (active, or in its 7 days of grace) and whose account is ready. The provisioning
+ * record alone is not enough: between a cancellation and converge's suspension it still says
+ * ready. A service that has no panel (VPS, storage, domains) is never "ready" for a panel login.
  */
 export function panelLoginRefusal(service: {
   category: Category;
+  desired: ServiceState;
   state: ProvisioningState;
 }): PanelLoginRefusal | undefined {
-  if (service.state === 'suspended') return 'service_suspended';
+  if (service.desired === 'ended' || service.desired === 'removed') return 'service_ended';
+  if (service.desired === 'suspended' || service.state === 'suspended') return 'service_suspended';
   if (deliveryModeOf(service.category) !== 'panel' || service.state !== 'ready') {
     return 'service_not_ready';
   }

@@ -32,4 +32,5 @@ export const handler = makeHandler({
   services: servicesStore(),
   panel: hostingPanel,
   log: logger,
+  now: () => new Date(),
 });

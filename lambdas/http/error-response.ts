@@ -38,6 +38,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   service_not_found: 404,
   service_not_ready: 409,
   service_suspended: 409,
+  service_ended: 409,
   panel_unavailable: 503,
   // Cancel (D16): a domain, or a payment past its 30 days.
   not_refundable: 409,

@@ -79,7 +79,7 @@ export type PaymentWebhookEvent =
       payment: GatewayPayment | undefined;
     }
   | {
-      type: 'payment.dispute.created' | 'payment.dispute.lost';
+      type: 'payment.dispute.created' | 'payment.dispute.won' | 'payment.dispute.lost';
       dispute: GatewayDispute;
       payment: GatewayPayment | undefined;
     }

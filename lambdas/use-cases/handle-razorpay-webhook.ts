@@ -80,6 +80,7 @@ async function handleEvent(
     case 'refund.failed':
       return recordRefundEvent(deps, event, eventId);
     case 'payment.dispute.created':
+    case 'payment.dispute.won':
     case 'payment.dispute.lost':
       return recordDisputeEvent(deps, event, eventId);
     default:

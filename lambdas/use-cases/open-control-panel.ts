@@ -1,7 +1,8 @@
 /**
  * "Open control panel" (D18): a single-use login to the panel account of one of the caller's own
  * services, asked of the panel when the buyer clicks (WHM create_user_session). Only a hosting
- * service (or a bundle's hosting) whose account is ready and not suspended; a service is looked up
+ * service (or a bundle's hosting) that should be live now (its desired state, D22: refused at
+ * once after Cancel, before converge suspends the account) and whose account is ready; a service is looked up
  * under the caller's own id, so another buyer's is simply not found.
  */
 import { DomainError } from '../domain/errors';
@@ -17,11 +18,13 @@ import {
   type Provisioner,
 } from '../ports/provisioning';
 import type { ServicesStore } from '../ports/services';
+import { lifeOfService } from './converge-service';
 
 export interface OpenControlPanelDeps {
   services: Pick<ServicesStore, 'getService'>;
   panel: Pick<Provisioner, 'openSession'>;
   log: LogPort;
+  now: () => Date;
 }
 
 export class ServiceNotFoundError extends DomainError {
@@ -37,6 +40,8 @@ const REFUSALS: Readonly<Record<PanelLoginRefusal, string>> = {
     'This service is still being set up. You can open its control panel once it is ready; we will email you.',
   service_suspended:
     'This service is suspended, so its control panel is closed. Renew it to open the control panel again.',
+  service_ended:
+    'This service has ended (it was cancelled or refunded), so its control panel is closed.',
 };
 
 export class PanelLoginRefusedError extends DomainError {
@@ -54,7 +59,8 @@ export async function openControlPanel(
   const service = await deps.services.getService(userId, serviceId);
   if (!service) throw new ServiceNotFoundError();
   const state = service.provisioning?.state ?? initialProvisioningState(service.category);
-  const refusal = panelLoginRefusal({ category: service.category, state });
+  const desired = lifeOfService(service, deps.now()).state;
+  const refusal = panelLoginRefusal({ category: service.category, desired, state });
   const username = service.provisioning?.username;
   if (refusal) throw new PanelLoginRefusedError(refusal);
   if (!username) throw new PanelLoginRefusedError('service_not_ready');

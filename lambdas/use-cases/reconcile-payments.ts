@@ -1,3 +1,4 @@
+import { isOverdue } from '../domain/lifecycle';
 import type { LogPort } from '../ports/logger';
 import { ALARMED_LOG_MESSAGES } from '../system/facts';
 import type { MessagesStore } from '../ports/messages';
@@ -50,6 +51,11 @@ export interface ReconcileSummary {
   refundsRepublished: number;
   /** Everything repaired in this run; anything above zero means the normal path dropped it. */
   repaired: number;
+  /**
+   * Services out of step for 15 minutes or more (D22), each handed to converge again
+   * (ServiceChanged); counted by their own alarm.
+   */
+  servicesOutOfStep: number;
 }
 
 /**
@@ -64,7 +70,10 @@ export interface ReconcileSummary {
  *     a cancel that died after recording the intent is carried out (the service ends as of the
  *     click, RefundRequested published); otherwise RefundRequested (or, after Razorpay reported
  *     the attempt failed, RefundFailed) is published again. The worker claims each step with a
- *     lease and finds an earlier refund by its receipt first, so a duplicate makes no second refund.
+ *     lease and finds an earlier refund by its receipt first, so a duplicate makes no second refund;
+ *   - a service whose provider has been out of step with its desired state for 15 minutes (D22):
+ *     handed to converge again (ServiceChanged), which is level-triggered, so a duplicate is
+ *     harmless; they are counted, and the count alarms.
  */
 export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = {
@@ -75,6 +84,7 @@ export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise
     mailsRequeued: 0,
     refundsRepublished: 0,
     repaired: 0,
+    servicesOutOfStep: 0,
   };
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
@@ -128,6 +138,8 @@ export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise
       });
     }
   }
+
+  summary.servicesOutOfStep = await convergeOutOfStep(deps, now);
 
   summary.repaired =
     summary.purchasesRepublished +
@@ -236,4 +248,28 @@ async function resumeRefund(
   }
   deps.log.warn('Reconciler handed a refund the worker never finished back to it', context);
   return true;
+}
+
+/**
+ * Hands every service out of step for 15 minutes or more to converge again (D22), oldest first;
+ * answers how many there were. The count is logged for its alarm, whatever it is.
+ */
+async function convergeOutOfStep(deps: ReconcileDeps, now: Date): Promise<number> {
+  const queued = await deps.services.listQueue('out-of-step', RECONCILE_WINDOWS.batch);
+  const overdue = queued.filter((s) => isOverdue(s.life?.outOfStepSince, now));
+  for (const service of overdue) {
+    await deps.events.publish('ServiceChanged', {
+      userId: service.userId,
+      serviceId: service.serviceId,
+      fact: 'reconcile',
+      at: now.toISOString(),
+    });
+  }
+  if (overdue.length > 0) {
+    deps.log.warn(ALARMED_LOG_MESSAGES.servicesOutOfStep, {
+      count: overdue.length,
+      serviceIds: overdue.map((s) => s.serviceId),
+    });
+  }
+  return overdue.length;
 }

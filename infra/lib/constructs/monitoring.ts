@@ -123,6 +123,25 @@ export class Monitoring extends Construct {
       metric: repaired.metric({ period: Duration.minutes(15), statistic: 'Sum' }),
     });
 
+    // Services whose provider has differed from their desired state for 15 minutes (D22): the
+    // reconciler logs how many with every run that finds any, and hands each to converge again.
+    const outOfStep = new MetricFilter(this, 'ServicesOutOfStepFilter', {
+      logGroup: props.reconciler.logGroup,
+      filterPattern: FilterPattern.stringValue(
+        '$.message',
+        '=',
+        ALARMED_LOG_MESSAGES.servicesOutOfStep,
+      ),
+      metricNamespace: METRIC_NAMESPACE,
+      metricName: 'ServicesOutOfStep',
+      metricValue: '$.count',
+      defaultValue: 0,
+    });
+    this.alarm('ServicesOutOfStep', {
+      description: `Services have been out of step for 15 minutes or more: a provider (the hosting panel) does not match what the service should be (live, suspended or removed), usually because the provider is down or refused. Each is converged again every 15 minutes; see Stuck, Out of step in the operator's console for what is wanted, what is and the last error. ${CONSOLE.orders}`,
+      metric: outOfStep.metric({ period: Duration.minutes(15), statistic: 'Maximum' }),
+    });
+
     // Money going back (D16), counted from the logs of the function that sees it.
     const refundAlarms = [
       [

@@ -30,7 +30,11 @@ const PAYMENT_EVENTS = new Set([
   'order.paid',
 ] as const);
 const REFUND_EVENTS = new Set(['refund.created', 'refund.processed', 'refund.failed'] as const);
-const DISPUTE_EVENTS = new Set(['payment.dispute.created', 'payment.dispute.lost'] as const);
+const DISPUTE_EVENTS = new Set([
+  'payment.dispute.created',
+  'payment.dispute.won',
+  'payment.dispute.lost',
+] as const);
 
 type PaymentEventName = typeof PAYMENT_EVENTS extends Set<infer T> ? T : never;
 type RefundEventName = typeof REFUND_EVENTS extends Set<infer T> ? T : never;

@@ -9,8 +9,9 @@
  *   an operator alarm. Once processed, a refund of the whole payment ends its service (suspended,
  *   not deleted), recomputes the buyer's plan and gets the credit note; a partial one stays on the
  *   operators' list for a person to decide.
- * - `payment.dispute.created` records the dispute for the operators (an alarm; nothing else);
- *   `payment.dispute.lost` ends the service the payment paid for.
+ * - `payment.dispute.created` records the dispute for the operators (an alarm) and on the service
+ *   (D22: suspended while it is open); `payment.dispute.won` lifts that; `payment.dispute.lost`
+ *   ends the service the payment paid for.
  * Refunds an operator made from the console for an order in review carry the console's receipt
  * and are that console's business: ignored here.
  */
@@ -30,6 +31,7 @@ import type { RefundRecord, RefundRecordStatus, RefundsStore } from '../../ports
 import { ALARMED_LOG_MESSAGES } from '../../system/facts';
 import { purchaseIdFor } from '../fulfil-payment';
 import { recomputeCurrentPlan, withdrawPeriods, type EndServiceDeps } from './end-service';
+import { recordServiceFact } from '../service-facts';
 import { STEP } from './steps';
 
 export interface RecordRefundEventDeps extends EndServiceDeps {
@@ -47,7 +49,7 @@ export type RefundWebhookEvent = Extract<
 >;
 export type DisputeWebhookEvent = Extract<
   PaymentWebhookEvent,
-  { type: 'payment.dispute.created' | 'payment.dispute.lost' }
+  { type: 'payment.dispute.created' | 'payment.dispute.won' | 'payment.dispute.lost' }
 >;
 
 export type RefundEventOutcome = 'refund_recorded' | 'dispute_recorded' | 'ignored';
@@ -287,7 +289,8 @@ export async function recordDisputeEvent(
   }
   const purchase = await deps.purchases.getPurchase(owner.userId, purchaseIdFor(dispute.paymentId));
   const at = deps.now().toISOString();
-  const lost = event.type === 'payment.dispute.lost';
+  const outcome = event.type === 'payment.dispute.created' ? 'open' : event.type.slice(16);
+  const lost = outcome === 'lost';
   const reported: RefundRecord = {
     ...baseRecord(owner, purchase, at),
     refundKey: `${dispute.paymentId}#${dispute.id}`,
@@ -297,17 +300,32 @@ export async function recordDisputeEvent(
     status: 'pending',
     attempt: 1,
     disputeId: dispute.id,
-    disputeStatus: lost ? 'lost' : dispute.status,
+    disputeStatus: outcome === 'open' ? dispute.status : outcome,
     attention: 'yes',
-    attentionReason: lost ? 'Dispute lost: the service was ended' : 'Dispute opened',
+    attentionReason: {
+      open: 'Dispute opened: the service is suspended until it is decided',
+      won: 'Dispute won: the service runs again',
+      lost: 'Dispute lost: the service was ended',
+    }[outcome as 'open' | 'won' | 'lost'],
   };
   if (await deps.refunds.create(reported)) {
-    deps.log.warn(ALARMED_LOG_MESSAGES.disputeOpened, {
-      ...context,
-      amountPaise: dispute.amountPaise,
-    });
+    if (outcome === 'open') {
+      deps.log.warn(ALARMED_LOG_MESSAGES.disputeOpened, {
+        ...context,
+        amountPaise: dispute.amountPaise,
+      });
+    }
   } else {
     await deps.refunds.upsertReported(reported);
+  }
+
+  // The dispute is a fact of the service's life (D22): open suspends it until it is decided.
+  if (purchase?.serviceId) {
+    await recordServiceFact(
+      deps,
+      { userId: owner.userId, serviceId: purchase.serviceId },
+      { kind: 'dispute', paymentId: dispute.paymentId, state: outcome as 'open' | 'won' | 'lost' },
+    );
   }
   if (!lost) return 'dispute_recorded';
 
@@ -343,6 +361,14 @@ async function endPaidService(
       userId,
       serviceId: purchase.serviceId,
       why,
+      at,
+    });
+  } else if (ended) {
+    // Less paid time, the later periods moved up (D22): it may have expired meanwhile.
+    await deps.events.publish('ServiceChanged', {
+      userId,
+      serviceId: purchase.serviceId,
+      fact: 'refund',
       at,
     });
   }

@@ -98,19 +98,40 @@ describe('provisioning states move forward only', () => {
 });
 
 describe('Open control panel', () => {
-  it('is allowed for a ready panel service only', () => {
-    expect(panelLoginRefusal({ category: 'hosting', state: 'ready' })).toBeUndefined();
-    expect(panelLoginRefusal({ category: 'bundle', state: 'ready' })).toBeUndefined();
-    expect(panelLoginRefusal({ category: 'hosting', state: 'pending' })).toBe('service_not_ready');
-    expect(panelLoginRefusal({ category: 'hosting', state: 'failed' })).toBe('service_not_ready');
-    expect(panelLoginRefusal({ category: 'hosting', state: 'terminated' })).toBe(
+  const live = { desired: 'active' } as const;
+  it('is allowed for a ready panel service that should be live only', () => {
+    expect(panelLoginRefusal({ ...live, category: 'hosting', state: 'ready' })).toBeUndefined();
+    expect(panelLoginRefusal({ ...live, category: 'bundle', state: 'ready' })).toBeUndefined();
+    expect(
+      panelLoginRefusal({ desired: 'grace', category: 'hosting', state: 'ready' }),
+    ).toBeUndefined();
+    expect(panelLoginRefusal({ ...live, category: 'hosting', state: 'pending' })).toBe(
       'service_not_ready',
     );
-    expect(panelLoginRefusal({ category: 'hosting', state: 'suspended' })).toBe(
+    expect(panelLoginRefusal({ ...live, category: 'hosting', state: 'failed' })).toBe(
+      'service_not_ready',
+    );
+    expect(panelLoginRefusal({ ...live, category: 'hosting', state: 'suspended' })).toBe(
       'service_suspended',
     );
     // A VPS made ready by an operator has no panel account to sign in to.
-    expect(panelLoginRefusal({ category: 'vps', state: 'ready' })).toBe('service_not_ready');
+    expect(panelLoginRefusal({ ...live, category: 'vps', state: 'ready' })).toBe(
+      'service_not_ready',
+    );
+  });
+
+  it('is refused by the desired state even while the account is still ready (D22)', () => {
+    for (const desired of ['ended', 'removed'] as const) {
+      expect(panelLoginRefusal({ desired, category: 'hosting', state: 'ready' })).toBe(
+        'service_ended',
+      );
+    }
+    expect(panelLoginRefusal({ desired: 'suspended', category: 'hosting', state: 'ready' })).toBe(
+      'service_suspended',
+    );
+    expect(panelLoginRefusal({ desired: 'ended', category: 'hosting', state: 'terminated' })).toBe(
+      'service_ended',
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import type { ProvisioningState } from '../../../../lambdas/domain/provisioning'
 import { makeHandler } from '../../../../lambdas/handlers/panel-login';
 import type { Category } from '../../../../lambdas/domain/plan';
 import { InMemoryPanel, FAKE_PANEL_SERVER } from '../../../helpers/fakes/provisioning';
+import type { ServiceRecord } from '../../../../lambdas/ports/services';
 import { InMemoryServicesStore, RecordingLog } from '../../../helpers/fakes/stores';
 import { BUYER } from '../../../helpers/fakes/world';
 import { httpEvent, parse, withoutAuthorizer } from './handler-world';
@@ -16,6 +17,16 @@ import { httpEvent, parse, withoutAuthorizer } from './handler-world';
 const SERVICE_ID = 'svc_3f1c0d9a7b2e4c6d8e0f1a2b';
 const OTHER_BUYER = '0b9e6a52-3f1d-4b7c-8e2a-5c6d7e8f9a0b';
 const USERNAME = 'ash3k9x2m7q';
+const NOW = new Date('2026-12-01T06:00:00.000Z');
+const PAID = {
+  purchaseId: 'pur_pay_1',
+  paymentId: 'pay_1',
+  purchaseDate: '2026-11-22T02:02:03.000Z',
+  startDate: '2026-11-22T02:02:03.000Z',
+  renewalDate: '2027-11-22T02:02:03.000Z',
+  months: 12,
+  amountPaise: 3_538_584,
+} as const;
 
 let services: InMemoryServicesStore;
 let panel: InMemoryPanel;
@@ -30,12 +41,16 @@ beforeEach(() => {
     email: BUYER.email,
     suspended: false,
   });
-  handler = makeHandler({ services, panel, log: new RecordingLog() });
+  handler = makeHandler({ services, panel, log: new RecordingLog(), now: () => NOW });
 });
 
 function givenService(
   state: ProvisioningState | undefined,
-  { userId = BUYER.userId, category = 'hosting' as Category } = {},
+  {
+    userId = BUYER.userId,
+    category = 'hosting' as Category,
+    facts = {} as Partial<ServiceRecord>,
+  } = {},
 ): void {
   services.items.set(`${userId}#${SERVICE_ID}`, {
     userId,
@@ -45,9 +60,10 @@ function givenService(
     category,
     renewalDate: '2027-11-22T02:02:03.000Z',
     version: 1,
-    periods: {},
+    periods: { [PAID.purchaseId]: { ...PAID } },
     createdAt: '2026-11-22T02:02:03.000Z',
     updatedAt: '2026-11-22T02:02:03.000Z',
+    ...facts,
     ...(state
       ? {
           provisioning: {
@@ -113,6 +129,37 @@ describe('panel-login handler', () => {
     expect(statusCode).toBe(409);
     expect((json.error as { code: string }).code).toBe(code);
     expect(panel.calls).toBe(0);
+  });
+
+  it('cancelled (refunded) while the account is still ready: 409 service_ended at once, before converge suspends it', async () => {
+    givenService('ready', {
+      facts: {
+        cancelledAt: '2026-11-25T06:00:00.000Z',
+        renewalDate: '2026-11-25T06:00:00.000Z',
+        periods: { [PAID.purchaseId]: { ...PAID, refundedAt: '2026-11-25T06:00:00.000Z' } },
+      },
+    });
+
+    const { statusCode, json } = parse(await handler(login()));
+
+    expect(statusCode).toBe(409);
+    expect(json.error).toEqual({
+      code: 'service_ended',
+      message:
+        'This service has ended (it was cancelled or refunded), so its control panel is closed.',
+    });
+    expect(panel.calls).toBe(0);
+  });
+
+  it('expired over 7 days ago while the account is still ready: 409 service_suspended', async () => {
+    givenService('ready', {
+      facts: { periods: { [PAID.purchaseId]: { ...PAID, months: 0 } } },
+    });
+
+    const { statusCode, json } = parse(await handler(login()));
+
+    expect(statusCode).toBe(409);
+    expect((json.error as { code: string }).code).toBe('service_suspended');
   });
 
   it('the panel down: 503 with a sentence a buyer can read', async () => {
