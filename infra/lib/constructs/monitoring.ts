@@ -166,7 +166,7 @@ export class Monitoring extends Construct {
         'DisputeOpened',
         props.webhook,
         ALARMED_LOG_MESSAGES.disputeOpened,
-        "A buyer's bank opened a dispute (chargeback) on a payment: answer it in the Razorpay dashboard. The store takes no action until the dispute is lost.",
+        "A buyer's bank opened a dispute (chargeback) on a payment: answer it in the Razorpay dashboard. The service it paid for is suspended until the dispute is decided: won runs it again, lost ends it.",
       ],
     ] as const;
     for (const [name, fn, message, description] of refundAlarms) {

@@ -67,6 +67,7 @@ export const RAZORPAY_WEBHOOK_EVENTS = [
   'refund.processed',
   'refund.failed',
   'payment.dispute.created',
+  'payment.dispute.won',
   'payment.dispute.lost',
 ] as const;
 
