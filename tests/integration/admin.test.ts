@@ -8,6 +8,7 @@
  * round: the stored order's amount is changed in DynamoDB before paying (a test arrangement only).
  */
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -26,6 +27,7 @@ import { HOME_REGION, localTableName } from '../../lambdas/system/facts';
 import { REPO_ROOT, startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
   api,
+  deliveries,
   eventually,
   mailbox,
   newUser,
@@ -34,7 +36,6 @@ import {
   razorpayGet,
   signIn,
   signUp,
-  sleep,
   type TestUser,
 } from '../helpers/storefront-client';
 
@@ -174,7 +175,18 @@ describe('the operator console on the local stack', () => {
       async () => ((await welcomeMails()).length > 0 ? true : undefined),
       'the welcome mail',
     );
-    await sleep(1500); // a second one, if any, would be on its way by now
+    // Nothing more on its way: the order's webhooks delivered, the bus without a pending delivery.
+    await eventually(
+      async () => {
+        const webhooks = await deliveries(stack, orderId);
+        const bus = readdirSync(join(stack.dataDir, 'eventbus', 'pending'));
+        return webhooks.length > 0 && webhooks.every((d) => d.status !== 'pending') && !bus.length
+          ? true
+          : undefined;
+      },
+      'the webhooks and the bus settled',
+      60_000,
+    );
     expect(await welcomeMails()).toHaveLength(1);
 
     const customers = await api<AdminCustomersResponse>(

@@ -121,9 +121,7 @@ describe('500 malformed requests across every API route', () => {
       expect(requests.some((r) => r.method === method && pattern.test(r.path))).toBe(true);
 
     // Act: 8 at a time
-    const started = Date.now();
     const answers = await mapWithConcurrency(requests, 8, send);
-    const seconds = (Date.now() - started) / 1000;
 
     // Assert: no 5xx at all, and every answer as the contract gives it
     expect(answers.filter((a) => a.status >= 500).length).toBe(0);
@@ -133,7 +131,6 @@ describe('500 malformed requests across every API route', () => {
     });
     expect(problems).toEqual([]);
     expect(answers.every((a) => a.status >= 400 && a.status < 500)).toBe(true);
-    expect(seconds).toBeLessThan(30);
 
     // Nothing was bought and no mail went out (the contact form was never valid)
     const board = await api<{ services: unknown[] }>(stack, 'GET', '/api/me/dashboard', {
