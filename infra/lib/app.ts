@@ -33,6 +33,8 @@ export interface StorefrontAppOptions extends Omit<AppProps, 'context'> {
   stack?: Omit<StorefrontStackProps, 'env'>;
   /** cdk-nag's AwsSolutions checks (default on, as `cdk synth` runs them). */
   nag?: boolean;
+  /** Another stack name (the deploy check's second stack); `Storefront` by default. */
+  stackName?: string;
 }
 
 /** The region the app deploys to: the `region` context if given, else ap-south-1. Never the CLI's. */
@@ -51,11 +53,11 @@ export function createStorefrontApp(options: StorefrontAppOptions = {}): {
   app: App;
   stack: StorefrontStack;
 } {
-  const { context, stack: stackProps, nag = true, ...appProps } = options;
+  const { context, stack: stackProps, nag = true, stackName = STACK_NAME, ...appProps } = options;
   // After the CLI's context, so that no `-c` turns the schema check back into warnings.
   const app = new App({ ...appProps, context, postCliContext: SCHEMA_FINDINGS_ARE_ERRORS });
   // The account stays the caller's credentials' (environment-agnostic); the region is fixed.
-  const stack = new StorefrontStack(app, STACK_NAME, {
+  const stack = new StorefrontStack(app, stackName, {
     ...stackProps,
     env: { region: targetRegion(app) },
   });

@@ -12,6 +12,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontApp, DEFAULT_REGION, STACK_NAME } from '../../infra/lib/app';
 import {
+  collisionFindings,
   logRetentionFindings,
   mailIdentityFindings,
   nameFindings,
@@ -219,6 +220,21 @@ describe("the checks catch what today's code did", () => {
       'Headers.ResponseHeadersPolicyConfig.Name',
     ]);
     expect(logRetentionFindings(broken).map((f) => f.where)).toEqual(['Support']);
+  });
+
+  it('a name a second stack gives the same: the fixed bus name `storefront`', () => {
+    const bus = (name: string): CfnTemplate => ({
+      Resources: {
+        EventsBus45DE4339: { Type: 'AWS::Events::EventBus', Properties: { Name: name } },
+      },
+    });
+    // Today's: the same for any stack; ours: the stack's name, lowercase.
+    expect(
+      collisionFindings(bus('storefront'), bus('storefront'), ['region'], 'a second stack'),
+    ).toHaveLength(1);
+    expect(
+      collisionFindings(bus('storefront'), bus('storefrontsecond'), ['region'], 'a second stack'),
+    ).toEqual([]);
   });
 });
 

@@ -364,6 +364,35 @@ export function nameFindings(template: CfnTemplate, target: Target): Finding[] {
 }
 
 /**
+ * The same names, synthesised as a second stack (another name; for the account-wide namespaces,
+ * the same name in another region): a name both give is fixed, and the two stacks would collide.
+ */
+export function collisionFindings(
+  template: CfnTemplate,
+  second: CfnTemplate,
+  scopes: readonly ('region' | 'account' | 'global')[],
+  secondName: string,
+): Finding[] {
+  const findings: Finding[] = [];
+  for (const [logicalId, resource] of Object.entries(template.Resources)) {
+    for (const rule of NAMED_RESOURCES) {
+      if (rule.type !== resource.Type || !scopes.includes(rule.scope)) continue;
+      const value = at(resource.Properties, rule.path);
+      if (value === undefined) continue;
+      const other = at(second.Resources[logicalId]?.Properties, rule.path);
+      if (JSON.stringify(other) === JSON.stringify(value)) {
+        findings.push({
+          check: 'names',
+          where: `${logicalId}.${rule.path}`,
+          message: `${JSON.stringify(value)} is the same for ${secondName}: the two would collide.`,
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+/**
  * Cognito sending through an SES identity the same template creates: CreateUserPool refuses an
  * identity SES has not verified yet, and nobody can verify it before the deploy (the creation
  * would then fail as existing). The identity must exist and be verified beforehand.
