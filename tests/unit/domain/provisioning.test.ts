@@ -233,6 +233,11 @@ describe('domains', () => {
     }
   });
 
+  it("take a label of 63 characters, DNS's longest", () => {
+    const longest = `a${'b'.repeat(61)}c.in`;
+    expect(normaliseDomain(longest)).toBe(longest);
+  });
+
   it('are valid only in normal form', () => {
     expect(isValidDomain('asha.in')).toBe(true);
     expect(isValidDomain('Asha.in')).toBe(false);
