@@ -1,3 +1,4 @@
+import type { ServiceState } from './lifecycle';
 import type { Paise } from './money';
 import type { Category } from './plan';
 import type { ServiceProvisioning } from './provisioning';
@@ -15,6 +16,11 @@ export interface Service {
   purchaseDate: string;
   renewalDate: string;
   status: ServiceStatus;
+  /**
+   * Its desired state (D22, lambdas/domain/lifecycle.ts): setting_up, active, grace, suspended,
+   * ended or removed. What the card says and offers comes from it.
+   */
+  state: ServiceState;
   pricePaidPaise: Paise;
   domain?: string;
   /** Whether Renew opens checkout for it (D14): every service but a cancelled one. */

@@ -96,8 +96,14 @@ export function isPanelPart(service: Pick<ServiceRecord, 'category'>): boolean {
   return deliveryModeOf(service.category) === 'panel';
 }
 
-/** The facts of a service's life, as it is stored. */
-export function lifeOfService(service: ServiceRecord, now: Date): Life {
+/** What lifeOfService reads of a stored service: its facts, and whether it was ever delivered. */
+export type ServiceFacts = Pick<
+  ServiceRecord,
+  'periods' | 'cancelledAt' | 'disputes' | 'hold' | 'endedAt' | 'removedAt'
+> & { provisioning?: { state: StoredProvisioning['state']; readyAt?: string } };
+
+/** The service's life (D22) from the facts recorded on it. */
+export function lifeOfService(service: ServiceFacts, now: Date): Life {
   const p = service.provisioning;
   return lifeOf(
     {

@@ -1,11 +1,13 @@
 import type { Payment } from '../domain/api';
 import { serviceProvisioningOf } from '../domain/provisioning';
-import { cancellationOffer, isCancelled } from '../domain/refunds';
+import { lifeOf } from '../domain/lifecycle';
+import { cancellationOffer } from '../domain/refunds';
 import { daysLeft } from '../domain/renewal-schedule';
 import { latestPeriod } from '../domain/service-periods';
 import { serviceStatus, type Service } from '../domain/services';
 import type { PurchaseSummary } from '../ports/purchases';
 import type { ServiceSummary } from '../ports/services';
+import { lifeOfService } from './converge-service';
 import { serviceIdFor } from './extend-service';
 
 /**
@@ -15,6 +17,8 @@ import { serviceIdFor } from './extend-service';
  */
 export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
   const period = latestPeriod(record);
+  const life = lifeOfService(record, now);
+  const ended = life.state === 'ended' || life.state === 'removed';
   const service: Service = {
     id: record.serviceId,
     planId: record.planId,
@@ -23,16 +27,17 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
     months: period?.months ?? 0,
     purchaseDate: period?.purchaseDate ?? record.createdAt,
     renewalDate: record.renewalDate,
-    status: isCancelled(record) ? 'cancelled' : serviceStatus(record.renewalDate, now),
+    status: ended ? 'cancelled' : serviceStatus(record.renewalDate, now),
+    state: life.state,
     pricePaidPaise: period?.amountPaise ?? 0,
-    renewable: !record.cancelledAt,
+    renewable: !ended && !record.cancelledAt,
     daysLeft: daysLeft(record.renewalDate, now),
     // Kept on the item itself, so the dashboard's one query has it.
     provisioning: serviceProvisioningOf(record.category, record.provisioning),
   };
   if (record.domain) service.domain = record.domain;
   // The money-back guarantee (D16) while Cancel would refund something; never once cancelled.
-  const offer = isCancelled(record)
+  const offer = ended
     ? undefined
     : cancellationOffer({ category: record.category, periods: Object.values(record.periods), now });
   if (offer) {
@@ -57,6 +62,8 @@ export function toService(purchase: PurchaseSummary, now: Date): Service {
     purchaseDate: purchase.purchaseDate,
     renewalDate: purchase.renewalDate,
     status: serviceStatus(purchase.renewalDate, now),
+    // A purchase alone is one period on its ledger, and says nothing of delivery.
+    state: lifeOf({ periods: [purchase], delivered: false }, now).state,
     pricePaidPaise: purchase.amountPaise,
     renewable: true,
     daysLeft: daysLeft(purchase.renewalDate, now),

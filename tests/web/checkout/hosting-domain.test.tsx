@@ -39,6 +39,7 @@ const hostingWithDomain: Service = {
   purchaseDate: '2098-11-22T04:30:00.000Z',
   renewalDate: '2099-11-22T04:30:00.000Z',
   status: 'active',
+  state: 'active',
   pricePaidPaise: 3_538_584,
   renewable: true,
   daysLeft: 20,

@@ -26,6 +26,7 @@ const bundle: Service = {
   purchaseDate: '2098-11-22T04:30:00.000Z',
   renewalDate: '2099-11-22T04:30:00.000Z',
   status: 'active',
+  state: 'active',
   pricePaidPaise: 4_246_584,
   renewable: true,
   daysLeft: 360,

@@ -11,6 +11,7 @@ const hosting: Service = {
   purchaseDate: '2026-01-10T06:00:00.000Z',
   renewalDate: '2027-01-10T06:00:00.000Z',
   status: 'active',
+  state: 'active',
   pricePaidPaise: 5_662_584,
   renewable: true,
   daysLeft: 365,

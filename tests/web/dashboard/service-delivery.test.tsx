@@ -30,6 +30,7 @@ function hosting(provisioning: Service['provisioning']): Service {
     purchaseDate: '2098-11-22T00:00:00.000Z',
     renewalDate: '2099-11-22T00:00:00.000Z',
     status: 'active',
+    state: 'active',
     pricePaidPaise: 3_538_584,
     domain: 'ashaverma.in',
     renewable: true,
@@ -191,5 +192,33 @@ describe('a service card’s delivery', () => {
 
     expect(card.getByTestId('access-details')).toHaveTextContent('ash3k9x2m7q');
     expect(card.queryByRole('button', { name: /Open control panel/ })).toBeNull();
+  });
+
+  it('cancelled while its account is still ready (before converge suspends it): no control panel (D22)', async () => {
+    serve({ ...READY, status: 'cancelled', state: 'ended', renewable: false });
+
+    const card = await hostingCard();
+
+    expect(card.getByTestId('access-details')).toHaveTextContent('ash3k9x2m7q');
+    expect(card.queryByRole('button', { name: /Open control panel/ })).toBeNull();
+  });
+
+  it('a cancelled VPS never set up: not "Setting up"', async () => {
+    serve({
+      ...hosting({ state: 'manual' }),
+      planId: 'basicvps',
+      name: 'Basic VPS',
+      category: 'vps',
+      status: 'cancelled',
+      state: 'ended',
+      renewable: false,
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'VPS' }));
+
+    const card = within(await screen.findByTestId('service'));
+
+    expect(card.queryByText('Setting up')).toBeNull();
   });
 });

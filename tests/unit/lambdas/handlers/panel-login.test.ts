@@ -153,7 +153,12 @@ describe('panel-login handler', () => {
 
   it('expired over 7 days ago while the account is still ready: 409 service_suspended', async () => {
     givenService('ready', {
-      facts: { periods: { [PAID.purchaseId]: { ...PAID, months: 0 } } },
+      // One month paid on 22 October: expired on 22 November, over 7 days before NOW.
+      facts: {
+        periods: {
+          [PAID.purchaseId]: { ...PAID, months: 1, purchaseDate: '2026-10-22T02:02:03.000Z' },
+        },
+      },
     });
 
     const { statusCode, json } = parse(await handler(login()));

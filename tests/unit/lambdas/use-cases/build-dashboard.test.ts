@@ -128,6 +128,8 @@ describe('buildDashboard', () => {
         purchaseDate: '2026-06-01T00:00:00.000Z',
         renewalDate: '2029-01-10T00:00:00.000Z',
         status: 'active',
+        // Paid, and never delivered in this world (D22).
+        state: 'setting_up',
         pricePaidPaise: (await world.orders.getOrder('order_Renewal'))?.amountPaise,
         renewable: true,
         // 1 July 2026 to 10 January 2029, India's calendar days.

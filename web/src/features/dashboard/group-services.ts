@@ -1,3 +1,4 @@
+import { deliveryModeOf } from '@domain/provisioning';
 import type { Payment, Service } from '@domain/api';
 
 /** One held service as the dashboard shows it: one card, with every payment for it inside. */
@@ -11,6 +12,8 @@ export interface ServiceCard {
   category: Service['category'];
   domain?: string;
   status: Service['status'];
+  /** The latest record's desired state (D22): what the card offers comes from it. */
+  state: Service['state'];
   renewalDate: string;
   firstPurchaseDate: string;
   payments: Payment[];
@@ -65,12 +68,14 @@ export function groupServices(
         category: latest.category,
         ...(latest.domain ? { domain: latest.domain } : {}),
         status: latest.status,
+        state: latest.state,
         renewalDate: latest.renewalDate,
         firstPurchaseDate: purchases[0]!,
         renewable: latest.renewable,
         daysLeft: latest.daysLeft,
-        // A cancelled service is suspended too, but it says Cancelled (D16), not "renew to restore".
-        suspended: latest.provisioning.state === 'suspended' && latest.status !== 'cancelled',
+        // Suspended by us (D22: expired 7 days, a dispute, a hold) where there is an account to
+        // suspend; a cancelled service says Cancelled (D16), an expired domain Expired.
+        suspended: latest.state === 'suspended' && deliveryModeOf(latest.category) === 'panel',
         provisioning: latest.provisioning,
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),
         ...(latest.refundablePaise !== undefined

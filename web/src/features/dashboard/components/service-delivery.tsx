@@ -7,16 +7,22 @@ import { controlPanelUrl } from '../api/open-control-panel';
 import type { ServiceCard } from '../group-services';
 
 const SETTING_UP = new Set(['pending', 'manual', 'failed']);
+/** Only a service that should be serving now offers its control panel (D22). */
+const LIVE = new Set<ServiceCard['state']>(['active', 'grace']);
 
 /**
  * A service's delivery on its card (D18): "Setting up" while the panel account is being made or
  * an operator is on it (a refusal the operator fixes is no error of the buyer's), then how to reach
- * it, and for a ready hosting account the single-use sign-in to its control panel.
+ * it, and for a ready hosting account that should be live (D22: active or in grace; never once
+ * cancelled, suspended or ended) the single-use sign-in to its control panel.
  */
 export function ServiceDelivery({ card }: { card: ServiceCard }) {
   const { provisioning } = card;
   const onPanel = deliveryModeOf(card.category) === 'panel';
-  if (SETTING_UP.has(provisioning.state)) {
+  // An ended service is not being set up, whatever its record says (D22).
+  if (card.state === 'ended' || card.state === 'removed') {
+    if (provisioning.state !== 'ready' && provisioning.state !== 'suspended') return null;
+  } else if (SETTING_UP.has(provisioning.state)) {
     return (
       <div className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" role="status">
         <span className="font-semibold">{copy.settingUpLabel}</span>{' '}
@@ -57,7 +63,9 @@ export function ServiceDelivery({ card }: { card: ServiceCard }) {
           </dl>
         </>
       ) : null}
-      {onPanel && provisioning.state === 'ready' ? <OpenControlPanel card={card} /> : null}
+      {onPanel && provisioning.state === 'ready' && LIVE.has(card.state) ? (
+        <OpenControlPanel card={card} />
+      ) : null}
     </div>
   );
 }
