@@ -7,6 +7,7 @@
 import type { Payment, UserProfile } from './api';
 import type { Paise } from './money';
 import type { OrderStatus } from './order';
+import type { PartState, ServiceState } from './lifecycle';
 import type { Category } from './plan';
 import type { ProvisioningState } from './provisioning';
 import type { Service } from './services';
@@ -23,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'dead_letter.redriven',
   'provisioning.ready',
   'provisioning.retried',
+  'service.converged',
+  'service.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -219,8 +222,91 @@ export interface TodaySummary {
   newServices: { count: number; byCategory: Partial<Record<Category, number>> };
   /** Orders waiting for a person, whatever their day. */
   inReview: number;
-  /** Work stuck in a consumer, whatever its day. */
+  /** Work stuck in a consumer, whatever its day, and the services out of step (outOfStep). */
   stuck: number;
+  /** Of `stuck`, the services out of step for 15 minutes or more (D22). */
+  outOfStep: number;
+}
+
+/**
+ * A service whose provider part is not where its life wants it (D22), for 15 minutes or more:
+ * what is wanted (`desired`), what converge last found (`actual`), since when, and the last error
+ * a provider answered.
+ */
+export interface OutOfStepService {
+  serviceId: string;
+  userId: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+  desired: ServiceState;
+  actual: PartState;
+  /** Since when it has been out of step. ISO-8601. */
+  since: string;
+  lastError?: string;
+}
+
+export interface OutOfStepResponse {
+  services: OutOfStepService[];
+}
+
+/** An ended service that may be removed now (30 days after it ended); never removed by itself. */
+export interface RemovableService {
+  serviceId: string;
+  userId: string;
+  planName: string;
+  category: Category;
+  domain?: string;
+  /** When it ended. ISO-8601. */
+  endedAt?: string;
+  /** From when it may be removed. ISO-8601. */
+  removableFrom: string;
+}
+
+export interface RemovalsResponse {
+  services: RemovableService[];
+}
+
+/** A service's life as converge left it: the answer of "Converge now" and of an action. */
+export interface ServiceLifeView {
+  serviceId: string;
+  desired: ServiceState;
+  actual: PartState;
+  outOfStepSince?: string;
+  lastError?: string;
+}
+
+/** `POST /api/admin/services/{serviceId}/converge`: the buyer, as the list gives it. */
+export interface ConvergeServiceRequest {
+  userId?: string;
+}
+
+export interface ConvergeServiceResponse {
+  service: ServiceLifeView;
+}
+
+/** What an operator may do to a service (the contract's list); `remove` is built so far. */
+export const SERVICE_ACTIONS = [
+  'suspend',
+  'unsuspend',
+  'extend',
+  'end',
+  'remove',
+  'refund',
+] as const;
+export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
+
+export interface ServiceActionRequest {
+  action: ServiceAction;
+  note: string;
+  userId?: string;
+  days?: number;
+  paymentId?: string;
+  amountPaise?: Paise;
+}
+
+export interface ServiceActionResponse {
+  service: ServiceLifeView;
 }
 
 /** A stuck item's id: its kind and the record it names, `welcome-mail:pur_…`. */

@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { siteConfig } from '../config/config';
+import { provisioningConfig, siteConfig } from '../config/config';
 import { logger } from '../config/logger';
 import {
   RESOLVE_ACTIONS,
+  SERVICE_ACTIONS,
   type AdminCustomersResponse,
   type AdminOrdersResponse,
   type AdminProvisioningResponse,
+  type ConvergeServiceResponse,
   type DeadLettersResponse,
   type MarkServiceReadyResponse,
   type OperatorRef,
+  type OutOfStepResponse,
+  type RemovalsResponse,
   type ResolveReviewResponse,
+  type ServiceActionResponse,
 } from '../domain/admin';
 import { ORDER_STATUSES } from '../domain/order';
 import { operatorOf } from '../http/auth';
@@ -27,9 +32,18 @@ import {
   type AdminProvisioningDeps,
 } from '../use-cases/admin/provisioning';
 import { resolveReview, type ResolveReviewDeps } from '../use-cases/admin/resolve-review';
+import {
+  actOnService,
+  convergeNow,
+  listOutOfStep,
+  listRemovals,
+  type ServiceLifeDeps,
+} from '../use-cases/admin/service-life';
 import { summariseToday, type TodayDeps } from '../use-cases/admin/today';
+import { convergeDepsOf } from './deps/converge';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
+import { hostingPanel } from './deps/hosting-panel';
 import { httpHandler } from '../http/http-handler';
 import { mailer } from './deps/mail';
 import { paymentGateway } from './deps/payments';
@@ -50,7 +64,8 @@ export type AdminDeps = ListOrdersDeps &
   FindCustomersDeps &
   DeadLettersDeps &
   TodayDeps &
-  AdminProvisioningDeps;
+  AdminProvisioningDeps &
+  ServiceLifeDeps;
 
 const note = z
   .string()
@@ -77,6 +92,24 @@ const markReadyBody = z.strictObject({
   note: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 const serviceId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const userId = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
+const convergeBody = z.strictObject({ userId: z.optional(userId) });
+// The contract's whole request (issue #27 builds the other actions); `remove` needs only the note.
+const serviceNote = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'A note is required: say why, for the next person who looks at the service.'),
+    z.maxLength(1000),
+  );
+const serviceActionBody = z.strictObject({
+  action: z.enum(SERVICE_ACTIONS),
+  note: serviceNote,
+  userId: z.optional(userId),
+  days: z.optional(z.int().check(z.positive(), z.maximum(3660))),
+  paymentId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  amountPaise: z.optional(z.int().check(z.positive())),
+});
 const orderId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
 function query(event: APIGatewayProxyEventV2, name: string): string | undefined {
@@ -146,22 +179,71 @@ export function makeHandler(deps: AdminDeps) {
         };
         return json(200, answer);
       }
+      case 'GET /api/admin/out-of-step': {
+        const answer: OutOfStepResponse = { services: await listOutOfStep(deps) };
+        return json(200, answer);
+      }
+      case 'POST /api/admin/services/{serviceId}/converge': {
+        const id = serviceId.safeParse(event.pathParameters?.serviceId);
+        if (!id.success) throw new ValidationError('The service id is missing.');
+        const body = event.body ? parseJsonBody(event, convergeBody) : {};
+        const answer: ConvergeServiceResponse = {
+          service: await convergeNow(deps, operator, id.data, body.userId),
+        };
+        return json(200, answer);
+      }
+      case 'GET /api/admin/removals': {
+        const answer: RemovalsResponse = { services: await listRemovals(deps) };
+        return json(200, answer);
+      }
+      case 'POST /api/admin/services/{serviceId}/actions': {
+        const id = serviceId.safeParse(event.pathParameters?.serviceId);
+        if (!id.success) throw new ValidationError('The service id is missing.');
+        const body = parseJsonBody(event, serviceActionBody);
+        const answer: ServiceActionResponse = {
+          service: await actOnService(deps, operator, id.data, {
+            action: body.action,
+            note: body.note,
+            ...(body.userId ? { userId: body.userId } : {}),
+          }),
+        };
+        return json(200, answer);
+      }
       default:
         throw new NotFoundRouteError();
     }
   });
 }
 
+const services = servicesStore();
+const users = usersStore();
+const records = provisioningRecords();
+const siteUrl = () => siteConfig().SITE_URL;
+
 export const handler = makeHandler({
   orders: ordersStore(),
   purchases: purchasesStore(),
-  services: servicesStore(),
-  users: usersStore(),
+  services,
+  users,
   messages: messagesStore(),
-  records: provisioningRecords(),
+  records,
   refunds: refundsStore(),
   mailer,
-  siteUrl: () => siteConfig().SITE_URL,
+  siteUrl,
+  // "Converge now" and removal (D22): converge as the bus's consumer runs it, with the panel.
+  converge: convergeDepsOf({
+    services,
+    users,
+    records,
+    panel: hostingPanel,
+    announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
+    mailer,
+    siteUrl,
+    placeholderDomain: () => provisioningConfig().HOSTING_PLACEHOLDER_DOMAIN,
+    panelUrl: () => provisioningConfig().CONTROL_PANEL_URL,
+    log: logger,
+    now: () => new Date(),
+  }),
   claims: welcomeMailClaims(),
   audit: auditLog(),
   gateway: paymentGateway,

@@ -2,26 +2,17 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { provisioningConfig, siteConfig } from '../config/config';
 import { logger } from '../config/logger';
-import type { ServicesStore } from '../ports/services';
-import type { UsersStore } from '../ports/users';
-import {
-  convergeService,
-  type ConvergeDeps,
-  type ConvergeResult,
-} from '../use-cases/converge-service';
-import { provisionService, type ProvisionServiceDeps } from '../use-cases/provision-service';
+import { convergeService, type ConvergeResult } from '../use-cases/converge-service';
+import { convergeDepsOf, type ConvergeHandlerDeps } from './deps/converge';
 import { eventPublisher } from './deps/events';
 import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
 import { parsePurchaseCompleted } from './deps/purchase-completed';
 import { provisioningRecords, servicesStore, usersStore } from './deps/stores';
 
-type Event = EventBridgeEvent<'PurchaseCompleted' | 'ServiceChanged' | 'ServiceCancelled', unknown>;
+export type { ConvergeHandlerDeps };
 
-export type ConvergeHandlerDeps = ProvisionServiceDeps & {
-  services: Pick<ServicesStore, 'getService' | 'recordLife'>;
-  users: Pick<UsersStore, 'getUser'>;
-};
+type Event = EventBridgeEvent<'PurchaseCompleted' | 'ServiceChanged' | 'ServiceCancelled', unknown>;
 
 const text = z.string().check(z.minLength(1));
 // Not strict: a field a newer publisher adds must not dead-letter converge.
@@ -30,22 +21,6 @@ const serviceRef = z.object({ userId: text, serviceId: text });
 /** A ServiceChanged or ServiceCancelled detail that names no service: retried, then dead-lettered. */
 export class MalformedServiceEventError extends Error {
   override readonly name = 'MalformedServiceEventError';
-}
-
-/** Converge's dependencies, with delivery (provisionService) as its way to make a part. */
-export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
-  return {
-    services: deps.services,
-    records: deps.records,
-    panel: deps.panel,
-    deliver: (request, deliveryId) => provisionService(deps, request, deliveryId),
-    buyer: async (userId) => {
-      const user = await deps.users.getUser(userId);
-      return user && { email: user.email, name: user.name };
-    },
-    log: deps.log,
-    now: deps.now,
-  };
 }
 
 /**

@@ -31,6 +31,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   stuck_item_not_found: 404,
   service_not_waiting: 409,
   not_redrivable: 409,
+  // A service's life in the console (D22): not removable yet, another attempt acting on it.
+  service_not_removable: 409,
+  service_busy: 409,
   payload_too_large: 413,
   too_many_requests: 429,
   payment_provider_unavailable: 502,

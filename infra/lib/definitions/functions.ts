@@ -213,6 +213,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
     needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret'],
+    // "Converge now" may deliver a service still to be made, as provisionService does.
+    deliversServices: true,
     timeoutSeconds: 20,
     memoryMb: 512,
   },
@@ -453,6 +455,10 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/admin/today'],
       ['GET', '/api/admin/provisioning'],
       ['POST', '/api/admin/services/{serviceId}/provisioning'],
+      ['GET', '/api/admin/out-of-step'],
+      ['POST', '/api/admin/services/{serviceId}/converge'],
+      ['GET', '/api/admin/removals'],
+      ['POST', '/api/admin/services/{serviceId}/actions'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({
     method,

@@ -58,3 +58,39 @@ export class NotRedrivableError extends refusal(
   'not_redrivable',
   "This refund cannot be sent again from here: Razorpay refused it. Settle it in Razorpay's dashboard.",
 ) {}
+
+/** A service that ended (cancelled, refunded, charged back): nothing is set up for it any more. */
+export class ServiceEndedError extends refusal(
+  'ServiceEndedError',
+  'service_ended',
+  'This service has ended (it was cancelled or refunded), so it is not to be set up.',
+) {}
+
+/** No such service, or (without the buyer's id) none of that id out of step or due for removal. */
+export class AdminServiceNotFoundError extends refusal(
+  'AdminServiceNotFoundError',
+  'service_not_found',
+  "We could not find that service: it is not out of step or due for removal any more. Refresh the list, or give the buyer's id with it.",
+) {}
+
+/** Removal asked of a service that is not ended, not yet 30 days past its end, or removed. */
+export class ServiceNotRemovableError extends refusal(
+  'ServiceNotRemovableError',
+  'service_not_removable',
+  (why: string) => why,
+) {}
+
+/** Another attempt (the bus, the reconciler, another operator) is acting on the service now. */
+export class ServiceBusyError extends refusal(
+  'ServiceBusyError',
+  'service_busy',
+  'Another attempt is acting on this service right now. Refresh in a minute to see where it stands, and try again only if it is still listed.',
+) {}
+
+/** An action of the contract's list that the console does not do yet (issue #27). */
+export class ServiceActionNotAvailableError extends refusal(
+  'ServiceActionNotAvailableError',
+  'validation_failed',
+  (action: string) =>
+    `The console cannot ${action} a service yet: only remove is available for now.`,
+) {}

@@ -8,13 +8,17 @@ import type {
   WaitingService,
   WaitingState,
 } from '../../ports/provisioning';
+import type { ServicesStore } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
 import { SecretInMailError } from '../../templates/mail/access-details';
 import { serviceReadyMail } from '../../templates/mail/service-ready';
-import { ServiceNotWaitingError, AccessDetailsRefusedError } from './errors';
+import { lifeOfService } from '../converge-service';
+import { ServiceEndedError, ServiceNotWaitingError, AccessDetailsRefusedError } from './errors';
 
 export interface AdminProvisioningDeps {
   records: ProvisioningRecords;
+  /** Each waiting service's facts: an ended one is not set up (D22). */
+  services: Pick<ServicesStore, 'getService'>;
   users: UsersStore;
   audit: AuditLog;
   mailer: Mailer;
@@ -32,14 +36,29 @@ const WAITING_STATES: readonly WaitingState[] = ['manual', 'failed'];
 /**
  * The services waiting for a person in one state (VPS, storage and domains are `manual` from the
  * start; a panel account the panel refused is `failed`), from the services table's sparse index,
- * each with its buyer and what operators did to it.
+ * each with its buyer and what operators did to it. A service that has ended (cancelled, refunded)
+ * is not listed: nothing is to be set up for it. Each is read for that; the queue is small.
  */
 export async function listWaitingServices(
   deps: AdminProvisioningDeps,
   state: WaitingState,
 ): Promise<AdminService[]> {
   const waiting = await deps.records.listWaiting(state, WAITING_PAGE);
-  return Promise.all(waiting.map((service) => adminServiceOf(deps, service)));
+  const ended = await Promise.all(waiting.map((service) => hasEnded(deps, service)));
+  return Promise.all(
+    waiting.filter((_, i) => !ended[i]).map((service) => adminServiceOf(deps, service)),
+  );
+}
+
+/** Whether the service's life is over (ended or removed, D22): nothing is set up for it. */
+export async function hasEnded(
+  deps: Pick<AdminProvisioningDeps, 'services' | 'now'>,
+  ref: { userId: string; serviceId: string },
+): Promise<boolean> {
+  const service = await deps.services.getService(ref.userId, ref.serviceId);
+  if (!service) return false;
+  const { state } = lifeOfService(service, deps.now());
+  return state === 'ended' || state === 'removed';
 }
 
 /**
@@ -59,6 +78,8 @@ export async function markServiceReady(
   const at = deps.now();
   const waiting = await findWaiting(deps, serviceId);
   if (!waiting) return finishAnnouncing(deps, serviceId);
+  // Before the audit entry and the mail: an ended service is never set up.
+  if (await hasEnded(deps, waiting)) throw new ServiceEndedError();
 
   const user = await deps.users.getUser(waiting.userId);
   const mail = readyMail(deps, waiting, user?.name ?? '', details);
@@ -184,6 +205,7 @@ async function finishAnnouncing(
   if (!record || record.state !== 'ready' || record.announcedAt || !record.details) {
     throw new ServiceNotWaitingError();
   }
+  if (await hasEnded(deps, record)) throw new ServiceEndedError();
   const service = identityFromAudit(record, earlier);
   const user = await deps.users.getUser(record.userId);
   await announce(

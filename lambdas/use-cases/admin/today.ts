@@ -10,6 +10,7 @@ import { reviewRefundReceipt } from '../../domain/admin';
 import { purchaseIdFor } from '../fulfil-payment';
 import type { DeadLettersDeps } from './dead-letters';
 import { listStuck } from './dead-letters';
+import { listOutOfStep } from './service-life';
 
 export interface TodayDeps extends DeadLettersDeps {
   orders: OrdersStore;
@@ -28,7 +29,7 @@ const DAY_LIMIT = 1000;
  * today, the services that began today by category, and what waits for a person. Read from the
  * orders' byStatus index (orders moved today) and the refunds' byDay index, never a scan; only the
  * console's refunds of orders in review (a few a day) are asked of Razorpay, as only it holds
- * their amounts.
+ * their amounts. Stuck counts the services out of step for 15 minutes or more too (D22).
  */
 export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
   const now = deps.now();
@@ -38,11 +39,12 @@ export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
   const inDay = (iso: string | undefined) =>
     iso !== undefined && iso >= since && iso < to.toISOString();
 
-  const [paidMoved, refundedMoved, inReview, stuck, recorded] = await Promise.all([
+  const [paidMoved, refundedMoved, inReview, stuck, outOfStep, recorded] = await Promise.all([
     deps.orders.listOrdersByStatus('paid', { limit: DAY_LIMIT, movedSince: since }),
     deps.orders.listOrdersByStatus('refunded', { limit: DAY_LIMIT, movedSince: since }),
     deps.orders.listOrdersByStatus('review', { limit: DAY_LIMIT }),
     listStuck(deps),
+    listOutOfStep(deps),
     deps.refunds.listMadeBetween(since, to.toISOString()),
   ]);
   const paid = paidMoved.filter((order) => inDay(order.paidAt ?? order.updatedAt));
@@ -100,7 +102,8 @@ export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
     },
     newServices: { count: newServices, byCategory },
     inReview: inReview.length,
-    stuck: stuck.length,
+    stuck: stuck.length + outOfStep.length,
+    outOfStep: outOfStep.length,
   };
 }
 

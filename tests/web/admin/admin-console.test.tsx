@@ -284,6 +284,9 @@ describe('Stuck', () => {
     const user = userEvent.setup();
     server.use(
       http.get(`${API}/admin/dead-letters`, () => HttpResponse.json(stuck)),
+      // The screen's other sections (tests/web/admin/service-life.test.tsx).
+      http.get(`${API}/admin/out-of-step`, () => HttpResponse.json({ services: [] })),
+      http.get(`${API}/admin/removals`, () => HttpResponse.json({ services: [] })),
       http.post(`${API}/admin/dead-letters/redrive`, async ({ request }) => {
         record(request, await request.json());
         return HttpResponse.json({ redriven: stuck.items[0], audit });
@@ -333,6 +336,7 @@ describe('Customers', () => {
             purchaseDate: '2026-11-22T04:00:00.000Z',
             renewalDate: '2027-11-22T04:00:00.000Z',
             status: 'active',
+            state: 'active',
             pricePaidPaise: 2_827_560,
             renewable: true,
             daysLeft: 365,
@@ -413,6 +417,7 @@ describe('Today', () => {
       newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
       inReview: 1,
       stuck: 2,
+      outOfStep: 1,
     };
     server.use(http.get(`${API}/admin/today`, () => HttpResponse.json(today)));
     setSignedInUser(OPERATOR);
@@ -425,6 +430,7 @@ describe('Today', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('1 hosting, 1 vps')).toBeInTheDocument();
     expect(screen.getByText("India's day 2026-11-22 so far")).toBeInTheDocument();
+    expect(screen.getByText(/1 out of step/)).toBeInTheDocument();
   });
 });
 

@@ -10,19 +10,26 @@ import type {
   AdminCustomersResponse,
   AdminOrdersResponse,
   AdminProvisioningResponse,
+  ConvergeServiceResponse,
   DeadLettersResponse,
   MarkServiceReadyResponse,
+  OutOfStepResponse,
+  RemovalsResponse,
   ResolveReviewResponse,
+  ServiceActionResponse,
   TodaySummary,
 } from '../../../../lambdas/domain/admin';
 import { reviewRefundReceipt } from '../../../../lambdas/domain/admin';
 import { makeHandler, type AdminDeps } from '../../../../lambdas/handlers/admin';
+import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
+import { whmUsernameFor } from '../../../../lambdas/domain/provisioning';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import type { OrderRecord } from '../../../../lambdas/ports/orders';
 import { RESOLUTION_LEASE_MS } from '../../../../lambdas/use-cases/admin/resolve-review';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { sendWelcomeEmail } from '../../../../lambdas/use-cases/send-welcome-email';
 import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
-import { InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { InMemoryRefundsStore } from '../../../helpers/fakes/refunds';
 import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
@@ -40,7 +47,9 @@ let audit: InMemoryAuditLog;
 let messages: InMemoryMessagesStore;
 let records: InMemoryProvisioningRecords;
 let refunds: InMemoryRefundsStore;
+let panel: InMemoryPanel;
 let handler: ReturnType<typeof makeHandler>;
+let handlerDeps: AdminDeps | undefined;
 let ids = 0;
 
 beforeEach(() => {
@@ -49,8 +58,21 @@ beforeEach(() => {
   messages = new InMemoryMessagesStore();
   records = new InMemoryProvisioningRecords({ services: world.services });
   refunds = new InMemoryRefundsStore();
+  panel = new InMemoryPanel();
   ids = 0;
-  const deps: AdminDeps = {
+  const deps: AdminDeps = (handlerDeps = {
+    converge: convergeDepsOf({
+      records,
+      services: world.services,
+      users: world.users,
+      panel,
+      announce: (detail) => world.events.publish('ServiceProvisioned', detail),
+      mailer: world.mailer,
+      siteUrl: () => 'https://shop.example.in',
+      placeholderDomain: () => 'sites.example.in',
+      log: world.log,
+      now: world.now,
+    }),
     orders: world.orders,
     purchases: world.purchases,
     services: world.services,
@@ -68,7 +90,7 @@ beforeEach(() => {
     now: world.now,
     newId: () => `entry-${(ids += 1)}`,
     counters: world.counters,
-  };
+  });
   handler = makeHandler(deps);
 });
 
@@ -144,6 +166,10 @@ const FIXTURE_OF: Record<string, string> = {
   'GET /api/admin/today': 'get-admin-today.json',
   'GET /api/admin/provisioning': 'get-admin-provisioning.json',
   'POST /api/admin/services/{serviceId}/provisioning': 'post-admin-service-provisioning.json',
+  'GET /api/admin/out-of-step': 'get-admin-out-of-step.json',
+  'POST /api/admin/services/{serviceId}/converge': 'post-admin-service-converge.json',
+  'GET /api/admin/removals': 'get-admin-removals.json',
+  'POST /api/admin/services/{serviceId}/actions': 'post-admin-service-actions.json',
 };
 const ADMIN_ROUTES = ROUTES.filter((route) => route.function === 'admin').map(
   (route) => `${route.method} ${route.path}`,
@@ -196,6 +222,7 @@ describe('who may use /api/admin', () => {
     await givenOrderInReview();
     await givenStuckWelcomeMailForOtherPurchase();
     await givenWaitingService();
+    await givenRemovableService();
 
     const { statusCode } = parse(await handler(request(key)));
 
@@ -287,6 +314,54 @@ async function givenStuckWelcomeMailForOtherPurchase() {
   const detail = world.events.published.at(-1);
   if (!detail) throw new Error('no event');
   await expect(sendWelcomeEmail(welcomeDeps(), detail, 'evt-stuck')).rejects.toThrow();
+}
+
+const REMOVABLE_ID = 'svc_7c1d2e3f4a5b6c7d8e9f0a1b';
+const HOSTING_DOMAIN = 'ashaverma.in';
+
+/** Hosting paid on `paidAt` for a year, delivered (or not: the panel down) by converge. */
+async function givenHosting(serviceId: string, paidAt: string, panelDown = false) {
+  await world.users.createUserIfMissing({ ...BUYER, createdAt: paidAt });
+  await world.services.extendService(
+    {
+      userId: BUYER.userId,
+      serviceId,
+      planId: 'basichosting',
+      planName: 'Basic Hosting',
+      category: 'hosting',
+      domain: HOSTING_DOMAIN,
+    },
+    {
+      purchaseId: `pur_${serviceId}`,
+      paymentId: `pay_${serviceId}`,
+      purchaseDate: paidAt,
+      startDate: paidAt,
+      renewalDate: new Date(Date.parse(paidAt) + 365 * 86_400_000).toISOString(),
+      months: 12,
+      amountPaise: 2_827_560,
+    },
+    0,
+    paidAt,
+  );
+  panel.down = panelDown;
+  const deps = (handlerDeps as AdminDeps).converge;
+  await convergeService(deps, { userId: BUYER.userId, serviceId }, { deliveryId: 'evt-paid' });
+  panel.down = false;
+}
+
+/** Hosting that ended on 20 October, suspended on the panel: due for removal since 19 November. */
+async function givenRemovableService() {
+  await givenHosting(REMOVABLE_ID, '2026-09-01T04:00:00.000Z');
+  const service = await world.services.getService(BUYER.userId, REMOVABLE_ID);
+  if (!service) throw new Error('no service');
+  const ref = { userId: BUYER.userId, serviceId: REMOVABLE_ID };
+  await world.services.changeFacts(
+    ref,
+    { kind: 'end' },
+    service.version,
+    '2026-10-20T04:00:00.000Z',
+  );
+  await convergeService((handlerDeps as AdminDeps).converge, ref, { deliveryId: 'evt-ended' });
 }
 
 describe('GET /api/admin/orders', () => {
@@ -654,6 +729,7 @@ describe('GET /api/admin/today', () => {
       newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
       inReview: 0,
       stuck: 0,
+      outOfStep: 0,
     });
   });
 });
@@ -760,5 +836,188 @@ describe('provisioning', () => {
     ]);
     expect(again.statusCode).toBe(404);
     expect(audit.entries.map((e) => e.action)).toEqual(['provisioning.retried']);
+  });
+});
+
+describe("a service's life (D22)", () => {
+  const OUT_OF_STEP_ID = 'svc_0a1b2c3d4e5f6a7b8c9d0e1f';
+  const converge = (serviceId: string, body: unknown) => {
+    const event = request('POST /api/admin/services/{serviceId}/converge', body);
+    event.pathParameters = { serviceId };
+    return handler(event);
+  };
+  const act = (serviceId: string, body: unknown) => {
+    const event = request('POST /api/admin/services/{serviceId}/actions', body);
+    event.pathParameters = { serviceId };
+    return handler(event);
+  };
+
+  it('lists a service out of step for 15 minutes, and Converge now brings it in step, audited', async () => {
+    await givenHosting(OUT_OF_STEP_ID, world.now().toISOString(), true);
+    const early = parse(await handler(request('GET /api/admin/out-of-step')));
+    world.setNow(new Date(world.now().getTime() + 15 * 60_000));
+
+    const listed = parse(await handler(request('GET /api/admin/out-of-step')));
+    const converged = parse(await converge(OUT_OF_STEP_ID, { userId: BUYER.userId }));
+    const after = parse(await handler(request('GET /api/admin/out-of-step')));
+
+    expect((early.json as unknown as OutOfStepResponse).services).toEqual([]);
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json as unknown as OutOfStepResponse).services).toEqual([
+      {
+        serviceId: OUT_OF_STEP_ID,
+        userId: BUYER.userId,
+        planName: 'Basic Hosting',
+        category: 'hosting',
+        domain: HOSTING_DOMAIN,
+        desired: 'setting_up',
+        actual: 'absent',
+        since: '2026-11-22T04:00:00.000Z',
+        lastError: 'The control panel did not answer. Please try again in a few minutes.',
+      },
+    ]);
+    expect(converged.statusCode).toBe(200);
+    expect((converged.json as unknown as ConvergeServiceResponse).service).toEqual({
+      serviceId: OUT_OF_STEP_ID,
+      desired: 'active',
+      actual: 'live',
+    });
+    expect(panel.accounts.has(whmUsernameFor(OUT_OF_STEP_ID, HOSTING_DOMAIN))).toBe(true);
+    expect((after.json as unknown as OutOfStepResponse).services).toEqual([]);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({ action: 'service.converged', operator: OPERATOR }),
+    ]);
+  });
+
+  it('Converge now without a body finds the service on the queue; 404 when it is on none', async () => {
+    await givenHosting(OUT_OF_STEP_ID, world.now().toISOString(), true);
+    const event = request('POST /api/admin/services/{serviceId}/converge');
+    event.pathParameters = { serviceId: OUT_OF_STEP_ID };
+    delete event.body;
+
+    const first = parse(await handler(event));
+    const again = parse(await converge(OUT_OF_STEP_ID, {}));
+    const bad = parse(await converge(OUT_OF_STEP_ID, { userId: BUYER.userId, force: true }));
+
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(404);
+    expect(again.json).toMatchObject({ error: { code: 'service_not_found' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists a service due for removal and removes it with a note: the panel account is gone', async () => {
+    await givenRemovableService();
+    const username = whmUsernameFor(REMOVABLE_ID, HOSTING_DOMAIN);
+    expect(panel.accounts.get(username)?.suspended).toBe(true);
+
+    const listed = parse(await handler(request('GET /api/admin/removals')));
+    const removed = parse(await handler(request('POST /api/admin/services/{serviceId}/actions')));
+    const again = parse(await handler(request('POST /api/admin/services/{serviceId}/actions')));
+
+    expect((listed.json as unknown as RemovalsResponse).services).toEqual([
+      {
+        serviceId: REMOVABLE_ID,
+        userId: BUYER.userId,
+        planName: 'Basic Hosting',
+        category: 'hosting',
+        domain: HOSTING_DOMAIN,
+        endedAt: '2026-10-20T04:00:00.000Z',
+        removableFrom: '2026-11-19T04:00:00.000Z',
+      },
+    ]);
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json as unknown as ServiceActionResponse).service).toEqual({
+      serviceId: REMOVABLE_ID,
+      desired: 'removed',
+      actual: 'removed',
+    });
+    expect(panel.accounts.has(username)).toBe(false);
+    // Off the removal queue: the second click does not find it without the buyer's id.
+    expect(again.statusCode).toBe(404);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({
+        action: 'service.removed',
+        note: 'Ended over 30 days ago; the buyer has taken a backup.',
+      }),
+    ]);
+  });
+
+  it('refuses removal without a note, of a live service, and any other action, writing nothing', async () => {
+    await givenHosting(OUT_OF_STEP_ID, world.now().toISOString());
+    await givenRemovableService();
+
+    const noNote = parse(await act(REMOVABLE_ID, { action: 'remove', note: ' ' }));
+    const live = parse(
+      await act(OUT_OF_STEP_ID, { action: 'remove', note: 'Tidy up.', userId: BUYER.userId }),
+    );
+    const suspend = parse(await act(REMOVABLE_ID, { action: 'suspend', note: 'Abuse report.' }));
+    const unknown = parse(await act(REMOVABLE_ID, { action: 'delete', note: 'x' }));
+
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json).toMatchObject({ error: { code: 'validation_failed' } });
+    expect(live.statusCode).toBe(409);
+    expect(live.json).toEqual({
+      error: {
+        code: 'service_not_removable',
+        message:
+          'This service has not ended, so it cannot be removed. Only a service that ended 30 days ago or more is removed.',
+      },
+    });
+    expect(suspend.statusCode).toBe(400);
+    expect(suspend.json).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'The console cannot suspend a service yet: only remove is available for now.',
+      },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(audit.entries).toEqual([]);
+  });
+
+  it("counts the services out of step in Today's stuck items", async () => {
+    await givenHosting(OUT_OF_STEP_ID, world.now().toISOString(), true);
+    world.setNow(new Date(world.now().getTime() + 16 * 60_000));
+
+    const { json } = parse(await handler(request('GET /api/admin/today')));
+
+    expect(json).toMatchObject({ stuck: 1, outOfStep: 1 });
+  });
+
+  it('a cancelled VPS leaves the manual queue, and marking it ready is refused before any audit or mail', async () => {
+    await givenWaitingService();
+    const service = await world.services.getService(BUYER.userId, SERVICE_ID);
+    if (!service) throw new Error('no service');
+    await world.services.withdrawPeriods(
+      { userId: BUYER.userId, serviceId: SERVICE_ID },
+      {
+        purchaseIds: Object.keys(service.periods),
+        renewalDate: world.now().toISOString(),
+        cancelledAt: world.now().toISOString(),
+        at: world.now().toISOString(),
+      },
+      service.version,
+    );
+
+    const listed = parse(await handler(request('GET /api/admin/provisioning')));
+    const marked = parse(
+      await handler(
+        request('POST /api/admin/services/{serviceId}/provisioning', {
+          details: { 'IP address': '203.0.113.25' },
+        }),
+      ),
+    );
+
+    expect((listed.json as unknown as AdminProvisioningResponse).services).toEqual([]);
+    expect(marked.statusCode).toBe(409);
+    expect(marked.json).toEqual({
+      error: {
+        code: 'service_ended',
+        message:
+          'This service has ended (it was cancelled or refunded), so it is not to be set up.',
+      },
+    });
+    expect(audit.entries).toEqual([]);
+    expect(world.mailer.sent).toEqual([]);
+    expect((await records.get(BUYER.userId, SERVICE_ID))?.state).toBe('manual');
   });
 });

@@ -3,7 +3,27 @@
  * is in a buyer's bundle: this module is imported only by the console's own chunk.
  */
 import type { AuditAction, StuckKind } from '@domain/admin';
+import type { PartState, ServiceState } from '@domain/lifecycle';
 import type { OrderStatus } from '@domain/order';
+
+/** What a service should be (D22), as an operator reads it. */
+const DESIRED: Record<ServiceState, string> = {
+  setting_up: 'Set up and live',
+  active: 'Live',
+  grace: 'Live (in its 7 days of grace)',
+  suspended: 'Suspended',
+  ended: 'Ended: suspended, data kept',
+  removed: 'Removed from the panel',
+};
+
+/** What converge found on the provider. */
+const ACTUAL: Record<PartState, string> = {
+  absent: 'Not made yet',
+  live: 'Live',
+  suspended: 'Suspended',
+  removed: 'Removed',
+  failed: 'Refused by the panel',
+};
 
 export const adminCopy = {
   title: 'Operator console',
@@ -71,6 +91,47 @@ export const adminCopy = {
     redrive: 'Redrive',
     redriving: 'Redriving...',
     redriven: (summary: string) => `Sent again: ${summary}.`,
+
+    outOfStep: {
+      title: 'Out of step',
+      intro:
+        'Services whose panel account has not been where the service wants it for 15 minutes or more: not made, not suspended, not lifted. The reconciler tries again on its own; Converge now tries at once.',
+      empty: 'Every service is in step.',
+      customer: 'Customer id',
+      wanted: 'Wanted',
+      is: 'Is',
+      since: 'Out of step since',
+      lastError: 'Last error',
+      desired: DESIRED,
+      actual: ACTUAL,
+      converge: 'Converge now',
+      converging: 'Converging...',
+      inStep: (plan: string, actual: PartState) =>
+        `${plan} is in step now: ${ACTUAL[actual].toLowerCase()}.`,
+      stillOut: (plan: string, error: string | undefined) =>
+        `${plan} is still out of step${error ? `: ${error}` : '.'}`,
+    },
+
+    removals: {
+      title: 'Due for removal',
+      intro:
+        'Services that ended 30 days ago or more. Removal deletes the panel account and its data for good; it is never done by itself.',
+      empty: 'No service is due for removal.',
+      customer: 'Customer id',
+      endedAt: 'Ended',
+      removableFrom: 'Removable from',
+      remove: 'Remove',
+      confirmTitle: (plan: string) => `Remove ${plan} for good?`,
+      confirmBody:
+        'The panel account, its files, mail and databases are deleted and cannot be brought back.',
+      noteLabel: 'Note (required)',
+      noteHint: 'Why it is removed now, for the next person who looks at the service.',
+      noteMissing: 'Write a note: why it is removed now, for the next person who looks at it.',
+      confirm: 'Remove for good',
+      removing: 'Removing...',
+      keep: 'Keep it',
+      removed: (plan: string) => `${plan} is removed.`,
+    },
   },
 
   customers: {
@@ -148,6 +209,7 @@ export const adminCopy = {
     newServices: 'New services',
     inReview: 'Orders in review',
     stuck: 'Stuck items',
+    outOfStep: (count: number) => (count > 0 ? `${count} out of step` : ''),
     open: 'Open',
   },
 
@@ -160,6 +222,8 @@ export const adminCopy = {
       'dead_letter.redriven': 'Redrove',
       'provisioning.ready': 'Marked ready',
       'provisioning.retried': 'Retried provisioning',
+      'service.converged': 'Converged',
+      'service.removed': 'Removed the service',
     } satisfies Record<AuditAction, string>,
   },
 } as const;

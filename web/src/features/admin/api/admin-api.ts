@@ -3,12 +3,17 @@ import type {
   AdminCustomersResponse,
   AdminOrdersResponse,
   AdminProvisioningResponse,
+  ConvergeServiceResponse,
   MarkServiceReadyRequest,
   MarkServiceReadyResponse,
   DeadLettersResponse,
+  OutOfStepResponse,
   RedriveResponse,
+  RemovalsResponse,
   ResolveReviewRequest,
   ResolveReviewResponse,
+  ServiceActionRequest,
+  ServiceActionResponse,
   TodaySummary,
 } from '@domain/admin';
 import type { OrderStatus } from '@domain/order';
@@ -50,6 +55,34 @@ export function markServiceReady(
   request: MarkServiceReadyRequest,
 ): Promise<MarkServiceReadyResponse> {
   return apiPost(`/admin/services/${encodeURIComponent(serviceId)}/provisioning`, request, {
+    auth: true,
+  });
+}
+
+export function getOutOfStep(): Promise<OutOfStepResponse> {
+  return apiGet('/admin/out-of-step', { auth: true });
+}
+
+export function convergeService(
+  serviceId: string,
+  userId: string,
+): Promise<ConvergeServiceResponse> {
+  return apiPost(
+    `/admin/services/${encodeURIComponent(serviceId)}/converge`,
+    { userId },
+    { auth: true },
+  );
+}
+
+export function getRemovals(): Promise<RemovalsResponse> {
+  return apiGet('/admin/removals', { auth: true });
+}
+
+export function actOnService(
+  serviceId: string,
+  request: ServiceActionRequest,
+): Promise<ServiceActionResponse> {
+  return apiPost(`/admin/services/${encodeURIComponent(serviceId)}/actions`, request, {
     auth: true,
   });
 }

@@ -36,6 +36,7 @@ export function TodayScreen() {
           </Link>
         </Tile>
         <Tile label={copy.stuck} value={String(today.stuck)}>
+          {today.outOfStep ? `${copy.outOfStep(today.outOfStep)} · ` : null}
           <Link to="/admin/stuck" className="text-brand-700 underline">
             {copy.open}
           </Link>

@@ -1,0 +1,31 @@
+/**
+ * Converge's dependencies (lambdas/use-cases/converge-service.ts, D22) for every function that
+ * converges a service: the bus's consumer (provision-service) and the operator's "Converge now"
+ * and removal (admin). Delivery (provisionService) is its way to make a part that is still to be
+ * made; the buyer's name and email come from the users table for a delivery no purchase carries.
+ */
+import type { ServicesStore } from '../../ports/services';
+import type { UsersStore } from '../../ports/users';
+import type { ConvergeDeps } from '../../use-cases/converge-service';
+import { provisionService, type ProvisionServiceDeps } from '../../use-cases/provision-service';
+
+export type ConvergeHandlerDeps = ProvisionServiceDeps & {
+  services: Pick<ServicesStore, 'getService' | 'recordLife'>;
+  users: Pick<UsersStore, 'getUser'>;
+};
+
+/** Converge's dependencies, with delivery (provisionService) as its way to make a part. */
+export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
+  return {
+    services: deps.services,
+    records: deps.records,
+    panel: deps.panel,
+    deliver: (request, deliveryId) => provisionService(deps, request, deliveryId),
+    buyer: async (userId) => {
+      const user = await deps.users.getUser(userId);
+      return user && { email: user.email, name: user.name };
+    },
+    log: deps.log,
+    now: deps.now,
+  };
+}
