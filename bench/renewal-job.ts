@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoProvisioningRecords } from '../lambdas/adapters/dynamodb/provisioning-records';
 import { DynamoRenewalSchedule } from '../lambdas/adapters/dynamodb/renewal-schedule';
+import { DynamoServicesStore } from '../lambdas/adapters/dynamodb/services-table';
 import { DynamoUsersStore } from '../lambdas/adapters/dynamodb/users-table';
 import { CATALOG } from '../lambdas/domain/catalog';
 import { renewalScheduleFor, stepKey } from '../lambdas/domain/renewal-schedule';
@@ -222,6 +223,7 @@ export async function measureRenewalJob(
           sent += 1;
         },
       },
+      services: new DynamoServicesStore(counting.client, db.table('services')),
       provisioning: new DynamoProvisioningRecords(counting.client, db.table('services'), 60_000),
       panel,
       siteUrl: () => 'https://store.example.in',

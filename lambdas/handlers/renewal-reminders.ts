@@ -12,7 +12,7 @@ import {
 } from '../use-cases/run-renewal-reminders';
 import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
-import { provisioningRecords, usersStore } from './deps/stores';
+import { provisioningRecords, servicesStore, usersStore } from './deps/stores';
 import { wiring } from './deps/wiring';
 
 /** The scheduled event's `time` is not a date: nothing can be due at no time. */
@@ -51,6 +51,7 @@ export const handler = makeHandler({
   // The catalog the plans table is seeded from: the renewal price checkout charges, no reads.
   plans: async () => CATALOG,
   mailer,
+  services: servicesStore(),
   provisioning: provisioningRecords(),
   panel: hostingPanel,
   siteUrl: () => siteConfig().SITE_URL,

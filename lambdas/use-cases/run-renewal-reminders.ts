@@ -15,7 +15,6 @@
  * and, per service acted on, its buyer and the writes of its claim. The index is taken a page at a
  * time, and the buyers of a page's services that have a step to act on are read in one batch.
  */
-import { formatDate } from '../templates/mail/format';
 import { renewalReminderMail } from '../templates/mail/renewal-reminder';
 import { serviceExpiredMail } from '../templates/mail/service-expired';
 import { serviceSuspendedMail } from '../templates/mail/service-suspended';
@@ -34,14 +33,10 @@ import {
 } from '../domain/renewals';
 import type { LogPort } from '../ports/logger';
 import type { Mailer } from '../ports/mail';
-import {
-  ProvisioningNotInStateError,
-  ServiceOvertakenError,
-  type ProvisioningRecords,
-  type Provisioner,
-} from '../ports/provisioning';
+import type { ProvisioningRecords, Provisioner } from '../ports/provisioning';
 import type { RenewalSchedule, ServiceRef } from '../ports/renewals';
-import type { ServiceRecord } from '../ports/services';
+import type { ServiceRecord, ServicesStore } from '../ports/services';
+import { convergeService } from './converge-service';
 import type { UserRecord, UsersStore } from '../ports/users';
 
 export interface RunRenewalRemindersDeps {
@@ -50,7 +45,9 @@ export interface RunRenewalRemindersDeps {
   /** The catalog as checkout prices it: the mails quote its renewal price. */
   plans: () => Promise<readonly Plan[]>;
   mailer: Mailer;
-  /** The services' provisioning state (suspension moves it from ready to suspended). */
+  /** The services, for converge to read their life and record what it did (D22). */
+  services: Pick<ServicesStore, 'getService' | 'recordLife'>;
+  /** The services' provisioning state (converge's suspension moves it from ready to suspended). */
   provisioning: ProvisioningRecords;
   /** The hosting panel. */
   panel: Provisioner;
@@ -86,11 +83,6 @@ const DEFAULT_CONCURRENCY = 8;
 const PAGE_SIZE = 100;
 
 type StepOutcome = 'reminded' | 'expired' | 'suspended' | 'nothing';
-
-/** Another attempt is acting on the panel for this service (a renewal being delivered). */
-export class PanelBusyError extends Error {
-  override readonly name = 'PanelBusyError';
-}
 
 export async function runRenewalReminders(
   deps: RunRenewalRemindersDeps,
@@ -307,96 +299,36 @@ class RunContext {
   }
 
   /**
-   * Suspends the hosting account on the panel (ready → suspended) and mails the buyer. A buyer
-   * who renews (or cancels) while this runs must not stay suspended: the provisioning claim and
-   * the settle after the panel call are written only while the service still renews on the same
-   * date and is not cancelled, so no read of the item is needed before or after. A claim refused
-   * so: nothing to suspend; a settle refused so: the suspension is lifted at once. (A renewal's
-   * delivery that comes after the settle lifts it itself.)
+   * Seven days after expiry (D17) the service's desired state is suspended (D22): converge, the
+   * one place a provider is acted on, suspends its account, and the buyer is mailed once it is.
+   * A buyer who renewed or cancelled meanwhile has another desired state, which converge follows;
+   * nothing is mailed then. The panel down or another attempt acting on the account: thrown, so
+   * the step is tried again by the next run (and converge recorded it out of step for the
+   * reconciler).
    */
   private async suspend(
     service: ServiceRecord,
     renewalPricePaise: number | undefined,
   ): Promise<StepOutcome> {
-    const { provisioning, panel, log, schedule } = this.deps;
     const { userId, serviceId } = service;
-    const ref = { userId, serviceId };
-    const onPanel = (p: ServiceRecord['provisioning']) =>
-      p?.username !== undefined && (p.state === 'ready' || p.state === 'suspended');
-    // The index's copy decides whether to go on; one that says "nothing to suspend" is checked.
-    let known = service.provisioning;
-    if (!onPanel(known)) known = (await schedule.get(ref))?.provisioning;
-    if (!known?.username || !onPanel(known)) {
-      log.warn('Expired hosting has no panel account to suspend', {
+    const result = await convergeService(
+      {
+        services: this.deps.services,
+        records: this.deps.provisioning,
+        panel: this.deps.panel,
+        log: this.deps.log,
+        now: () => this.now,
+      },
+      { userId, serviceId },
+      { deliveryId: `renewal-reminders:${this.runId}`, rethrow: true },
+    );
+    if (result.outcome === 'not_found' || result.desired !== 'suspended') return 'nothing';
+    if (result.actual !== 'suspended') {
+      this.deps.log.warn('Expired hosting has no panel account to suspend', {
         serviceId,
-        state: known?.state ?? 'none',
+        state: result.actual,
       });
       return 'nothing';
-    }
-    const username = known.username;
-    const due = { renewalDate: service.renewalDate };
-    if (known.state === 'ready') {
-      const deliveryId = `renewal-reminders:${this.runId}`;
-      let claim;
-      try {
-        // Held only while the service is still due and still ready on the panel.
-        claim = await provisioning.claim(userId, serviceId, deliveryId, this.deps.clock(), {
-          ...due,
-          state: 'ready',
-        });
-      } catch (error) {
-        // Renewed or cancelled since the index was read: nothing to suspend.
-        if (error instanceof ServiceOvertakenError) return 'nothing';
-        if (!(error instanceof ProvisioningNotInStateError)) throw error;
-        // Still due, and suspended already (a run that stopped before its mail): only the mail
-        // is left. In any other state there is nothing to suspend.
-        if (error.actual !== 'suspended') return 'nothing';
-        claim = undefined;
-      }
-      if (claim?.state === 'held') {
-        throw new PanelBusyError(`Provisioning of ${serviceId} is busy`);
-      }
-      if (claim) {
-        let overtaken: ServiceOvertakenError | undefined;
-        try {
-          const reason = `Expired on ${formatDate(service.renewalDate)} and not renewed`;
-          await panel.suspend(username, reason);
-          const suspended = { state: 'suspended', reason } as const;
-          try {
-            await provisioning.settle(
-              userId,
-              serviceId,
-              claim.token,
-              'ready',
-              suspended,
-              this.deps.clock(),
-              due,
-            );
-          } catch (error) {
-            if (!(error instanceof ServiceOvertakenError)) throw error;
-            // Renewed or cancelled while the panel was called: the record first says what the
-            // panel now holds, so that if lifting fails, the renewal's delivery still lifts it.
-            overtaken = error;
-            await provisioning.settle(
-              userId,
-              serviceId,
-              claim.token,
-              'ready',
-              suspended,
-              this.deps.clock(),
-            );
-          }
-        } catch (error) {
-          await provisioning.release(userId, serviceId, claim.token).catch(() => undefined);
-          throw error;
-        }
-        if (overtaken) {
-          // A cancelled service's account stays suspended, as its cancellation would leave it.
-          if (!overtaken.cancelled) await this.liftSuspension(service, username);
-          return 'nothing';
-        }
-        log.info('Expired hosting suspended on the panel', { serviceId, username });
-      }
     }
     if (renewalPricePaise === undefined) return 'suspended';
     const user = await this.buyer(userId);
@@ -414,41 +346,6 @@ class RunContext {
       }),
     );
     return 'suspended';
-  }
-
-  /** The buyer renewed while the account was being suspended: bring it back. */
-  private async liftSuspension(service: ServiceRecord, username: string): Promise<void> {
-    const { provisioning, panel, log } = this.deps;
-    const { userId, serviceId } = service;
-    const deliveryId = `renewal-reminders:${this.runId}`;
-    const claim = await provisioning.claim(userId, serviceId, deliveryId, this.deps.clock());
-    // Held: the renewal's delivery is lifting it right now.
-    if (claim.state === 'held') return;
-    const record = await provisioning.get(userId, serviceId);
-    if (record?.state !== 'suspended') {
-      await provisioning.release(userId, serviceId, claim.token);
-      return;
-    }
-    try {
-      await panel.unsuspend(username);
-      await provisioning.settle(
-        userId,
-        serviceId,
-        claim.token,
-        'suspended',
-        {
-          state: 'ready',
-          server: record.server ?? '',
-          nameservers: record.nameservers ?? [],
-          ...(record.panelUrl ? { panelUrl: record.panelUrl } : {}),
-        },
-        this.deps.clock(),
-      );
-    } catch (error) {
-      await provisioning.release(userId, serviceId, claim.token).catch(() => undefined);
-      throw error;
-    }
-    log.warn('Renewed while being suspended; the suspension was lifted', { serviceId });
   }
 
   /** 12 months at the renewal price, GST included (the mails' figure); undefined: no such plan. */

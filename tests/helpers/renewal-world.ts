@@ -48,6 +48,7 @@ export function renewalWorld() {
     users,
     plans: async () => CATALOG,
     mailer,
+    services,
     provisioning,
     panel,
     siteUrl: () => SITE_URL,

@@ -71,6 +71,7 @@ function world(userId: string) {
     users,
     plans: async () => CATALOG,
     mailer,
+    services,
     provisioning: records,
     panel,
     siteUrl: () => 'https://store.example.in',
