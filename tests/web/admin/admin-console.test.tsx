@@ -336,6 +336,7 @@ describe('Customers', () => {
             purchaseDate: '2026-11-22T04:00:00.000Z',
             renewalDate: '2027-11-22T04:00:00.000Z',
             status: 'active',
+            state: 'active',
             pricePaidPaise: 2_827_560,
             renewable: true,
             daysLeft: 365,
