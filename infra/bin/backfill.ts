@@ -1,40 +1,66 @@
 /**
- * `npm run backfill -- --orders-table NAME`: the one-off data changes a deploy of this version
- * needs on tables that already hold data (infra/lib/backfills/). Each is safe to run again and
- * beside live traffic. Credentials and region come from the usual AWS environment (AWS_PROFILE,
- * AWS_REGION); the table's name is the stack's OrdersTableName output.
+ * `npm run backfill -- --orders-table NAME --services-table NAME --event-bus NAME`: the one-off
+ * data changes a deploy of this version needs on tables that already hold data
+ * (infra/lib/backfills/). Each is safe to run again and beside live traffic. Credentials and region
+ * come from the usual AWS environment (AWS_PROFILE, AWS_REGION); the names are the stack's
+ * OrdersTableName, ServicesTableName and EventBusName outputs. Each table's backfill runs when its
+ * name is given.
  */
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HOME_REGION } from '../../lambdas/system/facts';
+import { backfillServiceLife } from '../lib/backfills/service-life';
 import { backfillUnsettledOrders } from '../lib/backfills/unsettled-orders';
 
-const USAGE = 'Usage: npm run backfill -- --orders-table NAME [--region REGION] [--endpoint URL]';
+const USAGE =
+  'Usage: npm run backfill -- [--orders-table NAME] [--services-table NAME --event-bus NAME] [--region REGION] [--endpoint URL]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       'orders-table': { type: 'string' },
+      'services-table': { type: 'string' },
+      'event-bus': { type: 'string' },
       region: { type: 'string' },
       endpoint: { type: 'string' },
     },
   });
-  const table = values['orders-table'];
-  if (!table) throw new Error(USAGE);
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: values.region ?? process.env.AWS_REGION ?? HOME_REGION,
-      ...(values.endpoint ? { endpoint: values.endpoint } : {}),
-    }),
-  );
+  const orders = values['orders-table'];
+  const services = values['services-table'];
+  const bus = values['event-bus'];
+  if ((!orders && !services) || (services && !bus)) throw new Error(USAGE);
+  const region = values.region ?? process.env.AWS_REGION ?? HOME_REGION;
+  const endpoint = values.endpoint ? { endpoint: values.endpoint } : {};
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region, ...endpoint }));
+  const events = new EventBridgeClient({ region });
   try {
-    const { read, updated } = await backfillUnsettledOrders(client, table);
-    console.log(
-      `${table}: ${read} failed or in-review orders read, ${updated} given the dashboard's index key.`,
-    );
+    if (orders) {
+      const { read, updated } = await backfillUnsettledOrders(client, orders);
+      console.log(
+        `${orders}: ${read} failed or in-review orders read, ${updated} given the dashboard's index key.`,
+      );
+    }
+    if (services && bus) {
+      const { read, published } = await backfillServiceLife(client, services, async (entries) => {
+        const answer = await events.send(
+          new PutEventsCommand({
+            Entries: entries.map((entry) => ({ ...entry, EventBusName: bus })),
+          }),
+        );
+        if (answer.FailedEntryCount) {
+          throw new Error(`${answer.FailedEntryCount} ServiceChanged events were refused`);
+        }
+        return entries.length;
+      });
+      console.log(
+        `${services}: ${read} services without a life record, ${published} handed to converge (ServiceChanged).`,
+      );
+    }
   } finally {
     client.destroy();
+    events.destroy();
   }
 }
 

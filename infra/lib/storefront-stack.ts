@@ -174,6 +174,15 @@ export class StorefrontStack extends Stack {
       description: 'The orders table: `npm run backfill -- --orders-table NAME` after a deploy',
       value: this.data.tables.orders.tableName,
     });
+    new CfnOutput(this, 'ServicesTableName', {
+      description:
+        'The services table: `npm run backfill -- --services-table NAME --event-bus BUS` after a deploy',
+      value: this.data.tables.services.tableName,
+    });
+    new CfnOutput(this, 'EventBusName', {
+      description: 'The storefront bus, where the backfill hands services to converge',
+      value: this.events.bus.eventBusName,
+    });
     new CfnOutput(this, 'HttpApiEndpoint', {
       description: 'The API Gateway endpoint behind CloudFront (for diagnostics)',
       value: this.api.httpApi.apiEndpoint,

@@ -18,6 +18,7 @@ import {
   localTableName,
   type TableId,
 } from '../../lambdas/system/facts';
+import { backfillServiceLife } from '../lib/backfills/service-life';
 import { backfillUnsettledOrders } from '../lib/backfills/unsettled-orders';
 import { FUNCTIONS, SCHEDULES, type FunctionId } from '../lib/definitions/functions';
 import { securityHeaders, type SiteOrigins } from '../lib/definitions/security-headers';
@@ -236,6 +237,12 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
 
     backups = new UserPoolBackups(config).start();
     bus.replayPending();
+    // A DATA_DIR from before D22: each service without a life record is handed to converge once.
+    const lifeClient = DynamoDBDocumentClient.from(localDynamoClient(config.ports.dynamodb));
+    await backfillServiceLife(lifeClient, localTableName('services'), async (entries) => {
+      bus.putEvents({ Entries: entries.map((e) => ({ ...e, EventBusName: EVENT_BUS_NAME })) });
+      return entries.length;
+    }).finally(() => lifeClient.destroy());
     simulator.resumeDeliveries();
     scheduler.start();
     // Import the handlers now rather than on the first request (their cold start), without holding up readiness.
