@@ -68,6 +68,18 @@ export interface Life {
   removableFrom?: string;
 }
 
+export type DisputeState = 'open' | 'won' | 'lost';
+
+/**
+ * A dispute only moves forward: opened, then decided (won or lost), and a decision is final.
+ * Razorpay's webhooks come in any order and a failed delivery is retried under its own event id,
+ * so a late `payment.dispute.created` must not open a decided dispute again.
+ */
+export function canMoveDispute(from: DisputeState | undefined, to: DisputeState): boolean {
+  if (from === undefined) return true;
+  return from === 'open' && to !== 'open';
+}
+
 /** Whether the provider should be serving it: the panel login works, the VM runs. */
 export function isLive(state: ServiceState): boolean {
   return state === 'active' || state === 'grace' || state === 'setting_up';

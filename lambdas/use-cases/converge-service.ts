@@ -383,6 +383,9 @@ async function requestFor(deps: ConvergeDeps, service: ServiceRecord): Promise<P
   };
 }
 
+/** What the operator reads: the error's sentence and, from a provider, what it answered. */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const detail = (error as { detail?: unknown }).detail;
+  return typeof detail === 'string' && detail ? `${error.message} (${detail})` : error.message;
 }

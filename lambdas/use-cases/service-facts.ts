@@ -4,6 +4,7 @@
  * or end, or a removal reaches a service's life; nothing here touches a provider.
  */
 import type { ServiceChangedDetail } from '../domain/api';
+import { canMoveDispute } from '../domain/lifecycle';
 import type { EventPublisher } from '../ports/events';
 import type { ServiceFact, ServiceRecord, ServicesStore } from '../ports/services';
 
@@ -31,7 +32,8 @@ const FACT_OF: Record<ServiceFact['kind'], ServiceChangedDetail['fact']> = {
 
 /**
  * Writes `fact` on the service and hands it to converge. Answers the service as it was read
- * before the write, or undefined when there is no such service (nothing written or published).
+ * before the write, or undefined when there is no such service (nothing written or published). A
+ * dispute that would move backwards (decided, then opened again by a late webhook) is not written.
  */
 export async function recordServiceFact(
   deps: RecordFactDeps,
@@ -41,6 +43,13 @@ export async function recordServiceFact(
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
     const service = await deps.services.getService(ref.userId, ref.serviceId);
     if (!service) return undefined;
+    // A decided dispute stays decided, whatever arrives late (lambdas/domain/lifecycle.ts).
+    if (
+      fact.kind === 'dispute' &&
+      !canMoveDispute(service.disputes?.[fact.paymentId], fact.state)
+    ) {
+      return service;
+    }
     const at = deps.now().toISOString();
     if (await deps.services.changeFacts(ref, fact, service.version, at)) {
       await deps.events.publish('ServiceChanged', { ...ref, fact: FACT_OF[fact.kind], at });

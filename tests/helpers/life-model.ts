@@ -351,9 +351,8 @@ class Dispute extends LifeCommand {
 }
 
 /**
- * Razorpay sends an earlier webhook again, with a new event id: nothing may change. Left out: a
- * dispute's `created` after the dispute was decided, which opens it again (a defect of its own,
- * tests/unit/lifecycle/defects.test.ts).
+ * Razorpay sends an earlier webhook again, with a new event id: nothing may change, a dispute's
+ * `created` after the dispute was decided included.
  */
 class ResendWebhook extends LifeCommand {
   constructor(
@@ -367,9 +366,6 @@ class ResendWebhook extends LifeCommand {
   }
   async act(model: LifeModel, world: LifeWorld) {
     const at = this.index % world.webhooks.length;
-    const earlier = world.webhooks[at];
-    const decided = model.payments.find((p) => p.paymentId === earlier?.paymentId)?.dispute;
-    if (earlier?.kind === 'payment.dispute.created' && decided !== 'open') return;
     await withCrash(world, this.crash, () => world.resendWebhook(at));
   }
   toString() {

@@ -205,11 +205,22 @@ export class DynamoServicesStore implements ServicesStore {
           )
         );
       case 'hold':
-        return write(`SET hold = :hold, ${bump}`, 'attribute_exists(serviceId)', {
-          ':hold': { at, ...(fact.note ? { note: fact.note } : {}) },
-        });
+        // `hold` is one of DynamoDB's reserved words: named through #hold.
+        return write(
+          `SET #hold = :hold, ${bump}`,
+          'attribute_exists(serviceId)',
+          { ':hold': { at, ...(fact.note ? { note: fact.note } : {}) } },
+          { '#hold': 'hold' },
+        );
       case 'unhold':
-        return write(`SET ${bump} REMOVE hold`, 'attribute_exists(serviceId)');
+        return write(
+          `SET ${bump} REMOVE #hold`,
+          'attribute_exists(serviceId)',
+          {},
+          {
+            '#hold': 'hold',
+          },
+        );
       case 'end':
         return write(
           `SET endedAt = if_not_exists(endedAt, :at), ${bump}`,

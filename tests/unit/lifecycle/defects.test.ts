@@ -211,33 +211,29 @@ describe('issue #22: one owner of a service’s life', () => {
 });
 
 describe('found by the model-based test', () => {
-  // FAILS TODAY. recordDisputeEvent (lambdas/use-cases/refunds/record-refund-event.ts) writes the
-  // dispute's state from the webhook's type, whatever the service already holds: a
-  // `payment.dispute.created` that arrives after `payment.dispute.won` (Razorpay's order is not
-  // guaranteed; a first delivery that failed is retried later under its own event id, which the
-  // dedup has not seen) sets disputes[payment] back to 'open', and converge suspends a service
-  // whose dispute was won, until an operator finds it. A decided dispute must never open again.
-  it.fails(
-    'a dispute’s late `created` after it was won does not suspend the service again',
-    async () => {
-      const { world, paymentId } = await bought(12);
-      await world.dispute(paymentId, 'created');
-      await world.drain();
-      expect(await account(world)).toMatchObject({ suspended: true });
-      await world.dispute(paymentId, 'won');
-      await world.drain();
-      expect(await account(world)).toMatchObject({ suspended: false });
+  // recordDisputeEvent wrote the dispute's state from the webhook's type, whatever the service
+  // already held: a `payment.dispute.created` that arrives after `payment.dispute.won` (Razorpay's
+  // order is not guaranteed; a first delivery that failed is retried later under its own event id,
+  // which the dedup has not seen) set disputes[payment] back to 'open', and converge suspended a
+  // service whose dispute was won. A decided dispute never opens again (canMoveDispute).
+  it('a dispute’s late `created` after it was won does not suspend the service again', async () => {
+    const { world, paymentId } = await bought(12);
+    await world.dispute(paymentId, 'created');
+    await world.drain();
+    expect(await account(world)).toMatchObject({ suspended: true });
+    await world.dispute(paymentId, 'won');
+    await world.drain();
+    expect(await account(world)).toMatchObject({ suspended: false });
 
-      // The first `created` delivery, retried by Razorpay after the dispute was decided.
-      await world.resendWebhook(0);
-      await world.drain();
+    // The first `created` delivery, retried by Razorpay after the dispute was decided.
+    await world.resendWebhook(0);
+    await world.drain();
 
-      const service = await world.service();
-      expect(service?.disputes).toEqual({ [paymentId]: 'won' });
-      expect(lifeOfService(service!, world.now()).state).toBe('active');
-      expect(await account(world)).toMatchObject({ suspended: false });
-    },
-  );
+    const service = await world.service();
+    expect(service?.disputes).toEqual({ [paymentId]: 'won' });
+    expect(lifeOfService(service!, world.now()).state).toBe('active');
+    expect(await account(world)).toMatchObject({ suspended: false });
+  });
 });
 
 describe('found by the model-based test on DynamoDB (dynalite)', () => {
@@ -249,36 +245,30 @@ describe('found by the model-based test on DynamoDB (dynalite)', () => {
     await db?.stop();
   });
 
-  // FAILS TODAY. DynamoServicesStore.changeFacts (lambdas/adapters/dynamodb/services-table.ts,
-  // cases 'hold' and 'unhold') writes `SET hold = :hold` and `REMOVE hold` with the attribute
-  // name bare; HOLD is one of DynamoDB's reserved words, so DynamoDB (and dynalite) refuses the
-  // update with "ValidationException: Invalid UpdateExpression: Attribute name is a reserved
-  // keyword; reserved keyword: hold". An operator's hold (and its lifting) cannot be recorded on
-  // AWS; the in-memory fake accepts it, so no unit test saw it. Needs `#hold` with
-  // ExpressionAttributeNames, as `disputes.#payment` has.
-  it.fails(
-    'an operator’s hold and its lifting are recorded, and converge suspends and lifts',
-    async () => {
-      const world = lifeWorld({
-        userId: `hold-${Date.now()}`,
-        stores: () => ({
-          services: new DynamoServicesStore(db.client, db.table('services')),
-          records: new DynamoProvisioningRecords(db.client, db.table('services'), CLAIM_LEASE_MS),
-          schedule: new DynamoRenewalSchedule(db.client, db.table('services')),
-        }),
-      });
-      await world.buy(12);
-      await world.drain();
+  // DynamoServicesStore.changeFacts wrote `SET hold = :hold` and `REMOVE hold` with the attribute
+  // name bare; HOLD is one of DynamoDB's reserved words, so DynamoDB (and dynalite) refused the
+  // update ("Attribute name is a reserved keyword; reserved keyword: hold"), while the in-memory
+  // fake accepted it. Now named through #hold.
+  it('an operator’s hold and its lifting are recorded, and converge suspends and lifts', async () => {
+    const world = lifeWorld({
+      userId: `hold-${Date.now()}`,
+      stores: () => ({
+        services: new DynamoServicesStore(db.client, db.table('services')),
+        records: new DynamoProvisioningRecords(db.client, db.table('services'), CLAIM_LEASE_MS),
+        schedule: new DynamoRenewalSchedule(db.client, db.table('services')),
+      }),
+    });
+    await world.buy(12);
+    await world.drain();
 
-      await world.hold();
-      await world.drain();
-      expect(lifeOfService((await world.service())!, world.now()).state).toBe('suspended');
-      expect(await account(world)).toMatchObject({ suspended: true });
+    await world.hold();
+    await world.drain();
+    expect(lifeOfService((await world.service())!, world.now()).state).toBe('suspended');
+    expect(await account(world)).toMatchObject({ suspended: true });
 
-      await world.unhold();
-      await world.drain();
-      expect((await world.service())?.hold).toBeUndefined();
-      expect(await account(world)).toMatchObject({ suspended: false });
-    },
-  );
+    await world.unhold();
+    await world.drain();
+    expect((await world.service())?.hold).toBeUndefined();
+    expect(await account(world)).toMatchObject({ suspended: false });
+  });
 });
