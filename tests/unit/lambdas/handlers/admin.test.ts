@@ -873,7 +873,8 @@ describe("a service's life (D22)", () => {
         desired: 'setting_up',
         actual: 'absent',
         since: '2026-11-22T04:00:00.000Z',
-        lastError: 'The control panel did not answer. Please try again in a few minutes.',
+        lastError:
+          'The control panel did not answer. Please try again in a few minutes. (WHM call: HTTP 503)',
       },
     ]);
     expect(converged.statusCode).toBe(200);

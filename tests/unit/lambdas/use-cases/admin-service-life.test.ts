@@ -142,7 +142,8 @@ describe('out of step', () => {
         desired: 'setting_up',
         actual: 'absent',
         since: START.toISOString(),
-        lastError: 'The control panel did not answer. Please try again in a few minutes.',
+        lastError:
+          'The control panel did not answer. Please try again in a few minutes. (WHM call: HTTP 503)',
       },
       expect.objectContaining({ serviceId: second.serviceId, since: expect.any(String) }),
     ]);
@@ -195,7 +196,8 @@ describe('out of step', () => {
       desired: 'setting_up',
       actual: 'absent',
       outOfStepSince: START.toISOString(),
-      lastError: 'The control panel did not answer. Please try again in a few minutes.',
+      lastError:
+        'The control panel did not answer. Please try again in a few minutes. (WHM call: HTTP 503)',
     });
     expect(await listOutOfStep(world.deps)).toHaveLength(1);
   });

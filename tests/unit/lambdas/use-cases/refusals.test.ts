@@ -19,6 +19,13 @@ const REFUSALS: readonly DomainError[] = [
   new adminErrors.ServiceNotWaitingError(),
   new adminErrors.AccessDetailsRefusedError('"Root password" looks like a secret.'),
   new adminErrors.NotRedrivableError(),
+  new adminErrors.ServiceEndedError(),
+  new adminErrors.AdminServiceNotFoundError(),
+  new adminErrors.ServiceNotRemovableError(
+    'This service has not ended: only an ended service is removed.',
+  ),
+  new adminErrors.ServiceBusyError(),
+  new adminErrors.ServiceActionNotAvailableError('suspend'),
   new refundErrors.CancelServiceNotFoundError(),
   new refundErrors.NotRefundableError(),
   new refundErrors.RefundWindowClosedError(),
