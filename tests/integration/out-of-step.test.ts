@@ -217,7 +217,11 @@ describe("a service's life in the console (D22)", () => {
           token: operatorToken,
         })
       ).body.services.map((s) => s.serviceId);
-    expect(await manual()).toContain(vps.id);
+    // The operators' queue is a GSI: eventually consistent, in DynamoDB as on dynalite.
+    await eventually(
+      async () => ((await manual()).includes(vps.id) ? true : undefined),
+      'the VPS in the manual queue',
+    );
 
     const cancel = await api(stack, 'POST', `/api/me/services/${vps.id}/cancel`, {
       token,
