@@ -15,6 +15,7 @@ import { DASHBOARD_ONE_CONNECTION_ROUTE, measureDashboard } from './dashboard-lo
 import { serveFloorPage } from './floor-page';
 import { measureInvoicePdf } from './invoice-pdf';
 import { measureLambdas } from './lambda-bundles';
+import { MUTATION_TARGET, mutationSummary } from './mutation';
 import { runLighthouse } from './lighthouse';
 import { measurePaymentVisible } from './payment-visible';
 import { benchSession } from './session';
@@ -197,6 +198,8 @@ async function main(): Promise<void> {
       invoicePdf,
       renewalJob,
       admin,
+      // The last `npm run mutate`'s score (bench/mutation.ts), carried over; null before one ran.
+      mutation: mutationSummary(),
     };
     writeFileSync(resolve('bench/report.json'), `${JSON.stringify(report, null, 2)}\n`);
 
@@ -387,6 +390,16 @@ async function main(): Promise<void> {
             '',
             null,
           ),
+    );
+    rows.push(
+      report.mutation
+        ? row(
+            `mutation score, lambdas/domain/ (npm run mutate, ${report.mutation.reportAt.slice(0, 10)})`,
+            `${report.mutation.domain.score}% of ${report.mutation.domain.valid}`,
+            `≥ ${MUTATION_TARGET.domainScore}%`,
+            report.mutation.domain.score >= MUTATION_TARGET.domainScore,
+          )
+        : row('mutation score, lambdas/domain/', 'not measured: run npm run mutate', '', null),
     );
     console.log(
       `\nBench ${report.date} on ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}\n`,
