@@ -1,0 +1,141 @@
+/**
+ * Every refusal the domain declares, as a buyer and the API meet it: its own name (the bundle is
+ * minified), its code, a 4xx from the one error mapping, and the sentence the buyer reads, word
+ * for word (a changed sentence is a deliberate change here). The use cases' own refusals:
+ * tests/unit/lambdas/use-cases/refusals.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import * as checkoutPricing from '../../../lambdas/domain/checkout-pricing';
+import * as contact from '../../../lambdas/domain/contact';
+import * as domainNames from '../../../lambdas/domain/domain-names';
+import * as errors from '../../../lambdas/domain/errors';
+import { DomainError } from '../../../lambdas/domain/errors';
+import * as gst from '../../../lambdas/domain/gst';
+import * as profile from '../../../lambdas/domain/profile';
+import { errorResponse } from '../../../lambdas/http/error-response';
+import { RecordingLog } from '../../helpers/fakes/stores';
+
+const REFUSALS: readonly [DomainError, string, string][] = [
+  [
+    new checkoutPricing.InvalidAccountDomainError('asha rao.in'),
+    'invalid_domain',
+    'Please give the domain for this hosting as a name like example.in, or leave it empty.',
+  ],
+  [
+    new contact.TooManyRequestsError(),
+    'too_many_requests',
+    'You have sent several messages in a short time. Please wait an hour before sending another; we reply to every message we have received.',
+  ],
+  [
+    new domainNames.DomainRequiredError(),
+    'domain_required',
+    'Please enter the domain name you want to register, for example yourbusiness.com.',
+  ],
+  [
+    new domainNames.InvalidDomainError('asha rao.com'),
+    'invalid_domain',
+    'Use only letters, numbers and hyphens (not at the start or end), up to 63 characters, then .com or .net.',
+  ],
+  [
+    new domainNames.ExtensionNotSoldError('.org'),
+    'extension_not_available',
+    'We register .com and .net names only; .org is not available.',
+  ],
+  [
+    new domainNames.ExtensionNotSoldError(''),
+    'extension_not_available',
+    'We register .com and .net names only; that ending is not available.',
+  ],
+  [
+    new domainNames.DomainNotApplicableError('basichosting'),
+    'domain_not_applicable',
+    'A domain name can be given only when buying a domain plan.',
+  ],
+  [
+    new domainNames.InvalidYearsError(4),
+    'invalid_years',
+    'Please choose a registration period of 1, 2 or 3 years.',
+  ],
+  [
+    new domainNames.PromoNotForDomainsError('DIWALI10'),
+    'invalid_promo_code',
+    'Promo codes do not apply to domain registrations.',
+  ],
+  [
+    new errors.PlanNotFoundError('goldhosting'),
+    'plan_not_found',
+    'We could not find that plan. Please choose a plan from our pricing pages.',
+  ],
+  [
+    new errors.InvalidMonthsError(5),
+    'invalid_months',
+    'Please choose a billing period of 1, 12, 24 or 36 months.',
+  ],
+  [new errors.InvalidPromoCodeError('NOPE'), 'invalid_promo_code', 'That promo code is not valid.'],
+  [
+    new errors.PromoNotForRenewalError('DIWALI10'),
+    'invalid_promo_code',
+    'Promo codes apply to new purchases only.',
+  ],
+  [
+    new gst.UnknownStateError('Atlantis'),
+    'validation_failed',
+    'Please choose your state or union territory from the list.',
+  ],
+  ...(['format', 'state', 'check_digit'] as const).map(
+    (problem) =>
+      [new gst.InvalidGstinError(problem), 'invalid_gstin', gst.GSTIN_MESSAGES[problem]] as [
+        DomainError,
+        string,
+        string,
+      ],
+  ),
+  [
+    new gst.BillingAddressRequiredError(),
+    'billing_address_required',
+    'For an order of ₹50,000 or more, the tax invoice must carry your name and billing address. Please add your billing details.',
+  ],
+  [
+    new profile.ProfileValidationError([
+      { field: 'phone', label: 'Phone', message: 'Enter a 10-digit mobile number.' },
+    ]),
+    'validation_failed',
+    '',
+  ],
+];
+
+function answer(error: unknown): { status: number; code: string; message: string } {
+  const result = errorResponse(error, new RecordingLog());
+  const body = JSON.parse(result.body ?? '') as { error: { code: string; message: string } };
+  return { status: result.statusCode ?? 0, ...body.error };
+}
+
+describe('the domain’s refusals', () => {
+  it('are all listed here (a new one gets a row above)', () => {
+    const declared = [checkoutPricing, contact, domainNames, errors, gst, profile]
+      .flatMap((module) => Object.values(module))
+      .filter(
+        (value): value is typeof DomainError =>
+          typeof value === 'function' && value.prototype instanceof DomainError,
+      );
+    expect(new Set(REFUSALS.map(([error]) => error.constructor))).toEqual(new Set(declared));
+  });
+
+  it.each(
+    REFUSALS.map(([error, code, sentence]) => [error.constructor.name, error, code, sentence]),
+  )(
+    '%s keeps its own name, its code, a 4xx, and the buyer’s sentence',
+    (className, error, code, sentence) => {
+      expect(error.name).toBe(className);
+
+      const answered = answer(error);
+
+      expect(answered.code).toBe(code);
+      expect(answered.status).toBeGreaterThanOrEqual(400);
+      expect(answered.status).toBeLessThan(500);
+      if (sentence) expect(answered.message).toBe(sentence);
+      else expect(answered.message).toBe(error.message);
+      expect(answered.message).toMatch(/\S.*\.$/);
+    },
+  );
+});
