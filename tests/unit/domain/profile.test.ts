@@ -139,3 +139,50 @@ describe('parseProfileUpdate', () => {
     expect(error.message).toBe('Please choose your state or union territory from the list.');
   });
 });
+
+describe('parseProfileUpdate at its edges', () => {
+  it('takes a name of exactly its limit and refuses one character more', () => {
+    const longest = 'A'.repeat(100);
+    expect(parseProfileUpdate({ name: longest }).name).toBe(longest);
+    expect(() => parseProfileUpdate({ name: `${longest}A` })).toThrow(
+      'Please enter your name (up to 100 characters).',
+    );
+  });
+
+  it('names a missing billing field by its label, in lower case, with its limit', () => {
+    expect(() => parseProfileUpdate({ billing: { ...billing, line1: ' ' } })).toThrow(
+      'Please enter the address line 1 (up to 200 characters).',
+    );
+    expect(() => parseProfileUpdate({ billing: { ...billing, name: '' } })).toThrow(
+      'Please enter the billing name (up to 100 characters).',
+    );
+  });
+
+  it('keeps a line 2 that is given, and refuses one over its limit', () => {
+    const kept = parseProfileUpdate({ billing: { ...billing, line2: ' Near  the temple ' } });
+    expect(kept.billing?.line2).toBe('Near the temple');
+    expect(() => parseProfileUpdate({ billing: { ...billing, line2: 'x'.repeat(201) } })).toThrow(
+      'Please shorten address line 2 (up to 200 characters).',
+    );
+  });
+
+  it('reads the state with spaces around it, and a PIN code with spaces anywhere', () => {
+    const update = parseProfileUpdate({
+      billing: { ...billing, state: ` ${billing.state} `, pincode: ' 5 6 0 0 0 1 ' },
+    });
+    expect(update.billing).toMatchObject({ state: billing.state, pincode: '560001' });
+  });
+
+  it('treats a blank GSTIN as none', () => {
+    const update = parseProfileUpdate({ billing: { ...billing, gstin: '   ' } });
+    expect(update.billing).not.toHaveProperty('gstin');
+  });
+
+  it('takes a mobile number written with 0091, 91 or 0 in front, and no other', () => {
+    for (const written of ['0091 98765 43210', '91-98765-43210', '098765 43210', '(98765) 43210']) {
+      expect(parseProfileUpdate({ phone: written }).phone, written).toBe('+919876543210');
+    }
+    expect(() => parseProfileUpdate({ phone: '9876543210 1' })).toThrow(ProfileValidationError);
+    expect(() => parseProfileUpdate({ phone: '919876543' })).toThrow(ProfileValidationError);
+  });
+});
