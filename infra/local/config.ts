@@ -22,10 +22,13 @@ export interface LocalConfig {
     ses: number;
     razorpaySimulator: number;
     whm: number;
+    registrar: number;
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string };
   /** The WHM stand-in's API token user and token (`Authorization: whm USER:TOKEN`). */
   whm: { user: string; token: string };
+  /** The registrar stand-in's reseller id and API key (`auth-userid`, `api-key`). */
+  registrar: { resellerId: string; apiKey: string };
   /** Local Lambda timeouts are the stack's times this (see LambdaRuntime). */
   lambdaTimeoutFactor: number;
   /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
@@ -71,6 +74,7 @@ export function loadLocalConfig(
     ses: readPort(env, 'SES_PORT', 8005),
     razorpaySimulator: readPort(env, 'RAZORPAY_SIM_PORT', 8100),
     whm: readPort(env, 'WHM_PORT', 2087),
+    registrar: readPort(env, 'REGISTRAR_PORT', 8030),
   };
   const seen = new Map<number, string>();
   for (const setting of portSettings(ports)) {
@@ -92,6 +96,10 @@ export function loadLocalConfig(
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || 'local_webhook_secret',
     },
     whm: { user: env.WHM_USER || 'storefront', token: env.WHM_TOKEN || 'local_whm_token' },
+    registrar: {
+      resellerId: env.REGISTRAR_RESELLER_ID || '123456',
+      apiKey: env.REGISTRAR_API_KEY || 'local_registrar_key',
+    },
     retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
     lambdaTimeoutFactor: readPositiveInt(env, 'LOCAL_LAMBDA_TIMEOUT_FACTOR', 3),
     skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',
@@ -109,6 +117,7 @@ export function portSettings(ports: LocalConfig['ports']): PortSetting[] {
     { name: 'SES stand-in (aws-ses-v2-local)', envVar: 'SES_PORT', port: ports.ses },
     { name: 'Razorpay simulator', envVar: 'RAZORPAY_SIM_PORT', port: ports.razorpaySimulator },
     { name: 'WHM stand-in', envVar: 'WHM_PORT', port: ports.whm },
+    { name: 'registrar stand-in (LogicBoxes)', envVar: 'REGISTRAR_PORT', port: ports.registrar },
   ];
 }
 
@@ -122,6 +131,8 @@ export function urls(config: LocalConfig) {
     razorpaySimulator: at(config.ports.razorpaySimulator),
     /** The hosting panel's API (WHM API 1) and its login pages. */
     whm: at(config.ports.whm),
+    /** The domain registrar's API (LogicBoxes HTTP API) and its test hooks. */
+    registrar: at(config.ports.registrar),
     /** The local Lambda Invoke API and EventBridge are served by the storefront's server. */
     lambda: at(config.ports.storefront),
     eventBridge: `${at(config.ports.storefront)}/_local/events`,

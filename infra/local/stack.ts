@@ -39,6 +39,7 @@ import { launchStandIns } from './stand-ins';
 import { localSellerEnvironment } from './sample-seller';
 import { StaticSite } from './static-site';
 import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
+import { startRegistrarStandIn, type RegistrarStandIn } from './registrar/server';
 import { startWhmStandIn, type WhmStandIn } from './whm/server';
 
 /** Locally, hosting bought without a domain is placed under this name (nothing resolves it). */
@@ -63,6 +64,10 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     [ENV.whmUser]: config.whm.user,
     [ENV.whmToken]: config.whm.token,
     [ENV.controlPanelUrl]: at.whm,
+    // The domain registrar: the LogicBoxes stand-in (D23).
+    [ENV.registrarUrl]: at.registrar,
+    [ENV.registrarResellerId]: config.registrar.resellerId,
+    [ENV.registrarApiKey]: config.registrar.apiKey,
     [ENV.hostingPlaceholderDomain]:
       process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
     [ENV.provisioningLeaseSeconds]:
@@ -148,12 +153,19 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
 
   let backups: UserPoolBackups | undefined;
   let whm: WhmStandIn | undefined;
+  let registrar: RegistrarStandIn | undefined;
 
   async function stop(): Promise<void> {
     if (stopping) return;
     stopping = true;
     children.markStopping();
-    await Promise.allSettled([bus.stop(), simulator.stop(), scheduler.stop(), whm?.stop()]);
+    await Promise.allSettled([
+      bus.stop(),
+      simulator.stop(),
+      scheduler.stop(),
+      whm?.stop(),
+      registrar?.stop(),
+    ]);
     await Promise.allSettled(
       servers.map(
         (server) =>
@@ -197,6 +209,16 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         token: config.whm.token,
       }).then((started) => {
         whm = started;
+      }),
+      startRegistrarStandIn({
+        port: config.ports.registrar,
+        dataDir: config.dataDir,
+        resellerId: config.registrar.resellerId,
+        apiKey: config.registrar.apiKey,
+        // A real registrar answers in about 50 ms (CONTRACT, round 3 benchmarks).
+        latencyMs: 50,
+      }).then((started) => {
+        registrar = started;
       }),
       web,
     ]);

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       `  Mailbox (SES)      ${urls.mailbox}   (sent mail as JSON: ${urls.mailbox}/store)`,
       `  Razorpay simulator ${urls.razorpaySimulator}   (webhook deliveries: ${urls.razorpaySimulator}/_simulator/deliveries)`,
       `  WHM (stand-in)     ${urls.whm}   (accounts: ${urls.whm}/_whm/accounts)`,
+      `  Registrar (stand-in) ${urls.registrar}   (domains: ${urls.registrar}/_registrar/domains)`,
       `  Cognito (local)    ${urls.cognito}`,
       `  DynamoDB (local)   ${urls.dynamodb}`,
       'Press Ctrl-C to stop.',

@@ -169,6 +169,35 @@ export const whmConfig = once(() => {
 });
 
 /**
+ * The domain registrar (LogicBoxes, D23): its credentials from Secrets Manager
+ * (REGISTRAR_SECRET_ARN, in AWS) or from the environment (REGISTRAR_URL, REGISTRAR_RESELLER_ID,
+ * REGISTRAR_API_KEY, locally).
+ */
+export const registrarConfig = once(() => {
+  const { REGISTRAR_SECRET_ARN: secretArn } = readSection(
+    'the registrar',
+    { [ENV.registrarSecretArn]: optional },
+    process.env,
+  );
+  if (secretArn) return { source: 'secretsManager' as const, secretArn };
+  const local = readSection(
+    'the registrar (without REGISTRAR_SECRET_ARN)',
+    {
+      [ENV.registrarUrl]: required,
+      [ENV.registrarResellerId]: required,
+      [ENV.registrarApiKey]: required,
+    },
+    process.env,
+  );
+  return {
+    source: 'environment' as const,
+    url: local.REGISTRAR_URL,
+    resellerId: local.REGISTRAR_RESELLER_ID,
+    apiKey: local.REGISTRAR_API_KEY,
+  };
+});
+
+/**
  * Provisioning: the domain under which hosting bought without a domain gets a placeholder, and the
  * control panel's login page the buyer is shown (CONTROL_PANEL_URL, e.g. https://HOST:2083;
  * optional: without it mails and the dashboard name no address, and Open control panel still

@@ -83,6 +83,13 @@ export const ENV = {
   whmUser: 'WHM_USER',
   whmToken: 'WHM_TOKEN',
   whmSecretArn: 'WHM_SECRET_ARN',
+  // The domain registrar (LogicBoxes HTTP API, D23): its API's origin, the reseller id
+  // (auth-userid) and the API key, from the environment locally; in AWS from the Secrets Manager
+  // secret REGISTRAR_SECRET_ARN names (JSON {"url","resellerId","apiKey"}).
+  registrarUrl: 'REGISTRAR_URL',
+  registrarResellerId: 'REGISTRAR_RESELLER_ID',
+  registrarApiKey: 'REGISTRAR_API_KEY',
+  registrarSecretArn: 'REGISTRAR_SECRET_ARN',
   /** The operator's domain under which "I'll add it later" hosting gets a placeholder name. */
   hostingPlaceholderDomain: 'HOSTING_PLACEHOLDER_DOMAIN',
   /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */

@@ -20,6 +20,7 @@ export interface StackPorts {
   ses: number;
   razorpaySimulator: number;
   whm: number;
+  registrar: number;
 }
 
 export interface SiteConfig {
@@ -53,6 +54,8 @@ export interface LocalStack {
   cognitoUrl: string;
   /** The WHM stand-in: its API, GET /_whm/accounts, POST /_whm/outage and its login pages. */
   whmUrl: string;
+  /** The registrar stand-in (LogicBoxes): GET /_registrar/domains, POST /_registrar/taken|outage. */
+  registrarUrl: string;
   ports: StackPorts;
   dataDir: string;
   config: SiteConfig;
@@ -102,6 +105,7 @@ async function freePorts(): Promise<StackPorts> {
     ses: await next(),
     razorpaySimulator: await next(),
     whm: await next(),
+    registrar: await next(),
   };
 }
 
@@ -139,6 +143,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     SES_PORT: String(ports.ses),
     RAZORPAY_SIM_PORT: String(ports.razorpaySimulator),
     WHM_PORT: String(ports.whm),
+    REGISTRAR_PORT: String(ports.registrar),
     DATA_DIR: dataDir,
     STOREFRONT_SKIP_WEB: options.withWeb ? '' : '1',
     LOCAL_RETRY_BASE_MS: '200',
@@ -214,6 +219,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     simulatorUrl: `http://127.0.0.1:${ports.razorpaySimulator}`,
     cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
     whmUrl: `http://127.0.0.1:${ports.whm}`,
+    registrarUrl: `http://127.0.0.1:${ports.registrar}`,
     ports,
     dataDir,
     config,

@@ -1,0 +1,108 @@
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import * as z from 'zod/mini';
+import { ConfigurationError } from '../../config/config';
+
+/**
+ * Where and as whom the LogicBoxes HTTP API is called. Never logged: `apiKey` is the reseller's
+ * API key, and both go in every request's query string (`auth-userid`, `api-key`).
+ */
+export interface LogicBoxesCredentials {
+  /** The API's origin: https://httpapi.com (live), https://test.httpapi.com (LogicBoxes' test). */
+  baseUrl: string;
+  resellerId: string;
+  apiKey: string;
+}
+
+export type RegistrarSettings =
+  | { source: 'environment'; url: string; resellerId: string; apiKey: string }
+  | { source: 'secretsManager'; secretArn: string };
+
+/** A credentials source that can be told to fetch again (after the registrar refused them). */
+export interface LogicBoxesCredentialsSource {
+  (): Promise<LogicBoxesCredentials>;
+  forget(): void;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The API's origin from REGISTRAR_URL or the secret's `url`. Plain http only to this machine (the
+ * local stand-in): the API key travels in the query string and must never cross a network in
+ * clear.
+ */
+export function registrarBaseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new ConfigurationError(`REGISTRAR_URL "${text}" is not a URL.`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    throw new ConfigurationError(
+      `REGISTRAR_URL must use https (it carries the API key); got ${url.protocol}//${url.hostname}.`,
+    );
+  }
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new ConfigurationError('REGISTRAR_URL is the origin only: no path and no credentials.');
+  }
+  return url.origin;
+}
+
+const field = z.string().check(z.trim(), z.minLength(1));
+const secretShape = z.object({ url: field, resellerId: field, apiKey: field });
+
+/**
+ * The registrar's credentials, fetched once per cold start: from the environment locally, from
+ * the Secrets Manager secret (JSON {"url","resellerId","apiKey"}) in AWS. A failed fetch is not
+ * kept, and `forget()` drops what was fetched, so a key rotated in the secret is picked up
+ * without a redeploy.
+ */
+export function logicBoxesCredentialsLoader(
+  settings: () => RegistrarSettings,
+  client: SecretsManagerClient,
+): LogicBoxesCredentialsSource {
+  let pending: Promise<LogicBoxesCredentials> | undefined;
+  const get = () => {
+    pending ??= load(settings(), client).catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+  return Object.assign(get, {
+    forget: () => {
+      pending = undefined;
+    },
+  });
+}
+
+async function load(
+  settings: RegistrarSettings,
+  client: SecretsManagerClient,
+): Promise<LogicBoxesCredentials> {
+  if (settings.source === 'environment') {
+    return {
+      baseUrl: registrarBaseUrl(settings.url),
+      resellerId: settings.resellerId,
+      apiKey: settings.apiKey,
+    };
+  }
+  const { SecretString } = await client.send(
+    new GetSecretValueCommand({ SecretId: settings.secretArn }),
+  );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(SecretString ?? '');
+  } catch {
+    throw new ConfigurationError('The registrar secret (REGISTRAR_SECRET_ARN) is not JSON.');
+  }
+  const result = secretShape.safeParse(parsed);
+  if (!result.success) {
+    const names = result.error.issues.map((issue) => String(issue.path[0])).join(', ');
+    throw new ConfigurationError(
+      `The registrar secret (REGISTRAR_SECRET_ARN) lacks: ${names}. It holds {"url","resellerId","apiKey"}.`,
+    );
+  }
+  const { url, resellerId, apiKey } = result.data;
+  return { baseUrl: registrarBaseUrl(url), resellerId, apiKey };
+}
