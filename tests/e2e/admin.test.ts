@@ -8,17 +8,14 @@
  * The simulator pays exactly a Razorpay order's amount, so the mismatch is arranged by changing
  * the stored order's amount in DynamoDB before paying (a test arrangement only).
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInr } from '../../lambdas/domain/money';
 import { HOME_REGION, localTableName } from '../../lambdas/system/facts';
+import { newOperator } from '../helpers/operators';
 import { visible } from '../helpers/browser';
 import { logIn, useE2e } from '../helpers/e2e';
-import { REPO_ROOT } from '../helpers/local-stack';
 import {
   api,
   eventually,
@@ -29,7 +26,6 @@ import {
   type TestUser,
 } from '../helpers/storefront-client';
 
-const run = promisify(execFile);
 const OPERATORS_ONLY = "This part of the store is for the store's operators only.";
 
 const e2e = useE2e('admin');
@@ -48,25 +44,7 @@ beforeAll(() => {
 afterAll(() => dynamo?.destroy());
 
 async function operator(): Promise<TestUser> {
-  const user = newUser('e2e-operator');
-  await signUp(e2e.stack, user);
-  await run(
-    process.execPath,
-    [
-      join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
-      'infra/local/operator.ts',
-      'add',
-      user.email,
-    ],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: e2e.stack.dataDir,
-        COGNITO_PORT: String(e2e.stack.ports.cognito),
-      },
-    },
-  );
+  const user = await newOperator(e2e.stack, 'e2e-operator');
   return user;
 }
 

@@ -7,10 +7,8 @@
  * The simulator pays exactly a Razorpay order's amount, so the mismatch is arranged the other way
  * round: the stored order's amount is changed in DynamoDB before paying (a test arrangement only).
  */
-import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +22,8 @@ import type {
 } from '../../lambdas/domain/admin';
 import { reviewRefundReceipt } from '../../lambdas/domain/admin';
 import { HOME_REGION, localTableName } from '../../lambdas/system/facts';
-import { REPO_ROOT, startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { newOperator } from '../helpers/operators';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
   api,
   deliveries,
@@ -39,8 +38,6 @@ import {
   type TestUser,
 } from '../helpers/storefront-client';
 
-const run = promisify(execFile);
-
 let stack: LocalStack;
 let dynamo: DynamoDBDocumentClient;
 let operatorToken: string;
@@ -54,21 +51,7 @@ beforeAll(async () => {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
-  const operator = newUser('operator');
-  await signUp(stack, operator);
-  await run(
-    process.execPath,
-    [
-      join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
-      'infra/local/operator.ts',
-      'add',
-      operator.email,
-    ],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: stack.dataDir, COGNITO_PORT: String(stack.ports.cognito) },
-    },
-  );
+  const operator = await newOperator(stack);
   // The group is in the token from the next sign-in on.
   operatorToken = await signIn(stack, operator);
 });

@@ -2,14 +2,11 @@
  * Operators, locally: `npm run operator -- add EMAIL` puts an existing account in the operators'
  * group of the running store's user pool, and the account's next ID token says so.
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { operatorCommand as runOperator } from '../helpers/operators';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import { newUser, signIn, signUp } from '../helpers/storefront-client';
 
-const run = promisify(execFile);
 let stack: LocalStack;
 beforeAll(async () => {
   stack = await startLocalStack();
@@ -19,14 +16,7 @@ afterAll(async () => {
 });
 
 function operatorCommand(...args: string[]) {
-  return run(
-    process.execPath,
-    [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/operator.ts', ...args],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: stack.dataDir, COGNITO_PORT: String(stack.ports.cognito) },
-    },
-  );
+  return runOperator(stack, ...args);
 }
 
 const groupsIn = (idToken: string): unknown =>

@@ -10,10 +10,7 @@
  * rather than waiting (a test arrangement only, as tests/integration/admin.test.ts moves an
  * order's amount). The bus retries every 100 ms here, so its eight attempts end in seconds.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,13 +21,14 @@ import type {
 } from '../../lambdas/domain/admin';
 import { whmUsernameFor } from '../../lambdas/domain/provisioning';
 import { localTableName } from '../../lambdas/system/facts';
+import { newOperator } from '../helpers/operators';
 import {
   deadLetters,
   dynamo as dynamoOf,
   pendingBusDeliveries,
   type BusDelivery,
 } from '../helpers/faults/fault-stack';
-import { REPO_ROOT, startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
   api,
   eventually,
@@ -40,8 +38,6 @@ import {
   signIn,
   signUp,
 } from '../helpers/storefront-client';
-
-const run = promisify(execFile);
 
 interface DashboardService {
   id: string;
@@ -56,21 +52,7 @@ let operatorToken: string;
 beforeAll(async () => {
   stack = await startLocalStack({ env: { LOCAL_RETRY_BASE_MS: '100' } });
   dynamo = dynamoOf(stack);
-  const operator = newUser('operator');
-  await signUp(stack, operator);
-  await run(
-    process.execPath,
-    [
-      join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
-      'infra/local/operator.ts',
-      'add',
-      operator.email,
-    ],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: stack.dataDir, COGNITO_PORT: String(stack.ports.cognito) },
-    },
-  );
+  const operator = await newOperator(stack);
   operatorToken = await signIn(stack, operator);
 });
 
