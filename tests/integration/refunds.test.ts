@@ -72,7 +72,14 @@ describe('cancel within 30 days, on the local stack', () => {
   it('buy → cancel → one refund processed → the credit note PDF, the mails, hosting suspended', async () => {
     const { user, token } = await buyer('refund');
     const bought = await buy(token, 'basichosting');
-    expect(bought.service.refundableUntil).toBeDefined();
+    // The money-back window: to the end (23:59:59.999 IST) of the 30th India day after the day
+    // of the payment, by the stack's own date for it.
+    const IST_MS = 5.5 * 3600 * 1000;
+    const DAY_MS = 24 * 3600 * 1000;
+    const paidDay = Math.floor((Date.parse(bought.payment.date) + IST_MS) / DAY_MS);
+    expect(bought.service.refundableUntil).toBe(
+      new Date((paidDay + 31) * DAY_MS - IST_MS - 1).toISOString(),
+    );
     expect(bought.service.refundablePaise).toBe(bought.amountPaise);
     // Cancel once the hosting account exists, so its suspension can be seen.
     const username = await eventually(
