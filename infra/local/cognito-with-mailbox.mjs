@@ -1,13 +1,27 @@
 /**
  * cognito-local, with its mail delivery pointed at the local mailbox. Cognito in AWS mails its codes
- * (a password reset, a new email's verification) through the store's SES identity; cognito-local
- * only prints them to its console. Here its email sender hands each message, worded by the
- * CustomMessage trigger, to the SES stand-in's SES v2 SendEmail instead, so a buyer running the
- * store locally receives the code in the mailbox as in AWS. The code is neither printed nor logged.
+ * (the sign-up code that verifies the email, a password reset) through the store's SES identity;
+ * cognito-local only prints them to its console. Here its email sender hands each message, worded
+ * by the CustomMessage trigger, to the SES stand-in's SES v2 SendEmail instead, so a buyer running
+ * the store locally receives the code in the mailbox as in AWS. The code is neither printed nor
+ * logged.
+ *
+ * Two calls are made to behave as Cognito's (tests/integration/cognito-stand-in.test.ts):
+ *  - ResendConfirmationCode, which cognito-local lacks: a new sign-up code, mailed the same way
+ *    (for an unknown email it answers as if it sent one, as AWS does with PreventUserExistenceErrors);
+ *  - ConfirmSignUp also marks the email verified (`email_verified`), as Cognito does when the code
+ *    went to that address;
+ *  - no answer says whether an email has an account, as Cognito's with PreventUserExistenceErrors
+ *    (D28): a wrong password and an unknown email both fail sign-in with NotAuthorizedException
+ *    "Incorrect username or password." (cognito-local: InvalidPasswordException for the first), and
+ *    ForgotPassword for an unknown email answers as if it mailed a code (cognito-local:
+ *    UserNotFoundException).
  *
  * Started by infra/local/cognito-process.ts with COGNITO_MAILBOX_URL and COGNITO_MAIL_FROM.
  */
 import consoleSender from 'cognito-local/lib/services/messageDelivery/consoleMessageSender.js';
+import targets from 'cognito-local/lib/targets/targets.js';
+import errors from 'cognito-local/lib/errors.js';
 
 const { ConsoleMessageSender } = consoleSender;
 
@@ -19,9 +33,9 @@ if (!mailbox || !from) {
 }
 
 ConsoleMessageSender.prototype.sendEmail = async function sendEmail(_ctx, _user, to, message) {
-  // Only the mails the store's CustomMessage trigger words (reset codes, email changes). cognito-local
-  // also sends a sign-up code although the PreSignUp trigger confirms every sign-up, which Cognito in
-  // AWS does not: that one has no subject from the trigger and goes nowhere, as in AWS.
+  // Only the mails the store's CustomMessage trigger words (sign-up and reset codes). cognito-local
+  // also "verifies" a changed phone number by mail, which Cognito in AWS does not: that one has no
+  // subject from the trigger and goes nowhere, as in AWS.
   if (!message.emailSubject) return;
   const answer = await fetch(`${mailbox}/v2/email/outbound-emails`, {
     method: 'POST',
@@ -35,13 +49,141 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(_ctx, _user,
           Subject: { Data: message.emailSubject },
           Body: {
             Html: { Data: message.emailMessage },
-            Text: { Data: message.emailMessage.replace(/<[^>]+>/g, ' ').replace(/ +/g, ' ') },
+            Text: { Data: plainText(message.emailMessage) },
           },
         },
       },
     }),
   });
   if (!answer.ok) throw new Error(`The local mailbox refused a Cognito mail: ${answer.status}`);
+};
+
+/** The HTML mail as plain text: no head, a line per block, no tags. */
+function plainText(html) {
+  return html
+    .replace(/<head>[\s\S]*?<\/head>/i, '')
+    .replace(/<\/(p|h1|h2|tr|div)>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n[\n ]*/g, '\n')
+    .trim();
+}
+
+const { Targets } = targets;
+
+Targets.ResendConfirmationCode =
+  ({ cognito, clock, messages, otp }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) {
+      // AWS, with PreventUserExistenceErrors, answers an unknown user as if it had sent a code.
+      return {
+        CodeDeliveryDetails: {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: req.Username,
+        },
+      };
+    }
+    if (user.UserStatus !== 'UNCONFIRMED')
+      throw new errors.InvalidParameterError('User is already confirmed.');
+    const email = user.Attributes.find((a) => a.Name === 'email')?.Value;
+    if (!email) throw new errors.InvalidParameterError('User has no email to send a code to.');
+    const deliveryDetails = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
+    const code = otp();
+    await messages.deliver(
+      ctx,
+      'ResendCode',
+      req.ClientId,
+      userPool.options.Id,
+      user,
+      code,
+      req.ClientMetadata,
+      deliveryDetails,
+    );
+    await userPool.saveUser(ctx, {
+      ...user,
+      ConfirmationCode: code,
+      UserLastModifiedDate: clock.get(),
+    });
+    return { CodeDeliveryDetails: deliveryDetails };
+  };
+
+const confirmSignUp = Targets.ConfirmSignUp;
+Targets.ConfirmSignUp = (services) => {
+  const confirm = confirmSignUp(services);
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    // An unknown email reads like a wrong code (cognito-local: NotAuthorizedException).
+    if (!(await pool.getUserByUsername(ctx, req.Username))) throw new errors.CodeMismatchError();
+    const answer = await confirm(ctx, req);
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (user) {
+      const others = user.Attributes.filter((a) => a.Name !== 'email_verified');
+      await userPool.saveUser(ctx, {
+        ...user,
+        Attributes: [...others, { Name: 'email_verified', Value: 'true' }],
+      });
+    }
+    return answer;
+  };
+};
+
+const INCORRECT = 'Incorrect username or password.';
+const initiateAuth = Targets.InitiateAuth;
+Targets.InitiateAuth = (services) => {
+  const initiate = initiateAuth(services);
+  return async (ctx, req) => {
+    try {
+      return await initiate(ctx, req);
+    } catch (error) {
+      const code = error instanceof errors.CognitoError ? error.code : '';
+      if (code === 'InvalidPasswordException' || code === 'NotAuthorizedException')
+        throw new errors.NotAuthorizedError(INCORRECT);
+      throw error;
+    }
+  };
+};
+
+const forgotPassword = Targets.ForgotPassword;
+Targets.ForgotPassword = (services) => {
+  const forgot = forgotPassword(services);
+  return async (ctx, req) => {
+    try {
+      return await forgot(ctx, req);
+    } catch (error) {
+      if (!(error instanceof errors.CognitoError) || error.code !== 'UserNotFoundException')
+        throw error;
+      return {
+        CodeDeliveryDetails: {
+          AttributeName: 'email',
+          DeliveryMedium: 'EMAIL',
+          Destination: req.Username,
+        },
+      };
+    }
+  };
+};
+
+const confirmForgotPassword = Targets.ConfirmForgotPassword;
+Targets.ConfirmForgotPassword = (services) => {
+  const confirm = confirmForgotPassword(services);
+  return async (ctx, req) => {
+    try {
+      return await confirm(ctx, req);
+    } catch (error) {
+      if (error instanceof errors.CognitoError && error.code === 'UserNotFoundException')
+        throw new errors.CodeMismatchError();
+      throw error;
+    }
+  };
 };
 
 // Same module instance as above: cognito-local's server builds its sender from the patched class.

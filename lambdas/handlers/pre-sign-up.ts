@@ -1,8 +1,11 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 
-/** Cognito PreSignUp: a new user is confirmed at once and can sign in straight away. */
+/**
+ * Cognito PreSignUp. A new account is not confirmed here: Cognito mails a code to the address and
+ * the account is confirmed only with it (D28), so nobody can sign up with someone else's email.
+ */
 export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
-  event.response.autoConfirmUser = true;
-  if (event.request.userAttributes.email) event.response.autoVerifyEmail = true;
+  event.response.autoConfirmUser = false;
+  event.response.autoVerifyEmail = false;
   return event;
 }

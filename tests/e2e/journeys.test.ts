@@ -22,6 +22,8 @@ import {
   useE2e,
 } from '../helpers/e2e';
 import {
+  SIGN_UP_CODE_SUBJECT,
+  accountCode,
   deliveries,
   eventually,
   mailbox,
@@ -35,8 +37,9 @@ const SUPPORT_INBOX = 'support-e2e@storefront.local';
 const TEXT = {
   overlayTitle: 'Please Login for Purchasing Plan',
   paymentSuccess: PAYMENT_SUCCESS,
-  wrongPassword: 'Incorrect password.',
-  emailInUse: 'This email is already registered. Please login instead.',
+  /** The same for a wrong password and an unknown email (D28). */
+  invalidCredential: 'Invalid email or password. Please check your credentials.',
+  confirmEmail: 'Confirm your email',
   contactSending: 'Sending...',
   contactSent: 'Thank you! Your message has been sent.',
   dashboardLoading: 'Loading your dashboard...',
@@ -94,7 +97,7 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       const overlay = page.getByRole('dialog', { name: TEXT.overlayTitle });
       await visible(overlay);
 
-      // Sign Up → the form → back on this checkout
+      // Sign Up → the form → the code from the mail → back on this checkout
       await overlay.getByRole('link', { name: 'Sign Up' }).click();
       await page.waitForURL('**/signup?**');
       await hydrated(page);
@@ -103,6 +106,12 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       await page.getByLabel('Phone number').fill('98123 45678');
       await page.getByLabel('Password').fill(user.password);
       await page.getByRole('button', { name: 'Create Account' }).click();
+
+      // The code Cognito mailed confirms the email (D28), then the buyer is back on this checkout
+      await visible(page.getByRole('heading', { name: 'Confirm your email' }), 20_000);
+      const code = await accountCode(e2e.stack, user.email, SIGN_UP_CODE_SUBJECT);
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('button', { name: 'Confirm email' }).click();
       await page.waitForURL('**/checkout?plan=basichosting', { timeout: 20_000 });
       await visible(page.getByRole('heading', { name: 'Order Summary' }));
       await hidden(overlay);
@@ -344,7 +353,7 @@ async function expectBusy(page: Page, label: string): Promise<void> {
 }
 
 describe('the catalogue errors', () => {
-  it('login with a wrong password says "Incorrect password."', async () => {
+  it('login reads the same for a wrong password and an unknown email (D28)', async () => {
     const user = await existingUser('e2e-wrongpw');
     await journey('error-wrong-password', async ({ page }) => {
       await page.goto('/login');
@@ -353,28 +362,43 @@ describe('the catalogue errors', () => {
       await cognito.held;
       await expectBusy(page, 'Login');
       cognito.release();
-      await visible(page.getByText(TEXT.wrongPassword, { exact: true }));
+      await visible(page.getByText(TEXT.invalidCredential, { exact: true }));
       expect(path(page)).toBe('/login');
+      const known = await page.locator('main').textContent();
+
+      await page.getByLabel('Email address').fill(newUser('e2e-nobody').email);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await visible(page.getByText(TEXT.invalidCredential, { exact: true }));
+      // (the typed values are not text: the whole page reads the same)
+      expect(await page.locator('main').textContent()).toBe(known);
       await visible(page.getByRole('button', { name: 'Login', exact: true }));
     });
   });
 
-  it('signup with a registered email says to log in instead', async () => {
+  it('signup with a registered email goes on to the code step, as a new email does (D28)', async () => {
     const user = await existingUser('e2e-taken');
-    await journey('error-email-in-use', async ({ page }) => {
+    const fresh = newUser('e2e-fresh');
+    const codeStep = async (page: Page, email: string) => {
       await page.goto('/signup');
       await hydrated(page);
       await page.getByLabel('Full name').fill('Ravi Kumar');
-      await page.getByLabel('Email address').fill(user.email);
+      await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Phone number').fill('9876543210');
       await page.getByLabel('Password').fill('another-secret-1');
-      const cognito = await holdCognito(page);
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await cognito.held;
-      await expectBusy(page, 'Create Account');
-      cognito.release();
-      await visible(page.getByText(TEXT.emailInUse, { exact: true }));
+      await visible(page.getByRole('heading', { name: TEXT.confirmEmail }), 20_000);
       expect(path(page)).toBe('/signup');
+      return (await page.locator('main').textContent())?.replace(email, '<email>');
+    };
+    await journey('error-email-in-use', async ({ page }) => {
+      const forFresh = await codeStep(page, fresh.email);
+      const forTaken = await codeStep(page, user.email);
+      expect(forTaken).toBe(forFresh);
+      // Only the new address gets a code; the account's owner is left alone.
+      await accountCode(e2e.stack, fresh.email, SIGN_UP_CODE_SUBJECT);
+      expect(
+        (await mailbox(e2e.stack, user.email)).filter((m) => m.subject === SIGN_UP_CODE_SUBJECT),
+      ).toHaveLength(1); // the one from their own sign-up
     });
   });
 });

@@ -6,6 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LocalStack } from './local-stack';
 import { LOCAL_SECRETS } from './local-stack';
+import {
+  PASSWORD_RESET_CODE_SUBJECT,
+  SIGN_UP_CODE_SUBJECT,
+} from '../../lambdas/templates/mail/account-code';
 import { signWebhookBody } from './razorpay-signing';
 
 export interface TestUser {
@@ -45,7 +49,25 @@ export async function cognito(
   return json;
 }
 
+/**
+ * Signs up as the web does, then confirms the email with the code Cognito mailed (D28): read from
+ * the local mailbox, as a buyer would read it. Every test user starts confirmed this way.
+ */
 export async function signUp(
+  stack: LocalStack,
+  user: TestUser,
+): Promise<{ userSub: string; confirmed: boolean }> {
+  const { userSub } = await signUpUnconfirmed(stack, user);
+  await cognito(stack, 'ConfirmSignUp', {
+    ClientId: stack.config.userPoolClientId,
+    Username: user.email,
+    ConfirmationCode: await accountCode(stack, user.email, SIGN_UP_CODE_SUBJECT),
+  });
+  return { userSub, confirmed: true };
+}
+
+/** Cognito's SignUp alone: the account waits for the code in the mailbox. */
+export async function signUpUnconfirmed(
   stack: LocalStack,
   user: TestUser,
 ): Promise<{ userSub: string; confirmed: boolean }> {
@@ -60,6 +82,35 @@ export async function signUp(
     ],
   });
   return { userSub: String(answer.UserSub), confirmed: answer.UserConfirmed === true };
+}
+
+/** The subjects of the mails that carry Cognito's codes. */
+export { PASSWORD_RESET_CODE_SUBJECT, SIGN_UP_CODE_SUBJECT };
+
+/** Whether a mail is one of Cognito's code mails (tests that count the store's own mails skip them). */
+export function isCodeMail(mail: Pick<MailboxEmail, 'subject'>): boolean {
+  return mail.subject === SIGN_UP_CODE_SUBJECT || mail.subject === PASSWORD_RESET_CODE_SUBJECT;
+}
+
+/** The six-digit code of the latest mail with `subject` to `email`; `after` skips older codes. */
+export async function accountCode(
+  stack: LocalStack,
+  email: string,
+  subject: string,
+  after: readonly string[] = [],
+): Promise<string> {
+  return eventually(async () => {
+    const mails = (await mailbox(stack, email)).filter(
+      (mail) => mail.subject === subject && !after.includes(mail.messageId),
+    );
+    const latest = mails[mails.length - 1];
+    return latest ? codeIn(latest) : undefined;
+  }, `a mail "${subject}" with a code to ${email}`);
+}
+
+/** The six-digit code in a code mail's text. */
+export function codeIn(mail: Pick<MailboxEmail, 'body'>): string | undefined {
+  return /\b(\d{6})\b/.exec(mail.body.text ?? '')?.[1];
 }
 
 /** USER_PASSWORD_AUTH; returns the ID token, which the API's authorizer takes. */

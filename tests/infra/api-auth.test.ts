@@ -178,7 +178,14 @@ describe('Cognito', () => {
     });
   });
 
-  it("mails password-reset codes through the store's SES identity, not Cognito's own sender", () => {
+  it('verifies the email at sign-up with a mailed code, and confirms nobody by itself (D28)', () => {
+    synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AutoVerifiedAttributes: ['email'],
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+    });
+  });
+
+  it("mails sign-up and password-reset codes through the store's SES identity, not Cognito's own sender", () => {
     synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
       EmailConfiguration: Match.objectLike({
         EmailSendingAccount: 'DEVELOPER',

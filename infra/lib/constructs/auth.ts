@@ -7,6 +7,7 @@ import {
   UserPool,
   UserPoolEmail,
   UserPoolOperation,
+  VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { OPERATORS_GROUP } from '../../../lambdas/system/facts';
@@ -33,9 +34,9 @@ export interface AuthProps {
 }
 
 /**
- * Cognito: buyers sign up with their email and sign in with it. The PreSignUp trigger confirms
- * them at once; PostConfirmation writes their user record. The pool holds the
- * accounts, so it outlives the stack.
+ * Cognito: buyers sign up with their email and sign in with it. Cognito mails a code to the
+ * address and the account is confirmed only with it (D28); PostConfirmation then writes the user
+ * record. The pool holds the accounts, so it outlives the stack.
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -47,6 +48,10 @@ export class Auth extends Construct {
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       signInCaseSensitive: false,
+      // The sign-up code goes to the email (worded by the CustomMessage trigger); confirming it
+      // verifies the address, so nobody signs up with someone else's email (D28).
+      autoVerify: { email: true },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
       standardAttributes: {
         email: { required: true, mutable: true },
         fullname: { required: false, mutable: true },
@@ -60,7 +65,7 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      // Reset codes go out through the store's SES identity, worded by the CustomMessage trigger.
+      // Sign-up and reset codes go out through the store's SES identity, worded by CustomMessage.
       email: UserPoolEmail.withSES({ fromEmail: props.senderEmail }),
       // Free for the first 10,000 monthly active users.
       featurePlan: FeaturePlan.ESSENTIALS,

@@ -1,24 +1,64 @@
 /**
- * The mail Cognito sends with a password-reset code. Cognito puts the code where `{####}` stands
- * and sends the mail itself (through SES in AWS, to the local mailbox locally): the code never
- * passes through our code, our logs or our tables. The store never changes a login email, so no
- * other code mail is worded here (Cognito keeps its default for anything else).
+ * The mails Cognito sends with a code: the one that verifies the email at sign-up (D28) and the
+ * password-reset one. Cognito puts the code where `{####}` stands and sends the mail itself
+ * (through SES in AWS, to the local mailbox locally): the code never passes through our code, our
+ * logs or our tables. Both are in the store's layout, with a greeting, like every other mail.
  */
-import { escapeHtml } from './layout';
+import { note, paragraph, renderMail, type Block } from './layout';
 
 /** Cognito's placeholder for the code; a custom message must contain it. */
 export const CODE_PLACEHOLDER = '{####}';
 
-export function passwordResetCodeMail(store: { siteUrl: string }): {
-  subject: string;
-  html: string;
-} {
-  return {
-    subject: 'Your password reset code',
-    html:
-      `<p>${escapeHtml('We received a request to reset the password of your account. Enter this code on the reset page to choose a new password:')}</p>` +
-      `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${CODE_PLACEHOLDER}</p>` +
-      `<p>${escapeHtml('The code works once and expires in one hour. If you did not ask to reset your password, ignore this mail: your password stays as it is.')}</p>` +
-      `<p><a href="${escapeHtml(store.siteUrl)}">${escapeHtml(store.siteUrl)}</a></p>`,
-  };
+/** The subject of the sign-up code mail (tests read the code out of it). */
+export const SIGN_UP_CODE_SUBJECT = 'Your verification code';
+export const PASSWORD_RESET_CODE_SUBJECT = 'Your password reset code';
+
+interface CodeMailInput {
+  siteUrl: string;
+  /** The account's name, for the greeting; absent greets without one. */
+  name?: string;
+}
+
+/** The code, large: a paragraph of its own so that it is easy to read and copy. */
+const codeBlock: Block = { type: 'heading', text: CODE_PLACEHOLDER };
+
+function codeMail(
+  input: CodeMailInput,
+  parts: { subject: string; heading: string; before: string; after: string; footer: string },
+): { subject: string; html: string } {
+  const mail = renderMail({
+    subject: parts.subject,
+    preheader: parts.before,
+    heading: parts.heading,
+    greetName: input.name,
+    blocks: [paragraph(parts.before), codeBlock, note(parts.after)],
+    siteUrl: input.siteUrl,
+    footer: parts.footer,
+  });
+  return { subject: mail.subject, html: mail.html };
+}
+
+/** Sent when someone signs up (and again on "Send a new code"): proves the address is theirs. */
+export function signUpCodeMail(input: CodeMailInput): { subject: string; html: string } {
+  return codeMail(input, {
+    subject: SIGN_UP_CODE_SUBJECT,
+    heading: 'Confirm your email address',
+    before:
+      'Thank you for creating an account. Enter this code on the sign-up page to confirm that this email address is yours:',
+    after:
+      'The code expires in 24 hours. If you did not create an account, ignore this mail: no account is opened without the code.',
+    footer: 'You get this mail because someone signed up with this email address.',
+  });
+}
+
+export function passwordResetCodeMail(input: CodeMailInput): { subject: string; html: string } {
+  return codeMail(input, {
+    subject: PASSWORD_RESET_CODE_SUBJECT,
+    heading: 'Reset your password',
+    before:
+      'We received a request to reset the password of your account. Enter this code on the reset page to choose a new password:',
+    after:
+      'The code works once and expires in one hour. If you did not ask to reset your password, ignore this mail: your password stays as it is.',
+    footer: 'You get this mail because someone asked to reset the password of your account.',
+  });
 }

@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, startMockApi } from '../support/api-server';
 import {
   cognitoError,
+  confirmSignUp,
+  resendSignUpCode,
   resetAuthMock,
   setSignedInUser,
   signIn,
@@ -130,17 +132,22 @@ describe('/login', () => {
   });
 
   it.each([
+    // Whether the email has an account never shows (D28): every one of these reads the same.
     [
       'UserNotFoundException',
       'User does not exist.',
-      'No account found with this email. Please sign up first.',
+      'Invalid email or password. Please check your credentials.',
     ],
     [
       'NotAuthorizedException',
       'User not authorized',
       'Invalid email or password. Please check your credentials.',
     ],
-    ['InvalidPasswordException', 'Incorrect password', 'Incorrect password.'],
+    [
+      'InvalidPasswordException',
+      'Incorrect password',
+      'Invalid email or password. Please check your credentials.',
+    ],
     [
       'NotAuthorizedException',
       'Incorrect username or password.',
@@ -179,6 +186,27 @@ describe('/login', () => {
     expect(currentLocation()).toBe('/login');
   });
 
+  it('asks an account not yet confirmed for a new code, then signs in and goes on', async () => {
+    signIn.mockResolvedValueOnce({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_UP' },
+    });
+    const user = await openLogin('/login?redirect=%2Fcheckout%3Fplan%3Dbasicvps');
+    await user.type(screen.getByLabelText('Email address'), 'asha@example.in');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'Confirm your email' });
+    expect(resendSignUpCode).toHaveBeenCalledWith({ username: 'asha@example.in' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Your email is not confirmed yet. We've sent a new code to asha@example.in.",
+    );
+    await user.type(screen.getByLabelText('Verification code'), '654321');
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    await waitFor(() => expect(currentLocation()).toBe('/checkout?plan=basicvps'));
+    expect(signIn).toHaveBeenCalledTimes(2);
+  });
+
   it('links to signup, keeping where to return', async () => {
     await openLogin('/login?redirect=%2Fcheckout%3Fplan%3Dbasicvps');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
@@ -207,12 +235,13 @@ describe('/signup', () => {
     expect(signUp).not.toHaveBeenCalled();
   });
 
-  it('creates the account (phone in E.164 with +91), signs in, shows busy text and returns to the checkout', async () => {
+  it('creates the account (phone in E.164 with +91), asks for the mailed code, then signs in and returns to the checkout', async () => {
     let finish = () => {};
     signUp.mockImplementation(
       () =>
         new Promise((resolve) => {
-          finish = () => resolve({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
+          finish = () =>
+            resolve({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
         }),
     );
     const user = await openSignup('/signup?redirect=%2Fcheckout%3Fplan%3Dbasichosting');
@@ -230,9 +259,26 @@ describe('/signup', () => {
         },
       },
     });
-    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
     finish();
+
+    // The code step: nobody is signed in until the code confirms the email (D28)
+    await screen.findByRole('heading', { name: 'Confirm your email' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "We've sent a 6-digit code to asha@example.in.",
+    );
+    expect(signIn).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter the 6-digit code from the email.',
+    );
+    await user.type(screen.getByLabelText('Verification code'), '123 456');
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
     await waitFor(() => expect(currentLocation()).toBe('/checkout?plan=basichosting'));
+    expect(confirmSignUp).toHaveBeenCalledWith({
+      username: 'asha@example.in',
+      confirmationCode: '123456',
+    });
     expect(signIn).toHaveBeenCalledWith({
       username: 'asha@example.in',
       password: 'secret1',
@@ -242,10 +288,93 @@ describe('/signup', () => {
 
   it.each([
     [
-      'UsernameExistsException',
-      'An account with the given email already exists.',
-      'This email is already registered. Please login instead.',
+      'CodeMismatchException',
+      'That code is not right. Please check the latest email from us and try again.',
     ],
+    [
+      'ExpiredCodeException',
+      'That code has expired. Press “Send a new code” and use the code in the new email.',
+    ],
+    ['LimitExceededException', 'Too many attempts. Please wait a few minutes and try again.'],
+    ['InternalErrorException', 'We could not check the code just now. Please try again.'],
+  ])('says a code refused with %s as “%s”, and lets the buyer try again', async (name, shown) => {
+    confirmSignUp.mockRejectedValueOnce(cognitoError(name));
+    const user = await openSignup();
+    await fillSignup(user, validSignup);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(await screen.findByLabelText('Verification code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    expect(signIn).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Confirm email' })).toBeEnabled();
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+  });
+
+  it('sends a new code and says so; a resend refused for too many tries says that', async () => {
+    const user = await openSignup();
+    await fillSignup(user, validSignup);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "We've sent a new code to asha@example.in.",
+    );
+    expect(resendSignUpCode).toHaveBeenCalledWith({ username: 'asha@example.in' });
+
+    resendSignUpCode.mockRejectedValueOnce(cognitoError('LimitExceededException'));
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+
+  it('goes back to the form with "Use another email", keeping what was typed', async () => {
+    const user = await openSignup();
+    await fillSignup(user, validSignup);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Use another email' }));
+    expect(await screen.findByLabelText('Email address')).toHaveValue('asha@example.in');
+  });
+
+  it('says the email is confirmed and links to login when signing in at once fails', async () => {
+    const user = await openSignup();
+    await fillSignup(user, validSignup);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    signIn.mockRejectedValueOnce(cognitoError('InternalErrorException'));
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your email is confirmed. Please log in to continue.',
+    );
+  });
+
+  it.each(['UsernameExistsException', 'AliasExistsException'])(
+    'goes on to the code step for an email that has an account (%s), exactly as for a new one',
+    async (name) => {
+      const user = await openSignup();
+      await fillSignup(user, validSignup);
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+      await screen.findByRole('heading', { name: 'Confirm your email' });
+      const fresh = document.querySelector('main')?.textContent;
+
+      resetAuthMock();
+      signUp.mockRejectedValue(
+        cognitoError(name, 'An account with the given email already exists.'),
+      );
+      await user.click(screen.getByRole('button', { name: 'Use another email' }));
+      await user.click(await screen.findByRole('button', { name: 'Create Account' }));
+      await screen.findByRole('heading', { name: 'Confirm your email' });
+      expect(document.querySelector('main')?.textContent).toBe(fresh);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+        'href',
+        '/forgot-password',
+      );
+    },
+  );
+
+  it.each([
     ['InvalidParameterException', 'Invalid email address format.', 'Invalid email address.'],
     [
       'InvalidPasswordException',

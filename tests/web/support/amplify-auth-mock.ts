@@ -66,10 +66,46 @@ export const signIn = vi.fn(
   }),
 );
 
+/** Sign-up waits for the mailed code (D28), as the pool does. */
 export const signUp = vi.fn(async (_input: unknown) => ({
-  isSignUpComplete: true,
-  nextStep: { signUpStep: 'DONE' },
+  isSignUpComplete: false,
+  nextStep: { signUpStep: 'CONFIRM_SIGN_UP' },
 }));
+
+export const confirmSignUp = vi.fn(
+  async (_input: { username: string; confirmationCode: string }) => ({
+    isSignUpComplete: true,
+    nextStep: { signUpStep: 'DONE' },
+  }),
+);
+
+export const resendSignUpCode = vi.fn(async (_input: { username: string }) => ({
+  destination: 'a***@e***',
+  deliveryMedium: 'EMAIL',
+}));
+
+/** The second step of a sign-in (the TOTP code). */
+export const confirmSignIn = vi.fn(async (_input: { challengeResponse: string }) => ({
+  isSignedIn: true,
+  nextStep: { signInStep: 'DONE' },
+}));
+
+/** TOTP set-up (Settings, and the operators' console). */
+export const setUpTOTP = vi.fn(async () => ({
+  sharedSecret: 'JBSWY3DPEHPK3PXP',
+  getSetupUri: (appName: string, accountName?: string) =>
+    new URL(
+      `otpauth://totp/${encodeURIComponent(appName)}:${encodeURIComponent(accountName ?? 'user')}?secret=JBSWY3DPEHPK3PXP&issuer=${encodeURIComponent(appName)}`,
+    ),
+}));
+
+export const verifyTOTPSetup = vi.fn(async (_input: { code: string }) => {});
+
+export const updateMFAPreference = vi.fn(async (_input: unknown) => {});
+
+export const fetchMFAPreference = vi.fn(
+  async (): Promise<{ enabled?: string[]; preferred?: string }> => ({}),
+);
 
 export const signOut = vi.fn(async () => {
   currentUser = null;
@@ -100,9 +136,31 @@ export function resetAuthMock(): void {
   signIn.mockImplementation(async () => ({ isSignedIn: true, nextStep: { signInStep: 'DONE' } }));
   signUp.mockReset();
   signUp.mockImplementation(async () => ({
+    isSignUpComplete: false,
+    nextStep: { signUpStep: 'CONFIRM_SIGN_UP' },
+  }));
+  confirmSignUp.mockReset();
+  confirmSignUp.mockImplementation(async () => ({
     isSignUpComplete: true,
     nextStep: { signUpStep: 'DONE' },
   }));
+  resendSignUpCode.mockReset();
+  resendSignUpCode.mockImplementation(async () => ({
+    destination: 'a***@e***',
+    deliveryMedium: 'EMAIL',
+  }));
+  confirmSignIn.mockReset();
+  confirmSignIn.mockImplementation(async () => ({
+    isSignedIn: true,
+    nextStep: { signInStep: 'DONE' },
+  }));
+  setUpTOTP.mockClear();
+  verifyTOTPSetup.mockReset();
+  verifyTOTPSetup.mockImplementation(async () => {});
+  updateMFAPreference.mockReset();
+  updateMFAPreference.mockImplementation(async () => {});
+  fetchMFAPreference.mockReset();
+  fetchMFAPreference.mockImplementation(async () => ({}));
   signOut.mockClear();
   resetPassword.mockReset();
   resetPassword.mockImplementation(async () => ({

@@ -30,7 +30,6 @@ export const signupCopy = {
 } as const;
 
 export const signupErrors = {
-  emailInUse: 'This email is already registered. Please login instead.',
   invalidEmail: 'Invalid email address.',
   notAllowed: 'Email/password accounts are not enabled. Please contact support.',
   weakPassword: 'Password is too weak. Please choose a stronger password.',
@@ -40,9 +39,41 @@ export const signupErrors = {
 export const loginErrors = {
   invalidEmail: 'Invalid email address.',
   disabled: 'This account has been disabled. Please contact support.',
-  notFound: 'No account found with this email. Please sign up first.',
-  wrongPassword: 'Incorrect password.',
   invalidCredential: 'Invalid email or password. Please check your credentials.',
   tooMany: 'Too many failed login attempts. Please try again later.',
   other: 'Failed to login. Please try again.',
+} as const;
+
+/** The step after sign-up (and after a login to an account not yet confirmed): the mailed code (D28). */
+export const verifyEmailCopy = {
+  title: 'Confirm your email',
+  subtitle: 'Enter the 6-digit code we mailed you to finish creating your account.',
+  codeSent: "We've sent a 6-digit code to",
+  resent: "We've sent a new code to",
+  notConfirmedYet: "Your email is not confirmed yet. We've sent a new code to",
+  code: 'Verification code',
+  codeHint: 'Six digits. It can take a minute to arrive; check your spam folder too.',
+  submit: 'Confirm email',
+  busy: 'Confirming...',
+  signingIn: 'Signing you in...',
+  resend: 'Send a new code',
+  sending: 'Sending...',
+  otherEmail: 'Use another email',
+  /** Under the sign-up code step: the same for an email with an account and one without (D28). */
+  haveAccountHint: 'No code after a few minutes? If you already have an account with this email,',
+  haveAccountLogin: 'log in',
+  haveAccountOr: 'or',
+  haveAccountReset: 'reset your password',
+  /** Confirmed, but signing in at once did not work. */
+  confirmedPleaseLogin: 'Your email is confirmed. Please log in to continue.',
+  loginLink: 'Log in',
+} as const;
+
+export const verifyEmailErrors = {
+  codeRequired: 'Please enter the 6-digit code from the email.',
+  wrongCode: 'That code is not right. Please check the latest email from us and try again.',
+  expiredCode: 'That code has expired. Press “Send a new code” and use the code in the new email.',
+  tooMany: 'Too many attempts. Please wait a few minutes and try again.',
+  sendFailed: 'We could not send a new code just now. Please try again in a minute.',
+  other: 'We could not check the code just now. Please try again.',
 } as const;

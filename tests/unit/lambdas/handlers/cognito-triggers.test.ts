@@ -13,10 +13,10 @@ describe('Cognito triggers', () => {
     postConfirmation = makeHandler(world);
   });
 
-  it('PreSignUp confirms the user and verifies the email at once', async () => {
+  it('PreSignUp confirms nobody: the email is verified with the code Cognito mails (D28)', async () => {
     const result = await preSignUp(loadEvent<PreSignUpTriggerEvent>('cognito/pre-sign-up.json'));
 
-    expect(result.response).toMatchObject({ autoConfirmUser: true, autoVerifyEmail: true });
+    expect(result.response).toMatchObject({ autoConfirmUser: false, autoVerifyEmail: false });
   });
 
   it('PostConfirmation writes the users record without any password', async () => {

@@ -13,7 +13,7 @@ function event(
     callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: 'client' },
     triggerSource,
     request: {
-      userAttributes: { email: 'asha.verma@example.in' },
+      userAttributes: { email: 'asha.verma@example.in', name: 'Asha Verma' },
       codeParameter: '{####}',
       usernameParameter: '{username}',
       linkParameter: '{##Click Here##}',
@@ -25,16 +25,43 @@ function event(
 const handler = makeHandler({ siteUrl: () => 'https://shop.example.in' });
 
 describe('Cognito CustomMessage', () => {
-  it('words the password-reset mail and leaves the code for Cognito to fill in', async () => {
+  it('words the password-reset mail in the store layout and leaves the code for Cognito to fill in', async () => {
     const result = await handler(event('CustomMessage_ForgotPassword'));
 
     expect(result.response.emailSubject).toBe('Your password reset code');
     expect(result.response.emailMessage).toContain('{####}');
+    expect(result.response.emailMessage).toContain('Hello Asha Verma,');
     expect(result.response.emailMessage).toContain('https://shop.example.in');
     expect(result.response.emailMessage).toMatch(/ignore this mail: your password stays/);
   });
 
-  it.each(['CustomMessage_SignUp', 'CustomMessage_UpdateUserAttribute'] as const)(
+  it.each(['CustomMessage_SignUp', 'CustomMessage_ResendCode'] as const)(
+    'words the sign-up code mail for %s in the store layout, greeting the buyer by name (D28)',
+    async (source) => {
+      const result = await handler(event(source));
+
+      expect(result.response.emailSubject).toBe('Your verification code');
+      const html = result.response.emailMessage ?? '';
+      expect(html).toContain('{####}');
+      expect(html.split('{####}')).toHaveLength(2);
+      expect(html).toContain('Hello Asha Verma,');
+      expect(html).toContain('Hosting Storefront');
+      expect(html).toContain('https://shop.example.in');
+      expect(html).toMatch(/no account is opened without the code/);
+      // Cognito refuses a custom message over 20,000 characters.
+      expect(html.length).toBeLessThan(20_000);
+    },
+  );
+
+  it('greets without a name when the account has none', async () => {
+    const e = event('CustomMessage_ForgotPassword');
+    delete e.request.userAttributes.name;
+    const result = await handler(e);
+
+    expect(result.response.emailMessage).toContain('Hello,');
+  });
+
+  it.each(['CustomMessage_UpdateUserAttribute', 'CustomMessage_VerifyUserAttribute'] as const)(
     "keeps Cognito's own message for %s (a phone change mails nothing in AWS)",
     async (source) => {
       const result = await handler(event(source));

@@ -1,4 +1,4 @@
-import { loginErrors, signupCopy, signupErrors } from '../../content/auth';
+import { loginErrors, signupCopy, signupErrors, verifyEmailErrors } from '../../content/auth';
 
 interface NamedError {
   name?: unknown;
@@ -19,11 +19,18 @@ const TOO_MANY = new Set([
   'TooManyFailedAttemptsException',
 ]);
 
-/** Cognito's sign-up errors as the reference product's messages. */
+/**
+ * Whether sign-up failed only because the email has an account. The page then goes on to the code
+ * step exactly as for a new account (D28): it never says whether an email has an account.
+ */
+export function isAccountExistsError(error: unknown): boolean {
+  const { name } = describe(error);
+  return name === 'UsernameExistsException' || name === 'AliasExistsException';
+}
+
+/** Cognito's sign-up errors as the reference product's messages (an existing email is not one). */
 export function signupErrorMessage(error: unknown): string {
   const { name, message } = describe(error);
-  if (name === 'UsernameExistsException' || name === 'AliasExistsException')
-    return signupErrors.emailInUse;
   if (name === 'InvalidPasswordException') return signupErrors.weakPassword;
   if (name === 'InvalidParameterException') {
     if (/phone/i.test(message)) return signupCopy.invalidPhone;
@@ -40,17 +47,18 @@ export function signupErrorMessage(error: unknown): string {
 }
 
 /**
- * Cognito's sign-in errors as the reference's messages. A wrong password for a known user is
- * InvalidPasswordException in cognito-local. AWS answers NotAuthorizedException "Incorrect username
- * or password." both for a wrong password and (the pool hides whether a user exists) for an unknown
- * email, and cognito-local answers NotAuthorizedException for an unknown email: since neither says
- * which field is wrong, they get the spec's invalid-credential message.
+ * Cognito's sign-in errors as the reference's messages. Whether the email has an account never
+ * shows (D28): a wrong password and an unknown email read the same. AWS, with
+ * PreventUserExistenceErrors, answers both with NotAuthorizedException "Incorrect username or
+ * password."; cognito-local (where the stand-in does not already make it so) answers
+ * InvalidPasswordException for a wrong password and UserNotFoundException or
+ * NotAuthorizedException for an unknown email: all of them get the one invalid-credential sentence.
  */
 export function loginErrorMessage(error: unknown): string {
   const { name, message } = describe(error);
-  if (name === 'UserNotFoundException') return loginErrors.notFound;
   if (TOO_MANY.has(name)) return loginErrors.tooMany;
-  if (name === 'InvalidPasswordException') return loginErrors.wrongPassword;
+  if (name === 'UserNotFoundException' || name === 'InvalidPasswordException')
+    return loginErrors.invalidCredential;
   if (name === 'NotAuthorizedException') {
     if (/disabled/i.test(message)) return loginErrors.disabled;
     if (/attempts exceeded/i.test(message)) return loginErrors.tooMany;
@@ -60,4 +68,30 @@ export function loginErrorMessage(error: unknown): string {
     return loginErrors.invalidEmail;
   }
   return loginErrors.other;
+}
+
+/**
+ * Confirming the sign-up code. An account that is already confirmed (AWS: NotAuthorizedException;
+ * cognito-local: ExpiredCodeException, as it keeps no code) reads like a wrong or expired code,
+ * never "this email has an account".
+ */
+export function confirmCodeErrorMessage(error: unknown): string {
+  const { name } = describe(error);
+  if (name === 'CodeMismatchException' || name === 'NotAuthorizedException')
+    return verifyEmailErrors.wrongCode;
+  if (name === 'UserNotFoundException') return verifyEmailErrors.wrongCode;
+  if (name === 'ExpiredCodeException') return verifyEmailErrors.expiredCode;
+  if (TOO_MANY.has(name)) return verifyEmailErrors.tooMany;
+  return verifyEmailErrors.other;
+}
+
+/**
+ * Asking for a new code: null when the page goes on as if one was sent. An unknown email or an
+ * account already confirmed (InvalidParameterException) must look the same as a sent code.
+ */
+export function resendCodeErrorMessage(error: unknown): string | null {
+  const { name } = describe(error);
+  if (name === 'UserNotFoundException' || name === 'InvalidParameterException') return null;
+  if (TOO_MANY.has(name)) return verifyEmailErrors.tooMany;
+  return verifyEmailErrors.sendFailed;
 }

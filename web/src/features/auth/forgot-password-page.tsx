@@ -83,7 +83,9 @@ export function ForgotPasswordPage() {
     }
     setBusy('signingIn');
     try {
-      await api.signInWithPassword(email.trim(), password);
+      // A second step (TOTP) or an account not yet confirmed: the login page asks for it.
+      if ((await api.signInWithPassword(email.trim(), password)) !== 'done')
+        throw new Error('Sign-in needs another step');
     } catch {
       // The password did change: say so, and let the buyer log in with it.
       setBusy(null);

@@ -7,9 +7,10 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { forgotPasswordCopy } from '../../content/account';
 import { loginCopy as copy, loginErrors } from '../../content/auth';
-import { signInWithPassword } from './api/cognito-auth';
+import { sendNewCode, signInWithPassword } from './api/cognito-auth';
 import { loginErrorMessage } from './auth-errors';
 import { AuthCard } from './components/auth-card';
+import { VerifyEmailStep } from './components/verify-email-step';
 import { isEmail, returnTarget } from './validation';
 
 export function LoginPage() {
@@ -21,6 +22,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** An account whose email still waits for its sign-up code (D28): a new code was mailed. */
+  const [verifying, setVerifying] = useState(false);
   const target = returnTarget(params, location.state);
 
   async function submit(event: FormEvent) {
@@ -37,7 +40,15 @@ export function LoginPage() {
     setError(null);
     setBusy(true);
     try {
-      await signInWithPassword(email.trim(), password);
+      const outcome = await signInWithPassword(email.trim(), password);
+      if (outcome === 'confirmSignUp') {
+        // The first code may be lost or expired: mail a new one, then ask for it.
+        await sendNewCode(email.trim()).catch(() => undefined);
+        setBusy(false);
+        setVerifying(true);
+        return;
+      }
+      if (outcome !== 'done') throw Object.assign(new Error(outcome), { name: 'SignInIncomplete' });
     } catch (caught) {
       if ((caught as { name?: unknown } | null)?.name !== 'UserAlreadyAuthenticatedException') {
         setBusy(false);
@@ -45,29 +56,49 @@ export function LoginPage() {
         return;
       }
     }
+    await signedIn();
+  }
+
+  async function signedIn() {
+    setBusy(true);
     await refresh();
     void navigate(target, { replace: true });
   }
 
   if (!loading && user && !busy) return <Navigate to={target} replace />;
 
+  const footer = (
+    <>
+      {copy.noAccount}{' '}
+      <Link
+        to={`/signup${location.search}`}
+        state={location.state}
+        className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
+        {copy.signupLink}
+      </Link>
+    </>
+  );
+
+  if (verifying) {
+    return (
+      <VerifyEmailStep
+        email={email.trim()}
+        password={password}
+        notice="notConfirmedYet"
+        onSignedIn={signedIn}
+        onOtherEmail={() => {
+          setVerifying(false);
+          setPassword('');
+        }}
+        footer={footer}
+        loginHref={`/login${location.search}`}
+      />
+    );
+  }
+
   return (
-    <AuthCard
-      title={copy.title}
-      subtitle={copy.subtitle}
-      footer={
-        <>
-          {copy.noAccount}{' '}
-          <Link
-            to={`/signup${location.search}`}
-            state={location.state}
-            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
-            {copy.signupLink}
-          </Link>
-        </>
-      }
-    >
+    <AuthCard title={copy.title} subtitle={copy.subtitle} footer={footer}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {error ? <Alert tone="error">{error}</Alert> : null}
         <TextField

@@ -6,9 +6,10 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { signupCopy as copy, signupErrors } from '../../content/auth';
-import { signUpAndSignIn } from './api/cognito-auth';
-import { signupErrorMessage } from './auth-errors';
+import { createAccount } from './api/cognito-auth';
+import { isAccountExistsError, signupErrorMessage } from './auth-errors';
 import { AuthCard } from './components/auth-card';
+import { VerifyEmailStep } from './components/verify-email-step';
 import { isEmail, returnTarget, toE164 } from './validation';
 
 export function SignupPage() {
@@ -19,6 +20,8 @@ export function SignupPage() {
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The account waits for the code mailed to this address (D28). */
+  const [verifying, setVerifying] = useState<{ email: string; password: string } | null>(null);
   const target = returnTarget(params, location.state);
 
   function field(key: keyof typeof form) {
@@ -55,35 +58,60 @@ export function SignupPage() {
     setError(null);
     setBusy(true);
     try {
-      await signUpAndSignIn({ name, email, phone, password: form.password });
+      await createAccount({ name, email, phone, password: form.password });
     } catch (caught) {
-      setBusy(false);
-      setError(signupErrorMessage(caught));
-      return;
+      // An email with an account goes on to the code step like a new one (D28).
+      if (!isAccountExistsError(caught)) {
+        setBusy(false);
+        setError(signupErrorMessage(caught));
+        return;
+      }
     }
+    setBusy(false);
+    setVerifying({ email, password: form.password });
+  }
+
+  async function signedIn() {
+    setBusy(true);
     await refresh();
     void navigate(target, { replace: true });
   }
 
   if (!loading && user && !busy) return <Navigate to={target} replace />;
 
+  const footer = (
+    <>
+      {copy.haveAccount}{' '}
+      <Link
+        to={`/login${location.search}`}
+        state={location.state}
+        className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
+        {copy.loginLink}
+      </Link>
+    </>
+  );
+
+  if (verifying) {
+    return (
+      <VerifyEmailStep
+        email={verifying.email}
+        password={verifying.password}
+        notice="sent"
+        onSignedIn={signedIn}
+        onOtherEmail={() => {
+          setVerifying(null);
+          setError(null);
+        }}
+        footer={footer}
+        loginHref={`/login${location.search}`}
+        accountHint
+      />
+    );
+  }
+
   return (
-    <AuthCard
-      title={copy.title}
-      subtitle={copy.subtitle}
-      footer={
-        <>
-          {copy.haveAccount}{' '}
-          <Link
-            to={`/login${location.search}`}
-            state={location.state}
-            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
-            {copy.loginLink}
-          </Link>
-        </>
-      }
-    >
+    <AuthCard title={copy.title} subtitle={copy.subtitle} footer={footer}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {error ? <Alert tone="error">{error}</Alert> : null}
         <TextField label={copy.name} autoComplete="name" {...field('name')} />
