@@ -278,6 +278,18 @@ export const sellerConfig = once((): SellerDetails => {
 });
 
 /**
+ * The grievance officer's address (D27): GRIEVANCE_EMAIL, else the support inbox's (SUPPORT_EMAIL).
+ */
+export const grievanceEmail = (): string => {
+  const { GRIEVANCE_EMAIL: officer } = readSection(
+    'the grievance officer',
+    { [ENV.grievanceEmail]: z.optional(z.email()) },
+    process.env,
+  );
+  return officer ?? contactConfig().SUPPORT_EMAIL;
+};
+
+/**
  * A support-mail claim lapses after this long (longer than the send-support-mail Lambda's
  * timeout), so a crashed attempt's mail is sent by the bus's next retry.
  */

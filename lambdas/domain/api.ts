@@ -8,6 +8,7 @@ import type { Category, Plan } from './plan';
 import type { Quote } from './pricing';
 import type { ServiceProvisionedDetail } from './provisioning';
 import type { Service } from './services';
+import type { TicketCreatedDetail, TicketRepliedDetail } from './tickets';
 
 export type { Plan, Quote, Service };
 
@@ -239,4 +240,6 @@ export interface StoreEventDetails {
   ServiceCancelled: ServiceCancelledDetail;
   ServiceChanged: ServiceChangedDetail;
   ServiceProvisioned: ServiceProvisionedDetail;
+  TicketCreated: TicketCreatedDetail;
+  TicketReplied: TicketRepliedDetail;
 }

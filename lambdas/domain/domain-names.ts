@@ -9,15 +9,26 @@ import { DomainError } from './errors';
 import { percentOf, type Paise } from './money';
 import { FEE_PERCENT, findPromo } from './pricing';
 
-/** The extensions we sell, with the price of one year of registration (or renewal). */
+/**
+ * The extensions we sell, with the price of one year of registration (or renewal) before GST
+ * (D23): one table, in the order /domains lists them. The search, checkout, the quote and the
+ * order all read it.
+ */
 export const DOMAIN_EXTENSIONS = {
   '.com': { registrationPaisePerYear: 99_900 },
   '.net': { registrationPaisePerYear: 89_900 },
+  '.org': { registrationPaisePerYear: 109_900 },
+  '.in': { registrationPaisePerYear: 79_900 },
+  '.co.in': { registrationPaisePerYear: 49_900 },
 } as const satisfies Record<string, { registrationPaisePerYear: Paise }>;
 export type DomainExtension = keyof typeof DOMAIN_EXTENSIONS;
 
-/** The extensions /domains shows but does not sell (always "Unavailable" there). */
-export const UNSOLD_EXTENSIONS = ['.org'] as const;
+/** The extensions we sell, in the table's order: ".com, .net, .org, .in or .co.in". */
+export const SOLD_EXTENSIONS = Object.keys(DOMAIN_EXTENSIONS) as DomainExtension[];
+const SOLD_LIST = `${SOLD_EXTENSIONS.slice(0, -1).join(', ')} or ${SOLD_EXTENSIONS.at(-1) ?? ''}`;
+
+/** The extensions /domains shows but does not sell (always "Unavailable" there): none now. */
+export const UNSOLD_EXTENSIONS = [] as const;
 
 /**
  * The domain plans are tiers of features that come with a name, each adding a fee per year to the
@@ -53,7 +64,7 @@ export class InvalidDomainError extends DomainError {
   readonly code = 'invalid_domain';
   constructor(readonly domain: string) {
     super(
-      'Use only letters, numbers and hyphens (not at the start or end), up to 63 characters, then .com or .net.',
+      `Use only letters, numbers and hyphens (not at the start or end), up to 63 characters, then ${SOLD_LIST}.`,
     );
   }
 }
@@ -62,7 +73,7 @@ export class ExtensionNotSoldError extends DomainError {
   override readonly name = 'ExtensionNotSoldError';
   readonly code = 'extension_not_available';
   constructor(readonly extension: string) {
-    super(`We register .com and .net names only; ${extension || 'that ending'} is not available.`);
+    super(`We register ${SOLD_LIST} names only; ${extension || 'that ending'} is not available.`);
   }
 }
 
@@ -215,4 +226,23 @@ export function assertNoDomainUnlessDomainPlan(planId: string, domain: unknown):
   if (domain !== undefined && domain !== null && domain !== '' && !isDomainPlanId(planId)) {
     throw new DomainNotApplicableError(planId);
   }
+}
+
+/** One row of a search: a name under one extension we sell, at its yearly price before GST. */
+export interface DomainSearchRow {
+  domain: string;
+  extension: DomainExtension;
+  pricePerYearPaise: Paise;
+}
+
+/**
+ * The names a search for `label` asks the registrar about, one per extension we sell, in the
+ * table's order, each at Basic Domain's yearly price (the registration alone).
+ */
+export function searchRows(label: string): DomainSearchRow[] {
+  return SOLD_EXTENSIONS.map((extension) => ({
+    domain: `${label}${extension}`,
+    extension,
+    pricePerYearPaise: DOMAIN_EXTENSIONS[extension].registrationPaisePerYear,
+  }));
 }

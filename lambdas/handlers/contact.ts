@@ -3,10 +3,15 @@ import { logger } from '../config/logger';
 import { CONTROL_CHARACTERS } from '../domain/contact';
 import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
+import { TICKET_CATEGORIES } from '../domain/tickets';
 import {
   submitContactMessage,
+  type ContactInput,
   type SubmitContactMessageDeps,
 } from '../use-cases/submit-contact-message';
+import { openTicket, type OpenTicketDeps } from '../use-cases/tickets/open-ticket';
+import { documentCounters } from './deps/counters';
+import { ticketsStore } from './deps/tickets';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from '../http/http-handler';
 import { messagesStore, rateLimiter } from './deps/stores';
@@ -21,21 +26,68 @@ const contactBody = z.strictObject({
   message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
   // The honeypot: a field people never see (docs/api.md, POST /api/contact).
   website: z.optional(z.string().check(z.maxLength(500))),
+  // What it is about (D27): the ticket's category; a sales question when not said.
+  category: z.optional(z.enum(TICKET_CATEGORIES)),
 });
 
-/** POST /api/contact (docs/decisions.md D9): 202 once the message is stored. */
+/**
+ * POST /api/contact (docs/decisions.md D9, D27): 202 once the message is stored, with the number of
+ * the ticket it opened.
+ */
 export function makeHandler(deps: SubmitContactMessageDeps) {
   return httpHandler(async (event) => {
     const input = parseJsonBody(event, contactBody);
-    await submitContactMessage(deps, input, { sourceIp: event.requestContext.http.sourceIp });
-    return json(202, { ok: true });
+    const result = await submitContactMessage(deps, input, {
+      sourceIp: event.requestContext.http.sourceIp,
+    });
+    return json(202, {
+      ok: true,
+      ...(result.outcome !== 'ignored' && result.ticketNumber
+        ? { ticketNumber: result.ticketNumber }
+        : {}),
+    });
   });
 }
 
+/** The contact form's ticket: its subject is the message's first line, shortened. */
+export function contactTicketOpener(deps: OpenTicketDeps) {
+  return async (input: ContactInput): Promise<string> => {
+    const firstLine =
+      input.message
+        .split('\n')
+        .find((line) => line.trim())
+        ?.trim() ?? '';
+    const subject =
+      firstLine.length > 80 ? `${firstLine.slice(0, 79).trimEnd()}…` : firstLine || 'Message';
+    const ticket = await openTicket(
+      deps,
+      {
+        email: input.email,
+        name: input.name,
+        subject: subject.replace(new RegExp(CONTROL_CHARACTERS.source, 'gu'), ' '),
+        category: input.category ?? 'sales',
+        message: input.message,
+        source: 'contact',
+      },
+      { limitsChecked: true },
+    );
+    return ticket.number;
+  };
+}
+
+const limits = rateLimiter();
 export const handler = makeHandler({
   messages: messagesStore(),
-  limits: rateLimiter(),
+  limits,
   events: eventPublisher,
   log: logger,
   now: () => new Date(),
+  openTicket: contactTicketOpener({
+    tickets: ticketsStore(),
+    counters: documentCounters(),
+    events: eventPublisher,
+    limits,
+    log: logger,
+    now: () => new Date(),
+  }),
 });

@@ -6,6 +6,8 @@ export interface ContactMessage {
   createdAt: string;
   /** Epoch seconds after which DynamoDB's TTL removes the message. */
   expiresAt: number;
+  /** The ticket the message opened (D27), named in the support inbox's mail. */
+  ticketNumber?: string;
 }
 
 export interface StoredContactMessage extends ContactMessage {

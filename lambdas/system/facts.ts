@@ -27,6 +27,7 @@ export const EVENT_SOURCES = {
   refunds: 'storefront.refunds',
   renewals: 'storefront.renewals',
   lifecycle: 'storefront.lifecycle',
+  tickets: 'storefront.tickets',
 } as const;
 
 /** Detail types on the bus. */
@@ -43,6 +44,10 @@ export const DETAIL_TYPES = {
   serviceCancelled: 'ServiceCancelled',
   /** A fact was recorded on a service, or it is out of step: converge it (D22). */
   serviceChanged: 'ServiceChanged',
+  /** A ticket was opened (D27): its acknowledgement and the support inbox's mail. */
+  ticketCreated: 'TicketCreated',
+  /** A reply on a ticket: mailed to the other side. */
+  ticketReplied: 'TicketReplied',
 } as const;
 
 export type DetailType = (typeof DETAIL_TYPES)[keyof typeof DETAIL_TYPES];
@@ -58,6 +63,8 @@ export const SOURCE_OF: Record<DetailType, (typeof EVENT_SOURCES)[keyof typeof E
   RefundFailed: EVENT_SOURCES.refunds,
   ServiceCancelled: EVENT_SOURCES.refunds,
   ServiceChanged: EVENT_SOURCES.lifecycle,
+  TicketCreated: EVENT_SOURCES.tickets,
+  TicketReplied: EVENT_SOURCES.tickets,
 };
 
 /**
@@ -109,6 +116,8 @@ export const ENV = {
   sellerState: 'SELLER_STATE',
   sellerGstin: 'SELLER_GSTIN',
   sellerEmail: 'SELLER_EMAIL',
+  /** The grievance officer's address (D27); the support inbox's when unset. */
+  grievanceEmail: 'GRIEVANCE_EMAIL',
 } as const;
 
 /** The DynamoDB tables, defined once: the CDK stack and the local stack build theirs from this list. */
@@ -308,6 +317,29 @@ export const TABLES = [
       },
     ],
   },
+  {
+    // Support tickets (D27): one partition per ticket, its head and its messages; only heads carry
+    // the indexes' keys (lambdas/adapters/dynamodb/tickets-table.ts).
+    id: 'tickets',
+    envVar: 'TICKETS_TABLE',
+    partitionKey: { name: 'ticketId', type: 'S' },
+    sortKey: { name: 'entry', type: 'S' },
+    globalSecondaryIndexes: [
+      { indexName: 'byNumber', partitionKey: { name: 'ticketNumber', type: 'S' } },
+      // A buyer's tickets, by the address they were opened with (the contact form's too).
+      {
+        indexName: 'byEmail',
+        partitionKey: { name: 'email', type: 'S' },
+        sortKey: { name: 'createdAt', type: 'S' },
+      },
+      // Sparse: only unresolved tickets, by their next deadline (the console's queue, overdue).
+      {
+        indexName: 'unresolved',
+        partitionKey: { name: 'queue', type: 'S' },
+        sortKey: { name: 'queueAt', type: 'S' },
+      },
+    ],
+  },
 ] as const satisfies readonly TableDefinition[];
 
 export type TableId = (typeof TABLES)[number]['id'];
@@ -362,4 +394,6 @@ export const ALARMED_LOG_MESSAGES = {
   disputeOpened: 'Payment dispute opened',
   /** Services whose provider has differed from their desired state for 15 minutes (D22). */
   servicesOutOfStep: 'Services out of step',
+  /** Tickets past a deadline (D27): first response, a grievance's acknowledgement or resolution. */
+  ticketsOverdue: 'Tickets overdue',
 } as const;

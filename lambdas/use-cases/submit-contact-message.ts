@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CONTACT_LIMITS, MESSAGE_RETENTION_SECONDS, TooManyRequestsError } from '../domain/contact';
+import type { TicketCategory } from '../domain/tickets';
 import type { EventPublisher } from '../ports/events';
 import type { LogPort } from '../ports/logger';
 import type { MessagesStore } from '../ports/messages';
@@ -12,6 +13,11 @@ export interface SubmitContactMessageDeps {
   log: LogPort;
   now: () => Date;
   newId?: () => string;
+  /**
+   * Opens the message's ticket (D27) and answers its number; the limits above are already taken.
+   * Without it (older wiring) the message is only stored and mailed, as before.
+   */
+  openTicket?: (input: ContactInput) => Promise<string>;
 }
 
 export interface ContactInput {
@@ -20,12 +26,14 @@ export interface ContactInput {
   message: string;
   /** The form's hidden honeypot field: people leave it empty, form-filling bots do not. */
   website?: string;
+  /** What the message is about (D27); the form's default is a sales question. */
+  category?: TicketCategory;
 }
 
 export type ContactOutcome =
-  | { outcome: 'accepted'; messageId: string }
+  | { outcome: 'accepted'; messageId: string; ticketNumber?: string }
   | { outcome: 'ignored' }
-  | { outcome: 'accepted_unqueued'; messageId: string };
+  | { outcome: 'accepted_unqueued'; messageId: string; ticketNumber?: string };
 
 /**
  * Accepts a contact message (docs/decisions.md D9): refuses a sender or address over its limit,
@@ -52,6 +60,16 @@ export async function submitContactMessage(
     ));
   if (!allowed) throw new TooManyRequestsError();
 
+  // The ticket first, so that the support inbox's mail carries its number (D27). A ticket that
+  // cannot be opened does not lose the message: it is stored and mailed without a number.
+  let ticketNumber: string | undefined;
+  if (deps.openTicket) {
+    try {
+      ticketNumber = await deps.openTicket(input);
+    } catch (error) {
+      deps.log.error('Contact message kept without a ticket', { error });
+    }
+  }
   const messageId = (deps.newId ?? randomUUID)();
   await deps.messages.saveMessage({
     messageId,
@@ -60,14 +78,16 @@ export async function submitContactMessage(
     message: input.message,
     createdAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + MESSAGE_RETENTION_SECONDS,
+    ...(ticketNumber ? { ticketNumber } : {}),
   });
+  const numbered = ticketNumber ? { ticketNumber } : {};
   try {
     await deps.events.publish('SupportMessageReceived', { messageId });
   } catch (error) {
     // Stored, so accepted: the reconciler queues stored messages that were never mailed.
     deps.log.error('Contact message stored but its mail was not queued', { messageId, error });
-    return { outcome: 'accepted_unqueued', messageId };
+    return { outcome: 'accepted_unqueued', messageId, ...numbered };
   }
   deps.log.info('Contact message stored and its mail queued', { messageId });
-  return { outcome: 'accepted', messageId };
+  return { outcome: 'accepted', messageId, ...numbered };
 }

@@ -24,6 +24,8 @@ export interface LambdasProps {
   mail: Mail;
   /** The hosting panel's API credentials (WHM_SECRET_ARN). */
   whmSecret: ISecret;
+  /** The domain registrar's API credentials (REGISTRAR_SECRET_ARN). */
+  registrarSecret: ISecret;
   /** What the services-delivering functions are told (stack parameters). */
   hosting: { placeholderDomain: string; controlPanelUrl: string };
 }
@@ -49,6 +51,9 @@ export function environmentFor(
   }
   if (definition.needs.includes('whmSecret')) {
     environment[ENV.whmSecretArn] = props.whmSecret.secretArn;
+  }
+  if (definition.needs.includes('registrarSecret')) {
+    environment[ENV.registrarSecretArn] = props.registrarSecret.secretArn;
   }
   if (definition.deliversServices) {
     environment[ENV.hostingPlaceholderDomain] = props.hosting.placeholderDomain;
@@ -100,6 +105,14 @@ export class Lambdas extends Construct {
           new PolicyStatement({
             actions: ['secretsmanager:GetSecretValue'],
             resources: [props.whmSecret.secretArn],
+          }),
+        );
+      }
+      if (definition.needs.includes('registrarSecret')) {
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [props.registrarSecret.secretArn],
           }),
         );
       }

@@ -46,6 +46,8 @@ export interface MonitoringProps {
   webhook: StorefrontFunction;
   /** The payments reconciler: what it repairs is counted from its logs. */
   reconciler: StorefrontFunction;
+  /** The tickets' deadlines check (D27): the overdue tickets are counted from its logs. */
+  ticketDeadlines: StorefrontFunction;
   /** The refunds worker: refunds it hands to a person are counted from its logs. */
   refundsWorker: StorefrontFunction;
 }
@@ -140,6 +142,24 @@ export class Monitoring extends Construct {
     this.alarm('ServicesOutOfStep', {
       description: `Services have been out of step for 15 minutes or more: a provider (the hosting panel) does not match what the service should be (live, suspended or removed), usually because the provider is down or refused. Each is converged again every 15 minutes; see Stuck, Out of step in the operator's console for what is wanted, what is and the last error. ${CONSOLE.orders}`,
       metric: outOfStep.metric({ period: Duration.minutes(15), statistic: 'Maximum' }),
+    });
+
+    // Tickets past a deadline (D27): the hourly check logs how many with every run that finds any.
+    const overdueTickets = new MetricFilter(this, 'TicketsOverdueFilter', {
+      logGroup: props.ticketDeadlines.logGroup,
+      filterPattern: FilterPattern.stringValue(
+        '$.message',
+        '=',
+        ALARMED_LOG_MESSAGES.ticketsOverdue,
+      ),
+      metricNamespace: METRIC_NAMESPACE,
+      metricName: 'TicketsOverdue',
+      metricValue: '$.count',
+      defaultValue: 0,
+    });
+    this.alarm('TicketsOverdue', {
+      description: `Support tickets are past a deadline: a first response (24 hours), or a grievance's acknowledgement (48 hours) or resolution (one month, the E-Commerce Rules 2020). The grievance officer was mailed for each overdue grievance. Open /admin/tickets on the store: overdue tickets are red in the queue, soonest due first.`,
+      metric: overdueTickets.metric({ period: Duration.hours(1), statistic: 'Maximum' }),
     });
 
     // Money going back (D16), counted from the logs of the function that sees it.

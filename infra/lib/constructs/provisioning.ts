@@ -8,6 +8,12 @@ export const WHM_SECRET_PLACEHOLDERS = {
   user: 'REPLACE_ME',
 } as const;
 
+/** What the operator replaces in the registrar secret (README, what AWS needs). */
+export const REGISTRAR_SECRET_PLACEHOLDERS = {
+  url: 'https://httpapi.com',
+  resellerId: 'REPLACE_ME',
+} as const;
+
 /**
  * The hosting panel's API credentials: one Secrets Manager secret holding JSON
  * `{"host", "user", "token"}` (a WHM API token with only the privileges provisioning uses), read by
@@ -20,6 +26,12 @@ export const WHM_SECRET_PLACEHOLDERS = {
  */
 export class Provisioning extends Construct {
   readonly whmSecret: Secret;
+  /**
+   * The domain registrar's API credentials (D23): JSON `{"url","resellerId","apiKey"}` for the
+   * LogicBoxes HTTP API (https://httpapi.com), created with placeholders like the WHM secret and
+   * filled in by the operator; until then a domain waits in "Setting up" (converge retries it).
+   */
+  readonly registrarSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -38,6 +50,21 @@ export class Provisioning extends Construct {
         passwordLength: 32,
       },
     });
+    this.registrarSecret = new Secret(this, 'RegistrarSecret', {
+      description:
+        'Domain registrar (LogicBoxes HTTP API) credentials, JSON {"url","resellerId","apiKey"}: https://httpapi.com, your reseller id (auth-userid) and API key.',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(REGISTRAR_SECRET_PLACEHOLDERS),
+        generateStringKey: 'apiKey',
+        excludePunctuation: true,
+        passwordLength: 32,
+      },
+    });
+    acknowledge(
+      this.registrarSecret,
+      'AwsSolutions-SMG4',
+      'LogicBoxes API keys are made and revoked in the reseller control panel (Settings → API); there is no API a rotation Lambda could call. The README tells how to rotate the key by hand.',
+    );
     acknowledge(
       this.whmSecret,
       'AwsSolutions-SMG4',

@@ -7,6 +7,7 @@ import { DETAIL_TYPES, EVENT_SOURCES, type TableId } from '../../../lambdas/syst
 
 export type FunctionId =
   | 'plans'
+  | 'domains'
   | 'checkout'
   | 'dashboard'
   | 'razorpayWebhook'
@@ -24,7 +25,10 @@ export type FunctionId =
   | 'invoices'
   | 'renewalReminders'
   | 'cancelService'
-  | 'refundsWorker';
+  | 'refundsWorker'
+  | 'tickets'
+  | 'ticketMail'
+  | 'ticketDeadlines';
 
 /** `readAppend`: reads and PutItem only, for a table whose items are never changed (audit). */
 export type TableAccess = 'read' | 'write' | 'readWrite' | 'readAppend';
@@ -46,6 +50,8 @@ export interface FunctionDefinition {
     | 'whmSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
+    /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
+    | 'registrarSecret'
   )[];
   timeoutSeconds: number;
   memoryMb: number;
@@ -76,6 +82,15 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   },
   checkout: {
     id: 'checkout',
+  domains: {
+    id: 'domains',
+    entry: 'lambdas/handlers/domains.ts',
+    tables: {},
+    needs: ['registrarSecret'],
+    // The registrar answers in about 50 ms; its calls time out after 15 s.
+    timeoutSeconds: 20,
+    memoryMb: 512,
+  },
     entry: 'lambdas/handlers/checkout.ts',
     tables: {
       plans: 'read',
@@ -131,7 +146,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'contact',
     entry: 'lambdas/handlers/contact.ts',
     // limits: the per-sender and per-address counters; the mail itself is queued as an event.
-    tables: { messages: 'write', limits: 'readWrite' },
+    // tickets and counters: the message opens a numbered ticket (D27).
+    tables: { messages: 'write', limits: 'readWrite', tickets: 'readWrite', counters: 'readWrite' },
     needs: ['publishEvents'],
     timeoutSeconds: 10,
     memoryMb: 256,
@@ -313,6 +329,36 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 45,
     memoryMb: 256,
   },
+  tickets: {
+    id: 'tickets',
+    entry: 'lambdas/handlers/tickets.ts',
+    // Tickets (D27), the buyer's and the console's: the thread, the number (counters) and the
+    // contact form's per-address limit, which tickets count against too.
+    tables: { tickets: 'readWrite', counters: 'readWrite', limits: 'readWrite' },
+    // TicketCreated and TicketReplied ask for the mails.
+    needs: ['publishEvents'],
+    timeoutSeconds: 10,
+    memoryMb: 256,
+  },
+  ticketMail: {
+    id: 'ticketMail',
+    entry: 'lambdas/handlers/ticket-mail.ts',
+    // Each mail's claim is kept on its message.
+    tables: { tickets: 'readWrite' },
+    needs: ['sendEmail'],
+    timeoutSeconds: 30,
+    memoryMb: 256,
+  },
+  ticketDeadlines: {
+    id: 'ticketDeadlines',
+    entry: 'lambdas/handlers/ticket-deadlines.ts',
+    // The unresolved tickets past a deadline (an index), each marked once.
+    tables: { tickets: 'readWrite' },
+    // The grievance officer's mail.
+    needs: ['sendEmail'],
+    timeoutSeconds: 60,
+    memoryMb: 256,
+  },
 };
 
 /** Steady and burst request rates (per second) of one route. */
@@ -371,6 +417,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/checkout/quote',
+  {
+    method: 'GET',
+    path: '/api/domains/availability',
+    function: 'domains',
+    auth: false,
+    throttle: THROTTLES.catalog,
+  },
     function: 'checkout',
     auth: false,
     throttle: THROTTLES.publicCompute,
@@ -447,6 +500,36 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   ...(
     [
+      ['POST', '/api/me/tickets'],
+      ['GET', '/api/me/tickets'],
+      ['GET', '/api/me/tickets/{number}'],
+      ['POST', '/api/me/tickets/{number}/replies'],
+      ['POST', '/api/me/tickets/{number}/resolve'],
+      ['POST', '/api/me/tickets/{number}/reopen'],
+    ] as const
+  ).map(([method, path]): RouteDefinition => ({
+    method,
+    path,
+    function: 'tickets',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  })),
+  ...(
+    [
+      ['GET', '/api/admin/tickets'],
+      ['GET', '/api/admin/tickets/{number}'],
+      ['POST', '/api/admin/tickets/{number}/replies'],
+    ] as const
+  ).map(([method, path]): RouteDefinition => ({
+    method,
+    path,
+    function: 'tickets',
+    // The handler's operatorOf() checks the operators' group, as the admin function's does.
+    auth: true,
+    throttle: THROTTLES.operator,
+  })),
+  ...(
+    [
       ['GET', '/api/admin/orders'],
       ['POST', '/api/admin/orders/{orderId}/resolve'],
       ['GET', '/api/admin/customers'],
@@ -520,6 +603,15 @@ export const EVENT_RULES = [
     },
     target: 'refundsWorker' as FunctionId,
   },
+  {
+    // Tickets (D27): the acknowledgement, the support inbox's mail, each reply to the other side.
+    id: 'ticketEventsToTicketMail',
+    eventPattern: {
+      source: [EVENT_SOURCES.tickets],
+      'detail-type': [DETAIL_TYPES.ticketCreated, DETAIL_TYPES.ticketReplied],
+    },
+    target: 'ticketMail' as FunctionId,
+  },
 ] as const;
 
 /** Cognito user pool triggers. */
@@ -563,6 +655,15 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     timeZone: 'Asia/Kolkata',
     description:
       'Renewal reminders 30, 7 and 1 days before, the expiry notice, and suspension of hosting 7 days after expiry (D17)',
+  },
+  {
+    name: 'ticket-deadlines',
+    function: 'ticketDeadlines',
+    // Hourly: a ticket is known overdue within the hour it passes its deadline (D27).
+    expression: 'rate(1 hour)',
+    timeZone: 'Asia/Kolkata',
+    description:
+      'Marks tickets past their deadline overdue, mails the grievance officer for overdue grievances and counts them for the alarm (D27)',
   },
 ];
 

@@ -394,6 +394,9 @@ export function firstDeploySteps(inputs: DeployInputs): Step[] {
       commands: [
         `aws cloudformation describe-stacks --region ${region} --stack-name ${stackName} --query "Stacks[0].Outputs[?OutputKey=='WhmSecretArn'].OutputValue" --output text`,
         `aws secretsmanager put-secret-value --region ${region} --secret-id "$WHM_SECRET_ARN" --secret-string file:///tmp/whm.json`,
+        // The domain registrar (D23): the LogicBoxes reseller id and API key, before selling domains.
+        `aws cloudformation describe-stacks --region ${region} --stack-name ${stackName} --query "Stacks[0].Outputs[?OutputKey=='RegistrarSecretArn'].OutputValue" --output text`,
+        `aws secretsmanager put-secret-value --region ${region} --secret-id "$REGISTRAR_SECRET_ARN" --secret-string file:///tmp/registrar.json`,
       ],
     },
     {

@@ -11,6 +11,7 @@ export type Need =
   | 'sendEmail'
   | 'updateUserAttributes'
   | 'sellerDetails'
-  | 'whmSecret';
+  | 'whmSecret'
+  | 'registrarSecret';
 
 export const wiring = { tables: new Set<TableId>(), needs: new Set<Need>() };

@@ -84,8 +84,8 @@ describe('a domain order always names its domain, validated as /domains does', (
     [`${'a'.repeat(64)}.com`, 'invalid_domain'],
     ['www.asharao.com', 'extension_not_available'],
     ['asharao', 'extension_not_available'],
-    ['asharao.org', 'extension_not_available'],
-    ['asharao.co.in', 'extension_not_available'],
+    ['asharao.io', 'extension_not_available'],
+    ['asharao.org.in', 'extension_not_available'],
   ])('refuses %j (%s)', (domain, code) => {
     expect(() => quoteDomain({ ...basic, domain, years: 1 })).toThrow(
       expect.objectContaining({ code }),

@@ -34,17 +34,17 @@ const REFUSALS: readonly [DomainError, string, string][] = [
   [
     new domainNames.InvalidDomainError('asha rao.com'),
     'invalid_domain',
-    'Use only letters, numbers and hyphens (not at the start or end), up to 63 characters, then .com or .net.',
+    'Use only letters, numbers and hyphens (not at the start or end), up to 63 characters, then .com, .net, .org, .in or .co.in.',
   ],
   [
-    new domainNames.ExtensionNotSoldError('.org'),
+    new domainNames.ExtensionNotSoldError('.io'),
     'extension_not_available',
-    'We register .com and .net names only; .org is not available.',
+    'We register .com, .net, .org, .in or .co.in names only; .io is not available.',
   ],
   [
     new domainNames.ExtensionNotSoldError(''),
     'extension_not_available',
-    'We register .com and .net names only; that ending is not available.',
+    'We register .com, .net, .org, .in or .co.in names only; that ending is not available.',
   ],
   [
     new domainNames.DomainNotApplicableError('basichosting'),

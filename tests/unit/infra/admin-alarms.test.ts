@@ -9,7 +9,13 @@ import { synthesise, type Synthesised } from '../../infra/stack-fixture';
  * The console's pages that alarms may name: web/src/app/routes.tsx serves them (ADMIN_PATHS;
  * tests/web/admin checks it has these).
  */
-const CONSOLE_PAGES = ['/admin/stuck', '/admin/orders', '/admin/today', '/admin/provisioning'];
+const CONSOLE_PAGES = [
+  '/admin/stuck',
+  '/admin/orders',
+  '/admin/today',
+  '/admin/provisioning',
+  '/admin/tickets',
+];
 
 let synthesised: Synthesised;
 beforeAll(() => {

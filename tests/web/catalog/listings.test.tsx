@@ -88,12 +88,24 @@ describe('/domain', () => {
       'href',
       '/domains?plan=basicdomain',
     );
-    expect(within(basic).getByTestId('domain-prices')).toHaveTextContent(
-      '.com ₹999.00/yr + 18% GST · .net ₹899.00/yr + 18% GST',
-    );
-    expect(
-      within(screen.getByRole('article', { name: 'Premium Domain' })).getByTestId('domain-prices'),
-    ).toHaveTextContent('.com ₹2,499.00/yr + 18% GST · .net ₹2,399.00/yr + 18% GST');
+    const prices = (article: HTMLElement) =>
+      within(within(article).getByTestId('domain-prices'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/\s+/g, ' '));
+    expect(prices(basic)).toEqual([
+      '.com₹999.00/yr + 18% GST',
+      '.net₹899.00/yr + 18% GST',
+      '.org₹1,099.00/yr + 18% GST',
+      '.in₹799.00/yr + 18% GST',
+      '.co.in₹499.00/yr + 18% GST',
+    ]);
+    expect(prices(screen.getByRole('article', { name: 'Premium Domain' }))).toEqual([
+      '.com₹2,499.00/yr + 18% GST',
+      '.net₹2,399.00/yr + 18% GST',
+      '.org₹2,599.00/yr + 18% GST',
+      '.in₹2,299.00/yr + 18% GST',
+      '.co.in₹1,999.00/yr + 18% GST',
+    ]);
     expect(basic).not.toHaveTextContent('/mo');
     expect(screen.getByRole('table', { name: 'Compare domain features' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Domain FAQs' })).toBeInTheDocument();

@@ -61,7 +61,7 @@ const NOT_BUILT: [string, RegExp][] = [
     /root password in|password (from|in) (the|your) (welcome )?e?mail|credentials from your welcome|credentials are emailed/i,
   ],
   ['a refunded service running on (D16)', /stays active until the end/i],
-  ['extensions we do not sell', /over \d+ extensions|\.(?:co\.in|store|tech)\b/i],
+  ['extensions we do not sell', /over \d+ extensions|\.(?:store|tech|io)\b/i],
   ['a DNS editor or sync client we do not have', /DNS editor|desktop sync client/i],
   ['"you have not been charged" after a failed payment', /not been charged/i],
 ];

@@ -1,70 +1,158 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { DomainSearchPage } from '../../../web/src/features/domain-search/domain-search-page';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../web/src/lib/api';
+import {
+  DomainSearchPage,
+  SEARCH_DEBOUNCE_MS,
+} from '../../../web/src/features/domain-search/domain-search-page';
 import { normaliseDomainName } from '../../../web/src/features/domain-search/normalise-domain-name';
 
-function search(value: string) {
+const apiGet = vi.hoisted(() => vi.fn());
+vi.mock('../../../web/src/lib/api', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  apiGet,
+}));
+
+const PRICES = { '.com': 99_900, '.net': 89_900, '.org': 109_900, '.in': 79_900, '.co.in': 49_900 };
+
+function answer(label: string, taken: string[] = []) {
+  return {
+    results: Object.entries(PRICES).map(([extension, pricePerYearPaise]) => ({
+      domain: `${label}${extension}`,
+      extension,
+      available: !taken.includes(extension),
+      pricePerYearPaise,
+    })),
+  };
+}
+
+function renderPage(path = '/domains') {
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <DomainSearchPage />
     </MemoryRouter>,
   );
-  fireEvent.change(screen.getByLabelText('Domain name'), { target: { value } });
-  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 }
 
-describe('/domains demo search (D13)', () => {
-  it('shows .com and .net available with their yearly prices and .org unavailable', () => {
-    search('chaiwala');
+async function search(value: string) {
+  fireEvent.change(screen.getByLabelText('Domain name'), { target: { value } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  });
+}
+
+beforeEach(() => {
+  apiGet.mockReset();
+  apiGet.mockImplementation(async (path: string) => {
+    const name = new URL(path, 'http://x').searchParams.get('name') ?? '';
+    return answer(name, ['.net']);
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/domains search (D23)', () => {
+  it('asks the API and lists the five extensions with their yearly prices; a taken one has no Register', async () => {
+    renderPage();
+    await search('chaiwala');
+    expect(apiGet).toHaveBeenCalledWith('/domains/availability?name=chaiwala');
     const results = within(
-      screen.getByRole('region', { name: 'Results for “chaiwala”' }),
+      await screen.findByRole('region', { name: 'Results for “chaiwala”' }),
     ).getAllByRole('listitem');
-    expect(results).toHaveLength(3);
-    const [com, net, org] = results as [HTMLElement, HTMLElement, HTMLElement];
+    expect(results).toHaveLength(5);
+    const [com, net, org, inn, coin] = results as HTMLElement[];
     expect(com).toHaveTextContent('chaiwala.com');
     expect(com).toHaveTextContent('Available');
     expect(com).toHaveTextContent('₹999.00/yr');
-    expect(net).toHaveTextContent('chaiwala.net');
-    expect(net).toHaveTextContent('₹899.00/yr');
-    expect(org).toHaveTextContent('chaiwala.org');
-    expect(org).toHaveTextContent('Unavailable');
-    expect(within(org).queryByRole('link')).not.toBeInTheDocument();
+    expect(net).toHaveTextContent('Taken');
+    expect(within(net!).queryByRole('link')).not.toBeInTheDocument();
+    expect(org).toHaveTextContent('₹1,099.00/yr');
+    expect(inn).toHaveTextContent('₹799.00/yr');
+    expect(coin).toHaveTextContent('chaiwala.co.in');
+    expect(coin).toHaveTextContent('₹499.00/yr');
   });
 
-  it('sends Register to checkout with the basic domain plan and the full name', () => {
-    search('chaiwala');
-    expect(screen.getByRole('link', { name: 'Register chaiwala.com' })).toHaveAttribute(
+  it('sends Register to checkout with the plan and the full name', async () => {
+    renderPage('/domains?plan=premiumdomain');
+    await search('chaiwala');
+    expect(await screen.findByRole('link', { name: 'Register chaiwala.co.in' })).toHaveAttribute(
       'href',
-      '/checkout?plan=basicdomain&domain=chaiwala.com',
-    );
-    expect(screen.getByRole('link', { name: 'Register chaiwala.net' })).toHaveAttribute(
-      'href',
-      '/checkout?plan=basicdomain&domain=chaiwala.net',
+      '/checkout?plan=premiumdomain&domain=chaiwala.co.in',
     );
   });
 
-  it('says it is a demo without a registry lookup', () => {
-    search('x');
-    expect(screen.getByText(/no registry lookup is made/)).toBeInTheDocument();
+  it('searches once typing pauses, only for the last name typed', async () => {
+    vi.useFakeTimers();
+    renderPage();
+    const input = screen.getByLabelText('Domain name');
+    fireEvent.change(input, { target: { value: 'cha' } });
+    fireEvent.change(input, { target: { value: 'chai' } });
+    await act(async () => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+    });
+    expect(apiGet).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(apiGet).toHaveBeenCalledTimes(1);
+    expect(apiGet).toHaveBeenCalledWith('/domains/availability?name=chai');
   });
 
-  it('normalises what was typed before searching', () => {
-    search('  https://www.My Shop.com/about ');
-    expect(screen.getByRole('heading', { name: 'Results for “myshop”' })).toBeInTheDocument();
+  it('shows that it is checking, and ignores an answer overtaken by a newer search', async () => {
+    let release: (value: unknown) => void = () => {};
+    apiGet.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+    );
+    renderPage();
+    await search('first');
+    expect(screen.getByText('Checking “first” with the registry…')).toBeInTheDocument();
+    await search('second');
+    await act(async () => {
+      release(answer('first'));
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Results for “second”' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('first.com')).not.toBeInTheDocument();
+  });
+
+  it('says the check failed and offers to try again', async () => {
+    apiGet.mockRejectedValueOnce(new ApiError('The domain registry did not answer.', 503, 'x'));
+    renderPage();
+    await search('chaiwala');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not check availability just now.');
+    await act(async () => {
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Results for “chaiwala”' }),
+    ).toBeInTheDocument();
+  });
+
+  it('normalises what was typed before searching', async () => {
+    renderPage();
+    await search('  https://www.My Shop.com/about ');
+    expect(
+      await screen.findByRole('heading', { name: 'Results for “myshop”' }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Domain name')).toHaveValue('myshop');
   });
 
-  it('explains an empty or invalid name and shows no results', () => {
-    search('   ');
+  it('explains an empty or invalid name and asks nothing', async () => {
+    renderPage();
+    await search('   ');
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a domain name to search.');
-    expect(screen.queryByRole('heading', { name: /Results for/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
-
-    fireEvent.change(screen.getByLabelText('Domain name'), { target: { value: 'shop_online!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await search('shop_online!');
     expect(screen.getByRole('alert')).toHaveTextContent('letters, numbers and hyphens');
     expect(screen.getByLabelText('Domain name')).toHaveAttribute('aria-invalid', 'true');
+    expect(apiGet).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
   });
 });
 

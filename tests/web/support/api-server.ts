@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { CATALOG } from '@domain/catalog';
+import { searchRows } from '@domain/domain-names';
 import { appRoutes } from '../../../web/src/app/routes';
 import { configHandler, mockServer } from './msw';
 
@@ -11,6 +12,13 @@ export const API = 'http://localhost:3000/api';
 
 export const baseHandlers = [
   configHandler,
+  // /domains' search (D23): every extension free, at the catalog's price.
+  http.get(`${API}/domains/availability`, ({ request }) => {
+    const name = new URL(request.url).searchParams.get('name') ?? '';
+    return HttpResponse.json({
+      results: searchRows(name).map((row) => ({ ...row, available: true })),
+    });
+  }),
   http.get(`${API}/plans/:planId`, ({ params }) => {
     const plan = CATALOG.find((p) => p.id === params.planId);
     return plan

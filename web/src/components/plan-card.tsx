@@ -46,7 +46,7 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
   return (
     <article
       aria-labelledby={headingId}
-      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm transition-shadow hover:shadow-lg sm:p-8 ${
+      className={`relative flex min-w-0 flex-col rounded-2xl border bg-white p-6 shadow-sm transition-shadow hover:shadow-lg sm:p-8 ${
         plan.isPopular
           ? 'border-brand-600 ring-2 ring-brand-600 lg:-my-3 lg:py-11'
           : 'border-slate-200'
@@ -79,16 +79,22 @@ export function PlanCard({ plan, buttonLabel, href, showSavings = false }: PlanC
           </p>
         ) : null}
         {domainPrices ? (
-          <p className="text-slate-900" data-testid="domain-prices">
-            {domainPrices.map(({ extension, paise }, index) => (
-              <span key={extension} className="whitespace-nowrap">
-                {index > 0 ? ' · ' : null}
-                <span className="font-semibold">{extension}</span>{' '}
-                <span className="text-2xl font-extrabold tracking-tight">{formatInr(paise)}</span>
-                {listingText.perYear} {listingText.gst}
-              </span>
+          // One line per extension, wrapping inside the card: five prices on one line made the
+          // cards, and the page, wider than the screen at every width (#23).
+          <ul className="space-y-1.5 text-slate-900" data-testid="domain-prices">
+            {domainPrices.map(({ extension, paise }) => (
+              <li key={extension} className="flex flex-wrap items-baseline gap-x-2">
+                <span className="min-w-14 font-semibold">{extension}</span>
+                <span>
+                  <span className="text-xl font-extrabold tracking-tight">{formatInr(paise)}</span>
+                  {listingText.perYear}{' '}
+                  <span className="text-sm whitespace-nowrap text-slate-600">
+                    {listingText.gst}
+                  </span>
+                </span>
+              </li>
             ))}
-          </p>
+          </ul>
         ) : price !== undefined ? (
           <p className="flex flex-wrap items-baseline gap-x-1 text-slate-900">
             <span className="text-4xl font-extrabold tracking-tight">{formatInr(price)}</span>

@@ -1,3 +1,4 @@
+import { DOMAIN_EXTENSIONS, type DomainExtension } from '@domain/domain-names';
 import { formatInr } from '@domain/money';
 import { domainSearch } from './domain-search';
 import {
@@ -10,14 +11,12 @@ import {
 } from './facts';
 import type { FaqItem } from './types';
 
-/** ".com (₹999.00/yr + 18% GST) and .net (₹899.00/yr + 18% GST)": what /domains sells. */
-const domainPrices = domainSearch.results
-  .flatMap((r) =>
-    r.available && 'pricePaise' in r
-      ? [`${r.extension} (${formatInr(r.pricePaise)}${domainSearch.perYear} ${gstNote})`]
-      : [],
-  )
-  .join(' and ');
+/** ".com (₹999.00/yr + 18% GST), …, .in (…) and .co.in (…)": what /domains sells (D23). */
+const domainPriceList = (Object.keys(DOMAIN_EXTENSIONS) as DomainExtension[]).map(
+  (extension) =>
+    `${extension} (${formatInr(DOMAIN_EXTENSIONS[extension].registrationPaisePerYear)}${domainSearch.perYear} ${gstNote})`,
+);
+const domainPrices = `${domainPriceList.slice(0, -1).join(', ')} and ${domainPriceList.at(-1) ?? ''}`;
 
 const tierTimes = facts.supportTiers
   .map((t) => `${t.name} ${t.responseHours} ${t.responseHours === 1 ? 'hour' : 'hours'}`)
@@ -85,7 +84,7 @@ export const supportPage = {
       items: [
         {
           question: 'Which domain extensions do you offer?',
-          answer: `${domainPrices}, from our domain search. Other extensions, .org among them, cannot be ordered yet.`,
+          answer: `${domainPrices}, from our domain search. Other extensions cannot be ordered yet.`,
         },
         {
           question: 'Can I transfer a domain to you?',

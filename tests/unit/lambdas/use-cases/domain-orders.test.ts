@@ -90,8 +90,8 @@ describe('priceCheckout prices a domain plan by the year (D21)', () => {
     [{ domain: '  ', years: 1 }, DomainRequiredError],
     [{ domain: 'asha_rao.com', years: 1 }, InvalidDomainError],
     [{ domain: '-asharao.com', years: 1 }, InvalidDomainError],
-    [{ domain: 'asharao.org', years: 1 }, ExtensionNotSoldError],
-    [{ domain: 'asharao.in', years: 1 }, ExtensionNotSoldError],
+    [{ domain: 'asharao.io', years: 1 }, ExtensionNotSoldError],
+    [{ domain: 'asharao.net.in', years: 1 }, ExtensionNotSoldError],
     [{ domain: 'asharao', years: 1 }, ExtensionNotSoldError],
     [{ domain: 'asharao.com', years: 4 }, InvalidYearsError],
     [{ domain: 'asharao.com', years: 0 }, InvalidYearsError],
@@ -141,7 +141,7 @@ describe('createOrder for a domain plan', () => {
 
   it.each([
     [{ planId: 'basicdomain', years: 1 }, DomainRequiredError],
-    [{ planId: 'basicdomain', years: 1, domain: 'asharao.org' }, ExtensionNotSoldError],
+    [{ planId: 'basicdomain', years: 1, domain: 'asharao.io' }, ExtensionNotSoldError],
     [
       { planId: 'basicdomain', years: 1, domain: 'asharao.com', promoCode: 'HOST10' },
       PromoNotForDomainsError,
@@ -257,7 +257,7 @@ describe('POST /api/checkout/quote and /orders for domains', () => {
     ['post-checkout-quote.json', { planId: 'basicdomain', domain: 'a_b.com' }, 'invalid_domain'],
     [
       'post-checkout-quote.json',
-      { planId: 'basicdomain', domain: 'ab.org' },
+      { planId: 'basicdomain', domain: 'ab.io' },
       'extension_not_available',
     ],
     [

@@ -17,6 +17,12 @@ import { serviceReadyMail } from '../../../../lambdas/templates/mail/service-rea
 import { serviceSetupPendingMail } from '../../../../lambdas/templates/mail/service-setup-pending';
 import { serviceSuspendedMail } from '../../../../lambdas/templates/mail/service-suspended';
 import { supportMessageMail } from '../../../../lambdas/templates/mail/support-message';
+import {
+  ticketAcknowledgementMail,
+  ticketOverdueMail,
+  ticketReplyToBuyerMail,
+  ticketToSupportMail,
+} from '../../../../lambdas/templates/mail/tickets';
 import { welcomeMail } from '../../../../lambdas/templates/mail/welcome';
 
 export const SITE_URL = 'https://shop.example.in';
@@ -212,4 +218,47 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
         'Hello,\n\nI paid for Basic Hosting this morning but the dashboard still says "Setting up".\nCan you check?\n\nThanks,\nAsha',
       createdAt: '2026-11-22T04:15:00.000Z',
     }),
+  'ticket-acknowledgement': (w = {}) =>
+    ticketAcknowledgementMail({ ticket: sampleTicket(w), number: 'TKT-000123', siteUrl: SITE_URL }),
+  'ticket-reply-to-buyer': (w = {}) =>
+    ticketReplyToBuyerMail({
+      ticket: sampleTicket(w),
+      number: 'TKT-000123',
+      message: {
+        at: '2026-11-22T06:40:00.000Z',
+        authorName: 'Support',
+        body: w.text ?? 'Hello Asha,\n\nWe have refunded the duplicate charge.\n\nSupport',
+      },
+      resolved: true,
+      siteUrl: SITE_URL,
+    }),
+  'ticket-to-support': (w = {}) =>
+    ticketToSupportMail({
+      ticket: sampleTicket(w),
+      number: 'TKT-000123',
+      message: {
+        at: '2026-11-22T04:15:00.000Z',
+        authorName: buyer(w),
+        body: w.text ?? 'I was charged twice for Basic Hosting.',
+      },
+      isNew: true,
+    }),
+  'ticket-overdue': (w = {}) =>
+    ticketOverdueMail({
+      ticket: sampleTicket(w),
+      number: 'TKT-000123',
+      dueAt: '2026-11-23T04:15:00.000Z',
+    }),
 };
+
+function sampleTicket(w: Words) {
+  return {
+    subject: w.planName ?? 'Charged twice for Basic Hosting',
+    category: 'grievance' as const,
+    name: buyer(w),
+    email: 'asha.verma@example.in',
+    createdAt: '2026-11-22T04:15:00.000Z',
+    resolveDueAt: '2026-12-22T18:29:59.999Z',
+    source: 'contact' as const,
+  };
+}

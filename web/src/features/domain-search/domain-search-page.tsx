@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   DOMAIN_EXTENSIONS,
   domainPricePerYear,
   isDomainPlanId,
+  type DomainExtension,
   type DomainPlanId,
 } from '@domain/domain-names';
 import { formatInr } from '@domain/money';
@@ -12,12 +13,30 @@ import { Button, ButtonLink } from '../../components/button';
 import { Icon } from '../../components/marketing-icons';
 import { PageHeader } from '../../components/page-header';
 import { domainSearch as text } from '../../content/domain-search';
+import { ApiError, apiGet } from '../../lib/api';
 import { normaliseDomainName } from './normalise-domain-name';
 
+/** How long typing must pause before the registry is asked. */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+export interface AvailabilityResult {
+  domain: string;
+  extension: string;
+  available: boolean;
+  pricePerYearPaise: number;
+}
+
+type Search =
+  | { state: 'idle' }
+  | { state: 'loading'; name: string }
+  | { state: 'done'; name: string; results: AvailabilityResult[] }
+  | { state: 'failed'; name: string; message: string };
+
 /**
- * The demo domain search (D13): three fixed results for the typed name, no registry lookup.
- * Register on an available result goes to checkout with the domain plan (?plan=, from a /domain
- * card; Basic by default) and the name, at that plan's price per year (D21).
+ * The domain search (D23): what the visitor types is asked of the registry through
+ * GET /api/domains/availability once typing pauses (or at once on Search), for .com .net .org
+ * .in .co.in. Register on an available result goes to checkout with the domain plan (?plan=, from
+ * a /domain card; Basic by default) and the name, at that plan's price per year (D21).
  */
 export function DomainSearchPage() {
   const [params] = useSearchParams();
@@ -28,20 +47,61 @@ export function DomainSearchPage() {
   const inputId = useId();
   const errorId = useId();
   const [query, setQuery] = useState('');
-  const [searched, setSearched] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState<Search>({ state: 'idle' });
+  const latest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function run(name: string) {
+    clearTimeout(timer.current);
+    const ticket = ++latest.current;
+    setSearch({ state: 'loading', name });
+    apiGet<{ results: AvailabilityResult[] }>(
+      `/domains/availability?name=${encodeURIComponent(name)}`,
+    ).then(
+      ({ results }) => {
+        if (ticket === latest.current) setSearch({ state: 'done', name, results });
+      },
+      (failure: unknown) => {
+        if (ticket !== latest.current) return;
+        const message =
+          failure instanceof ApiError && failure.status >= 400 && failure.status < 500
+            ? failure.message
+            : text.errors.failed;
+        setSearch({ state: 'failed', name, message });
+      },
+    );
+  }
+
+  function onChange(value: string) {
+    setQuery(value);
+    clearTimeout(timer.current);
+    const result = normaliseDomainName(value);
+    if (!result.ok) {
+      // Typing is not an error yet; the invalid name is explained on Search.
+      latest.current += 1;
+      if (result.reason === 'empty') setSearch({ state: 'idle' });
+      return;
+    }
+    setError(null);
+    timer.current = setTimeout(() => run(result.name), SEARCH_DEBOUNCE_MS);
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = normaliseDomainName(query);
     if (!result.ok) {
-      setSearched(null);
+      clearTimeout(timer.current);
+      latest.current += 1;
+      setSearch({ state: 'idle' });
       setError(result.reason === 'empty' ? text.errors.empty : text.errors.invalid);
       return;
     }
     setError(null);
     setQuery(result.name);
-    setSearched(result.name);
+    run(result.name);
   }
 
   return (
@@ -61,7 +121,7 @@ export function DomainSearchPage() {
               spellCheck={false}
               value={query}
               placeholder={text.placeholder}
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={(event) => onChange(event.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-lg text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus-visible:outline-brand-500"
@@ -76,18 +136,36 @@ export function DomainSearchPage() {
               {error}
             </p>
           ) : null}
-          <p className="mt-4 flex gap-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p className="mt-4 flex gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
             <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-            {text.demoNotice}
+            {text.notice}
           </p>
         </form>
       </PageHeader>
 
       <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8 py-12 sm:py-16">
-        <div aria-live="polite">
-          {searched ? <Results name={searched} planId={planId} /> : null}
+        <div aria-live="polite" aria-busy={search.state === 'loading'}>
+          {search.state === 'loading' ? (
+            <p className="text-center text-slate-700">{text.checking(search.name)}</p>
+          ) : null}
+          {search.state === 'failed' ? (
+            <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5">
+              <p className="text-sm font-medium text-red-800">{search.message}</p>
+              <Button
+                type="button"
+                variant="secondary"
+                className="mt-3"
+                onClick={() => run(search.name)}
+              >
+                {text.retry}
+              </Button>
+            </div>
+          ) : null}
+          {search.state === 'done' ? (
+            <Results name={search.name} results={search.results} planId={planId} />
+          ) : null}
         </div>
-        {searched ? null : <HowItWorks />}
+        {search.state === 'idle' ? <HowItWorks /> : null}
         <p className="mt-10 text-center text-sm text-slate-700">
           {text.plansLink.text}{' '}
           <Link
@@ -102,26 +180,34 @@ export function DomainSearchPage() {
   );
 }
 
-function Results({ name, planId }: { name: string; planId: DomainPlanId }) {
+function Results({
+  name,
+  results,
+  planId,
+}: {
+  name: string;
+  results: AvailabilityResult[];
+  planId: DomainPlanId;
+}) {
   return (
     <section aria-labelledby="domain-results">
       <h2 id="domain-results" className="text-xl font-bold text-slate-900">
         {text.resultsTitle(name)}
       </h2>
       <ul className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {text.results.map((result) => {
-          const domain = `${name}${result.extension}`;
+        {results.map((result) => {
+          const sold = Object.hasOwn(DOMAIN_EXTENSIONS, result.extension);
           const pricePaise =
-            result.available && Object.hasOwn(DOMAIN_EXTENSIONS, result.extension)
-              ? domainPricePerYear(planId, result.extension as keyof typeof DOMAIN_EXTENSIONS)
+            result.available && sold
+              ? domainPricePerYear(planId, result.extension as DomainExtension)
               : undefined;
           return (
             <li
-              key={result.extension}
+              key={result.domain}
               className="flex flex-col gap-4 px-5 py-5 sm:flex-row sm:items-center sm:justify-between"
             >
-              <div>
-                <p className="text-lg font-semibold break-all text-slate-900">{domain}</p>
+              <div className="min-w-0">
+                <p className="text-lg font-semibold break-all text-slate-900">{result.domain}</p>
                 <p
                   className={`mt-1 inline-flex items-center gap-1.5 text-sm font-semibold ${result.available ? 'text-green-700' : 'text-slate-500'}`}
                 >
@@ -130,16 +216,16 @@ function Results({ name, planId }: { name: string; planId: DomainPlanId }) {
                 </p>
               </div>
               {pricePaise !== undefined ? (
-                <div className="flex items-center gap-5">
+                <div className="flex flex-wrap items-center gap-5">
                   <p className="text-slate-900">
                     <span className="text-xl font-bold">{formatInr(pricePaise)}</span>
                     <span className="text-sm text-slate-500">{text.perYear}</span>{' '}
                     <span className="text-sm text-slate-500">{text.gst}</span>
                   </p>
                   <ButtonLink
-                    to={`/checkout?plan=${planId}&domain=${encodeURIComponent(domain)}`}
+                    to={`/checkout?plan=${planId}&domain=${encodeURIComponent(result.domain)}`}
                     variant="accent"
-                    aria-label={text.registerLabel(domain)}
+                    aria-label={text.registerLabel(result.domain)}
                   >
                     {text.register}
                   </ButtonLink>

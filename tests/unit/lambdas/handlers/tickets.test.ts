@@ -1,0 +1,254 @@
+/**
+ * The tickets Lambda (D27) from a real-shaped API Gateway event: a buyer opens, reads and answers a
+ * ticket; an operator answers from the console; bad input is a 400 with a sentence, another
+ * buyer's ticket a 404, a buyer on an operator's route a 403.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeHandler } from '../../../../lambdas/handlers/tickets';
+import { makeHandler as makeContactHandler } from '../../../../lambdas/handlers/contact';
+import { contactTicketOpener } from '../../../../lambdas/handlers/contact';
+import { InMemoryDocumentCounters } from '../../../helpers/fakes/document-counters';
+import {
+  InMemoryMessagesStore,
+  InMemoryRateLimiter,
+  RecordingEventPublisher,
+} from '../../../helpers/fakes/stores';
+import { InMemoryTicketsStore } from '../../../helpers/fakes/tickets';
+import { httpEvent, parse } from './handler-world';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+function request(
+  routeKey: string,
+  options: {
+    body?: unknown;
+    number?: string;
+    query?: Record<string, string>;
+    claims?: Record<string, unknown>;
+  } = {},
+): APIGatewayProxyEventV2 {
+  const event = httpEvent('post-ticket.json');
+  const [method, path] = routeKey.split(' ') as [string, string];
+  event.routeKey = routeKey;
+  event.requestContext.routeKey = routeKey;
+  event.requestContext.http.method = method;
+  event.rawPath = path.replace('{number}', options.number ?? '');
+  event.body =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
+  event.pathParameters = options.number ? { number: options.number } : undefined;
+  event.queryStringParameters = options.query;
+  if (options.claims) {
+    const context = event.requestContext as unknown as {
+      authorizer: { jwt: { claims: Record<string, unknown> } };
+    };
+    context.authorizer.jwt.claims = { ...context.authorizer.jwt.claims, ...options.claims };
+  }
+  return event;
+}
+
+const operatorClaims = {
+  'cognito:groups': '[operators]',
+  sub: 'op-1',
+  email: 'meera@shop.example.in',
+};
+const otherBuyer = { sub: 'someone-else', email: 'ravi@example.in' };
+
+describe('tickets handler', () => {
+  let tickets: InMemoryTicketsStore;
+  let events: RecordingEventPublisher;
+  let handler: ReturnType<typeof makeHandler>;
+  let deps: Parameters<typeof makeHandler>[0];
+  beforeEach(() => {
+    tickets = new InMemoryTicketsStore();
+    events = new RecordingEventPublisher();
+    deps = {
+      tickets,
+      counters: new InMemoryDocumentCounters(),
+      events,
+      limits: new InMemoryRateLimiter(),
+      log: silent,
+      now: () => new Date('2026-11-27T06:00:00.000Z'),
+    };
+    handler = makeHandler(deps);
+  });
+  const call = async (event: APIGatewayProxyEventV2) => parse(await handler(event));
+
+  it('opens a ticket: 201 with its number, status and first-response deadline', async () => {
+    const { statusCode, json } = await call(httpEvent('post-ticket.json'));
+
+    expect(statusCode).toBe(201);
+    expect(json.ticket).toMatchObject({
+      number: 'TKT-000001',
+      status: 'open',
+      category: 'technical',
+      dueAt: '2026-11-28T06:00:00.000Z',
+      overdue: false,
+      messages: [{ author: 'buyer', authorName: 'Asha Verma' }],
+    });
+    expect(events.events).toMatchObject([{ detailType: 'TicketCreated' }]);
+  });
+
+  it('lists, reads and answers the buyer’s own tickets, and hides them from others', async () => {
+    await call(httpEvent('post-ticket.json'));
+
+    const list = await call(request('GET /api/me/tickets'));
+    const one = await call(request('GET /api/me/tickets/{number}', { number: 'tkt-1' }));
+    const reply = await call(
+      request('POST /api/me/tickets/{number}/replies', {
+        number: 'TKT-000001',
+        body: { message: 'Any news?' },
+      }),
+    );
+    const stranger = await call(
+      request('GET /api/me/tickets/{number}', { number: 'TKT-000001', claims: otherBuyer }),
+    );
+
+    expect((list.json.tickets as unknown[]).length).toBe(1);
+    expect(one.json.ticket).toMatchObject({ number: 'TKT-000001' });
+    expect(reply.statusCode).toBe(201);
+    const thread = (reply.json.ticket as { messages: { body: string }[] }).messages;
+    expect(thread.map((m) => m.body)).toContain('Any news?');
+    expect(thread).toHaveLength(2);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json).toMatchObject({ error: { code: 'ticket_not_found' } });
+    expect((await call(request('GET /api/me/tickets', { claims: otherBuyer }))).json).toEqual({
+      tickets: [],
+    });
+  });
+
+  it.each([
+    [{ subject: '', category: 'technical', message: 'x' }],
+    [{ subject: 'A\r\nBcc: victim@example.in', category: 'technical', message: 'x' }],
+    [{ subject: 'Hi', category: 'complaint', message: 'x' }],
+    [{ subject: 'Hi', category: 'billing', message: 'x'.repeat(5001) }],
+    [{ subject: 'Hi', category: 'billing', message: 'bell \u0007 here' }],
+    [{ subject: 'Hi', category: 'billing', message: 'x', userId: 'someone' }],
+    ['not json'],
+  ])('answers 400 validation_failed to bad input %# and opens nothing', async (body) => {
+    const { statusCode, json } = await call(request('POST /api/me/tickets', { body }));
+
+    expect(statusCode).toBe(400);
+    expect(json).toMatchObject({ error: { code: 'validation_failed' } });
+    expect(tickets.heads.size).toBe(0);
+  });
+
+  it('keeps line breaks and tabs in a message', async () => {
+    const body = { subject: 'Hi', category: 'billing', message: 'Line 1\n\tLine 2' };
+
+    const { json } = await call(request('POST /api/me/tickets', { body }));
+
+    expect((json.ticket as { messages: { body: string }[] }).messages[0]?.body).toBe(
+      'Line 1\n\tLine 2',
+    );
+  });
+
+  it('lets only operators at the queue; an operator answers, resolves and notes', async () => {
+    await call(httpEvent('post-ticket.json'));
+
+    expect((await call(request('GET /api/admin/tickets'))).statusCode).toBe(403);
+    const queue = await call(
+      request('GET /api/admin/tickets', { query: { status: 'open' }, claims: operatorClaims }),
+    );
+    expect(queue.json.tickets).toMatchObject([
+      { number: 'TKT-000001', email: 'asha.verma@example.in' },
+    ]);
+    expect(
+      (
+        await call(
+          request('GET /api/admin/tickets', { query: { status: 'all' }, claims: operatorClaims }),
+        )
+      ).statusCode,
+    ).toBe(400);
+
+    const note = await call(
+      request('POST /api/admin/tickets/{number}/replies', {
+        number: 'TKT-000001',
+        body: { message: 'VIP', internal: true },
+        claims: operatorClaims,
+      }),
+    );
+    const resolved = await call(
+      request('POST /api/admin/tickets/{number}/replies', {
+        number: 'TKT-000001',
+        body: { message: 'Done.', resolve: true },
+        claims: operatorClaims,
+      }),
+    );
+    const buyerView = await call(request('GET /api/me/tickets/{number}', { number: 'TKT-000001' }));
+
+    expect(note.statusCode).toBe(201);
+    expect(resolved.json.ticket).toMatchObject({ status: 'resolved' });
+    expect((buyerView.json.ticket as { messages: unknown[] }).messages).toHaveLength(2);
+    expect(events.events.map((e) => e.detailType)).toEqual(['TicketCreated', 'TicketReplied']);
+
+    const reopened = await call(
+      request('POST /api/me/tickets/{number}/reopen', { number: 'TKT-000001' }),
+    );
+    expect(reopened.json.ticket).toMatchObject({ status: 'open' });
+    const again = await call(
+      request('POST /api/me/tickets/{number}/reopen', { number: 'TKT-000001' }),
+    );
+    expect(again).toMatchObject({
+      statusCode: 409,
+      json: { error: { code: 'ticket_not_resolved' } },
+    });
+  });
+});
+
+describe('contact handler with tickets', () => {
+  it('answers 202 with the number of the ticket the message opened; the support mail names it', async () => {
+    const messages = new InMemoryMessagesStore();
+    const tickets = new InMemoryTicketsStore();
+    const events = new RecordingEventPublisher();
+    const limits = new InMemoryRateLimiter();
+    const now = () => new Date('2026-11-27T06:00:00.000Z');
+    const handler = makeContactHandler({
+      messages,
+      limits,
+      events,
+      log: silent,
+      now,
+      openTicket: contactTicketOpener({
+        tickets,
+        counters: new InMemoryDocumentCounters(),
+        events,
+        limits,
+        log: silent,
+        now,
+      }),
+    });
+
+    const { statusCode, json } = parse(
+      await handler(
+        httpEvent('post-contact.json', {
+          body: JSON.stringify({
+            name: 'Asha',
+            email: 'Asha@Example.in',
+            message: '\nI want to complain about my refund.\nIt was refused.',
+            category: 'grievance',
+          }),
+        }),
+      ),
+    );
+
+    expect(statusCode).toBe(202);
+    expect(json).toEqual({ ok: true, ticketNumber: 'TKT-000001' });
+    expect(messages.items).toMatchObject([{ ticketNumber: 'TKT-000001' }]);
+    const [head] = tickets.heads.values();
+    expect(head).toMatchObject({
+      subject: 'I want to complain about my refund.',
+      category: 'grievance',
+      email: 'asha@example.in',
+      source: 'contact',
+    });
+    expect(events.events.map((e) => e.detailType).sort()).toEqual([
+      'SupportMessageReceived',
+      'TicketCreated',
+    ]);
+  });
+});
