@@ -7,7 +7,6 @@ import { DETAIL_TYPES, EVENT_SOURCES, type TableId } from '../../../lambdas/syst
 
 export type FunctionId =
   | 'plans'
-  | 'domains'
   | 'checkout'
   | 'dashboard'
   | 'razorpayWebhook'
@@ -50,8 +49,6 @@ export interface FunctionDefinition {
     | 'whmSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
-    /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
-    | 'registrarSecret'
   )[];
   timeoutSeconds: number;
   memoryMb: number;
@@ -82,15 +79,6 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   },
   checkout: {
     id: 'checkout',
-  domains: {
-    id: 'domains',
-    entry: 'lambdas/handlers/domains.ts',
-    tables: {},
-    needs: ['registrarSecret'],
-    // The registrar answers in about 50 ms; its calls time out after 15 s.
-    timeoutSeconds: 20,
-    memoryMb: 512,
-  },
     entry: 'lambdas/handlers/checkout.ts',
     tables: {
       plans: 'read',
@@ -417,13 +405,6 @@ export const ROUTES: readonly RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/checkout/quote',
-  {
-    method: 'GET',
-    path: '/api/domains/availability',
-    function: 'domains',
-    auth: false,
-    throttle: THROTTLES.catalog,
-  },
     function: 'checkout',
     auth: false,
     throttle: THROTTLES.publicCompute,
