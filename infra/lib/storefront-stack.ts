@@ -115,6 +115,7 @@ export class StorefrontStack extends Stack {
       razorpaySecret: this.payments.razorpaySecret,
       mail: this.mail,
       whmSecret: this.provisioning.whmSecret,
+      registrarSecret: this.provisioning.registrarSecret,
       hosting: {
         placeholderDomain: placeholderDomain.valueAsString,
         controlPanelUrl: controlPanelUrl.valueAsString,
@@ -170,6 +171,11 @@ export class StorefrontStack extends Stack {
       description:
         'Put your WHM server, API token user and token in this secret: JSON {"host","user","token"}',
       value: this.provisioning.whmSecret.secretArn,
+    });
+    new CfnOutput(this, 'RegistrarSecretArn', {
+      description:
+        'Put your LogicBoxes reseller id and API key in this secret: JSON {"url","resellerId","apiKey"}',
+      value: this.provisioning.registrarSecret.secretArn,
     });
     new CfnOutput(this, 'OrdersTableName', {
       description: 'The orders table: `npm run backfill -- --orders-table NAME` after a deploy',

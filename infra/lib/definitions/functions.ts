@@ -7,6 +7,7 @@ import { DETAIL_TYPES, EVENT_SOURCES, type TableId } from '../../../lambdas/syst
 
 export type FunctionId =
   | 'plans'
+  | 'domains'
   | 'checkout'
   | 'dashboard'
   | 'razorpayWebhook'
@@ -45,8 +46,12 @@ export interface FunctionDefinition {
     | 'sendEmail'
     /** cognito-idp:AdminUpdateUserAttributes on the user pool, and USER_POOL_ID. */
     | 'updateUserAttributes'
+    /** cognito-idp:AdminGetUser on the user pool (an account's MFA settings), and USER_POOL_ID. */
+    | 'readMfaSettings'
     /** secretsmanager:GetSecretValue on the WHM secret alone, and WHM_SECRET_ARN. */
     | 'whmSecret'
+    /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
+    | 'registrarSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
   )[];
@@ -75,6 +80,15 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     tables: { plans: 'read' },
     needs: [],
     timeoutSeconds: 5,
+    memoryMb: 512,
+  },
+  domains: {
+    id: 'domains',
+    entry: 'lambdas/handlers/domains.ts',
+    tables: {},
+    needs: ['registrarSecret'],
+    // The registrar answers in about 50 ms; its calls time out after 15 s.
+    timeoutSeconds: 20,
     memoryMb: 512,
   },
   checkout: {
@@ -216,7 +230,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     },
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
-    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret'],
+    // Cognito: whether the operator's account has TOTP on (D28, 403 mfa_required without it).
+    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret', 'readMfaSettings'],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
     timeoutSeconds: 20,
@@ -399,6 +414,13 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'GET',
     path: '/api/plans/{planId}',
     function: 'plans',
+    auth: false,
+    throttle: THROTTLES.catalog,
+  },
+  {
+    method: 'GET',
+    path: '/api/domains/availability',
+    function: 'domains',
     auth: false,
     throttle: THROTTLES.catalog,
   },
