@@ -46,14 +46,12 @@ export interface FunctionDefinition {
     | 'sendEmail'
     /** cognito-idp:AdminUpdateUserAttributes on the user pool, and USER_POOL_ID. */
     | 'updateUserAttributes'
-    /** cognito-idp:AdminGetUser on the user pool (an account's MFA settings), and USER_POOL_ID. */
-    | 'readMfaSettings'
     /** secretsmanager:GetSecretValue on the WHM secret alone, and WHM_SECRET_ARN. */
     | 'whmSecret'
-    /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
-    | 'registrarSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
+    /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
+    | 'registrarSecret'
   )[];
   timeoutSeconds: number;
   memoryMb: number;
@@ -82,6 +80,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 5,
     memoryMb: 512,
   },
+  checkout: {
+    id: 'checkout',
   domains: {
     id: 'domains',
     entry: 'lambdas/handlers/domains.ts',
@@ -91,8 +91,6 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 20,
     memoryMb: 512,
   },
-  checkout: {
-    id: 'checkout',
     entry: 'lambdas/handlers/checkout.ts',
     tables: {
       plans: 'read',
@@ -230,8 +228,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     },
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
-    // Cognito: whether the operator's account has TOTP on (D28, 403 mfa_required without it).
-    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret', 'readMfaSettings'],
+    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret'],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
     timeoutSeconds: 20,
@@ -418,15 +415,15 @@ export const ROUTES: readonly RouteDefinition[] = [
     throttle: THROTTLES.catalog,
   },
   {
+    method: 'POST',
+    path: '/api/checkout/quote',
+  {
     method: 'GET',
     path: '/api/domains/availability',
     function: 'domains',
     auth: false,
     throttle: THROTTLES.catalog,
   },
-  {
-    method: 'POST',
-    path: '/api/checkout/quote',
     function: 'checkout',
     auth: false,
     throttle: THROTTLES.publicCompute,
