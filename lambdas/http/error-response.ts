@@ -43,14 +43,14 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   service_suspended: 409,
   service_ended: 409,
   panel_unavailable: 503,
-  // Cancel (D16): a domain, or a payment past its 30 days.
-  not_refundable: 409,
   // Domains (D23): the registry down, a name taken meanwhile, not the caller's, refused.
   registrar_unavailable: 503,
   domain_unavailable: 409,
   domain_not_found: 404,
   dns_record_not_found: 404,
   registrar_refused: 400,
+  // Cancel (D16): a domain, or a payment past its 30 days.
+  not_refundable: 409,
   refund_window_closed: 409,
   // Tickets (D27): not the caller's (or no such number), closed, not resolved, too long, busy.
   ticket_not_found: 404,

@@ -144,12 +144,12 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('whmSecret')) {
         allowed.add(logicalIdOf(stack, stack.provisioning.whmSecret));
       }
-      if (stack.events.targets.some((target) => target.definition.id === functionId)) {
-        // Its failure queue (the async-invoke onFailure destination).
-        for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
       if (definition.needs.includes('registrarSecret')) {
         allowed.add(logicalIdOf(stack, stack.provisioning.registrarSecret));
       }
+      if (stack.events.targets.some((target) => target.definition.id === functionId)) {
+        // Its failure queue (the async-invoke onFailure destination).
+        for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
       }
       if (stack.schedules.targets.some((target) => target.definition.id === functionId)) {
         // A scheduled job's failure queue (its async-invoke onFailure destination).
@@ -193,9 +193,6 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       expect([...whm]).toEqual(
         needs.includes('whmSecret') ? ['secretsmanager:GetSecretValue'] : [],
       );
-      expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
-      expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
-      expect(sender.has('ses:SendRawEmail')).toBe(needs.includes('sendEmail'));
       // The registrar's API key (D23): likewise, only for the functions that call the registrar.
       const registrar = actionsOn(
         functionId,
@@ -204,6 +201,9 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       expect([...registrar]).toEqual(
         needs.includes('registrarSecret') ? ['secretsmanager:GetSecretValue'] : [],
       );
+      expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
+      expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
+      expect(sender.has('ses:SendRawEmail')).toBe(needs.includes('sendEmail'));
       // The profile's name and phone, and nothing else of the user pool (D19).
       const pool = actionsOn(functionId, logicalIdOf(stack, stack.auth.userPool));
       expect([...pool]).toEqual(
@@ -250,6 +250,7 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('updateUserAttributes') ? ['USER_POOL_ID'] : []),
         ...(definition.needs.includes('sendEmail') || definition.linksToSite ? ['SITE_URL'] : []),
         ...(definition.needs.includes('whmSecret') ? ['WHM_SECRET_ARN'] : []),
+        ...(definition.needs.includes('registrarSecret') ? ['REGISTRAR_SECRET_ARN'] : []),
         ...(definition.needs.includes('sellerDetails')
           ? Object.values(ENV).filter((name) => name.startsWith('SELLER_'))
           : []),
@@ -262,7 +263,6 @@ describe('the Lambdas themselves', () => {
     },
   );
 
-        ...(definition.needs.includes('registrarSecret') ? ['REGISTRAR_SECRET_ARN'] : []),
   it('every function log group keeps its logs for a month', () => {
     const { stack, template } = synthesised;
     const groups = resourcesOfType(template, 'AWS::Logs::LogGroup');

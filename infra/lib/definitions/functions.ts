@@ -48,10 +48,10 @@ export interface FunctionDefinition {
     | 'updateUserAttributes'
     /** secretsmanager:GetSecretValue on the WHM secret alone, and WHM_SECRET_ARN. */
     | 'whmSecret'
-    /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
-    | 'sellerDetails'
     /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
     | 'registrarSecret'
+    /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
+    | 'sellerDetails'
   )[];
   timeoutSeconds: number;
   memoryMb: number;
@@ -80,8 +80,6 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 5,
     memoryMb: 512,
   },
-  checkout: {
-    id: 'checkout',
   domains: {
     id: 'domains',
     entry: 'lambdas/handlers/domains.ts',
@@ -91,6 +89,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 20,
     memoryMb: 512,
   },
+  checkout: {
+    id: 'checkout',
     entry: 'lambdas/handlers/checkout.ts',
     tables: {
       plans: 'read',
@@ -415,15 +415,15 @@ export const ROUTES: readonly RouteDefinition[] = [
     throttle: THROTTLES.catalog,
   },
   {
-    method: 'POST',
-    path: '/api/checkout/quote',
-  {
     method: 'GET',
     path: '/api/domains/availability',
     function: 'domains',
     auth: false,
     throttle: THROTTLES.catalog,
   },
+  {
+    method: 'POST',
+    path: '/api/checkout/quote',
     function: 'checkout',
     auth: false,
     throttle: THROTTLES.publicCompute,
