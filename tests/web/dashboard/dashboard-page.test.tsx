@@ -130,6 +130,7 @@ describe('/dashboard', () => {
       'Storage',
       'Bundles',
       'Payments',
+      'Support',
       'Settings',
     ]);
     const main = within(screen.getByRole('main'));

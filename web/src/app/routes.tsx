@@ -68,6 +68,7 @@ export const ADMIN_PATHS = [
   '/admin/stuck',
   '/admin/customers',
   '/admin/today',
+  '/admin/tickets',
 ] as const;
 
 /** Every route of the reference product. No route has a path parameter. */

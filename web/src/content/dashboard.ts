@@ -15,6 +15,7 @@ export const dashboardCopy = {
     { id: 'storage', label: 'Storage' },
     { id: 'bundle', label: 'Bundles' },
     { id: 'payments', label: 'Payments' },
+    { id: 'support', label: 'Support' },
     { id: 'settings', label: 'Settings' },
   ],
   logout: 'Logout',

@@ -117,6 +117,7 @@ for (const path of [
   '/admin/stuck',
   '/admin/customers',
   '/admin/today',
+  '/admin/tickets',
 ]) {
   routeMeta[path] = {
     title: `Operator console${suffix}`,

@@ -4,6 +4,7 @@ import { CustomersScreen } from './components/customers-screen';
 import { OrdersScreen } from './components/orders-screen';
 import { ProvisioningScreen } from './components/provisioning-screen';
 import { StuckScreen } from './components/stuck-screen';
+import { TicketsScreen } from './components/tickets-screen';
 import { TodayScreen } from './components/today-screen';
 import { adminCopy as copy } from './copy';
 
@@ -13,6 +14,7 @@ const SCREENS = {
   '/admin/provisioning': ProvisioningScreen,
   '/admin/stuck': StuckScreen,
   '/admin/customers': CustomersScreen,
+  '/admin/tickets': TicketsScreen,
 } as const;
 
 /**

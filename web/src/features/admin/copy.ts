@@ -34,6 +34,7 @@ export const adminCopy = {
     { path: '/admin/provisioning', label: 'Provisioning' },
     { path: '/admin/stuck', label: 'Stuck' },
     { path: '/admin/customers', label: 'Customers' },
+    { path: '/admin/tickets', label: 'Tickets' },
   ],
   navLabel: 'Console sections',
   loading: 'Loading...',
@@ -225,5 +226,48 @@ export const adminCopy = {
       'service.converged': 'Converged',
       'service.removed': 'Removed the service',
     } satisfies Record<AuditAction, string>,
+  },
+} as const;
+
+/** The Tickets screen (D27). */
+export const ticketsCopy = {
+  title: 'Tickets',
+  intro:
+    'Every buyer message, soonest due first. A first reply is due within 24 hours; a grievance must be resolved within one month (E-Commerce Rules 2020). Overdue tickets are red.',
+  filterLabel: 'Show',
+  filters: { open: 'Unresolved', overdue: 'Overdue' },
+  empty: { open: 'No unresolved tickets.', overdue: 'Nothing is overdue.' },
+  queueLabel: 'Ticket queue',
+  overdue: 'Overdue',
+  due: (when: string) => `Due ${when}`,
+  categories: {
+    billing: 'Billing',
+    technical: 'Technical',
+    sales: 'Sales',
+    grievance: 'Grievance',
+  },
+  statuses: {
+    open: 'Awaiting our reply',
+    waiting_on_buyer: 'Awaiting the buyer',
+    resolved: 'Resolved',
+    closed: 'Closed',
+  },
+  back: 'Back to the queue',
+  threadLabel: (number: string) => `Ticket ${number}`,
+  from: 'From',
+  service: 'Service',
+  dueLabel: 'Reply due',
+  resolveByLabel: 'Resolve by',
+  support: 'Support',
+  internalNote: 'Internal note',
+  modeLabel: 'What to send',
+  modes: { reply: 'Reply', resolve: 'Reply and resolve', note: 'Internal note' },
+  replyLabel: 'Reply to the buyer (they are mailed it)',
+  noteLabel: 'Note for operators (never shown to the buyer)',
+  submit: { reply: 'Send reply', resolve: 'Send and resolve', note: 'Add note' },
+  sent: {
+    reply: 'Reply sent; the buyer is mailed it.',
+    resolve: 'Reply sent and the ticket resolved.',
+    note: 'Note added.',
   },
 } as const;

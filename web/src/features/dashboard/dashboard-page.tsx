@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { DashboardResponse } from '@domain/api';
 import type { Category } from '@domain/plan';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
@@ -16,6 +16,8 @@ import { PaymentsTable } from './components/payments-table';
 import { ServiceList } from './components/service-list';
 import { StatusBadge } from './components/status-badge';
 import { SettingsPanel } from './settings/settings-panel';
+import { SupportPanel } from './support/support-panel';
+import { supportTicketsCopy } from '../../content/support-tickets';
 
 type TabId = (typeof copy.tabs)[number]['id'];
 const SERVICE_TABS: readonly Category[] = ['domain', 'hosting', 'vps', 'storage', 'bundle'];
@@ -34,7 +36,12 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [tab, setTab] = useState<TabId>('domain');
+  // A ticket mail links to /dashboard?tab=support&ticket=TKT-… (D27).
+  const [params] = useSearchParams();
+  const linkedTicket = params.get('ticket') ?? undefined;
+  const [startOnSupport] = useState(() => params.get('tab') === 'support');
+  const [tab, setTab] = useState<TabId>(startOnSupport ? 'support' : 'domain');
+  const [helpFor, setHelpFor] = useState<string>();
   const tabButtons = useRef<Array<HTMLButtonElement | null>>([]);
 
   useEffect(() => {
@@ -44,7 +51,7 @@ export function DashboardPage() {
       (data) => {
         if (cancelled) return;
         const current = data.services.find((s) => s.planId === data.user.currentPlan);
-        if (current) setTab(current.category);
+        if (current && !startOnSupport) setTab(current.category);
         setState({ status: 'ready', data });
       },
       (error: unknown) => {
@@ -56,7 +63,7 @@ export function DashboardPage() {
     return () => {
       cancelled = true;
     };
-  }, [attempt]);
+  }, [attempt, startOnSupport]);
 
   /** Reads the dashboard again in place (after a cancellation), keeping the page as it is. */
   function refresh() {
@@ -208,6 +215,10 @@ export function DashboardPage() {
                         services={services}
                         payments={data.payments}
                         onCancelled={refresh}
+                        onGetHelp={(serviceId) => {
+                          setHelpFor(serviceId);
+                          setTab('support');
+                        }}
                       />
                     );
                   return (
@@ -225,6 +236,18 @@ export function DashboardPage() {
               <>
                 <h2 className="mb-4 text-xl font-semibold text-slate-900">{copy.paymentsTitle}</h2>
                 <PaymentsTable payments={data.payments} />
+              </>
+            ) : null}
+            {tab === 'support' ? (
+              <>
+                <h2 className="mb-4 text-xl font-semibold text-slate-900">
+                  {supportTicketsCopy.title}
+                </h2>
+                <SupportPanel
+                  services={data.services}
+                  aboutService={helpFor}
+                  initialTicket={linkedTicket}
+                />
               </>
             ) : null}
             {tab === 'settings' ? (

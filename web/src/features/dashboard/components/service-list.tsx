@@ -1,4 +1,5 @@
 import type { CancelServiceResponse, Payment, Service } from '@domain/api';
+import { supportTicketsCopy } from '../../../content/support-tickets';
 import { formatInr } from '@domain/money';
 import { EXPIRES_SOON_DAYS, renewalCheckoutPath } from '@domain/renewal-schedule';
 import { ButtonLink } from '../../../components/button';
@@ -56,16 +57,21 @@ function RenewalAction({ card }: { card: ServiceCard }) {
   );
 }
 
+const getHelpLabel = supportTicketsCopy.getHelp;
+
 /** One card per held service, with its payments inside (not one card per payment). */
 export function ServiceList({
   services,
   payments,
   onCancelled = () => undefined,
+  onGetHelp,
 }: {
   services: readonly Service[];
   payments: readonly Payment[];
   /** A service was cancelled for a refund (D16): the dashboard reads itself again. */
   onCancelled?: (answer: CancelServiceResponse) => void;
+  /** Opens a support ticket about this service (D27). */
+  onGetHelp?: (serviceId: string) => void;
 }) {
   const cards = groupServices(services, payments);
   return (
@@ -95,6 +101,15 @@ export function ServiceList({
           <ServiceDelivery card={card} />
           <RenewalAction card={card} />
           <CancelService card={card} onCancelled={onCancelled} />
+          {onGetHelp ? (
+            <button
+              type="button"
+              onClick={() => onGetHelp(card.id)}
+              className="mt-3 text-sm font-medium text-brand-700 hover:underline"
+            >
+              {getHelpLabel}
+            </button>
+          ) : null}
           {card.payments.length > 0 ? (
             <div className="mt-4 border-t border-slate-100 pt-3">
               <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">

@@ -1,0 +1,20 @@
+/** The console's tickets (D27), through the one API client (the operator's ID token). */
+import type { AdminTicketView } from '@domain/tickets';
+import { apiGet, apiPost } from '../../../lib/api';
+
+export type TicketQueueFilter = 'open' | 'overdue';
+
+export function getTicketQueue(filter: TicketQueueFilter): Promise<{ tickets: AdminTicketView[] }> {
+  return apiGet(`/admin/tickets?status=${encodeURIComponent(filter)}`, { auth: true });
+}
+
+export function getAdminTicket(number: string): Promise<{ ticket: AdminTicketView }> {
+  return apiGet(`/admin/tickets/${encodeURIComponent(number)}`, { auth: true });
+}
+
+export function answerTicket(
+  number: string,
+  request: { message: string; resolve?: boolean; internal?: boolean },
+): Promise<{ ticket: AdminTicketView }> {
+  return apiPost(`/admin/tickets/${encodeURIComponent(number)}/replies`, request, { auth: true });
+}
