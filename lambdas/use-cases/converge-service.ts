@@ -18,6 +18,12 @@
  * automated) is set up from the operator's queue; converge records it, and an ended one that is
  * still live stays out of step, listed for an operator.
  *
+ * A domain's part is the registrar (D23) where `registrar` is given: a live domain service whose
+ * name is not registered yet is registered under the claim, after looking the name up in our
+ * registrar account and adopting it if it is this buyer's already (a crash between registering and
+ * recording it, or racing deliveries), so a name is registered once. A name someone else took
+ * before it could be registered fails the part and is handed to `registrar.taken` (a refund).
+ *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
  * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
  */
@@ -32,13 +38,14 @@ import {
 } from '../domain/lifecycle';
 import { deliveryModeOf } from '../domain/provisioning';
 import type { LogPort } from '../ports/logger';
+import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
 import type { ServiceRecord, ServicesStore } from '../ports/services';
 import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
 
 export interface ConvergeDeps {
   services: Pick<ServicesStore, 'getService' | 'recordLife'>;
-  records: Pick<ProvisioningRecords, 'claim' | 'release' | 'settle'>;
+  records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle'>;
   panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary'>;
   /**
    * Creates the service's part (the panel account, or its place in the operator's queue) and
@@ -49,6 +56,8 @@ export interface ConvergeDeps {
   deliver?: (request: ProvisionRequest, deliveryId: string) => Promise<ProvisionOutcome>;
   /** The buyer's name and email, for a delivery that no PurchaseCompleted carries. */
   buyer?: (userId: string) => Promise<{ email: string; name: string } | undefined>;
+  /** A domain's provider part (D23); without it a domain waits for an operator, as before. */
+  registrar?: RegistrarPart;
   log: LogPort;
   now: () => Date;
 }
@@ -79,6 +88,35 @@ export class ConvergeBusyError extends Error {
   constructor(readonly serviceId: string) {
     super(`Service ${serviceId} is being acted on by another attempt; converge it again later.`);
   }
+}
+
+/** The registrar as converge drives a domain service's part (D23). */
+export interface RegistrarPart {
+  registrar: Pick<Registrar, 'details' | 'ensureCustomer' | 'register'>;
+  /** The registrant: the buyer's billing details as a registry needs them; undefined if lacking. */
+  contact: (userId: string) => Promise<RegistrantContact | undefined>;
+  /** Where a new name points: the hosting panel's nameservers. */
+  nameservers: readonly string[];
+  /** The name was taken before it could be registered: refund the buyer in full and tell them. */
+  taken?: (service: ServiceRecord) => Promise<void>;
+}
+
+/** Why a domain's part failed when its name was taken meanwhile (the card shows it). */
+export const NAME_TAKEN_REASON = (name: string) =>
+  `${name} was registered by someone else before we could register it for you. You have been refunded in full.`;
+
+/** The registrant's details are missing: the registry needs an address before it registers. */
+export class RegistrantDetailsMissingError extends Error {
+  override readonly name = 'RegistrantDetailsMissingError';
+  constructor(readonly userId: string) {
+    super(
+      "The buyer's billing address is missing: the registry needs the registrant's address before the name can be registered.",
+    );
+  }
+}
+
+export function isRegistrarPart(service: Pick<ServiceRecord, 'category' | 'domain'>): boolean {
+  return service.category === 'domain' && Boolean(service.domain);
 }
 
 /** Rounds of look-act-look; each round takes one step, so a few are enough for any service. */
@@ -147,14 +185,18 @@ export function partStateOf(
  * Whether the part is where the service wants it. A part delivered by hand that is still waiting
  * for its operator is in step: the operator's provisioning queue is where it is followed.
  */
-export function serviceInStep(service: ServiceRecord, life: Life): boolean {
+export function serviceInStep(service: ServiceRecord, life: Life, automated = false): boolean {
   const actual = partStateOf(service.provisioning);
-  if (!isPanelPart(service) && life.state === 'setting_up' && actual === 'absent') return true;
+  // A part made by a provider converge drives (a domain at the registrar, D23) is followed here.
+  const byHand = !isPanelPart(service) && !automated;
+  if (byHand && life.state === 'setting_up' && actual === 'absent') return true;
   return isInStep(life.state, actual);
 }
 
 type Step =
   | { kind: 'deliver' }
+  /** A domain's name at the registrar: adopt it if it is the buyer's already, else register it. */
+  | { kind: 'register'; name: string }
   /** Ended while its account was being made: find out whether the account exists. */
   | { kind: 'settle-creation'; username: string }
   | { kind: 'suspend'; username: string; reason: string }
@@ -162,9 +204,16 @@ type Step =
   | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' };
 
 /** The next step towards `life`, or undefined when there is none this function can take. */
-function nextStep(service: ServiceRecord, life: Life): Step | undefined {
+function nextStep(service: ServiceRecord, life: Life, registrar?: RegistrarPart): Step | undefined {
   const p = service.provisioning;
   if (isLive(life.state)) {
+    if (
+      registrar &&
+      isRegistrarPart(service) &&
+      (p === undefined || p.state === 'pending' || p.state === 'manual')
+    ) {
+      return { kind: 'register', name: service.domain as string };
+    }
     if (p === undefined || p.state === 'pending') return { kind: 'deliver' };
     // Ready but not announced yet (a crash between the two): delivery mails the buyer.
     if (p.state === 'ready' && p.announcedAt === undefined) return { kind: 'deliver' };
@@ -202,7 +251,7 @@ export async function convergeService(
     if (!service) return { outcome: 'not_found' };
     const now = deps.now();
     const life = lifeOfService(service, now);
-    const step = failure === undefined ? nextStep(service, life) : undefined;
+    const step = failure === undefined ? nextStep(service, life, deps.registrar) : undefined;
     if (step && (step.kind !== 'deliver' || deps.deliver)) {
       try {
         actions.push(await take(deps, service, step, options));
@@ -217,7 +266,8 @@ export async function convergeService(
         continue;
       }
     }
-    const record = lifeRecordOf(service, life, now, failure);
+    const automated = Boolean(deps.registrar) && isRegistrarPart(service);
+    const record = lifeRecordOf(service, life, now, failure, automated);
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
       ...(service.provisioning ? { provisioningState: service.provisioning.state } : {}),
@@ -245,9 +295,15 @@ export async function convergeService(
   throw new ConvergeBusyError(ref.serviceId);
 }
 
-function lifeRecordOf(service: ServiceRecord, life: Life, now: Date, failure: unknown): LifeRecord {
+function lifeRecordOf(
+  service: ServiceRecord,
+  life: Life,
+  now: Date,
+  failure: unknown,
+  automated: boolean,
+): LifeRecord {
   const actual = partStateOf(service.provisioning);
-  const inStep = serviceInStep(service, life);
+  const inStep = serviceInStep(service, life, automated);
   const since = service.life?.outOfStepSince ?? now.toISOString();
   const failureReason =
     service.provisioning?.state === 'failed' ? service.provisioning.failureReason : undefined;
@@ -281,17 +337,27 @@ async function take(
     return `deliver:${outcome}`;
   }
   const { userId, serviceId } = service;
+  // A domain's record is begun by its first registration attempt (as delivery begins hosting's).
+  if (step.kind === 'register' && !service.provisioning) {
+    await deps.records.begin(userId, serviceId, 'pending', deps.now());
+  }
   const claim = await deps.records.claim(userId, serviceId, options.deliveryId, deps.now());
   if (claim.state === 'held') throw new ConvergeBusyError(serviceId);
   try {
     // Read again under the claim: act only if the step is still the one to take.
     const current = await deps.services.getService(userId, serviceId);
-    const still = current && nextStep(current, lifeOfService(current, deps.now()));
+    const still = current && nextStep(current, lifeOfService(current, deps.now()), deps.registrar);
     if (!still || still.kind !== step.kind) {
       await deps.records.release(userId, serviceId, claim.token);
       return `${step.kind}:overtaken`;
     }
     switch (step.kind) {
+      case 'register': {
+        const outcome = await registerName(deps, current, step.name, claim.token);
+        if (outcome === 'taken') return 'register:taken';
+        deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });
+        return outcome;
+      }
       case 'settle-creation': {
         // The attempt that chose this account crashed (its claim ran out). Adopt the account if
         // the panel has it, so that the next step suspends it; else nothing was made.
@@ -355,6 +421,64 @@ async function take(
   }
   deps.log.info('Converge acted on the panel', { serviceId, step: step.kind });
   return step.kind;
+}
+
+/**
+ * A domain's name at the registrar, under the claim: our account is asked first, and a name this
+ * buyer's customer holds there is adopted (registered by an attempt that crashed before recording
+ * it); a name another customer holds, or that the registry refuses as taken, fails the part.
+ */
+async function registerName(
+  deps: ConvergeDeps,
+  service: ServiceRecord,
+  name: string,
+  token: string,
+): Promise<'register' | 'adopt' | 'taken'> {
+  const part = deps.registrar as RegistrarPart;
+  const { userId, serviceId } = service;
+  const from = service.provisioning?.state === 'manual' ? 'manual' : 'pending';
+  const contact = await part.contact(userId);
+  if (!contact) throw new RegistrantDetailsMissingError(userId);
+  const customer = await part.registrar.ensureCustomer(contact);
+  let domain = await part.registrar.details(name);
+  let outcome: 'register' | 'adopt' = 'adopt';
+  try {
+    if (domain && domain.customerId !== customer.customerId) throw new DomainUnavailableError(name);
+    if (!domain) {
+      const first = lifeOfService(service, deps.now()).ledger.periods[0];
+      domain = await part.registrar.register({
+        name,
+        years: Math.max(1, Math.round((first?.months ?? 12) / 12)),
+        customerId: customer.customerId,
+        contactId: customer.contactId,
+        nameservers: part.nameservers,
+        privacy: false,
+      });
+      outcome = 'register';
+    }
+  } catch (error) {
+    if (!(error instanceof DomainUnavailableError) || from !== 'pending') throw error;
+    await deps.records.settle(
+      userId,
+      serviceId,
+      token,
+      'pending',
+      { state: 'failed', reason: NAME_TAKEN_REASON(name) },
+      deps.now(),
+    );
+    deps.log.warn('A domain was taken before it could be registered', { serviceId });
+    await part.taken?.(service);
+    return 'taken';
+  }
+  await deps.records.settle(
+    userId,
+    serviceId,
+    token,
+    from,
+    { state: 'ready', server: 'registrar', nameservers: domain.nameservers },
+    deps.now(),
+  );
+  return outcome;
 }
 
 /** A delivery's request rebuilt from the service, for a converge no purchase asked for. */

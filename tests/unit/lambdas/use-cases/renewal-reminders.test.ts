@@ -139,7 +139,7 @@ describe('a year of daily runs', () => {
   it("quotes a domain's renewal as checkout prices it: a year of its own name (D21)", async () => {
     const world = renewalWorld();
     await world.pay('premiumdomain', BOUGHT, 12, 'asha-travels.net');
-    // Bought before D21 on a name checkout no longer sells: still reminded, at a .com year.
+    // A .in, sold since D23: reminded at a year of .in.
     await world.pay('basicdomain', BOUGHT, 12, 'asha-travels.in');
 
     await world.run(nineAmIst('2027-11-15'));
@@ -148,8 +148,8 @@ describe('a year of daily runs', () => {
       world.mailer.sent.find((m) => m.subject.startsWith(`Your ${planName}`))?.text ?? '';
     // .net ₹899 + Premium's ₹1,500 a year = ₹2,399 + 18% GST = ₹2,830.82
     expect(text('Premium Domain')).toContain('₹2,830.82 for 12 months, GST included');
-    // the plan's catalog year, ₹83.25 × 12 = ₹999 + 18% = ₹1,178.82
-    expect(text('Basic Domain')).toContain('₹1,178.82 for 12 months, GST included');
+    // .in ₹799 a year (D23) + 18% GST = ₹942.82
+    expect(text('Basic Domain')).toContain('₹942.82 for 12 months, GST included');
   });
 
   it('never suspends a domain: it is reminded and expires, with nothing on a panel', async () => {

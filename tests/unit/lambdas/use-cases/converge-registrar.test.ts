@@ -1,0 +1,210 @@
+/**
+ * A domain's provider part is the registrar (D23), driven by converge (D22) on in-memory fakes:
+ * registered once however many deliveries race, adopted (not registered again) after a crash
+ * between registering and recording it, out of step while the registrar is down and repaired by
+ * the next converge, and a name taken meanwhile fails the part with a sentence and asks for the
+ * refund once.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Months } from '../../../../lambdas/domain/pricing';
+import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
+import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
+import type { ServiceRecord } from '../../../../lambdas/ports/services';
+import {
+  convergeService,
+  NAME_TAKEN_REASON,
+  type ConvergeDeps,
+} from '../../../../lambdas/use-cases/converge-service';
+import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
+import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+
+const START = new Date('2026-11-27T04:00:00.000Z');
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const NAME = 'ashaverma.in';
+const SERVICE_ID = 'svc_domain1';
+const NS = ['ns1.panel.example.in', 'ns2.panel.example.in'];
+
+const CONTACT: RegistrantContact = {
+  email: BUYER.email,
+  name: 'Asha Verma',
+  addressLine1: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IN',
+  postalCode: '560001',
+  phoneCountryCode: '91',
+  phone: '9876543210',
+};
+
+function world() {
+  const base = fakeWorld(START);
+  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 2 * MINUTE });
+  const registrar = new InMemoryRegistrar();
+  registrar.now = () => base.now().getTime();
+  const taken: ServiceRecord[] = [];
+  let contact: RegistrantContact | undefined = CONTACT;
+  const deps: ConvergeDeps = {
+    ...convergeDepsOf({
+      records,
+      services: base.services,
+      users: base.users,
+      panel: new InMemoryPanel(),
+      announce: (detail) => base.events.publish('ServiceProvisioned', detail),
+      mailer: base.mailer,
+      siteUrl: () => 'https://shop.example.in',
+      placeholderDomain: () => 'sites.example.in',
+      log: base.log,
+      now: base.now,
+    }),
+    registrar: {
+      registrar,
+      contact: async () => contact,
+      nameservers: NS,
+      taken: async (service) => {
+        taken.push(service);
+      },
+    },
+  };
+  return Object.assign(base, {
+    records,
+    registrar,
+    taken,
+    deps,
+    withoutContact() {
+      contact = undefined;
+    },
+  });
+}
+
+let w: ReturnType<typeof world>;
+beforeEach(async () => {
+  w = world();
+  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
+  const at = START.toISOString();
+  await w.services.extendService(
+    {
+      userId: BUYER.userId,
+      serviceId: SERVICE_ID,
+      planId: 'basicdomain',
+      planName: 'Basic Domain',
+      category: 'domain',
+      domain: NAME,
+    },
+    {
+      purchaseId: 'pur_pay_Domain00001',
+      paymentId: 'pay_Domain00001',
+      purchaseDate: at,
+      startDate: at,
+      renewalDate: new Date(START.getTime() + 365 * DAY).toISOString(),
+      months: 12 as Months,
+      amountPaise: 117_882,
+    },
+    0,
+    at,
+  );
+});
+
+const ref = { userId: BUYER.userId, serviceId: SERVICE_ID };
+const converge = (deliveryId = 'evt-1') => convergeService(w.deps, ref, { deliveryId });
+const service = () => w.services.getService(BUYER.userId, SERVICE_ID);
+
+describe('a domain registered through converge (D23)', () => {
+  it('registers the paid name once, at our nameservers, and records it ready (announced once)', async () => {
+    const result = await converge();
+    expect(result).toMatchObject({ outcome: 'in_step', desired: 'active', actual: 'live' });
+    expect(w.registrar.registrations).toBe(1);
+    expect(w.registrar.all()).toEqual([
+      expect.objectContaining({ name: NAME, nameservers: NS, locked: true, privacy: false }),
+    ]);
+    expect((await service())?.provisioning).toMatchObject({ state: 'ready', nameservers: NS });
+    await converge('evt-again');
+    expect(w.registrar.registrations).toBe(1);
+  });
+
+  it('10 concurrent deliveries register it once', async () => {
+    await Promise.allSettled(Array.from({ length: 10 }, (_, i) => converge(`evt-${i}`)));
+    await converge('evt-after');
+    expect(w.registrar.registrations).toBe(1);
+    expect((await service())?.provisioning?.state).toBe('ready');
+  });
+
+  it('a crash between registering and recording it: the next converge adopts the name, never registers it again', async () => {
+    const settle = w.records.settle.bind(w.records);
+    const release = w.records.release.bind(w.records);
+    let crashing = true;
+    w.records.settle = async (...args) => {
+      if (crashing) throw new Error('process killed');
+      return settle(...args);
+    };
+    w.records.release = async (...args) => {
+      if (crashing) throw new Error('process killed');
+      return release(...args);
+    };
+    await converge('evt-crashed');
+    crashing = false;
+    expect(w.registrar.registrations).toBe(1);
+    expect((await service())?.provisioning?.state).toBe('pending');
+
+    // Within the claim's lease another attempt waits; after it, it adopts.
+    await converge('evt-retry-soon');
+    expect(w.registrar.registrations).toBe(1);
+    w.setNow(new Date(START.getTime() + 3 * MINUTE));
+    const result = await converge('evt-retry');
+    expect(result).toMatchObject({
+      outcome: 'in_step',
+      actions: ['adopt', 'deliver:already_provisioned'],
+    });
+    expect(w.registrar.registrations).toBe(1);
+    expect((await service())?.provisioning?.state).toBe('ready');
+  });
+
+  it('the registrar down: out of step with its error, nothing registered; repaired by the next converge', async () => {
+    w.registrar.down = true;
+    const down = await converge('evt-down');
+    expect(down).toMatchObject({
+      outcome: 'out_of_step',
+      desired: 'setting_up',
+      actual: 'absent',
+      error: expect.stringContaining('domain registry did not answer'),
+    });
+    expect((await service())?.life?.outOfStepSince).toBe(START.toISOString());
+    w.registrar.down = false;
+    w.setNow(new Date(START.getTime() + 15 * MINUTE));
+    expect(await converge('evt-reconciler')).toMatchObject({ outcome: 'in_step', actual: 'live' });
+    expect((await service())?.life?.outOfStepSince).toBeUndefined();
+    expect(w.registrar.registrations).toBe(1);
+  });
+
+  it('a name someone else took before it could be registered: the part fails with why, the refund is asked for once', async () => {
+    w.registrar.take(NAME);
+    const result = await converge('evt-taken');
+    expect(result).toMatchObject({ outcome: 'out_of_step', actual: 'failed' });
+    expect((await service())?.provisioning).toMatchObject({
+      state: 'failed',
+      failureReason: NAME_TAKEN_REASON(NAME),
+    });
+    await converge('evt-taken-again');
+    expect(w.taken).toHaveLength(1);
+    expect(w.registrar.registrations).toBe(0);
+  });
+
+  it('a name in our account held by another buyer is not adopted: taken', async () => {
+    const other = await w.registrar.ensureCustomer({ ...CONTACT, email: 'ravi@example.in' });
+    await w.registrar.register({ name: NAME, years: 1, ...other, nameservers: NS, privacy: false });
+    await converge('evt-other');
+    expect((await service())?.provisioning?.state).toBe('failed');
+    expect(w.taken).toHaveLength(1);
+  });
+
+  it('without the billing address a registry needs, it waits out of step and says why', async () => {
+    w.withoutContact();
+    const result = await converge('evt-no-address');
+    expect(result).toMatchObject({
+      outcome: 'out_of_step',
+      error: expect.stringContaining('billing address is missing'),
+    });
+    expect(w.registrar.registrations).toBe(0);
+  });
+});
