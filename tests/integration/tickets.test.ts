@@ -1,0 +1,173 @@
+/**
+ * Tickets on the local stack, from outside (D27): a visitor's contact form opens a numbered ticket
+ * and is acknowledged by mail with the number; signing up with that address shows it; an operator
+ * answers from the console's API and the buyer is mailed; the buyer answers and the support inbox is
+ * mailed; the operator resolves it. A grievance left unanswered is marked overdue by the deadlines
+ * job, which mails the grievance officer once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminTicketView, TicketView } from '../../lambdas/domain/tickets';
+import { newOperator } from '../helpers/operators';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { api, eventually, mailbox, newUser, signIn, signUp } from '../helpers/storefront-client';
+
+let stack: LocalStack;
+let operatorToken: string;
+
+beforeAll(async () => {
+  stack = await startLocalStack();
+  const operator = await newOperator(stack);
+  operatorToken = await signIn(stack, operator);
+});
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+const SUPPORT = 'support@storefront.local';
+
+describe('a ticket from the contact form to resolved', () => {
+  it('numbers it, mails each side with the number, and shows the thread to the buyer who signs up', async () => {
+    const user = newUser('ticket');
+    const contact = await api<{ ok: boolean; ticketNumber: string }>(
+      stack,
+      'POST',
+      '/api/contact',
+      {
+        body: { name: user.name, email: user.email, message: 'Do you host WordPress?\nWith SSL?' },
+      },
+    );
+    expect(contact.status).toBe(202);
+    const number = contact.body.ticketNumber;
+    expect(number).toMatch(/^TKT-\d{6}$/);
+
+    const ack = await eventually(
+      async () => (await mailbox(stack, user.email)).find((m) => m.subject.includes(number)),
+      'the acknowledgement',
+    );
+    expect(ack.subject).toBe(`[${number}] We have your message: Do you host WordPress?`);
+    const inbox = await eventually(
+      async () => (await mailbox(stack, SUPPORT)).find((m) => m.subject.includes(number)),
+      'the support inbox mail',
+    );
+    expect(inbox.subject).toContain('Contact form');
+
+    // Signing up with that address shows the ticket.
+    await signUp(stack, user);
+    const token = await signIn(stack, user);
+    const mine = await api<{ tickets: TicketView[] }>(stack, 'GET', '/api/me/tickets', { token });
+    expect(mine.body.tickets.map((t) => t.number)).toEqual([number]);
+
+    // The operator answers from the console.
+    const queue = await api<{ tickets: AdminTicketView[] }>(
+      stack,
+      'GET',
+      '/api/admin/tickets?status=open',
+      {
+        token: operatorToken,
+      },
+    );
+    expect(queue.body.tickets.map((t) => t.number)).toContain(number);
+    const answered = await api<{ ticket: AdminTicketView }>(
+      stack,
+      'POST',
+      `/api/admin/tickets/${number}/replies`,
+      { token: operatorToken, body: { message: 'Yes, with free SSL on every plan.' } },
+    );
+    expect(answered.status).toBe(201);
+    expect(answered.body.ticket.status).toBe('waiting_on_buyer');
+    const reply = await eventually(
+      async () =>
+        (await mailbox(stack, user.email)).find(
+          (m) => m.subject === `[${number}] Re: Do you host WordPress?`,
+        ),
+      'the reply to the buyer',
+    );
+    expect(reply.body.text).toContain('Yes, with free SSL on every plan.');
+
+    // The buyer answers; the support inbox hears of it.
+    const buyerReply = await api<{ ticket: TicketView }>(
+      stack,
+      'POST',
+      `/api/me/tickets/${number}/replies`,
+      {
+        token,
+        body: { message: 'Great, and PHP 8.3?' },
+      },
+    );
+    expect(buyerReply.status).toBe(201);
+    expect(buyerReply.body.ticket.status).toBe('open');
+    await eventually(
+      async () =>
+        (await mailbox(stack, SUPPORT)).find(
+          (m) => m.subject.includes(number) && m.subject.includes('Buyer replied'),
+        ),
+      'the buyer reply in the support inbox',
+    );
+
+    // The operator resolves it.
+    const resolved = await api<{ ticket: AdminTicketView }>(
+      stack,
+      'POST',
+      `/api/admin/tickets/${number}/replies`,
+      { token: operatorToken, body: { message: 'Yes, 8.3 by default.', resolve: true } },
+    );
+    expect(resolved.body.ticket.status).toBe('resolved');
+    const thread = await api<{ ticket: TicketView }>(stack, 'GET', `/api/me/tickets/${number}`, {
+      token,
+    });
+    expect(thread.body.ticket.status).toBe('resolved');
+    expect(thread.body.ticket.messages?.map((m) => m.author)).toEqual([
+      'buyer',
+      'support',
+      'buyer',
+      'support',
+    ]);
+
+    // Another buyer cannot see it; a buyer cannot use the console's routes.
+    const other = newUser('other');
+    await signUp(stack, other);
+    const otherToken = await signIn(stack, other);
+    expect(
+      (await api(stack, 'GET', `/api/me/tickets/${number}`, { token: otherToken })).status,
+    ).toBe(404);
+    expect((await api(stack, 'GET', '/api/admin/tickets', { token: otherToken })).status).toBe(403);
+  });
+
+  it('marks an unanswered grievance overdue and mails the grievance officer once', async () => {
+    const user = newUser('grievance');
+    await signUp(stack, user);
+    const token = await signIn(stack, user);
+    const opened = await api<{ ticket: TicketView }>(stack, 'POST', '/api/me/tickets', {
+      token,
+      body: { subject: 'Refund refused', category: 'grievance', message: 'You refused my refund.' },
+    });
+    expect(opened.status).toBe(201);
+    const { number, dueAt, resolveDueAt } = opened.body.ticket;
+    expect(resolveDueAt).toBeDefined();
+    const later = new Date(Date.parse(dueAt ?? '') + 60_000).toISOString();
+
+    const run = await api<{
+      overdue: number;
+      newlyOverdue: number;
+      grievanceOfficerMailed: number;
+    }>(stack, 'POST', '/_local/jobs/ticket-deadlines', { body: { time: later } });
+    const again = await api<{ newlyOverdue: number }>(
+      stack,
+      'POST',
+      '/_local/jobs/ticket-deadlines',
+      {
+        body: { time: later },
+      },
+    );
+
+    expect(run.status).toBe(200);
+    expect(run.body.newlyOverdue).toBeGreaterThanOrEqual(1);
+    expect(run.body.grievanceOfficerMailed).toBeGreaterThanOrEqual(1);
+    expect(again.body.newlyOverdue).toBe(0);
+    const officer = (await mailbox(stack)).filter(
+      (m) => m.subject === `[${number}] Overdue grievance: Refund refused`,
+    );
+    expect(officer).toHaveLength(1);
+  });
+});
