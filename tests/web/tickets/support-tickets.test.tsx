@@ -293,3 +293,24 @@ describe('the console’s Tickets screen', () => {
     expect(await screen.findByText('Reply sent and the ticket resolved.')).toBeInTheDocument();
   });
 });
+
+describe('the contact form', () => {
+  it('says which ticket the message opened', async () => {
+    server.use(
+      http.post(`${API}/contact`, () =>
+        HttpResponse.json({ ok: true, ticketNumber: 'TKT-000321' }, { status: 202 }),
+      ),
+    );
+    renderApp('/contact');
+
+    await userEvent.type(await screen.findByLabelText('Name'), 'Asha');
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.in');
+    await userEvent.type(screen.getByLabelText('Message'), 'Do you sell .in domains?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(
+      await screen.findByText(/Your ticket number is TKT-000321/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Thank you! Your message has been sent.')).toBeInTheDocument();
+  });
+});

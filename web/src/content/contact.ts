@@ -13,6 +13,9 @@ export const contactPage = {
     submit: 'Send Message',
     sending: 'Sending...',
     sent: 'Thank you! Your message has been sent.',
+    /** D27: the message opened a ticket. */
+    ticket: (number: string) =>
+      `Your ticket number is ${number}; we have emailed it to you. Sign in with this email to follow it in your dashboard.`,
     failed: 'Sorry, your message could not be sent. Please try again, or email us directly.',
     failedPrefix: 'Your message could not be sent.',
     errors: {

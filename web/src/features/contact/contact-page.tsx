@@ -26,6 +26,7 @@ export function ContactPage() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>('idle');
   const [failure, setFailure] = useState<string>(page.form.failed);
+  const [ticketNumber, setTicketNumber] = useState<string>();
   const mounted = useRef(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
@@ -61,7 +62,7 @@ export function ContactPage() {
       message: values.message.trim(),
     };
     const [result] = await Promise.allSettled([
-      apiPost<{ ok: boolean }>('/contact', body),
+      apiPost<{ ok: boolean; ticketNumber?: string }>('/contact', body),
       wait(page.minimumSendingMs),
     ]);
     if (!mounted.current) return;
@@ -74,6 +75,8 @@ export function ContactPage() {
       return;
     }
     setValues(EMPTY);
+    // The message opened a ticket (D27): its number, also in the acknowledgement mail.
+    setTicketNumber(result.value.ticketNumber);
     setStatus('sent');
     hideTimer.current = setTimeout(() => setStatus('idle'), page.sentMessageMs);
   }
@@ -168,6 +171,9 @@ export function ContactPage() {
                   <Icon name="check" className="h-5 w-5 shrink-0" />
                   {f.sent}
                 </p>
+              ) : null}
+              {status === 'sent' && ticketNumber ? (
+                <p className="mt-2 text-sm text-slate-700">{f.ticket(ticketNumber)}</p>
               ) : null}
             </div>
             {status === 'failed' ? (
