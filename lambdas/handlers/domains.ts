@@ -1,16 +1,71 @@
 /**
- * Domains (D23). GET /api/domains/availability?name={label}: whether the label is free under
- * each extension we sell, at the catalog's yearly price (no sign-in).
+ * Domains (D23).
+ * - GET /api/domains/availability?name={label}: whether the label is free under each extension we
+ *   sell, at the catalog's yearly price (no sign-in).
+ * - The dashboard's domain card (signed in; the caller's registered domains only):
+ *   GET /api/me/domains/{domain}, PUT .../nameservers, GET|POST .../dns-records,
+ *   DELETE .../dns-records/{recordId}, PUT .../settings, POST .../auth-code (after a sign-in
+ *   within 5 minutes: the ID token's auth_time). The transfer code is in that answer only.
  */
+import * as z from 'zod/mini';
+import { callerOf } from '../http/auth';
 import { httpHandler } from '../http/http-handler';
+import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
+import {
+  addDnsRecord,
+  deleteDnsRecord,
+  domainAuthCode,
+  getDomain,
+  listDnsRecords,
+  setNameservers,
+  updateDomainSettings,
+  type ManageDomainDeps,
+} from '../use-cases/manage-domain';
 import { domainSearch, SEARCH_CACHE_MS } from '../use-cases/search-domains';
 import { registrar } from './deps/registrar';
+import { servicesStore } from './deps/stores';
 
 const search = domainSearch({ registrar });
 const CACHE_HEADERS = { 'cache-control': `public, max-age=${SEARCH_CACHE_MS / 1000}` };
+const deps: ManageDomainDeps = {
+  services: servicesStore(),
+  registrar,
+  now: () => new Date(),
+};
+const anyBody = z.unknown();
+
+/** The ID token's auth_time (seconds since the epoch), as the JWT authorizer passes its claims. */
+function authTimeOf(event: Parameters<Parameters<typeof httpHandler>[0]>[0]): unknown {
+  const context = event.requestContext as unknown as {
+    authorizer?: { jwt?: { claims?: Record<string, unknown> } };
+  };
+  return context.authorizer?.jwt?.claims?.auth_time;
+}
 
 export const handler = httpHandler(async (event) => {
-  const answer = await search(event.queryStringParameters?.name);
-  return json(200, answer, CACHE_HEADERS);
+  if (event.routeKey === 'GET /api/domains/availability') {
+    return json(200, await search(event.queryStringParameters?.name), CACHE_HEADERS);
+  }
+  const { userId } = callerOf(event);
+  const domain = event.pathParameters?.domain;
+  const body = () => (event.body ? parseJsonBody(event, anyBody) : {});
+  switch (event.routeKey) {
+    case 'GET /api/me/domains/{domain}':
+      return json(200, await getDomain(deps, userId, domain));
+    case 'PUT /api/me/domains/{domain}/nameservers':
+      return json(200, await setNameservers(deps, userId, domain, body()));
+    case 'GET /api/me/domains/{domain}/dns-records':
+      return json(200, await listDnsRecords(deps, userId, domain));
+    case 'POST /api/me/domains/{domain}/dns-records':
+      return json(201, await addDnsRecord(deps, userId, domain, body()));
+    case 'DELETE /api/me/domains/{domain}/dns-records/{recordId}':
+      return json(200, await deleteDnsRecord(deps, userId, domain, event.pathParameters?.recordId));
+    case 'PUT /api/me/domains/{domain}/settings':
+      return json(200, await updateDomainSettings(deps, userId, domain, body()));
+    case 'POST /api/me/domains/{domain}/auth-code':
+      return json(200, await domainAuthCode(deps, userId, domain, authTimeOf(event)));
+    default:
+      return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }
 });

@@ -49,6 +49,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   domain_not_found: 404,
   dns_record_not_found: 404,
   registrar_refused: 400,
+  feature_not_in_plan: 409,
+  reauth_required: 403,
   // Cancel (D16): a domain, or a payment past its 30 days.
   not_refundable: 409,
   refund_window_closed: 409,

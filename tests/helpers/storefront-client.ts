@@ -136,7 +136,7 @@ export interface ApiAnswer<T = unknown> {
 
 export async function api<T = Record<string, unknown>>(
   stack: LocalStack,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: {
     token?: string;

@@ -83,7 +83,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   domains: {
     id: 'domains',
     entry: 'lambdas/handlers/domains.ts',
-    tables: {},
+    // The domain card finds the caller's domain among their services.
+    tables: { services: 'read' },
     needs: ['registrarSecret'],
     // The registrar answers in about 50 ms; its calls time out after 15 s.
     timeoutSeconds: 20,
@@ -389,7 +390,7 @@ export const THROTTLES = {
 } as const satisfies Record<string, Throttle>;
 
 export interface RouteDefinition {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** API Gateway's path syntax: `{name}` is a path parameter. */
   path: string;
   function: FunctionId;
@@ -421,6 +422,23 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: false,
     throttle: THROTTLES.catalog,
   },
+  ...(
+    [
+      ['GET', '/api/me/domains/{domain}'],
+      ['PUT', '/api/me/domains/{domain}/nameservers'],
+      ['GET', '/api/me/domains/{domain}/dns-records'],
+      ['POST', '/api/me/domains/{domain}/dns-records'],
+      ['DELETE', '/api/me/domains/{domain}/dns-records/{recordId}'],
+      ['PUT', '/api/me/domains/{domain}/settings'],
+      ['POST', '/api/me/domains/{domain}/auth-code'],
+    ] as const
+  ).map(([method, path]) => ({
+    method,
+    path,
+    function: 'domains' as const,
+    auth: true,
+    throttle: THROTTLES.buyer,
+  })),
   {
     method: 'POST',
     path: '/api/checkout/quote',

@@ -2,6 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
 import { httpEvent, parse } from './handler-world';
 
+vi.mock(
+  '../../../../lambdas/handlers/deps/stores',
+  async () => (await import('./handler-world')).storesModule,
+);
+
 const registrar = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock('../../../../lambdas/handlers/deps/registrar', () => ({
   get registrar() {
@@ -17,6 +22,7 @@ function search(name?: string) {
   const event = httpEvent('get-plans.json');
   event.rawPath = '/api/domains/availability';
   event.routeKey = 'GET /api/domains/availability';
+  delete event.pathParameters;
   event.queryStringParameters = name === undefined ? {} : { name };
   return handler(event);
 }
@@ -54,5 +60,49 @@ describe('GET /api/domains/availability', () => {
         error: { code: 'registrar_unavailable', message: expect.stringMatching(/try again/) },
       },
     });
+  });
+});
+
+/** A signed-in buyer's request to the domain card's routes, as the JWT authorizer passes it. */
+function card(routeKey: string, domain: string, body?: unknown, authTime?: number) {
+  const event = httpEvent('get-dashboard.json');
+  event.routeKey = routeKey;
+  event.pathParameters = { domain };
+  if (body !== undefined) event.body = JSON.stringify(body);
+  const context = event.requestContext as unknown as {
+    authorizer: { jwt: { claims: Record<string, unknown> } };
+  };
+  const claims = { ...context.authorizer.jwt.claims };
+  if (authTime === undefined) delete claims.auth_time;
+  else claims.auth_time = String(authTime);
+  context.authorizer.jwt.claims = claims;
+  return handler(event);
+}
+
+describe('the domain card routes (D23)', () => {
+  it("answers 404 domain_not_found for a name that is not the caller's", async () => {
+    expect(parse(await card('GET /api/me/domains/{domain}', 'notmine.com'))).toMatchObject({
+      statusCode: 404,
+      json: { error: { code: 'domain_not_found' } },
+    });
+  });
+
+  it('answers 400 validation_failed for one nameserver, before asking who owns the name', async () => {
+    expect(
+      parse(
+        await card('PUT /api/me/domains/{domain}/nameservers', 'notmine.com', {
+          nameservers: ['ns1.example.net'],
+        }),
+      ),
+    ).toMatchObject({ statusCode: 400, json: { error: { code: 'validation_failed' } } });
+  });
+
+  it('answers 403 reauth_required for the transfer code without a sign-in in the last 5 minutes', async () => {
+    const stale = Math.floor(Date.now() / 1000) - 600;
+    for (const authTime of [undefined, stale]) {
+      expect(
+        parse(await card('POST /api/me/domains/{domain}/auth-code', 'asha.com', {}, authTime)),
+      ).toMatchObject({ statusCode: 403, json: { error: { code: 'reauth_required' } } });
+    }
   });
 });

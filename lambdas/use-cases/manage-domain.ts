@@ -1,0 +1,167 @@
+/**
+ * The dashboard's domain card (D23): a buyer's registered domain as the registrar has it, and the
+ * settings they may change: nameservers (2 to 4), DNS records (A, AAAA, CNAME, MX, TXT), the
+ * theft-protection lock, WHOIS privacy (where the plan has it) and the transfer code, which needs
+ * a sign-in within 5 minutes and is only ever in this answer: never logged, mailed or stored.
+ * A domain is the caller's when one of their domain services holds it and it is registered;
+ * anyone else's, or a name not registered yet, is `404 domain_not_found`.
+ */
+import {
+  assertFreshSignIn,
+  FeatureNotInPlanError,
+  parseDnsRecord,
+  parseNameservers,
+  PRIVACY_PLAN_IDS,
+  DomainSettingsError,
+} from '../domain/domain-settings';
+import {
+  RegistrarDomainNotFoundError,
+  type DnsRecord,
+  type RegisteredDomain,
+  type Registrar,
+} from '../ports/registrar';
+import type { ServiceRecord, ServicesStore } from '../ports/services';
+
+export interface DomainDetails {
+  name: string;
+  serviceId: string;
+  /** The registry's expiry. */
+  expiresAt: string;
+  nameservers: string[];
+  locked: boolean;
+  privacy: boolean;
+  /** Whether the plan includes WHOIS privacy. */
+  privacyAvailable: boolean;
+}
+
+export interface ManageDomainDeps {
+  services: Pick<ServicesStore, 'listServices'>;
+  registrar: Registrar;
+  now: () => Date;
+}
+
+async function ownedDomain(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+): Promise<ServiceRecord & { domain: string }> {
+  const name = typeof domain === 'string' ? domain.trim().toLowerCase() : '';
+  const services = name ? await deps.services.listServices(userId) : [];
+  const service = services.find(
+    (s) =>
+      s.category === 'domain' &&
+      s.domain === name &&
+      (s.provisioning?.state === 'ready' || s.provisioning?.state === 'suspended'),
+  );
+  if (!service) throw new RegistrarDomainNotFoundError(name || String(domain));
+  return service as ServiceRecord & { domain: string };
+}
+
+function detailsOf(service: ServiceRecord, domain: RegisteredDomain): DomainDetails {
+  return {
+    name: domain.name,
+    serviceId: service.serviceId,
+    expiresAt: domain.expiresAt,
+    nameservers: domain.nameservers,
+    locked: domain.locked,
+    privacy: domain.privacy,
+    privacyAvailable: PRIVACY_PLAN_IDS.includes(service.planId),
+  };
+}
+
+export async function getDomain(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+): Promise<DomainDetails> {
+  const service = await ownedDomain(deps, userId, domain);
+  const found = await deps.registrar.details(service.domain);
+  if (!found) throw new RegistrarDomainNotFoundError(service.domain);
+  return detailsOf(service, found);
+}
+
+export async function setNameservers(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+  body: unknown,
+): Promise<DomainDetails> {
+  const nameservers = parseNameservers((body as { nameservers?: unknown } | null)?.nameservers);
+  const service = await ownedDomain(deps, userId, domain);
+  return detailsOf(service, await deps.registrar.setNameservers(service.domain, nameservers));
+}
+
+export async function updateDomainSettings(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+  body: unknown,
+): Promise<DomainDetails> {
+  const { locked, privacy } = (body ?? {}) as { locked?: unknown; privacy?: unknown };
+  if (
+    (locked !== undefined && typeof locked !== 'boolean') ||
+    (privacy !== undefined && typeof privacy !== 'boolean') ||
+    (locked === undefined && privacy === undefined)
+  ) {
+    throw new DomainSettingsError('Send {"locked": true|false} and/or {"privacy": true|false}.');
+  }
+  const service = await ownedDomain(deps, userId, domain);
+  if (privacy !== undefined && !PRIVACY_PLAN_IDS.includes(service.planId)) {
+    throw new FeatureNotInPlanError('WHOIS privacy protection');
+  }
+  let current = await deps.registrar.details(service.domain);
+  if (!current) throw new RegistrarDomainNotFoundError(service.domain);
+  if (locked !== undefined && locked !== current.locked) {
+    current = await deps.registrar.setLock(service.domain, locked);
+  }
+  if (privacy !== undefined && privacy !== current.privacy) {
+    current = await deps.registrar.setPrivacy(service.domain, privacy);
+  }
+  return detailsOf(service, current);
+}
+
+export async function listDnsRecords(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+): Promise<{ records: DnsRecord[] }> {
+  const service = await ownedDomain(deps, userId, domain);
+  return { records: await deps.registrar.dnsRecords(service.domain) };
+}
+
+export async function addDnsRecord(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+  body: unknown,
+): Promise<{ record: DnsRecord }> {
+  const record = parseDnsRecord(body);
+  const service = await ownedDomain(deps, userId, domain);
+  return { record: await deps.registrar.addDnsRecord(service.domain, record) };
+}
+
+export async function deleteDnsRecord(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+  recordId: unknown,
+): Promise<{ records: DnsRecord[] }> {
+  const service = await ownedDomain(deps, userId, domain);
+  await deps.registrar.deleteDnsRecord(
+    service.domain,
+    typeof recordId === 'string' ? recordId : '',
+  );
+  return { records: await deps.registrar.dnsRecords(service.domain) };
+}
+
+/** The transfer code: only after a sign-in within 5 minutes (`authTime`, the ID token's). */
+export async function domainAuthCode(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+  authTime: unknown,
+): Promise<{ authCode: string }> {
+  assertFreshSignIn(authTime, deps.now());
+  const service = await ownedDomain(deps, userId, domain);
+  return { authCode: await deps.registrar.authCode(service.domain) };
+}

@@ -1,0 +1,165 @@
+/**
+ * The domain card's use cases (D23) on fakes: a registered domain of the caller's, its details as
+ * the registrar has them, nameservers, DNS records, lock, privacy only where the plan has it, and
+ * the transfer code only after a fresh sign-in; another buyer's name is not found.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Months } from '../../../../lambdas/domain/pricing';
+import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
+import {
+  addDnsRecord,
+  deleteDnsRecord,
+  domainAuthCode,
+  getDomain,
+  listDnsRecords,
+  setNameservers,
+  updateDomainSettings,
+  type ManageDomainDeps,
+} from '../../../../lambdas/use-cases/manage-domain';
+import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
+import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+
+const START = new Date('2026-11-27T04:00:00.000Z');
+const DAY = 24 * 3600 * 1000;
+const NS = ['ns1.panel.example.in', 'ns2.panel.example.in'];
+
+let deps: ManageDomainDeps;
+let registrar: InMemoryRegistrar;
+
+beforeEach(async () => {
+  const world = fakeWorld(START);
+  registrar = new InMemoryRegistrar();
+  registrar.now = () => world.now().getTime();
+  const records = new InMemoryProvisioningRecords({ services: world.services });
+  const converge = {
+    ...convergeDepsOf({
+      records,
+      services: world.services,
+      users: world.users,
+      panel: new InMemoryPanel(),
+      announce: (detail) => world.events.publish('ServiceProvisioned', detail),
+      mailer: world.mailer,
+      siteUrl: () => 'https://shop.example.in',
+      placeholderDomain: () => 'sites.example.in',
+      log: world.log,
+      now: world.now,
+    }),
+    registrar: {
+      registrar,
+      nameservers: NS,
+      contact: async () => ({
+        email: BUYER.email,
+        name: 'Asha Verma',
+        addressLine1: '12 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        country: 'IN',
+        postalCode: '560001',
+        phoneCountryCode: '91',
+        phone: '9876543210',
+      }),
+    },
+  };
+  await world.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
+  const at = START.toISOString();
+  for (const [serviceId, planId, domain] of [
+    ['svc_basic', 'basicdomain', 'ashaverma.in'],
+    ['svc_premium', 'premiumdomain', 'ashaverma.com'],
+  ] as const) {
+    await world.services.extendService(
+      { userId: BUYER.userId, serviceId, planId, planName: planId, category: 'domain', domain },
+      {
+        purchaseId: `pur_${serviceId}`,
+        paymentId: `pay_${serviceId}`,
+        purchaseDate: at,
+        startDate: at,
+        renewalDate: new Date(START.getTime() + 365 * DAY).toISOString(),
+        months: 12 as Months,
+        amountPaise: 117_882,
+      },
+      0,
+      at,
+    );
+    await convergeService(converge, { userId: BUYER.userId, serviceId }, { deliveryId: serviceId });
+  }
+  deps = { services: world.services, registrar, now: world.now };
+});
+
+const me = BUYER.userId;
+
+describe('the domain card (D23)', () => {
+  it('shows the registry expiry, nameservers, lock and privacy, and whether the plan has privacy', async () => {
+    expect(await getDomain(deps, me, 'AshaVerma.in')).toMatchObject({
+      name: 'ashaverma.in',
+      serviceId: 'svc_basic',
+      nameservers: NS,
+      locked: true,
+      privacy: false,
+      privacyAvailable: false,
+      expiresAt: expect.stringMatching(/^2027-11-27T/),
+    });
+    expect((await getDomain(deps, me, 'ashaverma.com')).privacyAvailable).toBe(true);
+  });
+
+  it("another buyer's name, or a name not registered, is domain_not_found", async () => {
+    for (const [user, name] of [
+      ['someone-else', 'ashaverma.in'],
+      [me, 'notmine.com'],
+    ]) {
+      await expect(getDomain(deps, user!, name)).rejects.toMatchObject({
+        code: 'domain_not_found',
+      });
+    }
+  });
+
+  it('changes nameservers, 2 to 4, validated', async () => {
+    const ns = ['ns1.example.net', 'ns2.example.net', 'ns3.example.net'];
+    expect(
+      (await setNameservers(deps, me, 'ashaverma.in', { nameservers: ns })).nameservers,
+    ).toEqual(ns);
+    await expect(
+      setNameservers(deps, me, 'ashaverma.in', { nameservers: ['ns1.example.net'] }),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('adds, lists and deletes DNS records; an A record that is not IPv4 is validation_failed', async () => {
+    const { record } = await addDnsRecord(deps, me, 'ashaverma.in', {
+      type: 'A',
+      host: 'www',
+      value: '203.0.113.10',
+    });
+    expect(record).toMatchObject({ type: 'A', host: 'www', ttl: 14_400 });
+    expect((await listDnsRecords(deps, me, 'ashaverma.in')).records).toEqual([record]);
+    await expect(
+      addDnsRecord(deps, me, 'ashaverma.in', { type: 'A', host: '@', value: 'example.net' }),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(await deleteDnsRecord(deps, me, 'ashaverma.in', record.id)).toEqual({ records: [] });
+  });
+
+  it('turns the lock off and on; privacy only on a plan that has it (409 feature_not_in_plan)', async () => {
+    expect((await updateDomainSettings(deps, me, 'ashaverma.in', { locked: false })).locked).toBe(
+      false,
+    );
+    await expect(
+      updateDomainSettings(deps, me, 'ashaverma.in', { privacy: true }),
+    ).rejects.toMatchObject({ code: 'feature_not_in_plan' });
+    expect((await updateDomainSettings(deps, me, 'ashaverma.com', { privacy: true })).privacy).toBe(
+      true,
+    );
+    await expect(updateDomainSettings(deps, me, 'ashaverma.com', {})).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+  });
+
+  it('gives the transfer code only after a sign-in within 5 minutes', async () => {
+    const now = START.getTime() / 1000;
+    expect(await domainAuthCode(deps, me, 'ashaverma.in', now - 60)).toEqual({
+      authCode: await registrar.authCode('ashaverma.in'),
+    });
+    await expect(domainAuthCode(deps, me, 'ashaverma.in', now - 301)).rejects.toMatchObject({
+      code: 'reauth_required',
+    });
+  });
+});
