@@ -58,6 +58,8 @@ export async function ensureUserPool(config: LocalConfig): Promise<UserPoolIds> 
       PoolName: 'storefront-users',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      // As the CDK stack's pool: TOTP two-step sign-in for those who turn it on (D28).
+      MfaConfiguration: 'OPTIONAL',
       Policies: {
         PasswordPolicy: {
           MinimumLength: 6,

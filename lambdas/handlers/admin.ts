@@ -19,9 +19,10 @@ import {
   type ServiceActionResponse,
 } from '../domain/admin';
 import { ORDER_STATUSES } from '../domain/order';
-import { operatorOf } from '../http/auth';
+import { totpOperatorOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
 import { NotFoundRouteError, ValidationError } from '../http/request-errors';
+import type { SecondFactors } from '../ports/second-factor';
 import { json } from '../http/response';
 import { listStuck, redrive, type DeadLettersDeps } from '../use-cases/admin/dead-letters';
 import { findCustomers, type FindCustomersDeps } from '../use-cases/admin/find-customers';
@@ -47,6 +48,7 @@ import { hostingPanel } from './deps/hosting-panel';
 import { httpHandler } from '../http/http-handler';
 import { mailer } from './deps/mail';
 import { paymentGateway } from './deps/payments';
+import { secondFactors } from './deps/second-factors';
 import {
   auditLog,
   messagesStore,
@@ -65,7 +67,10 @@ export type AdminDeps = ListOrdersDeps &
   DeadLettersDeps &
   TodayDeps &
   AdminProvisioningDeps &
-  ServiceLifeDeps;
+  ServiceLifeDeps & {
+    /** Whether the operator's account has TOTP on (D28). */
+    secondFactors: SecondFactors;
+  };
 
 const note = z
   .string()
@@ -116,18 +121,22 @@ function query(event: APIGatewayProxyEventV2, name: string): string | undefined 
   return event.queryStringParameters?.[name];
 }
 
-const operatorRef = (event: APIGatewayProxyEventV2): OperatorRef => {
-  const operator = operatorOf(event);
+const operatorRef = async (
+  event: APIGatewayProxyEventV2,
+  deps: AdminDeps,
+): Promise<OperatorRef> => {
+  const operator = await totpOperatorOf(event, deps.secondFactors);
   return { userId: operator.userId, email: operator.email };
 };
 
 /**
- * The operator's console, /api/admin/*. Every route asks operatorOf() first: the JWT authorizer
- * proves who the caller is, the token's group says whether they may be here (403 otherwise).
+ * The operator's console, /api/admin/*. Every route asks totpOperatorOf() first: the JWT
+ * authorizer proves who the caller is, the token's group says whether they may be here (403
+ * forbidden otherwise), and the account must have TOTP on (D28; 403 mfa_required otherwise).
  */
 export function makeHandler(deps: AdminDeps) {
   return httpHandler(async (event) => {
-    const operator = operatorRef(event);
+    const operator = await operatorRef(event, deps);
     switch (event.routeKey) {
       case 'GET /api/admin/orders': {
         const status = orderStatus.safeParse(query(event, 'status') ?? 'review');
@@ -252,4 +261,5 @@ export const handler = makeHandler({
   now: () => new Date(),
   newId: randomUUID,
   counters: documentCounters(),
+  secondFactors,
 });

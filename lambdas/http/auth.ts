@@ -1,4 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { DomainError } from '../domain/errors';
+import type { SecondFactors } from '../ports/second-factor';
 import type { Caller } from '../ports/users';
 import { OPERATORS_GROUP } from '../system/facts';
 import { ForbiddenError, UnauthorizedError } from './request-errors';
@@ -43,4 +45,29 @@ export function operatorOf(event: APIGatewayProxyEventV2): Caller {
       : [];
   if (!groups.includes(OPERATORS_GROUP)) throw new ForbiddenError();
   return caller;
+}
+
+/** An operator whose account has no TOTP (D28): the console walks them through setting it up. */
+export class MfaRequiredError extends DomainError {
+  override readonly name = 'MfaRequiredError';
+  readonly code = 'mfa_required';
+  constructor() {
+    super(
+      "Operators sign in with a code from an authenticator app. Set it up in the operator's console, then sign in again.",
+    );
+  }
+}
+
+/**
+ * The caller, when the verified token says they are an operator and their account has TOTP on
+ * (D28): a user with TOTP enabled cannot sign in without its code, so the account's MFA settings
+ * say the session passed it. 403 forbidden for a buyer, 403 mfa_required for an operator without.
+ */
+export async function totpOperatorOf(
+  event: APIGatewayProxyEventV2,
+  factors: SecondFactors,
+): Promise<Caller> {
+  const operator = operatorOf(event);
+  if (!(await factors.hasTotp(operator.userId))) throw new MfaRequiredError();
+  return operator;
 }

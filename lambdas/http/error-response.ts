@@ -19,6 +19,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   billing_address_required: 400,
   unauthorized: 401,
   forbidden: 403,
+  // An operator whose account has no TOTP (D28).
+  mfa_required: 403,
   plan_not_found: 404,
   order_not_found: 404,
   invoice_not_found: 404,

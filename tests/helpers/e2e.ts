@@ -26,6 +26,7 @@ import {
 } from './browser';
 import { REPO_ROOT, startLocalStack, type LocalStack } from './local-stack';
 import { api, signIn, type TestUser } from './storefront-client';
+import { totpCode } from './totp';
 
 export interface E2eOptions {
   /** Extra environment for the stack, e.g. SUPPORT_EMAIL. */
@@ -141,12 +142,21 @@ export function indianDate(iso: string): string {
 export const hidden = (locator: Locator, timeout = STEP_TIMEOUT_MS) =>
   locator.waitFor({ state: 'hidden', timeout });
 
-/** Fills /login's form once React owns it (typing into the prerendered form could be lost). */
-export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+/**
+ * Fills /login's form once React owns it (typing into the prerendered form could be lost). A user
+ * with TOTP on (`totpSecret`, D28) then types the code their authenticator app shows.
+ */
+export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password' | 'totpSecret'>) {
   await hydrated(page);
   await page.getByLabel('Email address').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  if (user.totpSecret) {
+    const field = page.getByLabel('Code from your authenticator app');
+    await field.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await field.fill(totpCode(user.totpSecret));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  }
 }
 
 /** Logs in on /login?redirect=`path` and waits to be back on `path`. */

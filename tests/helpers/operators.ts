@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT, type LocalStack } from './local-stack';
 import { newUser, signUp, type TestUser } from './storefront-client';
+import { enrollTotp } from './totp';
 
 const run = promisify(execFile);
 
@@ -27,12 +28,17 @@ export function operatorCommand(
 }
 
 /**
- * A new user, signed up and made an operator. The operators' group is in their token from their
- * next sign-in on.
+ * A new user, signed up and made an operator, with TOTP on (D28: the console refuses an operator
+ * without it). The operators' group is in their token from their next sign-in on; signIn answers
+ * the TOTP code with `totpSecret`. `totp: false` leaves TOTP off, for the refusal itself.
  */
-export async function newOperator(stack: LocalStack, prefix = 'operator'): Promise<TestUser> {
+export async function newOperator(
+  stack: LocalStack,
+  prefix = 'operator',
+  options: { totp?: boolean } = {},
+): Promise<TestUser> {
   const operator = newUser(prefix);
   await signUp(stack, operator);
   await operatorCommand(stack, 'add', operator.email);
-  return operator;
+  return options.totp === false ? operator : enrollTotp(stack, operator);
 }

@@ -17,6 +17,8 @@ export interface TestUser {
   password: string;
   name: string;
   phone: string;
+  /** Set once TOTP is on for the account (tests/helpers/totp.ts): signIn answers its code. */
+  totpSecret?: string;
 }
 
 export function newUser(prefix = 'buyer'): TestUser {
@@ -113,16 +115,33 @@ export function codeIn(mail: Pick<MailboxEmail, 'body'>): string | undefined {
   return /\b(\d{6})\b/.exec(mail.body.text ?? '')?.[1];
 }
 
-/** USER_PASSWORD_AUTH; returns the ID token, which the API's authorizer takes. */
+/**
+ * USER_PASSWORD_AUTH; returns the ID token, which the API's authorizer takes. An account with TOTP
+ * on (D28) is asked for the code next: a user with `totpSecret` answers it as an authenticator app.
+ */
 export async function signIn(
   stack: LocalStack,
-  user: Pick<TestUser, 'email' | 'password'>,
+  user: Pick<TestUser, 'email' | 'password'> & { totpSecret?: string },
 ): Promise<string> {
-  const answer = await cognito(stack, 'InitiateAuth', {
+  let answer = await cognito(stack, 'InitiateAuth', {
     ClientId: stack.config.userPoolClientId,
     AuthFlow: 'USER_PASSWORD_AUTH',
     AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
   });
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    if (!user.totpSecret) throw new Error(`Sign-in asks ${user.email} for a TOTP code.`);
+    const { totpCode } = await import('./totp');
+    const parameters = answer.ChallengeParameters as { USER_ID_FOR_SRP?: string } | undefined;
+    answer = await cognito(stack, 'RespondToAuthChallenge', {
+      ClientId: stack.config.userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: answer.Session,
+      ChallengeResponses: {
+        USERNAME: parameters?.USER_ID_FOR_SRP ?? user.email,
+        SOFTWARE_TOKEN_MFA_CODE: totpCode(user.totpSecret),
+      },
+    });
+  }
   const result = answer.AuthenticationResult as { IdToken?: string } | undefined;
   if (!result?.IdToken) throw new Error('Sign-in returned no ID token.');
   return result.IdToken;

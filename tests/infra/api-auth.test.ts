@@ -185,6 +185,13 @@ describe('Cognito', () => {
     });
   });
 
+  it('offers TOTP two-step sign-in, optional in the pool (operators are held to it by the API), no SMS', () => {
+    synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+  });
+
   it("mails sign-up and password-reset codes through the store's SES identity, not Cognito's own sender", () => {
     synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
       EmailConfiguration: Match.objectLike({

@@ -4,6 +4,7 @@ import {
   AccountRecovery,
   CfnUserPoolGroup,
   FeaturePlan,
+  Mfa,
   UserPool,
   UserPoolEmail,
   UserPoolOperation,
@@ -64,6 +65,10 @@ export class Auth extends Construct {
         requireDigits: false,
         requireSymbols: false,
       },
+      // Two-step sign-in with an authenticator app (TOTP): buyers may turn it on in Settings;
+      // operators must, or every /api/admin route answers 403 mfa_required (D28). No SMS.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       // Sign-up and reset codes go out through the store's SES identity, worded by CustomMessage.
       email: UserPoolEmail.withSES({ fromEmail: props.senderEmail }),
@@ -85,7 +90,7 @@ export class Auth extends Construct {
     acknowledge(
       this.userPool,
       'AwsSolutions-COG2',
-      'Buyers of a small storefront sign in with email and password only; the specification has no MFA step. Payment is protected by Razorpay.',
+      'MFA is optional for buyers (TOTP, which they may turn on in Settings) and required of operators by the API itself: every /api/admin route answers 403 mfa_required for an account without TOTP (D28).',
     );
     acknowledge(
       this.userPool,

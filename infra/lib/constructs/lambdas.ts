@@ -122,15 +122,23 @@ export class Lambdas extends Construct {
   }
 
   /**
-   * The user pool, for the functions that keep its attributes in step ('updateUserAttributes'):
-   * its id and the one admin action on it. The pool exists only after the Lambdas (its triggers
-   * are among them), hence a step of its own.
+   * The user pool, for the functions that keep its attributes in step ('updateUserAttributes') or
+   * read an account's MFA settings ('readMfaSettings'): its id and those admin actions on it. The
+   * pool exists only after the Lambdas (its triggers are among them), hence a step of its own.
    */
   addUserPool(userPool: IUserPool): void {
     for (const fn of Object.values(this.functions)) {
-      if (!fn.definition.needs.includes('updateUserAttributes')) continue;
+      const needs = fn.definition.needs;
+      const actions = [
+        ...(needs.includes('updateUserAttributes')
+          ? ['cognito-idp:AdminUpdateUserAttributes']
+          : []),
+        // The operator's MFA settings (D28).
+        ...(needs.includes('readMfaSettings') ? ['cognito-idp:AdminGetUser'] : []),
+      ];
+      if (actions.length === 0) continue;
       fn.function.addEnvironment(ENV.userPoolId, userPool.userPoolId);
-      userPool.grant(fn.function, 'cognito-idp:AdminUpdateUserAttributes');
+      userPool.grant(fn.function, ...actions);
     }
   }
 

@@ -46,6 +46,8 @@ export interface FunctionDefinition {
     | 'sendEmail'
     /** cognito-idp:AdminUpdateUserAttributes on the user pool, and USER_POOL_ID. */
     | 'updateUserAttributes'
+    /** cognito-idp:AdminGetUser on the user pool (an account's MFA settings), and USER_POOL_ID. */
+    | 'readMfaSettings'
     /** secretsmanager:GetSecretValue on the WHM secret alone, and WHM_SECRET_ARN. */
     | 'whmSecret'
     /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
@@ -229,7 +231,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     },
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
-    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret'],
+    // Cognito: whether the operator's account has TOTP on (D28, 403 mfa_required without it).
+    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret', 'readMfaSettings'],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
     timeoutSeconds: 20,

@@ -10,6 +10,7 @@ export type Need =
   | 'publishEvents'
   | 'sendEmail'
   | 'updateUserAttributes'
+  | 'readMfaSettings'
   | 'sellerDetails'
   | 'whmSecret'
   | 'registrarSecret';

@@ -103,9 +103,16 @@ export const verifyTOTPSetup = vi.fn(async (_input: { code: string }) => {});
 
 export const updateMFAPreference = vi.fn(async (_input: unknown) => {});
 
-export const fetchMFAPreference = vi.fn(
-  async (): Promise<{ enabled?: string[]; preferred?: string }> => ({}),
-);
+/**
+ * The account's MFA settings: by default TOTP is on for an operator (the console needs it, D28)
+ * and off for a buyer; a test that needs otherwise says so.
+ */
+const defaultMfaPreference = async (): Promise<{ enabled?: string[]; preferred?: string }> =>
+  currentUser?.['cognito:groups']?.includes('operators')
+    ? { enabled: ['TOTP'], preferred: 'TOTP' }
+    : {};
+
+export const fetchMFAPreference = vi.fn(defaultMfaPreference);
 
 export const signOut = vi.fn(async () => {
   currentUser = null;
@@ -160,7 +167,7 @@ export function resetAuthMock(): void {
   updateMFAPreference.mockReset();
   updateMFAPreference.mockImplementation(async () => {});
   fetchMFAPreference.mockReset();
-  fetchMFAPreference.mockImplementation(async () => ({}));
+  fetchMFAPreference.mockImplementation(defaultMfaPreference);
   signOut.mockClear();
   resetPassword.mockReset();
   resetPassword.mockImplementation(async () => ({

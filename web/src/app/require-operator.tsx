@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../components/button';
 import { Container } from '../components/container';
 import { useAuth } from './auth';
+
+/** Loaded with the console, not with the public pages. */
+const OperatorTotpGate = lazy(() =>
+  import('../features/auth/operator-totp-gate').then((m) => ({ default: m.OperatorTotpGate })),
+);
 
 /** The Cognito group of the store's operators (OPERATORS_GROUP in lambdas/system/facts.ts). */
 export const OPERATORS_GROUP = 'operators';
@@ -15,7 +21,13 @@ export const OPERATORS_ONLY_MESSAGE = "This part of the store is for the store's
  */
 export function RequireOperator({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  if (user?.groups.includes(OPERATORS_GROUP)) return <>{children}</>;
+  // An operator's account must have TOTP on (D28): the gate walks them through it first.
+  if (user?.groups.includes(OPERATORS_GROUP))
+    return (
+      <Suspense fallback={null}>
+        <OperatorTotpGate>{children}</OperatorTotpGate>
+      </Suspense>
+    );
   return (
     <Container className="py-20 text-center">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{OPERATORS_ONLY_MESSAGE}</h1>

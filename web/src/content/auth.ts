@@ -77,3 +77,55 @@ export const verifyEmailErrors = {
   sendFailed: 'We could not send a new code just now. Please try again in a minute.',
   other: 'We could not check the code just now. Please try again.',
 } as const;
+
+/** Two-step sign-in with an authenticator app (TOTP, D28). */
+export const totpCopy = {
+  // At sign-in
+  signInTitle: 'Enter your sign-in code',
+  signInSubtitle: 'Open your authenticator app and enter the 6-digit code it shows for this store.',
+  code: 'Code from your authenticator app',
+  codeHint: 'Six digits; a new one every 30 seconds.',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  startOver: 'Back to login',
+  lostDevice:
+    'Lost your phone? Contact support from the email address of your account; we check who you are before turning two-step sign-in off.',
+  // Setting it up
+  setupTitle: 'Set up two-step sign-in',
+  operatorIntro:
+    'Operators can refund money and see every customer, so the console asks for a code from an authenticator app at every sign-in. Set it up once, now; it takes a minute.',
+  step1:
+    'Install an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Authy, …).',
+  step2: 'Scan this QR code with the app, or type the key below into it.',
+  step3: 'Enter the 6-digit code the app now shows.',
+  qrLabel: 'QR code to add this account to an authenticator app',
+  keyLabel: 'Key (if you cannot scan)',
+  preparing: 'Preparing your QR code...',
+  turnOn: 'Turn on two-step sign-in',
+  turningOn: 'Turning on...',
+  enabled: 'Two-step sign-in is on. From now on, signing in asks for a code from your app.',
+  // Settings
+  settingsTitle: 'Two-step sign-in',
+  settingsIntro:
+    'Ask for a code from an authenticator app as well as your password each time you sign in.',
+  statusOn: 'On: signing in asks for a code from your authenticator app.',
+  statusOff: 'Off: signing in asks for your password only.',
+  setUp: 'Set up two-step sign-in',
+  cancel: 'Cancel',
+  turnOff: 'Turn off two-step sign-in',
+  turningOff: 'Turning off...',
+  turnedOff: 'Two-step sign-in is off.',
+  operatorsKeepIt: 'Operators keep two-step sign-in on: the console needs it.',
+  loading: 'Checking two-step sign-in...',
+} as const;
+
+export const totpErrors = {
+  codeRequired: 'Please enter the 6-digit code from your authenticator app.',
+  wrongCode:
+    'That code is not right. Enter the code your app shows now (check that the phone’s clock is set automatically).',
+  sessionExpired: 'That took too long. Please log in again.',
+  tooMany: 'Too many attempts. Please wait a few minutes and try again.',
+  setupFailed: 'We could not start the set-up just now. Please try again.',
+  other: 'Something went wrong. Please try again.',
+  loadFailed: 'We could not check your two-step sign-in just now. Please reload the page.',
+} as const;

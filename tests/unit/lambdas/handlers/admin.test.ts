@@ -33,6 +33,7 @@ import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fak
 import { InMemoryRefundsStore } from '../../../helpers/fakes/refunds';
 import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
+import { FakeSecondFactors } from '../../../helpers/fakes/second-factors';
 import { httpEvent, parse } from './handler-world';
 
 const OPERATOR = {
@@ -50,6 +51,7 @@ let refunds: InMemoryRefundsStore;
 let panel: InMemoryPanel;
 let handler: ReturnType<typeof makeHandler>;
 let handlerDeps: AdminDeps | undefined;
+let secondFactors: FakeSecondFactors;
 let ids = 0;
 
 beforeEach(() => {
@@ -60,6 +62,7 @@ beforeEach(() => {
   refunds = new InMemoryRefundsStore();
   panel = new InMemoryPanel();
   ids = 0;
+  secondFactors = new FakeSecondFactors([OPERATOR.userId]);
   const deps: AdminDeps = (handlerDeps = {
     converge: convergeDepsOf({
       records,
@@ -90,6 +93,7 @@ beforeEach(() => {
     now: world.now,
     newId: () => `entry-${(ids += 1)}`,
     counters: world.counters,
+    secondFactors,
   });
   handler = makeHandler(deps);
 });
@@ -218,7 +222,36 @@ describe('who may use /api/admin', () => {
     },
   );
 
-  it.each(ADMIN_ROUTES)('answers an operator on %s with 200', async (key) => {
+  it.each(ADMIN_ROUTES)(
+    'answers an operator whose account has no TOTP on %s with 403 mfa_required and does nothing (D28)',
+    async (key) => {
+      secondFactors.withTotp.clear();
+      await givenOrderInReview();
+      await givenStuckWelcomeMailForOtherPurchase();
+      const before = {
+        orders: [...world.orders.items.values()],
+        events: world.events.events.length,
+      };
+
+      const { statusCode, json } = parse(await handler(request(key)));
+
+      expect(statusCode).toBe(403);
+      expect((json as { error: { code: string } }).error.code).toBe('mfa_required');
+      expect(secondFactors.asked).toEqual([OPERATOR.userId]);
+      expect([...world.orders.items.values()]).toEqual(before.orders);
+      expect(world.events.events).toHaveLength(before.events);
+      expect(audit.entries).toEqual([]);
+    },
+  );
+
+  it("asks about a buyer's MFA settings never: the group is checked first", async () => {
+    const { statusCode } = parse(await handler(asBuyer(request('GET /api/admin/today'))));
+
+    expect(statusCode).toBe(403);
+    expect(secondFactors.asked).toEqual([]);
+  });
+
+  it.each(ADMIN_ROUTES)('answers an operator with TOTP on %s with 200', async (key) => {
     await givenOrderInReview();
     await givenStuckWelcomeMailForOtherPurchase();
     await givenWaitingService();

@@ -10,6 +10,7 @@ import { loginCopy as copy, loginErrors } from '../../content/auth';
 import { sendNewCode, signInWithPassword } from './api/cognito-auth';
 import { loginErrorMessage } from './auth-errors';
 import { AuthCard } from './components/auth-card';
+import { TotpSignInStep } from './components/totp-sign-in-step';
 import { VerifyEmailStep } from './components/verify-email-step';
 import { isEmail, returnTarget } from './validation';
 
@@ -24,6 +25,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   /** An account whose email still waits for its sign-up code (D28): a new code was mailed. */
   const [verifying, setVerifying] = useState(false);
+  /** The account has TOTP on: the code from the authenticator app comes next (D28). */
+  const [totp, setTotp] = useState(false);
   const target = returnTarget(params, location.state);
 
   async function submit(event: FormEvent) {
@@ -46,6 +49,11 @@ export function LoginPage() {
         await sendNewCode(email.trim()).catch(() => undefined);
         setBusy(false);
         setVerifying(true);
+        return;
+      }
+      if (outcome === 'totp') {
+        setBusy(false);
+        setTotp(true);
         return;
       }
       if (outcome !== 'done') throw Object.assign(new Error(outcome), { name: 'SignInIncomplete' });
@@ -79,6 +87,19 @@ export function LoginPage() {
       </Link>
     </>
   );
+
+  if (totp) {
+    return (
+      <TotpSignInStep
+        onSignedIn={signedIn}
+        onStartOver={() => {
+          setTotp(false);
+          setPassword('');
+        }}
+        footer={footer}
+      />
+    );
+  }
 
   if (verifying) {
     return (

@@ -5,12 +5,14 @@ import { Button } from '../../../components/button';
 import { LoadingText } from '../../../components/loading-text';
 import { TextField } from '../../../components/text-field';
 import { settingsCopy as copy } from '../../../content/account';
+import { totpCopy } from '../../../content/auth';
 import { dashboardCopy } from '../../../content/dashboard';
 import { AccountForm } from './account-form';
 import { getProfile } from './api';
 import { BillingForm } from './billing-form';
 import { PasswordForm } from './password-form';
 import { SettingsSection } from './settings-section';
+import { TwoStepForm } from './two-step-form';
 
 type LoadState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: Profile };
@@ -65,6 +67,14 @@ export function SettingsPanel({ email }: { email: string }) {
 
       <SettingsSection id="settings-password" title={copy.passwordTitle}>
         <PasswordForm />
+      </SettingsSection>
+
+      <SettingsSection
+        id="settings-two-step"
+        title={totpCopy.settingsTitle}
+        intro={totpCopy.settingsIntro}
+      >
+        <TwoStepForm />
       </SettingsSection>
 
       {state.status === 'ready' ? (
