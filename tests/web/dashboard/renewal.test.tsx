@@ -111,6 +111,13 @@ describe('dashboard: renewing a service', () => {
     ).toEqual(['Get help']);
   });
 
+  it('an account suspended on the panel says Suspended even before converge catches up (D22)', async () => {
+    serve([{ ...hosting, state: 'active', provisioning: { state: 'suspended' } }]);
+    const service = await card();
+
+    expect(within(service).getByText('Suspended')).toBeInTheDocument();
+  });
+
   it('a domain renews by its name', async () => {
     serve([
       {

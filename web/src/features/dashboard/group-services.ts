@@ -73,9 +73,15 @@ export function groupServices(
         firstPurchaseDate: purchases[0]!,
         renewable: latest.renewable,
         daysLeft: latest.daysLeft,
-        // Suspended by us (D22: expired 7 days, a dispute, a hold) where there is an account to
-        // suspend; a cancelled service says Cancelled (D16), an expired domain Expired.
-        suspended: latest.state === 'suspended' && deliveryModeOf(latest.category) === 'panel',
+        // Suspended where there is an account to suspend: it should be (D22: expired 7 days, a
+        // dispute, a hold), or its account is (what the buyer meets on the panel now). A cancelled
+        // service says Cancelled (D16), an expired domain Expired.
+        suspended:
+          deliveryModeOf(latest.category) === 'panel' &&
+          (latest.state === 'suspended' ||
+            (latest.provisioning.state === 'suspended' &&
+              latest.state !== 'ended' &&
+              latest.state !== 'removed')),
         provisioning: latest.provisioning,
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),
         ...(latest.refundablePaise !== undefined
