@@ -200,6 +200,15 @@ export class TicketTooLongError extends DomainError {
   }
 }
 
+/** A ticket about a service that is not the buyer's (or does not exist). */
+export class TicketServiceNotFoundError extends DomainError {
+  override readonly name = 'TicketServiceNotFoundError';
+  readonly code = 'service_not_found';
+  constructor() {
+    super('We could not find that service on your account.');
+  }
+}
+
 /** Another reply moved the ticket at the same moment, more times than a retry can absorb. */
 export class TicketBusyError extends DomainError {
   override readonly name = 'TicketBusyError';
@@ -244,11 +253,22 @@ export interface TicketView {
   messages?: TicketMessageView[];
 }
 
-/** What an operator sees: who wrote it, and the internal notes in the thread. */
+/** One of the buyer's services, beside the thread in the console. */
+export interface TicketBuyerService {
+  serviceId: string;
+  planName: string;
+  category: string;
+  domain?: string;
+  renewalDate: string;
+}
+
+/** What an operator sees: who wrote it, the internal notes in the thread, the buyer's services. */
 export interface AdminTicketView extends TicketView {
   email: string;
   name: string;
   userId?: string;
+  /** On a single ticket of a signed-in buyer: their services, the one it is about among them. */
+  buyerServices?: TicketBuyerService[];
 }
 
 /** `detail` of `TicketCreated`. */

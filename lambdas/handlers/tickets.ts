@@ -29,7 +29,7 @@ import {
 } from '../use-cases/tickets/operator-tickets';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
-import { rateLimiter } from './deps/stores';
+import { rateLimiter, servicesStore } from './deps/stores';
 import { ticketsStore } from './deps/tickets';
 
 const oneLineText = (max: number) =>
@@ -135,6 +135,7 @@ export const handler = makeHandler({
   counters: documentCounters(),
   events: eventPublisher,
   limits: rateLimiter(),
+  services: servicesStore(),
   log: logger,
   now: () => new Date(),
 });

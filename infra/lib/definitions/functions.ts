@@ -337,8 +337,14 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'tickets',
     entry: 'lambdas/handlers/tickets.ts',
     // Tickets (D27), the buyer's and the console's: the thread, the number (counters) and the
-    // contact form's per-address limit, which tickets count against too.
-    tables: { tickets: 'readWrite', counters: 'readWrite', limits: 'readWrite' },
+    // contact form's per-address limit, which tickets count against too; services: a ticket about
+    // a service must name one of the buyer's, and the console shows the buyer's beside the thread.
+    tables: {
+      tickets: 'readWrite',
+      counters: 'readWrite',
+      limits: 'readWrite',
+      services: 'read',
+    },
     // TicketCreated and TicketReplied ask for the mails.
     needs: ['publishEvents'],
     timeoutSeconds: 10,

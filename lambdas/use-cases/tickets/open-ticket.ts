@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CONTACT_LIMITS, TooManyRequestsError } from '../../domain/contact';
 import {
   newTicketClock,
+  TicketServiceNotFoundError,
   type TicketCategory,
   type TicketSource,
   type TicketView,
@@ -10,6 +11,7 @@ import type { DocumentCounters } from '../../ports/document-counters';
 import type { EventPublisher } from '../../ports/events';
 import type { LogPort } from '../../ports/logger';
 import type { RateLimiter } from '../../ports/rate-limits';
+import type { ServicesStore } from '../../ports/services';
 import type { TicketRecord, TicketsStore } from '../../ports/tickets';
 import { numberTicket } from './number-ticket';
 import { buyerThread, ticketView } from './ticket-views';
@@ -21,6 +23,8 @@ export interface TicketDeps {
   log: LogPort;
   now: () => Date;
   newId?: () => string;
+  /** The buyer's services: a ticket about one must name one of theirs; operators see them. */
+  services?: Pick<ServicesStore, 'getService' | 'listServiceSummaries'>;
 }
 
 export interface OpenTicketDeps extends TicketDeps {
@@ -69,6 +73,13 @@ export async function openTicket(
 ): Promise<TicketView> {
   const now = deps.now();
   const createdAt = now.toISOString();
+  if (input.serviceId) {
+    const theirs =
+      input.userId && deps.services
+        ? await deps.services.getService(input.userId, input.serviceId)
+        : undefined;
+    if (!theirs) throw new TicketServiceNotFoundError();
+  }
   if (!options.limitsChecked) await consumeAddressLimit(deps, input.email, now);
 
   const ticketId = `tkt_${(deps.newId ?? randomId)()}`;

@@ -26,13 +26,29 @@ export async function listTicketQueue(
 }
 
 export async function getTicketForOperator(
-  deps: Pick<TicketDeps, 'tickets' | 'now'>,
+  deps: Pick<TicketDeps, 'tickets' | 'now' | 'services'>,
   ticketNumber: string,
 ): Promise<AdminTicketView> {
   const ticket = await deps.tickets.findByNumber(ticketNumber);
   if (!ticket) throw new TicketNotFoundError();
-  const messages = await deps.tickets.listMessages(ticket.ticketId);
-  return adminTicketView(ticket, deps.now(), messages);
+  const [messages, services] = await Promise.all([
+    deps.tickets.listMessages(ticket.ticketId),
+    ticket.userId && deps.services ? deps.services.listServiceSummaries(ticket.userId) : [],
+  ]);
+  return {
+    ...adminTicketView(ticket, deps.now(), messages),
+    ...(ticket.userId && deps.services
+      ? {
+          buyerServices: services.map((s) => ({
+            serviceId: s.serviceId,
+            planName: s.planName,
+            category: s.category,
+            ...(s.domain ? { domain: s.domain } : {}),
+            renewalDate: s.renewalDate,
+          })),
+        }
+      : {}),
+  };
 }
 
 export interface SupportReplyInput {

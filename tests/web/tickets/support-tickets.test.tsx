@@ -226,6 +226,16 @@ describe('the console’s Tickets screen', () => {
         HttpResponse.json({
           ticket: {
             ...overdue,
+            serviceId: 'svc_h',
+            buyerServices: [
+              {
+                serviceId: 'svc_h',
+                planName: 'Basic Hosting',
+                category: 'hosting',
+                domain: 'ravi.example.in',
+                renewalDate: '2027-11-22T04:30:00.000Z',
+              },
+            ],
             messages: [
               {
                 id: 'm1',
@@ -278,6 +288,11 @@ describe('the console’s Tickets screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: /TKT-000120/ }));
     expect(await screen.findByText(/Internal note · Support/)).toBeInTheDocument();
     expect(screen.getByText('Check with billing')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: "The buyer's services" })).getByText(
+        /Basic Hosting \(ravi.example.in\).*this ticket is about it/,
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Reply and resolve' }));
     await userEvent.type(screen.getByLabelText(/Reply to the buyer/), 'Refunded today.');
     await userEvent.click(screen.getByRole('button', { name: 'Send and resolve' }));

@@ -12,6 +12,7 @@ import { InMemoryDocumentCounters } from '../../../helpers/fakes/document-counte
 import {
   InMemoryMessagesStore,
   InMemoryRateLimiter,
+  InMemoryServicesStore,
   RecordingEventPublisher,
 } from '../../../helpers/fakes/stores';
 import { InMemoryTicketsStore } from '../../../helpers/fakes/tickets';
@@ -60,14 +61,30 @@ const otherBuyer = { sub: 'someone-else', email: 'ravi@example.in' };
 
 describe('tickets handler', () => {
   let tickets: InMemoryTicketsStore;
+  let services: InMemoryServicesStore;
   let events: RecordingEventPublisher;
   let handler: ReturnType<typeof makeHandler>;
   let deps: Parameters<typeof makeHandler>[0];
   beforeEach(() => {
     tickets = new InMemoryTicketsStore();
     events = new RecordingEventPublisher();
+    services = new InMemoryServicesStore();
+    services.items.set('5f0c8b2e-6a1d-4c3e-9b7a-1d2e3f4a5b6c#svc_h', {
+      userId: '5f0c8b2e-6a1d-4c3e-9b7a-1d2e3f4a5b6c',
+      serviceId: 'svc_h',
+      planId: 'basichosting',
+      planName: 'Basic Hosting',
+      category: 'hosting',
+      domain: 'asha.example.in',
+      renewalDate: '2027-11-22T02:02:03.000Z',
+      version: 1,
+      periods: {},
+      createdAt: '2026-11-22T02:02:03.000Z',
+      updatedAt: '2026-11-22T02:02:03.000Z',
+    });
     deps = {
       tickets,
+      services,
       counters: new InMemoryDocumentCounters(),
       events,
       limits: new InMemoryRateLimiter(),
@@ -135,6 +152,32 @@ describe('tickets handler', () => {
     expect(statusCode).toBe(400);
     expect(json).toMatchObject({ error: { code: 'validation_failed' } });
     expect(tickets.heads.size).toBe(0);
+  });
+
+  it('opens a ticket about one of the buyer’s services, and refuses one that is not theirs', async () => {
+    const about = (serviceId: string, claims?: Record<string, unknown>) =>
+      request('POST /api/me/tickets', {
+        body: { subject: 'PHP', category: 'technical', message: 'Which PHP?', serviceId },
+        claims,
+      });
+
+    const ours = await call(about('svc_h'));
+    const stranger = await call(about('svc_h', otherBuyer));
+    const unknown = await call(about('svc_nope'));
+
+    expect(ours.statusCode).toBe(201);
+    expect(ours.json.ticket).toMatchObject({ serviceId: 'svc_h' });
+    expect(stranger).toMatchObject({
+      statusCode: 404,
+      json: { error: { code: 'service_not_found' } },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const forOperator = await call(
+      request('GET /api/admin/tickets/{number}', { number: 'TKT-000001', claims: operatorClaims }),
+    );
+    expect(forOperator.json.ticket).toMatchObject({
+      buyerServices: [{ serviceId: 'svc_h', planName: 'Basic Hosting', domain: 'asha.example.in' }],
+    });
   });
 
   it('keeps line breaks and tabs in a message', async () => {

@@ -198,6 +198,30 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
                     </>
                   ) : null}
                 </dl>
+                {ticket.buyerServices && ticket.buyerServices.length > 0 ? (
+                  <div className="mt-4 border-t border-slate-200 pt-3">
+                    <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                      {copy.buyerServices}
+                    </h3>
+                    <ul aria-label={copy.buyerServices} className="mt-2 space-y-1 text-sm">
+                      {ticket.buyerServices.map((s) => (
+                        <li
+                          key={s.serviceId}
+                          className={
+                            s.serviceId === ticket.serviceId
+                              ? 'font-semibold text-slate-900'
+                              : 'text-slate-700'
+                          }
+                        >
+                          {s.planName}
+                          {s.domain ? ` (${s.domain})` : ''} ·{' '}
+                          {copy.renews(formatWhen(s.renewalDate))}
+                          {s.serviceId === ticket.serviceId ? ` · ${copy.thisService}` : ''}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
               </div>
               <ol className="space-y-3">
                 {(ticket.messages ?? []).map((m) => (
