@@ -9,7 +9,8 @@ import {
   TICKET_LIMITS,
   TicketNotFoundError,
 } from '../domain/tickets';
-import { callerOf, operatorOf } from '../http/auth';
+import { callerOf, totpOperatorOf } from '../http/auth';
+import type { SecondFactors } from '../ports/second-factor';
 import { httpHandler } from '../http/http-handler';
 import { parseJsonBody } from '../http/request';
 import { NotFoundRouteError, ValidationError } from '../http/request-errors';
@@ -29,6 +30,7 @@ import {
 } from '../use-cases/tickets/operator-tickets';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
+import { secondFactors } from './deps/second-factors';
 import { rateLimiter, servicesStore } from './deps/stores';
 import { ticketsStore } from './deps/tickets';
 
@@ -70,11 +72,16 @@ function ticketNumberOf(event: APIGatewayProxyEventV2): string {
   return number;
 }
 
+export interface TicketsHandlerDeps extends OpenTicketDeps {
+  /** Whether an operator's account has TOTP on (D28): every /api/admin route asks. */
+  secondFactors: SecondFactors;
+}
+
 /**
  * Tickets (D27): a signed-in buyer's (/api/me/tickets…) and the console's (/api/admin/tickets…,
- * operators only: operatorOf() asks the token's group).
+ * operators with TOTP only: totpOperatorOf() asks the token's group and the account's MFA).
  */
-export function makeHandler(deps: OpenTicketDeps) {
+export function makeHandler(deps: TicketsHandlerDeps) {
   return httpHandler(async (event) => {
     switch (event.routeKey) {
       case 'POST /api/me/tickets': {
@@ -110,16 +117,16 @@ export function makeHandler(deps: OpenTicketDeps) {
           ticket: await reopenAsBuyer(deps, callerOf(event), ticketNumberOf(event)),
         });
       case 'GET /api/admin/tickets': {
-        operatorOf(event);
+        await totpOperatorOf(event, deps.secondFactors);
         const filter = queueFilter.safeParse(event.queryStringParameters?.status ?? 'open');
         if (!filter.success) throw new ValidationError('status must be one of: open, overdue.');
         return json(200, { tickets: await listTicketQueue(deps, filter.data) });
       }
       case 'GET /api/admin/tickets/{number}':
-        operatorOf(event);
+        await totpOperatorOf(event, deps.secondFactors);
         return json(200, { ticket: await getTicketForOperator(deps, ticketNumberOf(event)) });
       case 'POST /api/admin/tickets/{number}/replies': {
-        const operator = operatorOf(event);
+        const operator = await totpOperatorOf(event, deps.secondFactors);
         const number = ticketNumberOf(event);
         const input = parseJsonBody(event, supportReplyBody);
         return json(201, { ticket: await replyAsSupport(deps, operator, number, input) });
@@ -136,6 +143,7 @@ export const handler = makeHandler({
   events: eventPublisher,
   limits: rateLimiter(),
   services: servicesStore(),
+  secondFactors,
   log: logger,
   now: () => new Date(),
 });

@@ -345,8 +345,9 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       limits: 'readWrite',
       services: 'read',
     },
-    // TicketCreated and TicketReplied ask for the mails.
-    needs: ['publishEvents'],
+    // TicketCreated and TicketReplied ask for the mails; Cognito: whether an operator's account has
+    // TOTP on (D28, 403 mfa_required without it).
+    needs: ['publishEvents', 'readMfaSettings'],
     timeoutSeconds: 10,
     memoryMb: 256,
   },

@@ -15,6 +15,7 @@ import {
   InMemoryServicesStore,
   RecordingEventPublisher,
 } from '../../../helpers/fakes/stores';
+import { FakeSecondFactors } from '../../../helpers/fakes/second-factors';
 import { InMemoryTicketsStore } from '../../../helpers/fakes/tickets';
 import { httpEvent, parse } from './handler-world';
 
@@ -85,6 +86,7 @@ describe('tickets handler', () => {
     deps = {
       tickets,
       services,
+      secondFactors: new FakeSecondFactors(['op-1']),
       counters: new InMemoryDocumentCounters(),
       events,
       limits: new InMemoryRateLimiter(),
@@ -194,6 +196,11 @@ describe('tickets handler', () => {
     await call(httpEvent('post-ticket.json'));
 
     expect((await call(request('GET /api/admin/tickets'))).statusCode).toBe(403);
+    // An operator without TOTP on (D28).
+    const noTotp = await call(
+      request('GET /api/admin/tickets', { claims: { ...operatorClaims, sub: 'op-2' } }),
+    );
+    expect(noTotp).toMatchObject({ statusCode: 403, json: { error: { code: 'mfa_required' } } });
     const queue = await call(
       request('GET /api/admin/tickets', { query: { status: 'open' }, claims: operatorClaims }),
     );
