@@ -68,6 +68,8 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     [ENV.registrarUrl]: at.registrar,
     [ENV.registrarResellerId]: config.registrar.resellerId,
     [ENV.registrarApiKey]: config.registrar.apiKey,
+    // New names point at the WHM stand-in's nameservers.
+    [ENV.registrarNameservers]: 'ns1.stand-in.test,ns2.stand-in.test',
     [ENV.hostingPlaceholderDomain]:
       process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
     [ENV.provisioningLeaseSeconds]:

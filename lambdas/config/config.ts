@@ -186,6 +186,7 @@ export const registrarConfig = once(() => {
       [ENV.registrarUrl]: required,
       [ENV.registrarResellerId]: required,
       [ENV.registrarApiKey]: required,
+      [ENV.registrarNameservers]: optional,
     },
     process.env,
   );
@@ -194,6 +195,7 @@ export const registrarConfig = once(() => {
     url: local.REGISTRAR_URL,
     resellerId: local.REGISTRAR_RESELLER_ID,
     apiKey: local.REGISTRAR_API_KEY,
+    nameservers: local.REGISTRAR_NAMESERVERS ?? '',
   };
 });
 

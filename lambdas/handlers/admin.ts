@@ -42,6 +42,7 @@ import {
 } from '../use-cases/admin/service-life';
 import { summariseToday, type TodayDeps } from '../use-cases/admin/today';
 import { convergeDepsOf } from './deps/converge';
+import { registrarPartFor } from './deps/registrar';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
 import { hostingPanel } from './deps/hosting-panel';
@@ -245,6 +246,7 @@ export const handler = makeHandler({
     users,
     records,
     panel: hostingPanel,
+    registrar: registrarPartFor(users),
     announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
     mailer,
     siteUrl,

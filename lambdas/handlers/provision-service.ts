@@ -8,6 +8,7 @@ import { eventPublisher } from './deps/events';
 import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
 import { parsePurchaseCompleted } from './deps/purchase-completed';
+import { registrarPartFor } from './deps/registrar';
 import { provisioningRecords, servicesStore, usersStore } from './deps/stores';
 
 export type { ConvergeHandlerDeps };
@@ -57,11 +58,15 @@ export function makeHandler(deps: ConvergeHandlerDeps) {
   };
 }
 
+const users = usersStore();
+
 export const handler = makeHandler({
   records: provisioningRecords(),
   services: servicesStore(),
-  users: usersStore(),
+  users,
   panel: hostingPanel,
+  // A domain is registered at the registrar (D23).
+  registrar: registrarPartFor(users),
   announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
   mailer,
   siteUrl: () => siteConfig().SITE_URL,

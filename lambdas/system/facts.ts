@@ -97,6 +97,8 @@ export const ENV = {
   registrarResellerId: 'REGISTRAR_RESELLER_ID',
   registrarApiKey: 'REGISTRAR_API_KEY',
   registrarSecretArn: 'REGISTRAR_SECRET_ARN',
+  /** Where a newly registered name points, comma-separated (locally; the secret's `nameservers`). */
+  registrarNameservers: 'REGISTRAR_NAMESERVERS',
   /** The operator's domain under which "I'll add it later" hosting gets a placeholder name. */
   hostingPlaceholderDomain: 'HOSTING_PLACEHOLDER_DOMAIN',
   /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */

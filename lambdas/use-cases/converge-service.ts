@@ -95,8 +95,8 @@ export interface RegistrarPart {
   registrar: Pick<Registrar, 'details' | 'ensureCustomer' | 'register'>;
   /** The registrant: the buyer's billing details as a registry needs them; undefined if lacking. */
   contact: (userId: string) => Promise<RegistrantContact | undefined>;
-  /** Where a new name points: the hosting panel's nameservers. */
-  nameservers: readonly string[];
+  /** Where a new name points: the hosting panel's nameservers (from the registrar's settings). */
+  nameservers: () => Promise<readonly string[]>;
   /** The name was taken before it could be registered: refund the buyer in full and tell them. */
   taken?: (service: ServiceRecord) => Promise<void>;
 }
@@ -451,7 +451,7 @@ async function registerName(
         years: Math.max(1, Math.round((first?.months ?? 12) / 12)),
         customerId: customer.customerId,
         contactId: customer.contactId,
-        nameservers: part.nameservers,
+        nameservers: await nameserversOf(part),
         privacy: false,
       });
       outcome = 'register';
@@ -479,6 +479,16 @@ async function registerName(
     deps.now(),
   );
   return outcome;
+}
+
+async function nameserversOf(part: RegistrarPart): Promise<readonly string[]> {
+  const nameservers = await part.nameservers();
+  if (nameservers.length < 2) {
+    throw new Error(
+      'No nameservers are configured for new domains: set the registrar secret\'s "nameservers" (REGISTRAR_NAMESERVERS locally) to the hosting panel\'s.',
+    );
+  }
+  return nameservers;
 }
 
 /** A delivery's request rebuilt from the service, for a converge no purchase asked for. */

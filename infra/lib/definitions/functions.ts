@@ -232,7 +232,15 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
     // Cognito: whether the operator's account has TOTP on (D28, 403 mfa_required without it).
-    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail', 'whmSecret', 'readMfaSettings'],
+    needs: [
+      'razorpaySecrets',
+      'publishEvents',
+      'sendEmail',
+      'whmSecret',
+      'readMfaSettings',
+      // "Converge now" registers a domain at the registrar (D23).
+      'registrarSecret',
+    ],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
     timeoutSeconds: 20,
@@ -245,7 +253,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // users: the buyer's name and address for a delivery the reconciler asked for.
     tables: { services: 'readWrite', users: 'read' },
     // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
-    needs: ['whmSecret', 'publishEvents', 'sendEmail'],
+    // The registrar: a domain's part (D23).
+    needs: ['whmSecret', 'publishEvents', 'sendEmail', 'registrarSecret'],
     deliversServices: true,
     // WHM's createacct may take a minute (lambdas/adapters/whm/whm-api.ts); the claim's lease
     // (PROVISIONING_LEASE_SECONDS) is longer than this.

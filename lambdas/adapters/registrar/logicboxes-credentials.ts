@@ -11,10 +11,12 @@ export interface LogicBoxesCredentials {
   baseUrl: string;
   resellerId: string;
   apiKey: string;
+  /** Where a newly registered name points (the hosting panel's nameservers); may be empty. */
+  nameservers?: string[];
 }
 
 export type RegistrarSettings =
-  | { source: 'environment'; url: string; resellerId: string; apiKey: string }
+  | { source: 'environment'; url: string; resellerId: string; apiKey: string; nameservers?: string }
   | { source: 'secretsManager'; secretArn: string };
 
 /** A credentials source that can be told to fetch again (after the registrar refused them). */
@@ -49,7 +51,19 @@ export function registrarBaseUrl(text: string): string {
 }
 
 const field = z.string().check(z.trim(), z.minLength(1));
-const secretShape = z.object({ url: field, resellerId: field, apiKey: field });
+const secretShape = z.object({
+  url: field,
+  resellerId: field,
+  apiKey: field,
+  nameservers: z.optional(z.array(field)),
+});
+
+function nameserverList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+}
 
 /**
  * The registrar's credentials, fetched once per cold start: from the environment locally, from
@@ -85,6 +99,7 @@ async function load(
       baseUrl: registrarBaseUrl(settings.url),
       resellerId: settings.resellerId,
       apiKey: settings.apiKey,
+      nameservers: nameserverList(settings.nameservers),
     };
   }
   const { SecretString } = await client.send(
@@ -103,6 +118,11 @@ async function load(
       `The registrar secret (REGISTRAR_SECRET_ARN) lacks: ${names}. It holds {"url","resellerId","apiKey"}.`,
     );
   }
-  const { url, resellerId, apiKey } = result.data;
-  return { baseUrl: registrarBaseUrl(url), resellerId, apiKey };
+  const { url, resellerId, apiKey, nameservers } = result.data;
+  return {
+    baseUrl: registrarBaseUrl(url),
+    resellerId,
+    apiKey,
+    nameservers: (nameservers ?? []).map((name) => name.toLowerCase()),
+  };
 }

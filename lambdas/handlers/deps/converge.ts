@@ -6,12 +6,14 @@
  */
 import type { ServicesStore } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
-import type { ConvergeDeps } from '../../use-cases/converge-service';
+import type { ConvergeDeps, RegistrarPart } from '../../use-cases/converge-service';
 import { provisionService, type ProvisionServiceDeps } from '../../use-cases/provision-service';
 
 export type ConvergeHandlerDeps = ProvisionServiceDeps & {
   services: Pick<ServicesStore, 'getService' | 'recordLife'>;
   users: Pick<UsersStore, 'getUser'>;
+  /** A domain's part at the registrar (D23); without it a domain waits for an operator. */
+  registrar?: RegistrarPart;
 };
 
 /** Converge's dependencies, with delivery (provisionService) as its way to make a part. */
@@ -25,6 +27,7 @@ export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
       const user = await deps.users.getUser(userId);
       return user && { email: user.email, name: user.name };
     },
+    ...(deps.registrar ? { registrar: deps.registrar } : {}),
     log: deps.log,
     now: deps.now,
   };

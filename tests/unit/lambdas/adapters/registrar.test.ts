@@ -46,7 +46,12 @@ describe('registrar credentials', () => {
       () => ({ source: 'secretsManager', secretArn: 'arn:secret' }),
       secrets(JSON.stringify({ url: 'https://httpapi.com', resellerId: '42', apiKey: KEY })),
     );
-    expect(await load()).toEqual({ baseUrl: 'https://httpapi.com', resellerId: '42', apiKey: KEY });
+    expect(await load()).toEqual({
+      baseUrl: 'https://httpapi.com',
+      resellerId: '42',
+      apiKey: KEY,
+      nameservers: [],
+    });
     const lacking = logicBoxesCredentialsLoader(
       () => ({ source: 'secretsManager', secretArn: 'arn:secret' }),
       secrets(JSON.stringify({ url: 'https://httpapi.com', apiKey: KEY })),
@@ -176,5 +181,32 @@ describe('the registrar stand-in', () => {
         dnsRecords: [{ type: 'A', host: 'www', value: '203.0.113.7', ttl: 14400 }],
       },
     ]);
+  });
+});
+
+describe('the registrant from the buyer’s record (D23)', () => {
+  it('takes the billing name and address and the phone; without them, nothing', async () => {
+    const { registrantOf } = await import('../../../../lambdas/handlers/deps/registrar');
+    const billing = {
+      name: 'Asha Verma',
+      line1: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+    };
+    const user = { email: 'asha@example.in', name: 'Asha', phone: '+919876543210' };
+    expect(registrantOf({ ...user, billing })).toEqual({
+      email: 'asha@example.in',
+      name: 'Asha Verma',
+      addressLine1: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      country: 'IN',
+      postalCode: '560001',
+      phoneCountryCode: '91',
+      phone: '9876543210',
+    });
+    expect(registrantOf(user)).toBeUndefined();
+    expect(registrantOf({ ...user, phone: '', billing })).toBeUndefined();
   });
 });

@@ -61,7 +61,7 @@ function world() {
     registrar: {
       registrar,
       contact: async () => contact,
-      nameservers: NS,
+      nameservers: async () => NS,
       taken: async (service) => {
         taken.push(service);
       },

@@ -48,7 +48,7 @@ beforeEach(async () => {
     }),
     registrar: {
       registrar,
-      nameservers: NS,
+      nameservers: async () => NS,
       contact: async () => ({
         email: BUYER.email,
         name: 'Asha Verma',
