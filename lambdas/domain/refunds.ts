@@ -12,7 +12,7 @@
  *   paid for stays the buyer's: a cancelled renewal returns the service to its previous renewal
  *   date. When nothing paid reaches beyond the moment of cancelling, the service ends at once.
  */
-import { ledgerOf } from './ledger';
+import { ledgerOf, type LedgerEntry } from './ledger';
 import type { Paise } from './money';
 import { percentOf } from './money';
 import type { Category } from './plan';
@@ -83,17 +83,12 @@ export function isWithinWindow(paidAt: Date | string, now: Date): boolean {
   return now.getTime() <= refundableUntil(paidAt).getTime();
 }
 
-/** One payment's period of a service, as far as refunds need it (ServicePeriod's fields). */
-export interface RefundablePeriod {
-  purchaseId: string;
-  paymentId: string;
-  /** When the payment was made (fulfilled). */
-  purchaseDate: string;
-  months: number;
-  amountPaise: Paise;
-  /** Set once the period was taken back by a refund (ours or one made in Razorpay). */
-  refundedAt?: string;
-}
+/**
+ * One payment's period of a service, as far as refunds need it: its entry on the service's
+ * ledger (lambdas/domain/ledger.ts), `refundedAt` once taken back by a refund (ours or one made
+ * in Razorpay).
+ */
+export type RefundablePeriod = LedgerEntry;
 
 export interface PlannedRefund extends RefundAmount {
   purchaseId: string;
