@@ -62,7 +62,7 @@ export async function ensureUserPool(config: LocalConfig): Promise<UserPoolIds> 
       MfaConfiguration: 'OPTIONAL',
       Policies: {
         PasswordPolicy: {
-          MinimumLength: 6,
+          MinimumLength: 8,
           RequireLowercase: false,
           RequireUppercase: false,
           RequireNumbers: false,

@@ -11,7 +11,8 @@ import { ForbiddenError, UnauthorizedError } from './request-errors';
  *
  * API Gateway's JWT authorizer also accepts the pool's access tokens (it checks `client_id` when a
  * token has no `aud`), and those carry no email or name: only an ID token (`token_use: "id"`) with
- * an email names a buyer, so a record is never created from a token that cannot say who pays.
+ * an email names a buyer, so a record is never created from a token that cannot say who pays. The
+ * email must be verified (`email_verified`, D28): receipts and invoices go to it.
  */
 export function callerOf(event: APIGatewayProxyEventV2): Caller {
   const context = event.requestContext as unknown as {
@@ -24,6 +25,10 @@ export function callerOf(event: APIGatewayProxyEventV2): Caller {
   };
   const userId = text('sub');
   if (!userId || text('token_use') !== 'id' || !text('email').trim()) throw new UnauthorizedError();
+  // Only an email the account proved it receives (D28): the sign-up code, or a verified change.
+  // API Gateway passes the claim as the string "true"; a raw token has a boolean.
+  const verified = claims?.email_verified;
+  if (verified !== true && verified !== 'true') throw new UnauthorizedError();
   return { userId, email: text('email'), name: text('name'), phone: text('phone_number') };
 }
 

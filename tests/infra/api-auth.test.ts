@@ -139,7 +139,7 @@ describe('HTTP API routes', () => {
 });
 
 describe('Cognito', () => {
-  it('lets buyers sign up with their email, a 6-character password, name and phone', () => {
+  it('lets buyers sign up with their email, an 8-character password, name and phone', () => {
     synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
@@ -158,7 +158,7 @@ describe('Cognito', () => {
         Match.objectLike({ Name: 'phone_number' }),
       ]),
     });
-    expect(MIN_PASSWORD_LENGTH).toBe(6);
+    expect(MIN_PASSWORD_LENGTH).toBe(8);
   });
 
   it('calls the PreSignUp and PostConfirmation Lambdas of the definitions', () => {
@@ -182,6 +182,15 @@ describe('Cognito', () => {
     synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
       AutoVerifiedAttributes: ['email'],
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+    });
+  });
+
+  it('keeps the verified email until a changed one is verified, and lets the client write only the sign-up attributes', () => {
+    synthesised.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
+    synthesised.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      WriteAttributes: Match.arrayEquals(['email', 'name', 'phone_number']),
     });
   });
 

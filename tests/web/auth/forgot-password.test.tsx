@@ -24,7 +24,7 @@ const TEXT = {
   codeSent: "If an account exists for that email, we've sent a code to it.",
   wrongCode: 'That code is not right. Please check the code in the email and try again.',
   expiredCode: 'That code has expired. Please ask for a new code.',
-  weakPassword: 'Password must be at least 6 characters long.',
+  weakPassword: 'Password must be at least 8 characters long.',
   tooMany: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
 

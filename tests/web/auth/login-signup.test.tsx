@@ -69,7 +69,7 @@ const validSignup = {
   name: 'Asha Rao',
   email: 'asha@example.in',
   phone: '98765 43210',
-  password: 'secret1',
+  password: 'secret12',
 };
 
 describe('/login', () => {
@@ -225,12 +225,12 @@ describe('/signup', () => {
     expect(signUp).not.toHaveBeenCalled();
   });
 
-  it("requires 6 characters of password: 'Password must be at least 6 characters long.'", async () => {
+  it("requires 8 characters of password: 'Password must be at least 8 characters long.'", async () => {
     const user = await openSignup();
     await fillSignup(user, { ...validSignup, password: 'abc12' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Password must be at least 6 characters long.',
+      'Password must be at least 8 characters long.',
     );
     expect(signUp).not.toHaveBeenCalled();
   });
@@ -250,7 +250,7 @@ describe('/signup', () => {
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
     expect(signUp).toHaveBeenCalledWith({
       username: 'asha@example.in',
-      password: 'secret1',
+      password: 'secret12',
       options: {
         userAttributes: {
           email: 'asha@example.in',
@@ -281,7 +281,7 @@ describe('/signup', () => {
     });
     expect(signIn).toHaveBeenCalledWith({
       username: 'asha@example.in',
-      password: 'secret1',
+      password: 'secret12',
       options: { authFlowType: 'USER_PASSWORD_AUTH' },
     });
   });
@@ -395,6 +395,42 @@ describe('/signup', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
     expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a number that is not an Indian mobile',
+      { phone: '+1 415 555 0123' },
+      'Please enter a valid phone number, e.g. 98765 43210 or +91 98765 43210.',
+    ],
+    [
+      'a name over 100 characters',
+      { name: 'A'.repeat(101) },
+      'Please enter your name (up to 100 characters).',
+    ],
+  ])('holds the sign-up to the rules Settings uses: %s', async (_what, change, shown) => {
+    const user = await openSignup();
+    await fillSignup(user, { ...validSignup, ...change });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'PreSignUp failed with error Please enter a 10-digit Indian mobile number, for example 98765 43210 or +91 98765 43210..',
+      'Please enter a valid phone number, e.g. 98765 43210 or +91 98765 43210.',
+    ],
+    [
+      'PreSignUp failed with error Please enter your name (up to 100 characters)..',
+      'Please enter your name (up to 100 characters).',
+    ],
+  ])('says the PreSignUp trigger’s refusal “%s” in the form’s words', async (message, shown) => {
+    signUp.mockRejectedValue(cognitoError('UserLambdaValidationException', message));
+    const user = await openSignup();
+    await fillSignup(user, validSignup);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
   });
 
   it('links to login, keeping where to return', async () => {

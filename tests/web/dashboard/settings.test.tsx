@@ -261,7 +261,7 @@ describe('Settings: change password', () => {
     [
       'InvalidPasswordException',
       'Password did not conform with policy: Password not long enough',
-      'Password must be at least 6 characters long.',
+      'Password must be at least 8 characters long.',
     ],
     [
       'LimitExceededException',
@@ -293,7 +293,7 @@ describe('Settings: change password', () => {
     form = await change(user, 'old-secret', 'short');
     await waitFor(() =>
       expect(form.getByRole('alert')).toHaveTextContent(
-        'Password must be at least 6 characters long.',
+        'Password must be at least 8 characters long.',
       ),
     );
     expect(updatePassword).not.toHaveBeenCalled();

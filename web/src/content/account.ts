@@ -1,8 +1,8 @@
 /** Copy of the account pages (docs/decisions.md D19): forgot password, and the dashboard's settings. */
 
 /** The password rule the pool enforces (six characters, nothing else), as the sign-up form says it. */
-export const MIN_PASSWORD_LENGTH = 6;
-export const passwordTooShort = 'Password must be at least 6 characters long.';
+export const MIN_PASSWORD_LENGTH = 8;
+export const passwordTooShort = 'Password must be at least 8 characters long.';
 const tooMany = 'Too many attempts. Please wait a few minutes and try again.';
 
 export const forgotPasswordCopy = {
@@ -20,7 +20,7 @@ export const forgotPasswordCopy = {
   code: 'Code from the email',
   codeHint: 'Six digits. It can take a minute to arrive; check your spam folder too.',
   newPassword: 'New password',
-  newPasswordHint: 'At least 6 characters.',
+  newPasswordHint: 'At least 8 characters.',
   submit: 'Set new password',
   busy: 'Saving...',
   signingIn: 'Signing you in...',
@@ -60,7 +60,7 @@ export const settingsCopy = {
   passwordTitle: 'Change password',
   currentPassword: 'Current password',
   newPassword: 'New password',
-  newPasswordHint: 'At least 6 characters.',
+  newPasswordHint: 'At least 8 characters.',
   passwordRequired: 'Please enter your current password and a new one.',
   passwordSubmit: 'Change password',
   passwordBusy: 'Changing...',

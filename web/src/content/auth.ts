@@ -19,18 +19,19 @@ export const signupCopy = {
   phone: 'Phone number',
   phoneHint: '10-digit mobile number; we add +91 for you.',
   password: 'Password',
-  passwordHint: 'At least 6 characters.',
+  passwordHint: 'At least 8 characters.',
   submit: 'Create Account',
   busy: 'Creating account...',
   haveAccount: 'Already have an account?',
   loginLink: 'Login',
   required: 'All fields are required.',
-  passwordTooShort: 'Password must be at least 6 characters long.',
+  passwordTooShort: 'Password must be at least 8 characters long.',
   invalidPhone: 'Please enter a valid phone number, e.g. 98765 43210 or +91 98765 43210.',
 } as const;
 
 export const signupErrors = {
   invalidEmail: 'Invalid email address.',
+  nameTooLong: 'Please enter your name (up to 100 characters).',
   notAllowed: 'Email/password accounts are not enabled. Please contact support.',
   weakPassword: 'Password is too weak. Please choose a stronger password.',
   other: 'Failed to create account. Please try again.',

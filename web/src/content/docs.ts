@@ -44,7 +44,7 @@ export const docsPage = {
         {
           id: 'create-account',
           title: 'Create your account',
-          body: 'Sign up with your name, email, phone number and a password of at least 6 characters. You can log in straight away. Forgot your password? Choose Forgot password on the login page and we email you a code to set a new one.',
+          body: 'Sign up with your name, email, phone number and a password of at least 8 characters. We email you a 6-digit code to confirm your address; enter it and you are signed in. Forgot your password? Choose Forgot password on the login page and we email you a code to set a new one.',
         },
         {
           id: 'first-purchase',

@@ -19,6 +19,27 @@ describe('Cognito triggers', () => {
     expect(result.response).toMatchObject({ autoConfirmUser: false, autoVerifyEmail: false });
   });
 
+  it.each([
+    ['an empty name', { name: '  ' }, /Please enter your name/],
+    ['a name over 100 characters', { name: 'A'.repeat(101) }, /up to 100 characters/],
+    ['a number that is not an Indian mobile', { phone_number: '+14155550123' }, /Indian mobile/],
+    ['a mobile number not in E.164', { phone_number: '98765 43210' }, /\+91 and ten digits/],
+  ])('PreSignUp refuses %s with the sentence Settings uses', async (_what, change, message) => {
+    const event = loadEvent<PreSignUpTriggerEvent>('cognito/pre-sign-up.json');
+    Object.assign(event.request.userAttributes, change);
+
+    await expect(preSignUp(event)).rejects.toThrow(message);
+  });
+
+  it('PreSignUp takes a sign-up without a phone number', async () => {
+    const event = loadEvent<PreSignUpTriggerEvent>('cognito/pre-sign-up.json');
+    delete event.request.userAttributes.phone_number;
+
+    await expect(preSignUp(event)).resolves.toMatchObject({
+      response: { autoConfirmUser: false },
+    });
+  });
+
   it('PostConfirmation writes the users record without any password', async () => {
     const event = loadEvent<PostConfirmationTriggerEvent>('cognito/post-confirmation.json');
 

@@ -39,6 +39,22 @@ describe('callerOf', () => {
     );
   });
 
+  it.each([['false'], [false], [undefined]])(
+    'refuses an ID token whose email is not verified (email_verified %j, D28)',
+    (value) => {
+      const event = withClaims((claims) => {
+        if (value === undefined) delete claims.email_verified;
+        else claims.email_verified = value;
+      });
+      expect(() => callerOf(event)).toThrow(UnauthorizedError);
+    },
+  );
+
+  it('takes email_verified as API Gateway passes it ("true") and as a raw token has it (true)', () => {
+    expect(callerOf(withClaims((claims) => (claims.email_verified = 'true'))).userId).toBeTruthy();
+    expect(callerOf(withClaims((claims) => (claims.email_verified = true))).userId).toBeTruthy();
+  });
+
   it('refuses an ID token with an empty email, so no record is created without one', () => {
     expect(() => callerOf(withClaims((claims) => (claims.email = '  ')))).toThrow(
       UnauthorizedError,

@@ -32,6 +32,11 @@ export function isAccountExistsError(error: unknown): boolean {
 export function signupErrorMessage(error: unknown): string {
   const { name, message } = describe(error);
   if (name === 'InvalidPasswordException') return signupErrors.weakPassword;
+  // The PreSignUp trigger's refusal of the name or phone (the rules Settings holds them to).
+  if (name === 'UserLambdaValidationException') {
+    if (/phone|mobile/i.test(message)) return signupCopy.invalidPhone;
+    if (/name/i.test(message)) return signupErrors.nameTooLong;
+  }
   if (name === 'InvalidParameterException') {
     if (/phone/i.test(message)) return signupCopy.invalidPhone;
     if (/email|username/i.test(message)) return signupErrors.invalidEmail;

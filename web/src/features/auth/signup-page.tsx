@@ -1,16 +1,18 @@
 import { useState } from 'react';
+import { indianMobile, PROFILE_LIMITS } from '@domain/profile';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
+import { MIN_PASSWORD_LENGTH } from '../../content/account';
 import { signupCopy as copy, signupErrors } from '../../content/auth';
 import { createAccount } from './api/cognito-auth';
 import { isAccountExistsError, signupErrorMessage } from './auth-errors';
 import { AuthCard } from './components/auth-card';
 import { VerifyEmailStep } from './components/verify-email-step';
-import { isEmail, returnTarget, toE164 } from './validation';
+import { isEmail, returnTarget } from './validation';
 
 export function SignupPage() {
   const [params] = useSearchParams();
@@ -42,7 +44,7 @@ export function SignupPage() {
       setError(copy.required);
       return;
     }
-    if (form.password.length < 6) {
+    if (form.password.length < MIN_PASSWORD_LENGTH) {
       setError(copy.passwordTooShort);
       return;
     }
@@ -50,7 +52,12 @@ export function SignupPage() {
       setError(signupErrors.invalidEmail);
       return;
     }
-    const phone = toE164(form.phone);
+    // The rules Settings holds them to (D28; the PreSignUp trigger checks them again).
+    if (name.length > PROFILE_LIMITS.name) {
+      setError(signupErrors.nameTooLong);
+      return;
+    }
+    const phone = indianMobile(form.phone);
     if (!phone) {
       setError(copy.invalidPhone);
       return;
