@@ -132,6 +132,64 @@ function servicesContract(make: () => ServicesStore) {
     );
     expect(listed.find((s) => s.planId === 'basicdomain')?.domain).toBe('asha.in');
   });
+
+  it('records a fact once per version read, each write adding one to the version (D22)', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+
+    const results = await Promise.all([
+      store.changeFacts(service, { kind: 'hold', note: 'Abuse report' }, 1, AT),
+      store.changeFacts(service, { kind: 'dispute', paymentId: 'pay_1', state: 'open' }, 1, AT),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const after = await store.getService(service.userId, service.serviceId);
+    expect(after?.version).toBe(2);
+
+    expect(
+      await store.changeFacts(
+        service,
+        { kind: 'dispute', paymentId: 'pay_1', state: 'won' },
+        2,
+        AT,
+      ),
+    ).toBe(true);
+    expect(await store.changeFacts(service, { kind: 'unhold' }, 3, AT)).toBe(true);
+    const last = await store.getService(service.userId, service.serviceId);
+    expect(last?.disputes).toEqual({ pay_1: 'won' });
+    expect(last?.hold).toBeUndefined();
+    expect(last?.version).toBe(4);
+  });
+
+  it('keeps what converge found only while the facts are as it read them, and queues it', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    const outOfStep = {
+      desired: 'setting_up' as const,
+      reasons: [],
+      actual: 'absent' as const,
+      at: AT,
+      outOfStepSince: AT,
+      lastError: 'The control panel did not answer.',
+    };
+
+    // A converge that read version 0 (before the purchase) loses; one that read 1 wins.
+    expect(await store.recordLife(service, outOfStep, { version: 0 })).toBe(false);
+    expect(await store.recordLife(service, outOfStep, { version: 1 })).toBe(true);
+    expect(
+      (await store.listQueue('out-of-step', 100)).filter((q) => q.serviceId === service.serviceId),
+    ).toEqual([
+      expect.objectContaining({ userId: service.userId, lifeQueueAt: AT, life: outOfStep }),
+    ]);
+    // In step again: off the queue.
+    const inStep = { desired: 'active' as const, reasons: [], actual: 'live' as const, at: AT };
+    expect(await store.recordLife(service, inStep, { version: 1 })).toBe(true);
+    expect(
+      (await store.listQueue('out-of-step', 100)).some((q) => q.serviceId === service.serviceId),
+    ).toBe(false);
+    expect((await store.getService(service.userId, service.serviceId))?.life).toEqual(inStep);
+  });
 }
 
 describe('ServicesStore (in memory)', () => servicesContract(() => new InMemoryServicesStore()));
