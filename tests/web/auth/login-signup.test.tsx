@@ -347,6 +347,9 @@ describe('/signup', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your email is confirmed. Please log in to continue.',
     );
+    expect(
+      within(screen.getByRole('status')).getByRole('link', { name: 'Log in' }),
+    ).toHaveAttribute('href', '/login');
   });
 
   it.each(['UsernameExistsException', 'AliasExistsException'])(

@@ -98,7 +98,12 @@ export function VerifyEmailStep({
       <AuthCard title={copy.title} subtitle={copy.subtitle} footer={footer}>
         <Alert tone="success">
           {copy.confirmedPleaseLogin}{' '}
-          <Link to={loginHref} className="font-semibold underline underline-offset-2">
+          {/* A fresh page: from /login itself, a link to /login would keep this step. */}
+          <Link
+            to={loginHref}
+            reloadDocument
+            className="font-semibold underline underline-offset-2"
+          >
             {copy.loginLink}
           </Link>
         </Alert>
