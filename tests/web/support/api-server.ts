@@ -12,6 +12,21 @@ export const API = 'http://localhost:3000/api';
 
 export const baseHandlers = [
   configHandler,
+  // The customer page's tickets (D27): none unless a spec says otherwise.
+  http.get(`${API}/admin/tickets`, () => HttpResponse.json({ tickets: [] })),
+  // The dashboard's domain card (D23): a registered name with no records yet.
+  http.get(`${API}/me/domains/:domain`, ({ params }) =>
+    HttpResponse.json({
+      name: params.domain,
+      serviceId: 'svc_domain',
+      expiresAt: '2027-11-27T00:00:00Z',
+      nameservers: ['ns1.stand-in.test', 'ns2.stand-in.test'],
+      locked: true,
+      privacy: false,
+      privacyAvailable: false,
+    }),
+  ),
+  http.get(`${API}/me/domains/:domain/dns-records`, () => HttpResponse.json({ records: [] })),
   // /domains' search (D23): every extension free, at the catalog's price.
   http.get(`${API}/domains/availability`, ({ request }) => {
     const name = new URL(request.url).searchParams.get('name') ?? '';

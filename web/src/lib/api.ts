@@ -127,6 +127,24 @@ export function apiPut<T>(path: string, body: unknown, opts?: ApiOptions): Promi
   return send<T>('put', path, body, opts);
 }
 
+/** A DELETE (a DNS record, D23): no answer body is read; errors are the same ApiErrors. */
+export async function apiDelete(path: string, opts?: ApiOptions): Promise<void> {
+  try {
+    const [{ api, apiName }, headers] = await Promise.all([loadClient(), authHeaders(opts?.auth)]);
+    await api.del({
+      apiName,
+      path,
+      options: {
+        headers,
+        defaultAuthMode: 'none' as const,
+        retryStrategy: { strategy: 'no-retry' as const },
+      },
+    }).response;
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
 /** A GET whose answer is a file (an invoice PDF): its bytes, with the same errors as the rest. */
 export async function apiGetBlob(path: string, opts?: ApiOptions): Promise<Blob> {
   try {

@@ -3,4 +3,4 @@
  * namespace from a dynamic import would pull in the whole API category, GraphQL included).
  * Imported dynamically by the API client only.
  */
-export { get, post, put } from 'aws-amplify/api';
+export { del, get, post, put } from 'aws-amplify/api';

@@ -1,4 +1,5 @@
 import type { CancelServiceResponse, Payment, Service } from '@domain/api';
+import { DomainCard } from './domain-card';
 import { supportTicketsCopy } from '../../../content/support-tickets';
 import { formatInr } from '@domain/money';
 import { EXPIRES_SOON_DAYS, renewalCheckoutPath } from '@domain/renewal-schedule';
@@ -99,6 +100,9 @@ export function ServiceList({
             <dd className="text-slate-700">{formatDate(card.firstPurchaseDate)}</dd>
           </dl>
           <ServiceDelivery card={card} />
+          {card.category === 'domain' && card.domain && card.provisioning?.state === 'ready' ? (
+            <DomainCard domain={card.domain} />
+          ) : null}
           <RenewalAction card={card} />
           <CancelService card={card} onCancelled={onCancelled} />
           {onGetHelp ? (
