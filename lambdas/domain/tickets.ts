@@ -267,6 +267,8 @@ export interface AdminTicketView extends TicketView {
   email: string;
   name: string;
   userId?: string;
+  /** The operator who took it (their email). */
+  assignee?: string;
   /** On a single ticket of a signed-in buyer: their services, the one it is about among them. */
   buyerServices?: TicketBuyerService[];
 }

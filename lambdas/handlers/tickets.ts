@@ -24,8 +24,10 @@ import {
 } from '../use-cases/tickets/buyer-tickets';
 import { openTicket, type OpenTicketDeps } from '../use-cases/tickets/open-ticket';
 import {
+  assignTicketToSelf,
   getTicketForOperator,
   listTicketQueue,
+  listTicketsOfCustomer,
   replyAsSupport,
 } from '../use-cases/tickets/operator-tickets';
 import { documentCounters } from './deps/counters';
@@ -118,6 +120,13 @@ export function makeHandler(deps: TicketsHandlerDeps) {
         });
       case 'GET /api/admin/tickets': {
         await totpOperatorOf(event, deps.secondFactors);
+        const email = event.queryStringParameters?.email;
+        if (email !== undefined) {
+          // The customer page (every status), by the address the tickets were opened with.
+          const address = z.email().safeParse(email.trim());
+          if (!address.success) throw new ValidationError('email must be an email address.');
+          return json(200, { tickets: await listTicketsOfCustomer(deps, address.data) });
+        }
         const filter = queueFilter.safeParse(event.queryStringParameters?.status ?? 'open');
         if (!filter.success) throw new ValidationError('status must be one of: open, overdue.');
         return json(200, { tickets: await listTicketQueue(deps, filter.data) });
@@ -125,6 +134,12 @@ export function makeHandler(deps: TicketsHandlerDeps) {
       case 'GET /api/admin/tickets/{number}':
         await totpOperatorOf(event, deps.secondFactors);
         return json(200, { ticket: await getTicketForOperator(deps, ticketNumberOf(event)) });
+      case 'POST /api/admin/tickets/{number}/assign': {
+        const operator = await totpOperatorOf(event, deps.secondFactors);
+        return json(200, {
+          ticket: await assignTicketToSelf(deps, operator, ticketNumberOf(event)),
+        });
+      }
       case 'POST /api/admin/tickets/{number}/replies': {
         const operator = await totpOperatorOf(event, deps.secondFactors);
         const number = ticketNumberOf(event);

@@ -31,6 +31,8 @@ export interface TicketRecord extends TicketClock {
   messageCount: number;
   /** The deadline for which the overdue check last acted (marked, the officer mailed). */
   overdueFor?: string;
+  /** The operator who took it (their email), shown in the console's queue. */
+  assignee?: string;
   /** Starts at 1; each change of the head adds one. */
   version: number;
 }
@@ -62,6 +64,7 @@ export type TicketHeadChange = Partial<
     | 'messageCount'
     | 'overdueFor'
     | 'userId'
+    | 'assignee'
   >
 >;
 

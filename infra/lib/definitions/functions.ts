@@ -556,6 +556,7 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/admin/tickets'],
       ['GET', '/api/admin/tickets/{number}'],
       ['POST', '/api/admin/tickets/{number}/replies'],
+      ['POST', '/api/admin/tickets/{number}/assign'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({
     method,

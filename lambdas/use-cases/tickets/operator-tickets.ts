@@ -25,6 +25,31 @@ export async function listTicketQueue(
   return tickets.filter((t) => t.ticketNumber).map((t) => adminTicketView(t, now));
 }
 
+/** Every ticket of an address, newest first, whatever its status (the customer page). */
+export async function listTicketsOfCustomer(
+  deps: Pick<TicketDeps, 'tickets' | 'now'>,
+  email: string,
+): Promise<AdminTicketView[]> {
+  const now = deps.now();
+  const tickets = await deps.tickets.listByEmail(email);
+  return tickets.filter((t) => t.ticketNumber).map((t) => adminTicketView(t, now));
+}
+
+/** The operator takes the ticket: the queue shows whose it is. */
+export async function assignTicketToSelf(
+  deps: TicketDeps,
+  operator: Caller,
+  ticketNumber: string,
+): Promise<AdminTicketView> {
+  const ticket = await deps.tickets.findByNumber(ticketNumber);
+  if (!ticket) throw new TicketNotFoundError();
+  const at = deps.now().toISOString();
+  const moved = await moveTicket(deps, ticket, () => ({ assignee: operator.email, updatedAt: at }));
+  deps.log.info('Ticket assigned', { ticketNumber });
+  const messages = await deps.tickets.listMessages(ticket.ticketId);
+  return adminTicketView(moved, deps.now(), messages);
+}
+
 export async function getTicketForOperator(
   deps: Pick<TicketDeps, 'tickets' | 'now' | 'services'>,
   ticketNumber: string,

@@ -57,6 +57,7 @@ export function adminTicketView(
     email: ticket.email,
     name: ticket.name,
     ...(ticket.userId ? { userId: ticket.userId } : {}),
+    ...(ticket.assignee ? { assignee: ticket.assignee } : {}),
     ...(messages ? { messages: messages.map(messageView) } : {}),
   };
 }

@@ -256,6 +256,11 @@ describe('the console’s Tickets screen', () => {
           },
         }),
       ),
+      http.post(`${API}/admin/tickets/:number/assign`, () =>
+        HttpResponse.json({
+          ticket: { ...overdue, assignee: 'priya@storefront.example.in', messages: [] },
+        }),
+      ),
       http.post(`${API}/admin/tickets/:number/replies`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         posted.push({ path: '/admin/tickets/TKT-000120/replies', body });
@@ -293,6 +298,8 @@ describe('the console’s Tickets screen', () => {
         /Basic Hosting \(ravi.example.in\).*this ticket is about it/,
       ),
     ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText('Assigned to priya@storefront.example.in')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Reply and resolve' }));
     await userEvent.type(screen.getByLabelText(/Reply to the buyer/), 'Refunded today.');
     await userEvent.click(screen.getByRole('button', { name: 'Send and resolve' }));

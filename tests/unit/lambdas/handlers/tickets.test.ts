@@ -236,6 +236,23 @@ describe('tickets handler', () => {
     expect((buyerView.json.ticket as { messages: unknown[] }).messages).toHaveLength(2);
     expect(events.events.map((e) => e.detailType)).toEqual(['TicketCreated', 'TicketReplied']);
 
+    const assigned = await call(
+      request('POST /api/admin/tickets/{number}/assign', {
+        number: 'TKT-000001',
+        claims: operatorClaims,
+      }),
+    );
+    expect(assigned.json.ticket).toMatchObject({ assignee: 'meera@shop.example.in' });
+    const ofCustomer = await call(
+      request('GET /api/admin/tickets', {
+        query: { email: 'Asha.Verma@example.in' },
+        claims: operatorClaims,
+      }),
+    );
+    expect(ofCustomer.json.tickets).toMatchObject([
+      { number: 'TKT-000001', status: 'resolved', assignee: 'meera@shop.example.in' },
+    ]);
+
     const reopened = await call(
       request('POST /api/me/tickets/{number}/reopen', { number: 'TKT-000001' }),
     );

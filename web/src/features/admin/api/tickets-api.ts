@@ -8,6 +8,14 @@ export function getTicketQueue(filter: TicketQueueFilter): Promise<{ tickets: Ad
   return apiGet(`/admin/tickets?status=${encodeURIComponent(filter)}`, { auth: true });
 }
 
+export function getCustomerTickets(email: string): Promise<{ tickets: AdminTicketView[] }> {
+  return apiGet(`/admin/tickets?email=${encodeURIComponent(email)}`, { auth: true });
+}
+
+export function assignTicket(number: string): Promise<{ ticket: AdminTicketView }> {
+  return apiPost(`/admin/tickets/${encodeURIComponent(number)}/assign`, {}, { auth: true });
+}
+
 export function getAdminTicket(number: string): Promise<{ ticket: AdminTicketView }> {
   return apiGet(`/admin/tickets/${encodeURIComponent(number)}`, { auth: true });
 }

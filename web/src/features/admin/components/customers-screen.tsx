@@ -9,6 +9,7 @@ import { findCustomers } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { formatDateTime } from '../format';
 import { AuditList } from './audit-list';
+import { CustomerTickets } from './customer-tickets';
 import { ScreenSection } from './screen-parts';
 import { failureMessage } from './use-load';
 
@@ -153,6 +154,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
           </>
         )}
       </FactList>
+      <CustomerTickets email={user.email} />
       <AuditList entries={customer.audit} />
     </article>
   );

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminTicketView } from '@domain/tickets';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadingText } from '../../../components/loading-text';
 import {
   answerTicket,
+  assignTicket,
   getAdminTicket,
   getTicketQueue,
   type TicketQueueFilter,
@@ -26,8 +28,10 @@ const FILTERS = ['open', 'overdue'] as const;
 
 /** Tickets (D27): the queue soonest due first, overdue highlighted; a thread, reply, note, resolve. */
 export function TicketsScreen() {
+  const [params] = useSearchParams();
   const [filter, setFilter] = useState<TicketQueueFilter>('open');
-  const [selected, setSelected] = useState<string>();
+  // The customer page links to /admin/tickets?ticket=TKT-….
+  const [selected, setSelected] = useState<string | undefined>(params.get('ticket') ?? undefined);
   const queue = useLoad(
     () => getTicketQueue(filter).then((answer) => answer.tickets),
     filter,
@@ -98,6 +102,7 @@ export function TicketsScreen() {
                       {ticket.dueAt
                         ? copy.due(formatWhen(ticket.dueAt))
                         : copy.statuses[ticket.status]}
+                      {ticket.assignee ? ` · ${copy.assigned(ticket.assignee)}` : ''}
                     </span>
                   </span>
                 </button>
@@ -121,6 +126,18 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
+
+  async function take(ticket: AdminTicketView) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      loaded.setState({ status: 'ready', data: (await assignTicket(ticket.number)).ticket });
+    } catch (failure) {
+      setError(failureMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function send(ticket: AdminTicketView) {
     setBusy(true);
@@ -169,6 +186,20 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
                 <h2 className="mt-1 text-xl font-semibold break-words text-slate-900">
                   {ticket.subject}
                 </h2>
+                <div className="mt-2 text-sm text-slate-600">
+                  {ticket.assignee ? (
+                    copy.assigned(ticket.assignee)
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={busy}
+                      onClick={() => void take(ticket)}
+                    >
+                      {copy.assignToMe}
+                    </Button>
+                  )}
+                </div>
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-slate-500">{copy.from}</dt>
                   <dd className="break-all text-slate-800">
