@@ -11,6 +11,9 @@
  *    (for an unknown email it answers as if it sent one, as AWS does with PreventUserExistenceErrors);
  *  - ConfirmSignUp also marks the email verified (`email_verified`), as Cognito does when the code
  *    went to that address;
+ *  - RespondToAuthChallenge keeps the refresh token it issues (after a TOTP code), as InitiateAuth
+ *    does, so a session signed in with two steps refreshes like any other (cognito-local forgets
+ *    it, and the session ended with its first ID token);
  *  - no answer says whether an email has an account, as Cognito's with PreventUserExistenceErrors
  *    (D28): a wrong password and an unknown email both fail sign-in with NotAuthorizedException
  *    "Incorrect username or password." (cognito-local: InvalidPasswordException for the first), and
@@ -183,6 +186,21 @@ Targets.ConfirmForgotPassword = (services) => {
         throw new errors.CodeMismatchError();
       throw error;
     }
+  };
+};
+
+const respondToAuthChallenge = Targets.RespondToAuthChallenge;
+Targets.RespondToAuthChallenge = (services) => {
+  const respond = respondToAuthChallenge(services);
+  return async (ctx, req) => {
+    const answer = await respond(ctx, req);
+    const refreshToken = answer.AuthenticationResult?.RefreshToken;
+    if (refreshToken) {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await pool.getUserByUsername(ctx, req.ChallengeResponses.USERNAME);
+      if (user) await pool.storeRefreshToken(ctx, refreshToken, user);
+    }
+    return answer;
   };
 };
 

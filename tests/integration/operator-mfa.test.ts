@@ -79,6 +79,32 @@ describe('sign-in with TOTP on', () => {
     expect((await api(stack, 'GET', '/api/admin/orders', { token })).status).toBe(200);
   });
 
+  it('a session signed in with the code refreshes like any other (the stand-in keeps its refresh token)', async () => {
+    const operator = await newOperator(stack, 'mfa-refresh');
+    const first = await cognito(stack, 'InitiateAuth', {
+      ClientId: stack.config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: operator.email, PASSWORD: operator.password },
+    });
+    const signedIn = await cognito(stack, 'RespondToAuthChallenge', {
+      ClientId: stack.config.userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: first.Session,
+      ChallengeResponses: {
+        USERNAME: (first.ChallengeParameters as { USER_ID_FOR_SRP: string }).USER_ID_FOR_SRP,
+        SOFTWARE_TOKEN_MFA_CODE: totpCode(operator.totpSecret!),
+      },
+    });
+    const refreshToken = (signedIn.AuthenticationResult as { RefreshToken: string }).RefreshToken;
+    const refreshed = await cognito(stack, 'InitiateAuth', {
+      ClientId: stack.config.userPoolClientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    });
+    const token = (refreshed.AuthenticationResult as { IdToken: string }).IdToken;
+    expect((await api(stack, 'GET', '/api/admin/today', { token })).status).toBe(200);
+  });
+
   it('a buyer may turn it on: sign-in then asks for the code, and the dashboard answers', async () => {
     const buyer = newUser('mfa-buyer');
     await signUp(stack, buyer);
