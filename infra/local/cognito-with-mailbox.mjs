@@ -14,6 +14,8 @@
  *  - RespondToAuthChallenge keeps the refresh token it issues (after a TOTP code), as InitiateAuth
  *    does, so a session signed in with two steps refreshes like any other (cognito-local forgets
  *    it, and the session ended with its first ID token);
+ *  - GlobalSignOut, which cognito-local lacks: every refresh token of the account stops working
+ *    (the ID and access tokens already out run to their expiry, as in AWS for the API's authorizer);
  *  - no answer says whether an email has an account, as Cognito's with PreventUserExistenceErrors
  *    (D28): a wrong password and an unknown email both fail sign-in with NotAuthorizedException
  *    "Incorrect username or password." (cognito-local: InvalidPasswordException for the first), and
@@ -25,6 +27,7 @@
 import consoleSender from 'cognito-local/lib/services/messageDelivery/consoleMessageSender.js';
 import targets from 'cognito-local/lib/targets/targets.js';
 import errors from 'cognito-local/lib/errors.js';
+import jwt from 'jsonwebtoken';
 
 const { ConsoleMessageSender } = consoleSender;
 
@@ -203,6 +206,19 @@ Targets.RespondToAuthChallenge = (services) => {
     return answer;
   };
 };
+
+Targets.GlobalSignOut =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    const decoded = req.AccessToken ? jwt.decode(req.AccessToken) : null;
+    if (!decoded || typeof decoded !== 'object' || decoded.token_use !== 'access')
+      throw new errors.NotAuthorizedError('Invalid Access Token');
+    const pool = await cognito.getUserPoolForClientId(ctx, decoded.client_id);
+    const user = await pool.getUserByUsername(ctx, decoded.sub);
+    if (!user) throw new errors.NotAuthorizedError('Invalid Access Token');
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
 
 // Same module instance as above: cognito-local's server builds its sender from the patched class.
 await import('cognito-local/lib/bin/start.js');

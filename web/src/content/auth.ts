@@ -130,3 +130,13 @@ export const totpErrors = {
   other: 'Something went wrong. Please try again.',
   loadFailed: 'We could not check your two-step sign-in just now. Please reload the page.',
 } as const;
+
+/** Settings → Sign out everywhere (D28). */
+export const signOutEverywhereCopy = {
+  title: 'Sign out everywhere',
+  intro:
+    'Lost a phone or signed in on a shared computer? This signs you out on every device, this one too. A device that is open now stops working with your account within the hour.',
+  button: 'Sign out everywhere',
+  busy: 'Signing out...',
+  failed: 'We could not sign you out everywhere just now. Please try again.',
+} as const;

@@ -5,13 +5,14 @@ import { Button } from '../../../components/button';
 import { LoadingText } from '../../../components/loading-text';
 import { TextField } from '../../../components/text-field';
 import { settingsCopy as copy } from '../../../content/account';
-import { totpCopy } from '../../../content/auth';
+import { signOutEverywhereCopy, totpCopy } from '../../../content/auth';
 import { dashboardCopy } from '../../../content/dashboard';
 import { AccountForm } from './account-form';
 import { getProfile } from './api';
 import { BillingForm } from './billing-form';
 import { PasswordForm } from './password-form';
 import { SettingsSection } from './settings-section';
+import { SignOutEverywhere } from './sign-out-everywhere';
 import { TwoStepForm } from './two-step-form';
 
 type LoadState =
@@ -75,6 +76,14 @@ export function SettingsPanel({ email }: { email: string }) {
         intro={totpCopy.settingsIntro}
       >
         <TwoStepForm />
+      </SettingsSection>
+
+      <SettingsSection
+        id="settings-sign-out-everywhere"
+        title={signOutEverywhereCopy.title}
+        intro={signOutEverywhereCopy.intro}
+      >
+        <SignOutEverywhere />
       </SettingsSection>
 
       {state.status === 'ready' ? (
