@@ -104,6 +104,7 @@ describe('a buyer', () => {
         await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
         await visible(section.getByText(/^Two-step sign-in is on/), 20_000);
         await section.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'settings-two-step-on-375.png') });
       },
       MOBILE,
     );
