@@ -137,6 +137,8 @@ export interface ServiceProvisioning {
   nameservers?: string[];
   /** What an operator entered for a service set up by hand (label → value). */
   details?: Record<string, string>;
+  /** Why a domain could not be registered (D23: taken meanwhile), in a sentence for the buyer. */
+  reason?: string;
 }
 
 /** The provisioning fields as the store keeps them, as far as the buyer may see them. */
@@ -147,6 +149,7 @@ export interface ProvisioningView {
   panelUrl?: string;
   nameservers?: readonly string[];
   details?: Readonly<Record<string, string>>;
+  failureReason?: string;
 }
 
 /**
@@ -159,6 +162,11 @@ export function serviceProvisioningOf(
 ): ServiceProvisioning {
   if (!stored) return { state: initialProvisioningState(category) };
   const view: ServiceProvisioning = { state: stored.state };
+  // A domain's refusal is the registry's (the name was taken, D23): the buyer is told why. A
+  // panel's stays the operator's to read.
+  if (category === 'domain' && stored.state === 'failed' && stored.failureReason) {
+    view.reason = stored.failureReason;
+  }
   const accountExists =
     stored.state === 'ready' || stored.state === 'suspended' || stored.state === 'terminated';
   if (accountExists) {

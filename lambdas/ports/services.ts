@@ -102,6 +102,8 @@ export const PROVISIONING_VIEW_FIELDS = {
   panelUrl: true,
   nameservers: true,
   details: true,
+  // Shown only for a domain that could not be registered (D23).
+  failureReason: true,
 } as const satisfies Record<keyof ProvisioningView, true>;
 
 export type ServiceSummary = Pick<ServiceRecord, (typeof SERVICE_SUMMARY_FIELDS)[number]> & {

@@ -101,9 +101,13 @@ export interface RegistrarPart {
   taken?: (service: ServiceRecord) => Promise<void>;
 }
 
-/** Why a domain's part failed when its name was taken meanwhile (the card shows it). */
+/**
+ * Why a domain's part failed when its name was taken meanwhile (the card shows it). The refund is
+ * `RegistrarPart.taken`'s; where none is wired, the failed part waits in the operator's failed
+ * provisioning queue for it.
+ */
 export const NAME_TAKEN_REASON = (name: string) =>
-  `${name} was registered by someone else before we could register it for you. You have been refunded in full.`;
+  `${name} was registered by someone else before we could register it for you, so it is not yours. Your payment will be refunded in full.`;
 
 /** The registrant's details are missing: the registry needs an address before it registers. */
 export class RegistrantDetailsMissingError extends Error {

@@ -87,3 +87,22 @@ describe('the transfer code needs a sign-in within 5 minutes (D23)', () => {
     },
   );
 });
+
+describe('a domain that could not be registered says why on its card (D23)', () => {
+  it('shows a failed domain’s reason, never a panel’s', async () => {
+    const { serviceProvisioningOf } = await import('../../../lambdas/domain/provisioning');
+    const stored = {
+      state: 'failed' as const,
+      failureReason: 'asha.com was registered by someone else',
+    };
+    expect(serviceProvisioningOf('domain', stored)).toEqual({
+      state: 'failed',
+      reason: 'asha.com was registered by someone else',
+    });
+    expect(
+      serviceProvisioningOf('hosting', { ...stored, failureReason: 'WHM: package missing' }),
+    ).toEqual({
+      state: 'failed',
+    });
+  });
+});

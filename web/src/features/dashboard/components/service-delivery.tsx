@@ -22,6 +22,13 @@ export function ServiceDelivery({ card }: { card: ServiceCard }) {
   // An ended service is not being set up, whatever its record says (D22).
   if (card.state === 'ended' || card.state === 'removed') {
     if (provisioning.state !== 'ready' && provisioning.state !== 'suspended') return null;
+  } else if (provisioning.state === 'failed' && provisioning.reason) {
+    // A domain taken before it could be registered (D23): the card says why.
+    return (
+      <div className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+        {provisioning.reason}
+      </div>
+    );
   } else if (SETTING_UP.has(provisioning.state)) {
     return (
       <div className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" role="status">
