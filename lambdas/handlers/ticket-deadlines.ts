@@ -6,6 +6,7 @@ import {
   type RunTicketDeadlinesDeps,
   type TicketDeadlinesSummary,
 } from '../use-cases/tickets/run-ticket-deadlines';
+import { eventPublisher } from './deps/events';
 import { mailer } from './deps/mail';
 import { ticketsStore } from './deps/tickets';
 
@@ -37,6 +38,7 @@ export function makeHandler(deps: RunTicketDeadlinesDeps) {
 export const handler = makeHandler({
   tickets: ticketsStore(),
   mailer,
+  events: eventPublisher,
   grievanceEmail,
   log: logger,
 });

@@ -49,6 +49,8 @@ export interface TicketMessageRecord {
   internal?: boolean;
   /** The operator who wrote it (kept inside: the buyer sees "Support"). */
   operatorEmail?: string;
+  /** Who is to be mailed it; until each is, the message is listed by `listPendingMail`. */
+  mailTo?: TicketMailRecipient[];
 }
 
 /** Who a message's mail goes to. */
@@ -110,4 +112,6 @@ export interface TicketsStore {
     at: Date,
   ): Promise<void>;
   releaseMail(ticketId: string, messageId: string, recipient: TicketMailRecipient): Promise<void>;
+  /** Messages written before `before` with a mail still unsent, oldest first. */
+  listPendingMail(before: string, limit: number): Promise<TicketMessageRecord[]>;
 }

@@ -340,6 +340,13 @@ export const TABLES = [
         partitionKey: { name: 'queue', type: 'S' },
         sortKey: { name: 'queueAt', type: 'S' },
       },
+      // Sparse: only messages whose mails are not all sent, so the hourly job asks for them again
+      // when their event was lost (a crash or the bus refusing it after the message was stored).
+      {
+        indexName: 'pendingMail',
+        partitionKey: { name: 'mailPending', type: 'S' },
+        sortKey: { name: 'at', type: 'S' },
+      },
     ],
   },
 ] as const satisfies readonly TableDefinition[];

@@ -374,8 +374,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/ticket-deadlines.ts',
     // The unresolved tickets past a deadline (an index), each marked once.
     tables: { tickets: 'readWrite' },
-    // The grievance officer's mail.
-    needs: ['sendEmail'],
+    // The grievance officer's mail; the bus: a lost ticket event published again.
+    needs: ['sendEmail', 'publishEvents'],
     timeoutSeconds: 60,
     memoryMb: 256,
   },

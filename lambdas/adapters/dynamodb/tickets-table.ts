@@ -1,6 +1,7 @@
 import {
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -26,6 +27,7 @@ import { queryAll } from './query-all';
 const HEAD = '#ticket';
 const messageEntry = (messageId: string) => `msg#${messageId}`;
 const UNRESOLVED = 'unresolved';
+const PENDING = 'pending';
 /** Sorts after every ISO time: tickets with no deadline come last in the queue. */
 const NO_DEADLINE = 'none';
 
@@ -53,6 +55,7 @@ function toMessage(item: Record<string, unknown>): TicketMessageRecord {
     buyerMailLease: _b,
     supportMailedAt: _c,
     supportMailLease: _d,
+    mailPending: _e,
     ...message
   } = item as Stored<TicketMessageRecord> & Record<string, unknown>;
   return message as TicketMessageRecord;
@@ -169,11 +172,12 @@ export class DynamoTicketsStore implements TicketsStore {
   }
 
   async addMessage(message: TicketMessageRecord): Promise<void> {
+    const pending = message.mailTo && message.mailTo.length > 0 ? { mailPending: PENDING } : {};
     await sendIfConditionHolds(
       this.client,
       new PutCommand({
         TableName: this.table(),
-        Item: { ...message, entry: messageEntry(message.messageId) },
+        Item: { ...message, ...pending, entry: messageEntry(message.messageId) },
         ConditionExpression: 'attribute_not_exists(ticketId)',
       }),
     );
@@ -259,7 +263,7 @@ export class DynamoTicketsStore implements TicketsStore {
     recipient: TicketMailRecipient,
     at: Date,
   ): Promise<void> {
-    await this.client.send(
+    const { Attributes } = await this.client.send(
       new UpdateCommand({
         TableName: this.table(),
         Key: { ticketId, entry: messageEntry(messageId) },
@@ -270,8 +274,34 @@ export class DynamoTicketsStore implements TicketsStore {
           '#mailed': `${recipient}MailedAt`,
         },
         ExpressionAttributeValues: { ':at': at.toISOString() },
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    const mailTo = (Attributes?.mailTo as TicketMailRecipient[] | undefined) ?? [];
+    if (Attributes?.mailPending && mailTo.every((r) => Attributes[`${r}MailedAt`])) {
+      // Every mail of the message is sent: it leaves the pending index.
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { ticketId, entry: messageEntry(messageId) },
+          UpdateExpression: 'REMOVE mailPending',
+        }),
+      );
+    }
+  }
+
+  async listPendingMail(before: string, limit: number): Promise<TicketMessageRecord[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: 'pendingMail',
+        KeyConditionExpression: 'mailPending = :pending AND #at < :before',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':pending': PENDING, ':before': before },
+        Limit: limit,
+      }),
+    );
+    return Items.map(toMessage);
   }
 
   async releaseMail(

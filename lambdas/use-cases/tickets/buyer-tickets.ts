@@ -101,6 +101,7 @@ export async function replyAsBuyer(
     author: 'buyer' as const,
     authorName: caller.name || ticket.name,
     body,
+    mailTo: ['support' as const],
   };
   await deps.tickets.addMessage(message);
   const moved = await moveTicket(deps, ticket, (current) => {

@@ -12,7 +12,7 @@ import type { EventPublisher } from '../../ports/events';
 import type { LogPort } from '../../ports/logger';
 import type { RateLimiter } from '../../ports/rate-limits';
 import type { ServicesStore } from '../../ports/services';
-import type { TicketRecord, TicketsStore } from '../../ports/tickets';
+import type { TicketMailRecipient, TicketRecord, TicketsStore } from '../../ports/tickets';
 import { numberTicket } from './number-ticket';
 import { buyerThread, ticketView } from './ticket-views';
 
@@ -103,6 +103,11 @@ export async function openTicket(
     author: 'buyer' as const,
     authorName: input.name,
     body: input.message,
+    // A contact-form message reaches the support inbox through its own mail (D9).
+    mailTo:
+      input.source === 'contact'
+        ? (['buyer'] as TicketMailRecipient[])
+        : (['buyer', 'support'] as TicketMailRecipient[]),
   };
   await deps.tickets.createTicket(ticket, first);
   const ticketNumber = await numberTicket(deps, ticketId, createdAt);

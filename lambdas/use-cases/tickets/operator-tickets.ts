@@ -108,7 +108,7 @@ export async function replyAsSupport(
     authorName: 'Support',
     body: input.message,
     operatorEmail: operator.email,
-    ...(input.internal ? { internal: true } : {}),
+    ...(input.internal ? { internal: true } : { mailTo: ['buyer' as const] }),
   };
   await deps.tickets.addMessage(message);
   const moved = await moveTicket(deps, ticket, (current) => {

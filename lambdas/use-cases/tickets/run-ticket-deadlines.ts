@@ -5,6 +5,7 @@
  * for the metric and its alarm (ALARMED_LOG_MESSAGES.ticketsOverdue).
  */
 import { nextDueAt } from '../../domain/tickets';
+import type { EventPublisher } from '../../ports/events';
 import type { LogPort } from '../../ports/logger';
 import type { Mailer } from '../../ports/mail';
 import type { TicketsStore } from '../../ports/tickets';
@@ -14,6 +15,8 @@ import { ticketOverdueMail } from '../../templates/mail/tickets';
 export interface RunTicketDeadlinesDeps {
   tickets: TicketsStore;
   mailer: Mailer;
+  /** Asks again for the mails of messages whose event was lost. */
+  events: EventPublisher;
   grievanceEmail: () => string;
   log: LogPort;
 }
@@ -22,6 +25,51 @@ export interface TicketDeadlinesSummary {
   overdue: number;
   newlyOverdue: number;
   grievanceOfficerMailed: number;
+  /** Messages whose mails were still unsent after MAIL_GRACE_MS, their event published again. */
+  mailsRequeued: number;
+}
+
+/** Longer than the bus's retries take: a mail still unsent after this had its event lost. */
+export const MAIL_GRACE_MS = 15 * 60 * 1000;
+const REQUEUE_LIMIT = 100;
+
+/**
+ * A message stored whose event never reached the bus (a crash, or the bus refusing it) would
+ * never be mailed: its event is published again. The mail consumer sends each mail at most once,
+ * so a message whose mail is merely slow is harmless to ask for twice.
+ */
+async function requeueLostMails(deps: RunTicketDeadlinesDeps, now: Date): Promise<number> {
+  const pending = await deps.tickets.listPendingMail(
+    new Date(now.getTime() - MAIL_GRACE_MS).toISOString(),
+    REQUEUE_LIMIT,
+  );
+  let requeued = 0;
+  for (const message of pending) {
+    const ticket = await deps.tickets.getTicket(message.ticketId);
+    if (!ticket?.ticketNumber) continue;
+    if (message.author === 'buyer' && message.at === ticket.createdAt) {
+      await deps.events.publish('TicketCreated', {
+        ticketId: ticket.ticketId,
+        ticketNumber: ticket.ticketNumber,
+        category: ticket.category,
+        source: ticket.source,
+        messageId: message.messageId,
+        createdAt: ticket.createdAt,
+      });
+    } else {
+      await deps.events.publish('TicketReplied', {
+        ticketId: ticket.ticketId,
+        ticketNumber: ticket.ticketNumber,
+        messageId: message.messageId,
+        author: message.author,
+        status: ticket.status,
+        at: message.at,
+      });
+    }
+    requeued += 1;
+  }
+  if (requeued > 0) deps.log.warn('Ticket mails asked for again', { requeued });
+  return requeued;
 }
 
 export async function runTicketDeadlines(
@@ -33,6 +81,7 @@ export async function runTicketDeadlines(
     overdue: overdue.length,
     newlyOverdue: 0,
     grievanceOfficerMailed: 0,
+    mailsRequeued: await requeueLostMails(deps, now),
   };
   for (const ticket of overdue) {
     const due = nextDueAt(ticket);

@@ -131,6 +131,21 @@ export class InMemoryTicketsStore implements TicketsStore {
     this.mail.set(`${ticketId} ${messageId} ${recipient}`, { mailedAt: at.toISOString() });
   }
 
+  async listPendingMail(before: string, limit: number): Promise<TicketMessageRecord[]> {
+    await tick();
+    return [...this.messages.values()]
+      .filter(
+        (m) =>
+          m.at < before &&
+          (m.mailTo ?? []).some(
+            (r) => !this.mail.get(`${m.ticketId} ${m.messageId} ${r}`)?.mailedAt,
+          ),
+      )
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .slice(0, limit)
+      .map((m) => structuredClone(m));
+  }
+
   async releaseMail(
     ticketId: string,
     messageId: string,

@@ -155,6 +155,30 @@ function storeContract(make: () => TicketsStore) {
     }
   });
 
+  it('lists a message as pending mail until each of its recipients is mailed', async () => {
+    const store = make();
+    const t = ticket({ createdAt: '2031-02-01T00:00:00.000Z' });
+    const m = { ...firstMessage(t), mailTo: ['buyer', 'support'] as ('buyer' | 'support')[] };
+    const note = { ...firstMessage(t), messageId: `${t.createdAt}#note${seq}`, internal: true };
+    await store.createTicket(t, m);
+    await store.addMessage(note);
+    const before = '2031-02-01T00:00:01.000Z';
+    const mine = async () =>
+      (await store.listPendingMail(before, 1000))
+        .filter((x) => x.ticketId === t.ticketId)
+        .map((x) => x.messageId);
+
+    expect(await mine()).toEqual([m.messageId]);
+    expect((await store.listPendingMail(t.createdAt, 1000)).map((x) => x.ticketId)).not.toContain(
+      t.ticketId,
+    );
+    await store.markMailed(t.ticketId, m.messageId, 'buyer', new Date(before));
+    expect(await mine()).toEqual([m.messageId]);
+    await store.markMailed(t.ticketId, m.messageId, 'support', new Date(before));
+    expect(await mine()).toEqual([]);
+    expect((await store.getMessage(t.ticketId, m.messageId))?.mailTo).toEqual(['buyer', 'support']);
+  });
+
   it('claims a message’s mail per recipient, once, with a lease', async () => {
     const store = make();
     const t = ticket();

@@ -391,11 +391,29 @@ describe('the console’s queue and the deadlines check', () => {
     expect(overdue.map((t) => t.subject)).toEqual(['first', 'second']);
     expect(overdue.every((t) => t.overdue)).toBe(true);
 
-    const run = await runTicketDeadlines(w.mailDeps, new Date('2026-11-28T12:00:00.000Z'));
-    const again = await runTicketDeadlines(w.mailDeps, new Date('2026-11-28T13:00:00.000Z'));
+    const jobDeps = { ...w.mailDeps, events: w.events };
+    const run = await runTicketDeadlines(jobDeps, new Date('2026-11-28T12:00:00.000Z'));
+    // The TicketCreated events were lost (cleared above): the job asks for those mails again, once
+    // the bus's own retries are over (15 minutes), and the mails go once.
+    expect(w.events.events.map((e) => e.detailType)).toEqual(['TicketCreated', 'TicketCreated']);
+    expect(w.mailer.sent).toHaveLength(1);
+    await w.deliverMail();
+    const again = await runTicketDeadlines(jobDeps, new Date('2026-11-28T13:00:00.000Z'));
 
-    expect(run).toEqual({ overdue: 2, newlyOverdue: 2, grievanceOfficerMailed: 1 });
-    expect(again).toEqual({ overdue: 2, newlyOverdue: 0, grievanceOfficerMailed: 0 });
+    expect(run).toEqual({
+      overdue: 2,
+      newlyOverdue: 2,
+      grievanceOfficerMailed: 1,
+      mailsRequeued: 2,
+    });
+    // The third ticket's (from 12:00) is asked for now; the first two were sent.
+    expect(again).toEqual({
+      overdue: 2,
+      newlyOverdue: 0,
+      grievanceOfficerMailed: 0,
+      mailsRequeued: 1,
+    });
+    w.mailer.sent.splice(1, 2);
     expect(w.mailer.sent).toHaveLength(1);
     expect(w.mailer.sent[0]).toMatchObject({ to: 'grievance@shop.example.in' });
     expect(w.mailer.sent[0]?.subject).toBe('[TKT-000001] Overdue grievance: first');
