@@ -14,10 +14,10 @@ export const CATALOG: readonly CatalogPlan[] = [
     monthlyPricePaise: 8_325,
     renewalPricePaise: 8_325,
     isPopular: false,
+    // D23: each feature listed works from the dashboard's domain card.
     features: [
-      'Free DNS management',
+      'Free DNS management (A, AAAA, CNAME, MX and TXT records)',
       'Domain lock against unauthorised transfers',
-      'Email forwarding (5 addresses)',
       'Easy renewal reminders',
     ],
   },
@@ -29,13 +29,7 @@ export const CATALOG: readonly CatalogPlan[] = [
     monthlyPricePaise: 20_825,
     renewalPricePaise: 20_825,
     isPopular: true,
-    features: [
-      'Everything in Basic Domain',
-      'Free WHOIS privacy protection',
-      'Email forwarding (25 addresses)',
-      'URL forwarding and custom DNS records',
-      'Priority support',
-    ],
+    features: ['Everything in Basic Domain', 'Free WHOIS privacy protection', 'Priority support'],
   },
   {
     id: 'enterprisedomain',
@@ -45,13 +39,9 @@ export const CATALOG: readonly CatalogPlan[] = [
     monthlyPricePaise: 40_825,
     renewalPricePaise: 40_825,
     isPopular: false,
-    features: [
-      'Everything in Premium Domain',
-      'DNSSEC',
-      'Unlimited email forwarding',
-      'Bulk domain management',
-      'Dedicated account manager',
-    ],
+    // D23: DNSSEC, email forwarding, bulk management and an account manager are not built; what
+    // Enterprise adds over Premium is the seller's to decide (issue #23's note).
+    features: ['Everything in Premium Domain'],
   },
   {
     id: 'basichosting',

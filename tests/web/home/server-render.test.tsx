@@ -33,7 +33,7 @@ const pages: [string, ComponentType, string][] = [
   ['/storage', StoragePage, 'Loading storage plans...'],
   ['/domain', DomainPlansPage, 'Loading domain plans...'],
   ['/pricing', BundlesPage, 'Loading bundle plans...'],
-  ['/domains', DomainSearchPage, 'no registry lookup is made'],
+  ['/domains', DomainSearchPage, 'Availability is checked with the registry as you type'],
   ['/support', SupportPage, 'Which payment methods do you accept?'],
   ['/documentation', DocumentationPage, 'Create your account'],
   ['/contact', ContactPage, 'support@hostingstorefront.in'],

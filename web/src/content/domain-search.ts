@@ -8,7 +8,7 @@ export const domainSearch = {
   placeholder: 'yourbusiness',
   button: 'Search',
   notice:
-    'Availability is checked with the registry as you type. A name is only yours once it is registered: if someone else takes it before your payment completes, we refund you in full at once.',
+    'Availability is checked with the registry as you type. A name is only yours once it is registered: if someone else takes it before we can register it for you, your payment is refunded in full.',
   errors: {
     empty: 'Please enter a domain name to search.',
     invalid:
@@ -43,7 +43,7 @@ export const domainSearch = {
     ],
   },
   plansLink: {
-    text: 'Want DNS management, privacy and forwarding?',
+    text: 'Want WHOIS privacy and priority support?',
     label: 'Compare domain plans',
     to: '/domain',
   },
