@@ -92,7 +92,7 @@ export class ConvergeBusyError extends Error {
 
 /** The registrar as converge drives a domain service's part (D23). */
 export interface RegistrarPart {
-  registrar: Pick<Registrar, 'details' | 'ensureCustomer' | 'register'>;
+  registrar: Pick<Registrar, 'details' | 'ensureCustomer' | 'register' | 'renew'>;
   /** The registrant: the buyer's billing details as a registry needs them; undefined if lacking. */
   contact: (userId: string) => Promise<RegistrantContact | undefined>;
   /** Where a new name points: the hosting panel's nameservers (from the registrar's settings). */
@@ -201,6 +201,8 @@ type Step =
   | { kind: 'deliver' }
   /** A domain's name at the registrar: adopt it if it is the buyer's already, else register it. */
   | { kind: 'register'; name: string }
+  /** The buyer renewed a registered domain: renew it at the registry from its expiry (D23). */
+  | { kind: 'renew-registry'; name: string }
   /** Ended while its account was being made: find out whether the account exists. */
   | { kind: 'settle-creation'; username: string }
   | { kind: 'suspend'; username: string; reason: string }
@@ -255,7 +257,16 @@ export async function convergeService(
     if (!service) return { outcome: 'not_found' };
     const now = deps.now();
     const life = lifeOfService(service, now);
-    const step = failure === undefined ? nextStep(service, life, deps.registrar) : undefined;
+    let step = failure === undefined ? nextStep(service, life, deps.registrar) : undefined;
+    if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
+      try {
+        if ((await registryYearsDue(deps, service, life)) > 0) {
+          step = { kind: 'renew-registry', name: service.domain as string };
+        }
+      } catch (error) {
+        failure = error;
+      }
+    }
     if (step && (step.kind !== 'deliver' || deps.deliver)) {
       try {
         actions.push(await take(deps, service, step, options));
@@ -350,6 +361,13 @@ async function take(
   try {
     // Read again under the claim: act only if the step is still the one to take.
     const current = await deps.services.getService(userId, serviceId);
+    if (current && step.kind === 'renew-registry') {
+      // Whether it is still due is asked of the registry under the claim (renewAtRegistry).
+      const outcome = await renewAtRegistry(deps, current, step.name);
+      await deps.records.release(userId, serviceId, claim.token);
+      if (outcome) deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });
+      return outcome ?? 'renew-registry:overtaken';
+    }
     const still = current && nextStep(current, lifeOfService(current, deps.now()), deps.registrar);
     if (!still || still.kind !== step.kind) {
       await deps.records.release(userId, serviceId, claim.token);
@@ -483,6 +501,59 @@ async function registerName(
     deps.now(),
   );
   return outcome;
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** A live, registered domain whose part converge drives: its registry expiry may be due. */
+function wantsRegistryCheck(
+  service: ServiceRecord,
+  life: Life,
+  registrar: RegistrarPart | undefined,
+): boolean {
+  return (
+    registrar !== undefined &&
+    isRegistrarPart(service) &&
+    isLive(life.state) &&
+    service.provisioning?.state === 'ready' &&
+    life.ledger.paidUntil !== undefined
+  );
+}
+
+/**
+ * Whole years the registry's expiry is behind what the buyer paid for (D14, D23): a renewal paid
+ * here moves the ledger a year on, and the registry follows. Half a year of slack absorbs the
+ * registry counting a year as 365 days and the ledger as a calendar year.
+ */
+async function registryYearsDue(
+  deps: ConvergeDeps,
+  service: ServiceRecord,
+  life: Life,
+): Promise<number> {
+  const part = deps.registrar as RegistrarPart;
+  const found = await part.registrar.details(service.domain as string);
+  if (!found || !life.ledger.paidUntil) return 0;
+  const behind = Date.parse(life.ledger.paidUntil) - Date.parse(found.expiresAt);
+  return behind > YEAR_MS / 2 ? Math.round(behind / YEAR_MS) : 0;
+}
+
+/**
+ * Renews at the registry from the expiry it has now: the registry refuses an `exp-date` that is
+ * no longer its expiry, so a renewal that raced another adds nothing twice.
+ */
+async function renewAtRegistry(
+  deps: ConvergeDeps,
+  service: ServiceRecord,
+  name: string,
+): Promise<'renew-registry' | undefined> {
+  const part = deps.registrar as RegistrarPart;
+  const life = lifeOfService(service, deps.now());
+  if (!wantsRegistryCheck(service, life, part)) return undefined;
+  const found = await part.registrar.details(name);
+  const years = await registryYearsDue(deps, service, life);
+  if (!found || years <= 0) return undefined;
+  await part.registrar.renew(name, Math.min(years, 10), found.expiresAt);
+  return 'renew-registry';
 }
 
 async function nameserversOf(part: RegistrarPart): Promise<readonly string[]> {

@@ -153,6 +153,25 @@ describe('domains on the local stack (D23)', () => {
     const mails = await mailbox(stack, user.email);
     expect(JSON.stringify(mails)).not.toContain(code.body.authCode);
 
+    // Renewed by the buyer (D14): the registry's expiry moves one year, once.
+    const expiry = (await registered()).find((d) => d.name === name)!.expiresAt;
+    const renewal = await placeOrder(stack, token, {
+      planId: 'basicdomain',
+      years: 1,
+      domain: name,
+      renew: true,
+    });
+    expect((await payOrder(stack, renewal.body.orderId)).status).toBe(200);
+    const moved = await eventually(
+      async () => {
+        const now = (await registered()).find((d) => d.name === name)!.expiresAt;
+        return now !== expiry ? now : undefined;
+      },
+      `${name} renewed at the registry`,
+      30_000,
+    );
+    expect(Date.parse(moved) - Date.parse(expiry)).toBe(365 * 24 * 3600 * 1000);
+
     const stranger = await buyerWithAddress('stranger');
     expect((await api(stack, 'GET', base, { token: stranger.token })).status).toBe(404);
   });

@@ -208,3 +208,55 @@ describe('a domain registered through converge (D23)', () => {
     expect(w.registrar.registrations).toBe(0);
   });
 });
+
+describe('renewal at the registry (D14, D23)', () => {
+  async function renewed(n: number) {
+    const current = await service();
+    const at = w.now().toISOString();
+    await w.services.extendService(
+      {
+        userId: BUYER.userId,
+        serviceId: SERVICE_ID,
+        planId: 'basicdomain',
+        planName: 'Basic Domain',
+        category: 'domain',
+        domain: NAME,
+      },
+      {
+        purchaseId: `pur_pay_Renewal0000${n}`,
+        paymentId: `pay_Renewal0000${n}`,
+        purchaseDate: at,
+        startDate: current!.renewalDate,
+        renewalDate: new Date(Date.parse(current!.renewalDate) + 365 * DAY).toISOString(),
+        months: 12 as Months,
+        amountPaise: 94_282,
+      },
+      current!.version,
+      at,
+    );
+  }
+
+  it('a renewal the buyer paid moves the registry expiry one year, once however often converge runs', async () => {
+    await converge('evt-bought');
+    const before = w.registrar.all()[0]!.expiresAt;
+    w.setNow(new Date(START.getTime() + 300 * DAY));
+    await renewed(1);
+    const results = await Promise.allSettled([converge('evt-r1'), converge('evt-r2')]);
+    expect(results.some((r) => r.status === 'fulfilled' && r.value.outcome !== 'not_found')).toBe(
+      true,
+    );
+    await converge('evt-r3');
+    const after = w.registrar.all()[0]!.expiresAt;
+    expect(Date.parse(after) - Date.parse(before)).toBe(365 * DAY);
+    await converge('evt-r4');
+    expect(w.registrar.all()[0]!.expiresAt).toBe(after);
+  });
+
+  it('nothing is renewed at the registry while nothing more was paid', async () => {
+    await converge('evt-bought');
+    const before = w.registrar.all()[0]!.expiresAt;
+    w.setNow(new Date(START.getTime() + 100 * DAY));
+    await converge('evt-later');
+    expect(w.registrar.all()[0]!.expiresAt).toBe(before);
+  });
+});
