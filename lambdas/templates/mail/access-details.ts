@@ -19,8 +19,10 @@ export class SecretInMailError extends Error {
   override readonly name = 'SecretInMailError';
 }
 
-const SECRET_LABEL = /pass(word|phrase|wd)?\b|secret|token|private.?key|\bpin\b|otp/i;
-const SECRET_VALUE = /(pass(word|wd)?|secret|token)\s*[:=]/i;
+// A domain's transfer (EPP / auth) code is a secret too (D23): shown in the dashboard only.
+const SECRET_LABEL =
+  /pass(word|phrase|wd)?\b|secret|token|private.?key|\bpin\b|otp|\bepp\b|auth(ori[sz]ation)?.?code|transfer.?code/i;
+const SECRET_VALUE = /(pass(word|wd)?|secret|token|epp|auth.?code)\s*[:=]/i;
 
 export function hasAccessDetails(access: AccessDetails | undefined): access is AccessDetails {
   return (

@@ -52,6 +52,11 @@ describe('the service-ready mail', () => {
       { 'Root password': 'Tq7@mZ2kLp9x' },
       { 'API token': 'tok_123' },
       { Notes: 'password: Tq7@mZ2kLp9x' },
+      // A domain's transfer code (D23): never mailed, whatever the operator calls it.
+      { 'EPP code': 'Tq7@mZ2kLp9x' },
+      { 'Auth code': 'Tq7@mZ2kLp9x' },
+      { 'Transfer code': 'Tq7@mZ2kLp9x' },
+      { Notes: 'EPP: Tq7@mZ2kLp9x' },
     ];
     for (const details of secrets) {
       const render = () => serviceReadyMail(hosting({ access: { ...hostingAccess, details } }));
