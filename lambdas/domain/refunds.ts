@@ -124,20 +124,33 @@ export function planCancellation(input: {
   requested?: ReadonlySet<string>;
   refundedOutsidePaise?: ReadonlyMap<string, Paise>;
   now: Date;
+  /**
+   * A domain that could not be registered (taken before we registered it, D23): it was never the
+   * buyer's, so every payment for it comes back in full, whatever the window.
+   */
+  unregisteredDomain?: boolean;
 }): CancellationPlan {
   const { category, now } = input;
-  if (!isRefundableCategory(category)) return { kind: 'refused', reason: 'not_refundable' };
+  const unregistered = category === 'domain' && input.unregisteredDomain === true;
+  if (!isRefundableCategory(category) && !unregistered) {
+    return { kind: 'refused', reason: 'not_refundable' };
+  }
   const requested = input.requested ?? new Set<string>();
   const open = input.periods.filter((p) => !p.refundedAt || requested.has(p.purchaseId));
   const refunds: PlannedRefund[] = [];
   let inWindow = 0;
   for (const period of open) {
     const again = requested.has(period.purchaseId);
-    const within = isWithinWindow(period.purchaseDate, now);
+    const within = unregistered || isWithinWindow(period.purchaseDate, now);
     if (!again && !within) continue;
     inWindow += 1;
     const outside = input.refundedOutsidePaise?.get(period.paymentId) ?? 0;
-    const amount = refundAmountFor(category, Math.max(0, period.amountPaise - outside));
+    const left = Math.max(0, period.amountPaise - outside);
+    const amount = unregistered
+      ? left >= MIN_REFUND_PAISE
+        ? { paidPaise: left, deductionPaise: 0, refundPaise: left }
+        : undefined
+      : refundAmountFor(category, left);
     if (!amount) continue;
     refunds.push({
       ...amount,

@@ -9,7 +9,14 @@ import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
 import { parsePurchaseCompleted } from './deps/purchase-completed';
 import { registrarPartFor } from './deps/registrar';
-import { provisioningRecords, servicesStore, usersStore } from './deps/stores';
+import { cancelService } from '../use-cases/refunds/cancel-service';
+import {
+  provisioningRecords,
+  purchasesStore,
+  refundsStore,
+  servicesStore,
+  usersStore,
+} from './deps/stores';
 
 export type { ConvergeHandlerDeps };
 
@@ -59,14 +66,36 @@ export function makeHandler(deps: ConvergeHandlerDeps) {
 }
 
 const users = usersStore();
+const services = servicesStore();
+/** A name taken before it could be registered is refunded in full at once (D23), as Cancel does. */
+const refundUnregistered = {
+  services,
+  purchases: purchasesStore(),
+  users,
+  refunds: refundsStore(),
+  events: eventPublisher,
+  log: logger,
+  now: () => new Date(),
+};
 
 export const handler = makeHandler({
   records: provisioningRecords(),
-  services: servicesStore(),
+  services,
   users,
   panel: hostingPanel,
   // A domain is registered at the registrar (D23).
-  registrar: registrarPartFor(users),
+  registrar: {
+    ...registrarPartFor(users),
+    taken: async (service) => {
+      await cancelService(refundUnregistered, {
+        userId: service.userId,
+        serviceId: service.serviceId,
+        reason: 'The domain was registered by someone else before we could register it',
+        origin: 'operator',
+        unregisteredDomain: true,
+      });
+    },
+  },
   announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
   mailer,
   siteUrl: () => siteConfig().SITE_URL,

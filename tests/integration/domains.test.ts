@@ -190,5 +190,17 @@ describe('domains on the local stack (D23)', () => {
     const service = await domainService(token, name, 'failed');
     expect(service.provisioning.reason).toContain('registered by someone else');
     expect((await registered()).some((d) => d.name === name)).toBe(false);
+    // Refunded in full at once (D23), as Cancel refunds: the payment shows its refund.
+    const refunded = await eventually(
+      async () => {
+        const res = await api<{
+          payments: { amountPaise: number; refund?: { amountPaise: number } }[];
+        }>(stack, 'GET', '/api/me/dashboard', { token });
+        return res.body.payments.find((p) => p.refund)?.refund;
+      },
+      `the refund of ${name}`,
+      30_000,
+    );
+    expect(refunded.amountPaise).toBe(order.body.amountPaise);
   });
 });

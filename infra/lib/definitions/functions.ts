@@ -251,7 +251,9 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/provision-service.ts',
     // Converge (D22): reads the service's facts, moves its provisioning and records its life;
     // users: the buyer's name and address for a delivery the reconciler asked for.
-    tables: { services: 'readWrite', users: 'read' },
+    // A domain taken before it could be registered is refunded in full as Cancel refunds (D23):
+    // purchases, refunds, and the buyer's plan on users.
+    tables: { services: 'readWrite', users: 'readWrite', purchases: 'read', refunds: 'readWrite' },
     // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
     // The registrar: a domain's part (D23).
     needs: ['whmSecret', 'publishEvents', 'sendEmail', 'registrarSecret'],

@@ -43,6 +43,8 @@ export interface CancelServiceRequest {
   serviceId: string;
   reason?: string;
   origin?: Exclude<RefundOrigin, 'razorpay'>;
+  /** A domain taken before it could be registered (D23): refunded in full, not refused. */
+  unregisteredDomain?: boolean;
 }
 
 export async function cancelService(
@@ -62,6 +64,7 @@ export async function cancelService(
     requested: new Set(earlier.flatMap((r) => (r.purchase ? [r.purchase.purchaseId] : []))),
     refundedOutsidePaise: refundedOutside(records),
     now,
+    ...(request.unregisteredDomain ? { unregisteredDomain: true } : {}),
   });
   if (plan.kind === 'refused') {
     throw plan.reason === 'not_refundable'

@@ -139,6 +139,33 @@ function monthsBetween(from: string, to: string): number {
 describe('a cancellation’s plan', () => {
   const NOW = new Date('2026-11-25T06:30:00.000Z');
 
+  it('a domain taken before it could be registered (D23): every payment back in full, even past 30 days; a registered domain stays not refundable', () => {
+    const periods = [
+      {
+        ...hostingPeriod(1, '2026-09-20T04:30:00.000Z', '2027-09-20T04:30:00.000Z'),
+        amountPaise: 117_882,
+      },
+    ];
+    expect(planCancellation({ category: 'domain', periods, now: NOW })).toEqual({
+      kind: 'refused',
+      reason: 'not_refundable',
+    });
+    const plan = planCancellation({
+      category: 'domain',
+      periods,
+      now: NOW,
+      unregisteredDomain: true,
+    });
+    expect(plan.kind === 'refund' && plan.refunds).toEqual([
+      expect.objectContaining({ paymentId: 'pay_1', refundPaise: 117_882, deductionPaise: 0 }),
+    ]);
+    expect(plan.kind === 'refund' && plan.after.ends).toBe(true);
+    // Only a domain: the flag changes nothing for another category.
+    expect(
+      planCancellation({ category: 'hosting', periods, now: NOW, unregisteredDomain: true }).kind,
+    ).toBe('refused');
+  });
+
   it('a first purchase within 30 days: refunded in full, and the service ends now', () => {
     const plan = planCancellation({
       category: 'hosting',
