@@ -63,11 +63,12 @@ describe('/domains prices each name for the chosen plan', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
   }
 
-  it('opened from Premium Domain, shows its yearly prices and registers on that plan', () => {
+  it('opened from Premium Domain, shows its yearly prices and registers on that plan', async () => {
     search('/domains?plan=premiumdomain', 'asharao');
 
+    // The results come from GET /api/domains/availability (D23; the mock API answers it).
     const results = within(
-      screen.getByRole('region', { name: 'Results for “asharao”' }),
+      await screen.findByRole('region', { name: 'Results for “asharao”' }),
     ).getAllByRole('listitem');
     expect(results[0]).toHaveTextContent('₹2,499.00/yr + 18% GST');
     expect(results[1]).toHaveTextContent('₹2,399.00/yr + 18% GST');
@@ -77,10 +78,10 @@ describe('/domains prices each name for the chosen plan', () => {
     );
   });
 
-  it('ignores a ?plan= that is not a domain plan (Basic Domain, ₹999.00/yr)', () => {
+  it('ignores a ?plan= that is not a domain plan (Basic Domain, ₹999.00/yr)', async () => {
     search('/domains?plan=basichosting', 'asharao');
 
-    expect(screen.getByRole('link', { name: 'Register asharao.com' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Register asharao.com' })).toHaveAttribute(
       'href',
       '/checkout?plan=basicdomain&domain=asharao.com',
     );
@@ -121,13 +122,13 @@ describe('checkout for a domain plan', () => {
   });
 
   it('refuses a name the server would refuse, says why, and orders nothing', async () => {
-    renderApp('/checkout?plan=basicdomain&domain=asharao.org');
+    renderApp('/checkout?plan=basicdomain&domain=asharao.io');
     const field = await screen.findByLabelText('Domain name');
     expect(screen.queryByTestId('total')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(/\.org is not available/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/\.io is not available/);
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(orders).toEqual([]);
 
