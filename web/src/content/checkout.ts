@@ -32,7 +32,8 @@ export const checkoutCopy = {
   yearsLabel: 'Registration period',
   yearsOption: (years: number) => `${years} ${years === 1 ? 'year' : 'years'}`,
   domainInputLabel: 'Domain name',
-  domainInputHint: 'The .com or .net name to register, for example yourbusiness.com.',
+  domainInputHint:
+    'The .com, .net, .org, .in or .co.in name to register, for example yourbusiness.com.',
   promoNotForDomains: 'Promo codes do not apply to domain registrations.',
   /** D18: the domain a hosting account is created for; not registered, not priced. */
   hostingDomainLabel: 'Domain for this hosting',

@@ -71,7 +71,7 @@ export const docsPage = {
         {
           id: 'register-domain',
           title: 'Register a domain',
-          body: `Search for a name on Domain search and register it as ${facts.domainExtensions}. Our team registers it after payment and emails you when it is done; it then shows on your dashboard with its renewal date.`,
+          body: `Search for a name on Domain search and register it as ${facts.domainExtensions}. We register it as soon as your payment completes; it then shows on your dashboard with its expiry date, nameservers and DNS records.`,
         },
         {
           id: 'nameservers',

@@ -68,7 +68,7 @@ export const facts = {
   vpsRange: { from: '1 vCPU, 1 GB RAM and 25 GB SSD', to: '4 vCPU, 8 GB RAM and 160 GB SSD' },
   starterHostingStorageGb: 10,
   /** What /domains sells: the extensions with a price per year (the rest show as unavailable). */
-  domainExtensions: '.com and .net',
+  domainExtensions: '.com, .net, .org, .in and .co.in',
   retention: { accountsYears: 7, supportYears: 3, logsMonths: 12 },
   minimumAge: 18,
 } as const;

@@ -35,7 +35,7 @@ export const routeMeta: Record<string, RouteMeta> = {
   '/domain': {
     title: `Domain Registration Plans${suffix}`,
     description:
-      'Register a .com or .net domain with free DNS management, domain lock and WHOIS privacy.',
+      'Register a .com, .net, .org, .in or .co.in domain with free DNS management, domain lock and WHOIS privacy.',
   },
   '/pricing': {
     title: `Project Bundles: Hosting, Domain and AI Tools${suffix}`,
