@@ -497,7 +497,8 @@ async function registerName(
     serviceId,
     token,
     from,
-    { state: 'ready', server: 'registrar', nameservers: domain.nameservers },
+    // No server: a domain's access is its nameservers (and its card), not a machine.
+    { state: 'ready', server: '', nameservers: domain.nameservers },
     deps.now(),
   );
   return outcome;

@@ -116,7 +116,7 @@ function delivery(input: WelcomeMailInput): Block[] {
       return [
         heading('Your domain'),
         paragraph(
-          `Our team is registering ${purchase.domain ?? 'your domain'}. You'll get an email when it is done, ${MANUAL_SETUP_PROMISE}; its DNS, forwarding and renewal settings are then in your dashboard.`,
+          `We are registering ${purchase.domain ?? 'your domain'} at the registry now. You'll get an email when it is done, usually within minutes; its nameservers, DNS records and transfer lock are then on its card in your dashboard.`,
         ),
       ];
     case 'vps':

@@ -108,7 +108,7 @@ describe('sendWelcomeEmail', () => {
     await sendWelcomeEmail(deps, detail, FROM_VERIFY);
 
     const text = world.mailer.sent[0]?.text ?? '';
-    expect(text).toContain('Our team is registering ashaverma.com');
+    expect(text).toContain('We are registering ashaverma.com at the registry now');
     expect(text).not.toContain('Username');
   });
 

@@ -85,7 +85,7 @@ describe('the welcome mail', () => {
     );
 
     expect(mail.text).toContain('  Domain: ashaverma.in');
-    expect(mail.text).toContain('Our team is registering ashaverma.in.');
+    expect(mail.text).toContain('We are registering ashaverma.in at the registry now.');
     expect(mail.text).toContain('Domain registrations are not refundable.');
   });
 
