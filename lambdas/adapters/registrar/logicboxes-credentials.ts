@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../../config/config';
+import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
 
 /**
  * Where and as whom the LogicBoxes HTTP API is called. Never logged: `apiKey` is the reseller's
@@ -20,10 +21,7 @@ export type RegistrarSettings =
   | { source: 'secretsManager'; secretArn: string };
 
 /** A credentials source that can be told to fetch again (after the registrar refused them). */
-export interface LogicBoxesCredentialsSource {
-  (): Promise<LogicBoxesCredentials>;
-  forget(): void;
-}
+export type LogicBoxesCredentialsSource = FetchedOnce<LogicBoxesCredentials>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -75,19 +73,7 @@ export function logicBoxesCredentialsLoader(
   settings: () => RegistrarSettings,
   client: SecretsManagerClient,
 ): LogicBoxesCredentialsSource {
-  let pending: Promise<LogicBoxesCredentials> | undefined;
-  const get = () => {
-    pending ??= load(settings(), client).catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
-  return Object.assign(get, {
-    forget: () => {
-      pending = undefined;
-    },
-  });
+  return fetchedOnce(() => load(settings(), client));
 }
 
 async function load(

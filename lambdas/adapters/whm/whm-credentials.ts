@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../../config/config';
+import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
 
 /** Where and as whom the WHM API is called. Never logged: `token` is the API token. */
 export interface WhmCredentials {
@@ -15,10 +16,7 @@ export type WhmSettings =
   | { source: 'secretsManager'; secretArn: string };
 
 /** A credentials source that can be told to fetch again (after WHM refused them). */
-export interface WhmCredentialsSource {
-  (): Promise<WhmCredentials>;
-  forget(): void;
-}
+export type WhmCredentialsSource = FetchedOnce<WhmCredentials>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const WHM_PORT = 2087;
@@ -61,19 +59,7 @@ export function whmCredentialsLoader(
   settings: () => WhmSettings,
   client: SecretsManagerClient,
 ): WhmCredentialsSource {
-  let pending: Promise<WhmCredentials> | undefined;
-  const get = () => {
-    pending ??= load(settings(), client).catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
-  return Object.assign(get, {
-    forget: () => {
-      pending = undefined;
-    },
-  });
+  return fetchedOnce(() => load(settings(), client));
 }
 
 async function load(settings: WhmSettings, client: SecretsManagerClient): Promise<WhmCredentials> {
