@@ -16,9 +16,9 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import { RegistrarStandInState, type StandInDomain, type StandInRecord } from './state';
+import { closeServer, json, listenOnLoopback, send } from '../stand-in-http';
 
 export interface RegistrarStandInOptions {
   /** 0 picks a free port. */
@@ -95,36 +95,16 @@ class RegistrarStandInServer {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         console.error('[registrar-stand-in] unexpected error', error);
-        if (!res.headersSent) this.send(res, 500, 'text/plain', 'The stand-in failed.');
+        if (!res.headersSent) send(res, 500, 'text/plain', 'The stand-in failed.');
       });
     });
     this.server = server;
-    await new Promise<void>((resolvePromise, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.port, '127.0.0.1', () => resolvePromise());
-    });
-    const { port } = server.address() as AddressInfo;
-    return { url: `http://127.0.0.1:${port}`, stop: () => this.stop() };
+    const url = await listenOnLoopback(server, this.options.port);
+    return { url, stop: () => this.stop() };
   }
 
-  private async stop(): Promise<void> {
-    await new Promise<void>((resolvePromise) => {
-      if (!this.server) return resolvePromise();
-      this.server.close(() => resolvePromise());
-      this.server.closeAllConnections();
-    });
-  }
-
-  private send(res: ServerResponse, status: number, type: string, body: string): void {
-    res.writeHead(status, {
-      'content-type': `${type}; charset=utf-8`,
-      'cache-control': 'no-store',
-    });
-    res.end(body);
-  }
-
-  private json(res: ServerResponse, status: number, value: unknown): void {
-    this.send(res, status, 'application/json', JSON.stringify(value));
+  private stop(): Promise<void> {
+    return closeServer(this.server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -137,13 +117,13 @@ class RegistrarStandInServer {
 
     if (this.outage) {
       req.resume();
-      return this.send(res, 503, 'text/html', '<h1>503 Service Unavailable</h1>');
+      return send(res, 503, 'text/html', '<h1>503 Service Unavailable</h1>');
     }
 
     const api = /^\/api\/([a-z0-9-]+(?:\/[a-z0-9-]+)*)\.json$/.exec(path);
     if (!api?.[1] || (method !== 'GET' && method !== 'POST')) {
       req.resume();
-      return this.send(res, 404, 'text/plain', 'Not found.');
+      return send(res, 404, 'text/plain', 'Not found.');
     }
     const params = new URLSearchParams(url.search);
     if (method === 'POST') {
@@ -156,14 +136,14 @@ class RegistrarStandInServer {
       await new Promise((resolvePromise) => setTimeout(resolvePromise, this.options.latencyMs));
     }
     if (!this.authorised(params)) {
-      return this.json(res, 403, {
+      return json(res, 403, {
         status: 'ERROR',
         message:
           'Access Denied: You are not authorized to perform this action (auth-userid or api-key)',
       });
     }
     const answer = this.call(method, api[1], params);
-    return this.json(res, answer.status, answer.body);
+    return json(res, answer.status, answer.body);
   }
 
   private async hook(
@@ -174,19 +154,19 @@ class RegistrarStandInServer {
   ): Promise<void> {
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
       req.resume();
-      return this.json(res, 403, { error: 'The test hooks answer this machine only.' });
+      return json(res, 403, { error: 'The test hooks answer this machine only.' });
     }
     if (path === '/_registrar/domains' && method === 'GET') {
       req.resume();
-      return this.json(res, 200, { domains: this.state.domains().map(describe) });
+      return json(res, 200, { domains: this.state.domains().map(describe) });
     }
     if (method !== 'POST' || (path !== '/_registrar/taken' && path !== '/_registrar/outage')) {
       req.resume();
-      return this.send(res, 404, 'text/plain', 'Not found.');
+      return send(res, 404, 'text/plain', 'Not found.');
     }
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       req.resume();
-      return this.json(res, 415, { error: 'Send JSON (content-type: application/json).' });
+      return json(res, 415, { error: 'Send JSON (content-type: application/json).' });
     }
     let body: unknown;
     try {
@@ -200,22 +180,22 @@ class RegistrarStandInServer {
     >;
     if (path === '/_registrar/outage') {
       if (typeof fields.on !== 'boolean') {
-        return this.json(res, 400, { error: 'Send {"on": true} or {"on": false}.' });
+        return json(res, 400, { error: 'Send {"on": true} or {"on": false}.' });
       }
       this.outage = fields.on;
-      return this.json(res, 200, { outage: this.outage });
+      return json(res, 200, { outage: this.outage });
     }
     const name = typeof fields.domain === 'string' ? fields.domain.trim().toLowerCase() : '';
     if (!splitName(name)) {
-      return this.json(res, 400, {
+      return json(res, 400, {
         error: 'Send {"domain": "name.com"} with an extension we know.',
       });
     }
     if (this.state.domain(name)) {
-      return this.json(res, 409, { error: `${name} is registered in this account.` });
+      return json(res, 409, { error: `${name} is registered in this account.` });
     }
     this.state.take(name);
-    return this.json(res, 200, { taken: name });
+    return json(res, 200, { taken: name });
   }
 
   private authorised(params: URLSearchParams): boolean {

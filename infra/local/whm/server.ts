@@ -9,9 +9,9 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import { WhmStandInState, type StandInAccount } from './state';
+import { closeServer, json, listenOnLoopback, send } from '../stand-in-http';
 
 export interface WhmStandInOptions {
   /** 0 picks a free port. */
@@ -120,37 +120,16 @@ class WhmStandInServer {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         console.error('[whm-stand-in] unexpected error', error);
-        if (!res.headersSent) this.send(res, 500, 'text/plain', 'The stand-in failed.');
+        if (!res.headersSent) send(res, 500, 'text/plain', 'The stand-in failed.');
       });
     });
     this.server = server;
-    await new Promise<void>((resolvePromise, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.port, '127.0.0.1', () => resolvePromise());
-    });
-    const { port } = server.address() as AddressInfo;
-    this.origin = `http://127.0.0.1:${port}`;
+    this.origin = await listenOnLoopback(server, this.options.port);
     return { url: this.origin, stop: () => this.stop() };
   }
 
-  private async stop(): Promise<void> {
-    await new Promise<void>((resolvePromise) => {
-      if (!this.server) return resolvePromise();
-      this.server.close(() => resolvePromise());
-      this.server.closeAllConnections();
-    });
-  }
-
-  private send(res: ServerResponse, status: number, type: string, body: string): void {
-    res.writeHead(status, {
-      'content-type': `${type}; charset=utf-8`,
-      'cache-control': 'no-store',
-    });
-    res.end(body);
-  }
-
-  private json(res: ServerResponse, status: number, value: unknown): void {
-    this.send(res, status, 'application/json', JSON.stringify(value));
+  private stop(): Promise<void> {
+    return closeServer(this.server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -160,7 +139,7 @@ class WhmStandInServer {
 
     // The stand-in's own controls answer in an outage too, so a test can end it.
     if (path === '/_whm/accounts' && method === 'GET') {
-      return this.json(res, 200, { accounts: this.state.all().map(describeAccount) });
+      return json(res, 200, { accounts: this.state.all().map(describeAccount) });
     }
     if (path === '/_whm/outage' && method === 'POST') {
       const body = await readBody(req);
@@ -172,16 +151,16 @@ class WhmStandInServer {
       }
       const on = (parsed as { on?: unknown } | undefined)?.on;
       if (typeof on !== 'boolean') {
-        return this.json(res, 400, { error: 'Send {"on": true} or {"on": false}.' });
+        return json(res, 400, { error: 'Send {"on": true} or {"on": false}.' });
       }
       this.outage = on;
-      return this.json(res, 200, { outage: this.outage });
+      return json(res, 200, { outage: this.outage });
     }
 
     if (this.outage) {
       req.resume();
       // What a load balancer or a restarting cpsrvd answers: not WHM's JSON.
-      return this.send(res, 503, 'text/html', '<h1>503 Service Unavailable</h1>');
+      return send(res, 503, 'text/html', '<h1>503 Service Unavailable</h1>');
     }
 
     const api = /^\/json-api\/([A-Za-z0-9_]+)\/?$/.exec(path);
@@ -194,7 +173,7 @@ class WhmStandInServer {
       }
       if (!this.authorised(req)) {
         // cpsrvd's refusal of a bad token: 403, and not API 1's envelope.
-        return this.json(res, 403, {
+        return json(res, 403, {
           cpanelresult: {
             apiversion: '2',
             error: 'Access denied',
@@ -204,7 +183,7 @@ class WhmStandInServer {
         });
       }
       const answer = this.call(api[1], params);
-      return this.json(res, answer.status, answer.body);
+      return json(res, answer.status, answer.body);
     }
 
     const login = /^\/cpsess(\d+)\/login\/?$/.exec(path);
@@ -213,7 +192,7 @@ class WhmStandInServer {
     }
 
     if (path === '/' && method === 'GET') {
-      return this.send(
+      return send(
         res,
         200,
         'text/html',
@@ -223,7 +202,7 @@ class WhmStandInServer {
         ),
       );
     }
-    return this.send(res, 404, 'text/plain', 'Not found.');
+    return send(res, 404, 'text/plain', 'Not found.');
   }
 
   private authorised(req: IncomingMessage): boolean {
@@ -427,7 +406,7 @@ class WhmStandInServer {
       found.securityToken !== securityToken ||
       found.expiresAt <= this.now()
     ) {
-      return this.send(
+      return send(
         res,
         401,
         'text/html',
@@ -437,7 +416,7 @@ class WhmStandInServer {
         ),
       );
     }
-    this.send(
+    send(
       res,
       200,
       'text/html',
