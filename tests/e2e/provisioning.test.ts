@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { visible } from '../helpers/browser';
+import { hydrated, visible } from '../helpers/browser';
 import { dashboardOf, logIn, payInSheet, useE2e } from '../helpers/e2e';
 import { eventually, mailbox, newUser, signUp, type TestUser } from '../helpers/storefront-client';
 
@@ -46,6 +46,9 @@ async function buyInBrowser(
   await page.goto(`/checkout?plan=${planId}`);
   await visible(page.getByRole('heading', { name: 'Order Summary' }));
   if (domain) {
+    // The plan's checkout page is prerendered: a box unticked before React hydrates it is ticked
+    // again by hydration, and the domain field stays disabled.
+    await hydrated(page, '[data-testid="hosting-domain"]');
     await page.getByRole('checkbox', { name: 'I’ll add it later' }).uncheck();
     await page.getByLabel('Domain for this hosting').fill(domain);
     await visible(page.getByTestId('summary-domain').getByText(domain, { exact: true }));
