@@ -133,7 +133,11 @@ export async function prerender(options: { webRoot: string; configFile: string; 
       outDir: ssrOutDir,
       emptyOutDir: true,
       copyPublicDir: false,
-      rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } },
+      // One file: the prerenderer imports everything at once, so the client's lazy chunks (and
+      // the warning that a module it imports both ways cannot be split) do not apply here.
+      rollupOptions: {
+        output: { entryFileNames: 'entry-server.mjs', codeSplitting: false },
+      },
     },
   });
   const entry = (await import(

@@ -1,5 +1,13 @@
 import type { Testimonial } from '../content/types';
 
+/** The person's own initials for their badge ("Meera Iyer" → "MI"): first and last name. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
     <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -19,7 +27,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
           aria-hidden="true"
           className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
         >
-          {testimonial.companyIcon}
+          {initialsOf(testimonial.name)}
         </span>
         <span>
           <span className="block font-semibold text-slate-900">{testimonial.name}</span>

@@ -97,7 +97,6 @@ export const sampleBusiness = {
         'We moved our clinic’s website over on a Friday evening and the support team finished the migration before Monday. A Hindi-speaking engineer answered my receptionist’s emails about setting up mail, step by step. Our site has not gone down once since.',
       name: 'Ananya Deshpande',
       position: 'Practice Manager, Shree Sai Dental Care, Pune',
-      companyIcon: 'SD',
     },
     domain: [
       {
@@ -106,7 +105,6 @@ export const sampleBusiness = {
           'I registered our brand’s .com in a few minutes and paid by UPI. The GST invoice was waiting in my dashboard straight away.',
         name: 'Rohit Menon',
         position: 'Founder, Kochi Coffee Roasters',
-        companyIcon: 'KC',
       },
       {
         id: 'domain-farah',
@@ -114,7 +112,6 @@ export const sampleBusiness = {
           'WHOIS privacy came included with the Premium plan, and support set up forwarding for our team’s addresses the same day.',
         name: 'Farah Qureshi',
         position: 'IT Lead, Lucknow Textiles Co.',
-        companyIcon: 'LT',
       },
       {
         id: 'domain-vikram',
@@ -122,7 +119,6 @@ export const sampleBusiness = {
           'Renewal reminders arrive well ahead of time, so we have never lost a domain. That alone is worth it for an agency like ours.',
         name: 'Vikram Sethi',
         position: 'Director, PixelKraft Studio, Gurugram',
-        companyIcon: 'PK',
       },
     ],
     vps: [
@@ -132,7 +128,6 @@ export const sampleBusiness = {
           'Root access and predictable performance, with no noisy neighbours. Our Node.js API has run on a Premium VPS for two years.',
         name: 'Meera Iyer',
         position: 'Lead Engineer, TiffinBox, Chennai',
-        companyIcon: 'TB',
       },
       {
         id: 'vps-arjun',
@@ -140,7 +135,6 @@ export const sampleBusiness = {
           'When our sale traffic tripled, support helped us move to an Enterprise VPS over a weekend, and answered my kernel question at 2 a.m. within the hour.',
         name: 'Arjun Kapoor',
         position: 'CTO, ShopKart Express, Delhi',
-        companyIcon: 'SE',
       },
       {
         id: 'vps-neha',
@@ -148,7 +142,6 @@ export const sampleBusiness = {
           'The servers are fast from Mumbai to Guwahati, and paying by UPI keeps our accounts team happy.',
         name: 'Neha Baruah',
         position: 'Operations Head, NorthEast Trails, Guwahati',
-        companyIcon: 'NT',
       },
     ],
     bundle: [
@@ -158,7 +151,6 @@ export const sampleBusiness = {
           'One bill for hosting, domain, storage and a VPS for our ML experiments. The Standard Bundle replaced four vendors for our startup.',
         name: 'Sanjay Reddy',
         position: 'Co-founder, KrishiSense AI, Hyderabad',
-        companyIcon: 'KS',
       },
       {
         id: 'bundle-priya',
@@ -166,7 +158,6 @@ export const sampleBusiness = {
           'The AI website builder gave us a good first draft of our site in an afternoon, and the SEO assistant keeps suggesting useful fixes.',
         name: 'Priya Nair',
         position: 'Owner, Nair Handlooms, Thrissur',
-        companyIcon: 'NH',
       },
       {
         id: 'bundle-karan',
@@ -174,7 +165,6 @@ export const sampleBusiness = {
           'We host client projects on the Premium Bundle. Having a dedicated account manager who answers the phone makes a real difference.',
         name: 'Karan Malhotra',
         position: 'Managing Partner, Bytecraft Digital, Chandigarh',
-        companyIcon: 'BD',
       },
     ],
   } satisfies { home: Testimonial } & Record<'domain' | 'vps' | 'bundle', Testimonial[]>,

@@ -9,8 +9,6 @@ export interface Testimonial {
   quote: string;
   name: string;
   position: string;
-  /** Initials shown in a monogram badge in place of a company logo (no external images). */
-  companyIcon: string;
 }
 
 export interface LinkTarget {
