@@ -16,6 +16,10 @@
  *    it, and the session ended with its first ID token);
  *  - GlobalSignOut, which cognito-local lacks: every refresh token of the account stops working
  *    (the ID and access tokens already out run to their expiry, as in AWS for the API's authorizer);
+ *  - AdminUpdateUserAttributes mails nothing: the API changes the name and phone with it, and
+ *    Cognito in AWS verifies only the pool's auto-verified attribute (the email) by mail, where
+ *    cognito-local would mail a code for a changed phone number too (the email change is the
+ *    buyer's own UpdateUserAttributes, whose code goes to the new address, as in AWS);
  *  - no answer says whether an email has an account, as Cognito's with PreventUserExistenceErrors
  *    (D28): a wrong password and an unknown email both fail sign-in with NotAuthorizedException
  *    "Incorrect username or password." (cognito-local: InvalidPasswordException for the first), and
@@ -24,6 +28,7 @@
  *
  * Started by infra/local/cognito-process.ts with COGNITO_MAILBOX_URL and COGNITO_MAIL_FROM.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import consoleSender from 'cognito-local/lib/services/messageDelivery/consoleMessageSender.js';
 import targets from 'cognito-local/lib/targets/targets.js';
 import errors from 'cognito-local/lib/errors.js';
@@ -38,11 +43,12 @@ if (!mailbox || !from) {
   process.exit(1);
 }
 
+/** Set while a call runs whose mails Cognito in AWS would not send (AdminUpdateUserAttributes). */
+const silent = new AsyncLocalStorage();
+
 ConsoleMessageSender.prototype.sendEmail = async function sendEmail(_ctx, _user, to, message) {
-  // Only the mails the store's CustomMessage trigger words (sign-up and reset codes). cognito-local
-  // also "verifies" a changed phone number by mail, which Cognito in AWS does not: that one has no
-  // subject from the trigger and goes nowhere, as in AWS.
-  if (!message.emailSubject) return;
+  // Only the mails the store's CustomMessage trigger words (sign-up, reset and email-change codes).
+  if (!message.emailSubject || silent.getStore()) return;
   const answer = await fetch(`${mailbox}/v2/email/outbound-emails`, {
     method: 'POST',
     // The stand-in wants an AWS-style Authorization header; it checks nothing more.
@@ -205,6 +211,12 @@ Targets.RespondToAuthChallenge = (services) => {
     }
     return answer;
   };
+};
+
+const adminUpdateUserAttributes = Targets.AdminUpdateUserAttributes;
+Targets.AdminUpdateUserAttributes = (services) => {
+  const update = adminUpdateUserAttributes(services);
+  return (ctx, req) => silent.run(true, () => update(ctx, req));
 };
 
 Targets.GlobalSignOut =

@@ -58,6 +58,9 @@ export async function ensureUserPool(config: LocalConfig): Promise<UserPoolIds> 
       PoolName: 'storefront-users',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      // As the CDK stack's pool (keepOriginal): a changed email counts only once its code is
+      // entered; until then the old one stays the sign-in (D28).
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
       // As the CDK stack's pool: TOTP two-step sign-in for those who turn it on (D28).
       MfaConfiguration: 'OPTIONAL',
       Policies: {

@@ -1,14 +1,18 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { siteConfig } from '../config/config';
-import { passwordResetCodeMail, signUpCodeMail } from '../templates/mail/account-code';
+import {
+  emailChangeCodeMail,
+  passwordResetCodeMail,
+  signUpCodeMail,
+} from '../templates/mail/account-code';
 
 /**
  * Cognito CustomMessage: the store's own wording, in its layout, for the mails that carry a code:
- * the sign-up code that verifies the email (D28; also when the buyer asks for a new one) and the
- * password-reset code. Cognito itself fills in the code and sends the mail. Any other message keeps
- * Cognito's default; locally, where cognito-local also "verifies" a changed phone number by mail
- * (Cognito in AWS sends nothing), such an unworded message goes nowhere
- * (infra/local/cognito-with-mailbox.mjs).
+ * the sign-up code that verifies the email (D28; also when the buyer asks for a new one), the
+ * password-reset code, and the code that confirms a new sign-in email (UpdateUserAttribute, and
+ * VerifyUserAttribute when the buyer asks for a new one). The only attribute a buyer verifies is
+ * the email: the pool auto-verifies nothing else, and the name and phone change through the API.
+ * Cognito itself fills in the code and sends the mail. Any other message keeps Cognito's default.
  */
 export function makeHandler(deps: { siteUrl: () => string }) {
   return async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
@@ -19,7 +23,10 @@ export function makeHandler(deps: { siteUrl: () => string }) {
         : event.triggerSource === 'CustomMessage_SignUp' ||
             event.triggerSource === 'CustomMessage_ResendCode'
           ? signUpCodeMail(input)
-          : undefined;
+          : event.triggerSource === 'CustomMessage_UpdateUserAttribute' ||
+              event.triggerSource === 'CustomMessage_VerifyUserAttribute'
+            ? emailChangeCodeMail(input)
+            : undefined;
     if (!mail) return event;
     event.response.emailSubject = mail.subject;
     event.response.emailMessage = mail.html;

@@ -8,7 +8,7 @@
  *   within 5 minutes: the ID token's auth_time). The transfer code is in that answer only.
  */
 import * as z from 'zod/mini';
-import { callerOf } from '../http/auth';
+import { authTimeOf, callerOf } from '../http/auth';
 import { httpHandler } from '../http/http-handler';
 import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
@@ -34,14 +34,6 @@ const deps: ManageDomainDeps = {
   now: () => new Date(),
 };
 const anyBody = z.unknown();
-
-/** The ID token's auth_time (seconds since the epoch), as the JWT authorizer passes its claims. */
-function authTimeOf(event: Parameters<Parameters<typeof httpHandler>[0]>[0]): unknown {
-  const context = event.requestContext as unknown as {
-    authorizer?: { jwt?: { claims?: Record<string, unknown> } };
-  };
-  return context.authorizer?.jwt?.claims?.auth_time;
-}
 
 export const handler = httpHandler(async (event) => {
   if (event.routeKey === 'GET /api/domains/availability') {

@@ -1,11 +1,15 @@
 import * as z from 'zod/mini';
-import { callerOf } from '../http/auth';
+import { siteConfig } from '../config/config';
+import { logger } from '../config/logger';
+import { authTimeOf, callerOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
+import { deleteAccount, syncEmail, type AccountDeps } from '../use-cases/account';
 import { getProfile, updateProfile, type ProfileDeps } from '../use-cases/profile';
 import { httpHandler } from '../http/http-handler';
 import { identityDirectory } from './deps/identity';
-import { usersStore } from './deps/stores';
+import { mailer } from './deps/mail';
+import { servicesStore, usersStore } from './deps/stores';
 
 // The shape only, with generous bounds; the rules and their sentences are the domain's
 // (lambdas/domain/profile.ts), which names the fields a buyer has to fix.
@@ -29,13 +33,23 @@ const profileBody = z.strictObject({
   ),
 });
 
-/** GET and PUT /api/me/profile: only ever the caller's own profile, named by the token. */
-export function makeHandler(deps: ProfileDeps) {
+const deleteBody = z.strictObject({ confirmEmail: field(320) });
+
+/**
+ * The caller's own account, named by the token: GET and PUT /api/me/profile; POST /api/me/email
+ * (the record follows a verified email change, D28); POST /api/me/account/delete (D28, DPDP).
+ */
+export function makeHandler(deps: ProfileDeps & AccountDeps) {
   return httpHandler(async (event) => {
     const caller = callerOf(event);
+    if (event.routeKey === 'POST /api/me/email') return json(200, await syncEmail(deps, caller));
+    if (event.routeKey === 'POST /api/me/account/delete') {
+      const { confirmEmail } = parseJsonBody(event, deleteBody);
+      await deleteAccount(deps, caller, { confirmEmail, authTime: authTimeOf(event) });
+      return json(200, { deleted: true });
+    }
     if (event.requestContext.http.method === 'PUT') {
-      const input = parseJsonBody(event, profileBody);
-      return json(200, await updateProfile(deps, caller, input));
+      return json(200, await updateProfile(deps, caller, parseJsonBody(event, profileBody)));
     }
     return json(200, await getProfile(deps, caller));
   });
@@ -44,5 +58,9 @@ export function makeHandler(deps: ProfileDeps) {
 export const handler = makeHandler({
   users: usersStore(),
   identity: identityDirectory,
+  services: servicesStore(),
+  mailer,
+  siteUrl: () => siteConfig().SITE_URL,
+  log: logger,
   now: () => new Date(),
 });

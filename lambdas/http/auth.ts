@@ -33,6 +33,17 @@ export function callerOf(event: APIGatewayProxyEventV2): Caller {
 }
 
 /**
+ * The ID token's `auth_time` (seconds since the epoch) as the JWT authorizer passes its claims: when
+ * the caller last signed in with their password, for the actions that need a fresh sign-in.
+ */
+export function authTimeOf(event: APIGatewayProxyEventV2): unknown {
+  const context = event.requestContext as unknown as {
+    authorizer?: { jwt?: { claims?: Record<string, unknown> } };
+  };
+  return context.authorizer?.jwt?.claims?.auth_time;
+}
+
+/**
  * The caller, when the verified token says they are in the operators' group; 403 otherwise. The JWT
  * authorizer proves who the caller is, not what they may do: every /api/admin route asks here.
  * API Gateway passes a list claim as one string, `[operators other]`; a raw token has an array.

@@ -62,6 +62,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   ticket_not_resolved: 409,
   ticket_too_long: 409,
   ticket_busy: 409,
+  // Deleting an account (D28): services still live, or no fresh sign-in.
+  services_active: 409,
 };
 
 export function errorBody(code: string, message: string): ApiErrorBody {

@@ -13,6 +13,8 @@ export interface IdentityAttributes {
 export interface IdentityDirectory {
   /** Sets the given attributes of the user the token's `sub` names; the others stay as they are. */
   updateAttributes(userId: string, attributes: IdentityAttributes): Promise<void>;
+  /** Deletes the user: no sign-in works after it (D28). Deleting one already gone does nothing. */
+  deleteUser(userId: string): Promise<void>;
 }
 
 /** The provider refused the values themselves (Cognito's InvalidParameterException). */

@@ -69,6 +69,23 @@ export interface UsersStore {
   /** Every record with exactly this email (the byEmail index), for the operator's console. */
   findUsersByEmail(email: string): Promise<UserRecord[]>;
   /**
+   * Sets the record's email to a newly verified one (D28), only while it still holds `from`:
+   * answers the record as stored, or undefined when there is no record or its email was not `from`
+   * (another change won; read again).
+   */
+  changeEmail(
+    userId: string,
+    from: string,
+    to: string,
+    at: string,
+  ): Promise<UserRecord | undefined>;
+  /**
+   * Deletes the record: the buyer's personal data (name, email, phone, billing details) goes with
+   * it (D28, DPDP). Tax invoices keep their own copy of the billing details. Deleting what is
+   * already gone does nothing.
+   */
+  deleteUser(userId: string): Promise<void>;
+  /**
    * Sets currentPlan and expiry to `next` (null: removes both) after a cancellation recomputed
    * them (D4, D16), only while the record still holds `seen`, so a purchase applied meanwhile is
    * never overwritten: false (nothing written) when it changed; read again and recompute.

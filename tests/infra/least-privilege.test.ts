@@ -144,7 +144,8 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       }
       if (
         definition.needs.includes('updateUserAttributes') ||
-        definition.needs.includes('readMfaSettings')
+        definition.needs.includes('readMfaSettings') ||
+        definition.needs.includes('deleteUsers')
       ) {
         allowed.add(logicalIdOf(stack, stack.auth.userPool));
       }
@@ -220,6 +221,7 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
             ? ['cognito-idp:AdminUpdateUserAttributes']
             : []),
           ...(needs.includes('readMfaSettings') ? ['cognito-idp:AdminGetUser'] : []),
+          ...(needs.includes('deleteUsers') ? ['cognito-idp:AdminDeleteUser'] : []),
         ].sort(),
       );
       const all = statementsByFunction[functionId].flatMap(actionsOf);
@@ -261,7 +263,8 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('razorpaySecrets') ? ['RAZORPAY_SECRET_ARN'] : []),
         ...(definition.needs.includes('sendEmail') ? ['MAIL_FROM', 'SUPPORT_EMAIL'] : []),
         ...(definition.needs.includes('updateUserAttributes') ||
-        definition.needs.includes('readMfaSettings')
+        definition.needs.includes('readMfaSettings') ||
+        definition.needs.includes('deleteUsers')
           ? ['USER_POOL_ID']
           : []),
         ...(definition.needs.includes('sendEmail') || definition.linksToSite ? ['SITE_URL'] : []),

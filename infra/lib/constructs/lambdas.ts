@@ -122,8 +122,9 @@ export class Lambdas extends Construct {
   }
 
   /**
-   * The user pool, for the functions that keep its attributes in step ('updateUserAttributes') or
-   * read an account's MFA settings ('readMfaSettings'): its id and those admin actions on it. The
+   * The user pool, for the functions that keep its attributes in step ('updateUserAttributes'),
+   * read an account's MFA settings ('readMfaSettings') or delete an account ('deleteUsers'): its id
+   * and those admin actions on it. The
    * pool exists only after the Lambdas (its triggers are among them), hence a step of its own.
    */
   addUserPool(userPool: IUserPool): void {
@@ -135,6 +136,8 @@ export class Lambdas extends Construct {
           : []),
         // The operator's MFA settings (D28).
         ...(needs.includes('readMfaSettings') ? ['cognito-idp:AdminGetUser'] : []),
+        // A buyer deleting their own account (D28).
+        ...(needs.includes('deleteUsers') ? ['cognito-idp:AdminDeleteUser'] : []),
       ];
       if (actions.length === 0) continue;
       fn.function.addEnvironment(ENV.userPoolId, userPool.userPoolId);

@@ -48,6 +48,8 @@ export interface FunctionDefinition {
     | 'updateUserAttributes'
     /** cognito-idp:AdminGetUser on the user pool (an account's MFA settings), and USER_POOL_ID. */
     | 'readMfaSettings'
+    /** cognito-idp:AdminDeleteUser on the user pool (a buyer deletes their account), USER_POOL_ID. */
+    | 'deleteUsers'
     /** secretsmanager:GetSecretValue on the WHM secret alone, and WHM_SECRET_ARN. */
     | 'whmSecret'
     /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
@@ -205,10 +207,12 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   profile: {
     id: 'profile',
     entry: 'lambdas/handlers/profile.ts',
-    // readWrite: the record is made from the token when missing, then updated.
-    tables: { users: 'readWrite' },
-    // The name and phone are Cognito attributes too (D19).
-    needs: ['updateUserAttributes'],
+    // readWrite: the record is made from the token when missing, then updated, and deleted with
+    // the account (D28); services are read to refuse deleting an account with live ones.
+    tables: { users: 'readWrite', services: 'read' },
+    // The name and phone are Cognito attributes too (D19); the account's Cognito user is deleted
+    // with it; the old address is told of an email change, and the deleted account of its deletion.
+    needs: ['updateUserAttributes', 'deleteUsers', 'sendEmail'],
     timeoutSeconds: 10,
     memoryMb: 256,
   },
@@ -512,6 +516,20 @@ export const ROUTES: readonly RouteDefinition[] = [
   {
     method: 'PUT',
     path: '/api/me/profile',
+    function: 'profile',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'POST',
+    path: '/api/me/email',
+    function: 'profile',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'POST',
+    path: '/api/me/account/delete',
     function: 'profile',
     auth: true,
     throttle: THROTTLES.buyer,

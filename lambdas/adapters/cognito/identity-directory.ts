@@ -1,4 +1,5 @@
 import {
+  AdminDeleteUserCommand,
   AdminUpdateUserAttributesCommand,
   type AttributeType,
   type CognitoIdentityProviderClient,
@@ -13,8 +14,8 @@ import {
 const THROTTLED = new Set(['TooManyRequestsException', 'LimitExceededException']);
 
 /**
- * The user pool's attributes through AdminUpdateUserAttributes, the one call the profile Lambda is
- * granted. The pool signs buyers in by email, so each user's username is their `sub`: the user id
+ * The user pool's attributes through AdminUpdateUserAttributes, and the account's deletion through
+ * AdminDeleteUser: the two calls the profile Lambda is granted. The pool signs buyers in by email, so each user's username is their `sub`: the user id
  * the API's token names.
  */
 export class CognitoIdentityDirectory implements IdentityDirectory {
@@ -42,6 +43,19 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
     } catch (error) {
       const name = error instanceof Error ? error.name : '';
       if (name === 'InvalidParameterException') throw new IdentityAttributesRejectedError();
+      if (THROTTLED.has(name)) throw new IdentityBusyError();
+      throw error;
+    }
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    try {
+      await this.client.send(
+        new AdminDeleteUserCommand({ UserPoolId: this.userPoolId(), Username: userId }),
+      );
+    } catch (error) {
+      const name = error instanceof Error ? error.name : '';
+      if (name === 'UserNotFoundException') return;
       if (THROTTLED.has(name)) throw new IdentityBusyError();
       throw error;
     }

@@ -1,5 +1,6 @@
 import {
   BatchGetCommand,
+  DeleteCommand,
   GetCommand,
   PutCommand,
   paginateQuery,
@@ -209,6 +210,34 @@ export class DynamoUsersStore implements UsersStore {
       if (isConditionFailure(error)) return undefined;
       throw error;
     }
+  }
+
+  async changeEmail(
+    userId: string,
+    from: string,
+    to: string,
+    at: string,
+  ): Promise<UserRecord | undefined> {
+    try {
+      const { Attributes } = await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId },
+          UpdateExpression: 'SET email = :to, updatedAt = :at',
+          ConditionExpression: 'email = :from',
+          ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? toUser(Attributes) : undefined;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    await this.client.send(new DeleteCommand({ TableName: this.table(), Key: { userId } }));
   }
 
   async findUsersByEmail(email: string): Promise<UserRecord[]> {

@@ -4,6 +4,7 @@ import { identityConfig } from '../../config/config';
 import { wiring } from './wiring';
 
 wiring.needs.add('updateUserAttributes');
+wiring.needs.add('deleteUsers');
 
 export const identityDirectory = new CognitoIdentityDirectory(
   cognitoIdentityProvider,

@@ -11,6 +11,7 @@ export type Need =
   | 'sendEmail'
   | 'updateUserAttributes'
   | 'readMfaSettings'
+  | 'deleteUsers'
   | 'sellerDetails'
   | 'whmSecret'
   | 'registrarSecret';

@@ -12,6 +12,7 @@ export const CODE_PLACEHOLDER = '{####}';
 /** The subject of the sign-up code mail (tests read the code out of it). */
 export const SIGN_UP_CODE_SUBJECT = 'Your verification code';
 export const PASSWORD_RESET_CODE_SUBJECT = 'Your password reset code';
+export const EMAIL_CHANGE_CODE_SUBJECT = 'Confirm your new email address';
 
 interface CodeMailInput {
   siteUrl: string;
@@ -60,5 +61,21 @@ export function passwordResetCodeMail(input: CodeMailInput): { subject: string; 
     after:
       'The code works once and expires in one hour. If you did not ask to reset your password, ignore this mail: your password stays as it is.',
     footer: 'You get this mail because someone asked to reset the password of your account.',
+  });
+}
+
+/**
+ * Sent to the new address when a buyer changes their sign-in email (D28): the old one stays the
+ * sign-in until this code is entered in Settings.
+ */
+export function emailChangeCodeMail(input: CodeMailInput): { subject: string; html: string } {
+  return codeMail(input, {
+    subject: EMAIL_CHANGE_CODE_SUBJECT,
+    heading: 'Confirm your new email address',
+    before:
+      'You asked to sign in with this email address from now on. Enter this code in Settings to confirm that it is yours:',
+    after:
+      'Until you enter it, you keep signing in with your old address. If you did not ask for this, ignore this mail: nothing changes without the code.',
+    footer: 'You get this mail because someone asked to use this address for an account.',
   });
 }

@@ -14,4 +14,14 @@ export class FakeIdentityDirectory implements IdentityDirectory {
     if (failure) throw failure;
     this.attributes.set(userId, { ...this.attributes.get(userId), ...attributes });
   }
+
+  readonly deleted: string[] = [];
+
+  async deleteUser(userId: string): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    this.deleted.push(userId);
+    this.attributes.delete(userId);
+  }
 }

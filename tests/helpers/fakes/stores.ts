@@ -192,6 +192,26 @@ export class InMemoryUsersStore implements UsersStore {
     return clone(user);
   }
 
+  async changeEmail(
+    userId: string,
+    from: string,
+    to: string,
+    _at: string,
+  ): Promise<UserRecord | undefined> {
+    await tick();
+    const item = this.items.get(userId);
+    if (!item || item.email !== from) return undefined;
+    const next = { ...item, email: to };
+    this.items.set(userId, next);
+    const { appliedPurchaseIds: _applied, ...user } = next;
+    return clone(user);
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    await tick();
+    this.items.delete(userId);
+  }
+
   async findUsersByEmail(email: string): Promise<UserRecord[]> {
     await tick();
     return [...this.items.values()]

@@ -187,6 +187,39 @@ function usersContract(make: () => UsersStore) {
 
     expect(await store.getUsers([])).toEqual(new Map());
   });
+
+  it('changes the email only from the one it still holds, and keeps the rest', async () => {
+    const store = make();
+    const userId = newUserId();
+    await store.createUserIfMissing(claims(userId));
+
+    const stale = await store.changeEmail(userId, 'someone@example.in', 'x@example.in', 'T1');
+    const changed = await store.changeEmail(
+      userId,
+      'asha.verma@example.in',
+      'asha@verma.example.in',
+      '2026-11-23T00:00:00.000Z',
+    );
+    const missing = await store.changeEmail(newUserId(), 'a@example.in', 'b@example.in', 'T1');
+
+    expect(stale).toBeUndefined();
+    expect(missing).toBeUndefined();
+    expect(changed).toMatchObject({ email: 'asha@verma.example.in', name: 'Asha Verma' });
+    expect((await store.getUser(userId))?.email).toBe('asha@verma.example.in');
+    expect(await store.findUsersByEmail('asha@verma.example.in')).toHaveLength(1);
+  });
+
+  it('deletes a record with its personal data, and deleting it again does nothing', async () => {
+    const store = make();
+    const userId = newUserId();
+    await store.createUserIfMissing(claims(userId));
+
+    await store.deleteUser(userId);
+    await store.deleteUser(userId);
+
+    expect(await store.getUser(userId)).toBeUndefined();
+    expect((await store.getUsers([userId])).size).toBe(0);
+  });
 }
 
 describe('UsersStore (in memory)', () => usersContract(() => new InMemoryUsersStore()));

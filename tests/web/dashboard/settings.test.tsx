@@ -11,10 +11,13 @@ import type { Profile, ProfileUpdate } from '@domain/profile';
 import { API, apiError, startMockApi } from '../support/api-server';
 import {
   cognitoError,
+  confirmUserAttribute,
   resetAuthMock,
   setSignedInUser,
+  signOut,
   TEST_ID_TOKEN,
   updatePassword,
+  updateUserAttributes,
 } from '../support/amplify-auth-mock';
 import { renderApp } from '../support/render-app';
 
@@ -91,7 +94,7 @@ describe('Settings: your details', () => {
     await openSettings();
     const details = section('Your details');
 
-    expect(details.getByLabelText('Email address')).toBeDisabled();
+    expect(await details.findByLabelText('Email address')).toBeDisabled();
     expect(details.getByLabelText('Email address')).toHaveValue(EMAIL);
     expect(await details.findByLabelText('Full name')).toHaveValue('Asha Rao');
     expect(details.getByLabelText('Mobile number')).toHaveValue('+919876543210');
@@ -297,5 +300,128 @@ describe('Settings: change password', () => {
       ),
     );
     expect(updatePassword).not.toHaveBeenCalled();
+  });
+});
+
+describe('Settings: changing the sign-in email (D28)', () => {
+  it('sends a code to the new address, confirms it, then has the API move the record', async () => {
+    const NEW = 'asha@rao.example.in';
+    let synced = 0;
+    server.use(
+      http.post(`${API}/me/email`, () => {
+        synced += 1;
+        profile = { ...profile, email: NEW };
+        return HttpResponse.json(profile);
+      }),
+    );
+    const user = await openSettings();
+    const details = section('Your details');
+
+    await user.click(await details.findByRole('button', { name: 'Change email' }));
+    await user.type(details.getByLabelText('New email address'), NEW);
+    await user.click(details.getByRole('button', { name: 'Send code' }));
+    expect(await details.findByText(`We sent a 6-digit code to ${NEW}. Enter it here to confirm.`));
+    expect(updateUserAttributes).toHaveBeenCalledWith({ userAttributes: { email: NEW } });
+    expect(synced).toBe(0);
+
+    await user.type(details.getByLabelText('Code from the email'), '123456');
+    await user.click(details.getByRole('button', { name: 'Confirm new email' }));
+
+    expect(await details.findByRole('status')).toHaveTextContent(`Your email is now ${NEW}.`);
+    expect(confirmUserAttribute).toHaveBeenCalledWith({
+      userAttributeKey: 'email',
+      confirmationCode: '123456',
+    });
+    expect(synced).toBe(1);
+    expect(details.getByLabelText('Email address')).toHaveValue(NEW);
+  });
+
+  it('says a wrong code plainly and changes nothing', async () => {
+    confirmUserAttribute.mockRejectedValueOnce(cognitoError('CodeMismatchException'));
+    let synced = 0;
+    server.use(http.post(`${API}/me/email`, () => ((synced += 1), HttpResponse.json(profile))));
+    const user = await openSettings();
+    const details = section('Your details');
+
+    await user.click(await details.findByRole('button', { name: 'Change email' }));
+    await user.type(details.getByLabelText('New email address'), 'asha@rao.example.in');
+    await user.click(details.getByRole('button', { name: 'Send code' }));
+    await user.type(await details.findByLabelText('Code from the email'), '000000');
+    await user.click(details.getByRole('button', { name: 'Confirm new email' }));
+
+    expect(await details.findByRole('alert')).toHaveTextContent('That code is not right.');
+    expect(synced).toBe(0);
+  });
+
+  it('never says whether another account has the address', async () => {
+    updateUserAttributes.mockRejectedValueOnce(cognitoError('AliasExistsException'));
+    const user = await openSettings();
+    const details = section('Your details');
+
+    await user.click(await details.findByRole('button', { name: 'Change email' }));
+    await user.type(details.getByLabelText('New email address'), 'ravi@example.in');
+    await user.click(details.getByRole('button', { name: 'Send code' }));
+
+    expect(await details.findByRole('alert')).toHaveTextContent(
+      'We could not change your email to that address. Please try another one.',
+    );
+  });
+});
+
+describe('Settings: deleting the account (D28)', () => {
+  it('shows the API’s sentence naming the live services, and stays signed in', async () => {
+    server.use(
+      http.post(`${API}/me/account/delete`, () =>
+        apiError(
+          409,
+          'services_active',
+          'End your services before you delete your account: Basic Hosting.',
+        ),
+      ),
+    );
+    const user = await openSettings();
+    const danger = section('Delete your account');
+
+    await user.type(danger.getByLabelText('Type your email address to confirm'), EMAIL);
+    await user.click(danger.getByRole('button', { name: 'Delete my account' }));
+
+    expect(await danger.findByRole('alert')).toHaveTextContent('Basic Hosting.');
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('asks for the email typed exactly before calling the API', async () => {
+    let calls = 0;
+    server.use(
+      http.post(
+        `${API}/me/account/delete`,
+        () => ((calls += 1), HttpResponse.json({ deleted: true })),
+      ),
+    );
+    const user = await openSettings();
+    const danger = section('Delete your account');
+
+    await user.type(danger.getByLabelText('Type your email address to confirm'), 'asha@other.in');
+    await user.click(danger.getByRole('button', { name: 'Delete my account' }));
+
+    expect(await danger.findByRole('alert')).toHaveTextContent('Type the email address');
+    expect(calls).toBe(0);
+  });
+
+  it('deletes with the typed email, then signs out', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/me/account/delete`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ deleted: true });
+      }),
+    );
+    const user = await openSettings();
+    const danger = section('Delete your account');
+
+    await user.type(danger.getByLabelText('Type your email address to confirm'), EMAIL);
+    await user.click(danger.getByRole('button', { name: 'Delete my account' }));
+
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
+    expect(bodies).toEqual([{ confirmEmail: EMAIL }]);
   });
 });

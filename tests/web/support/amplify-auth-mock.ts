@@ -133,6 +133,12 @@ export const updatePassword = vi.fn(
   async (_input: { oldPassword: string; newPassword: string }) => {},
 );
 
+export const updateUserAttributes = vi.fn(async (_input: unknown) => ({}));
+export const confirmUserAttribute = vi.fn(
+  async (_input: { userAttributeKey: string; confirmationCode: string }) => {},
+);
+export const sendUserAttributeVerificationCode = vi.fn(async (_input: unknown) => ({}));
+
 /** Back to nobody signed in and the default implementations. */
 export function resetAuthMock(): void {
   currentUser = null;
@@ -178,6 +184,12 @@ export function resetAuthMock(): void {
   confirmResetPassword.mockImplementation(async () => {});
   updatePassword.mockReset();
   updatePassword.mockImplementation(async () => {});
+  updateUserAttributes.mockReset();
+  updateUserAttributes.mockImplementation(async () => ({}));
+  confirmUserAttribute.mockReset();
+  confirmUserAttribute.mockImplementation(async () => {});
+  sendUserAttributeVerificationCode.mockReset();
+  sendUserAttributeVerificationCode.mockImplementation(async () => ({}));
 }
 
 /** An error shaped like Amplify's AuthError for a Cognito exception. */

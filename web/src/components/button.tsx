@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LinkProps } from 'react-router';
 
-export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'inverse';
+export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'inverse' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -15,6 +15,7 @@ const variants: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:text-brand-700 focus-visible:outline-brand-500',
   ghost: 'text-brand-700 hover:bg-brand-50 focus-visible:outline-brand-500',
   inverse: 'bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white',
+  danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-600',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -89,3 +89,50 @@ export const settingsCopy = {
   billingSaved: 'Your billing details have been saved.',
   billingRequired: 'Please fill in the name, address line 1, city, state and PIN code.',
 } as const;
+
+/** Changing the sign-in email (D28): verified with a code before it counts. */
+export const emailChangeCopy = {
+  current: 'Email address',
+  currentHint: 'You sign in with it, and receipts, invoices and reminders go to it.',
+  change: 'Change email',
+  newEmail: 'New email address',
+  newEmailHint:
+    'We will send a code to it. Until you enter the code, you keep your current address.',
+  send: 'Send code',
+  sending: 'Sending...',
+  cancel: 'Cancel',
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it here to confirm.`,
+  code: 'Code from the email',
+  confirm: 'Confirm new email',
+  confirming: 'Confirming...',
+  resend: 'Send a new code',
+  resent: 'We sent a new code.',
+  changed: (email: string) =>
+    `Your email is now ${email}. Sign in with it from now on; we told your old address.`,
+  invalidEmail: 'Please enter a valid email address.',
+  sameEmail: 'That is already your email address.',
+  wrongCode: 'That code is not right. Check the latest email from us and try again.',
+  expiredCode: 'That code has expired. Send a new code and try again.',
+  // Never whether another account has that address (D28): one sentence for every refusal.
+  refused: 'We could not change your email to that address. Please try another one.',
+  tooMany: tooMany,
+  failed: 'We could not change your email. Please try again.',
+  syncFailed:
+    'Your new email is confirmed, but we could not update your details yet. Reload this page to finish.',
+} as const;
+
+/** Deleting the account (D28, DPDP Act 2023). */
+export const deleteAccountCopy = {
+  title: 'Delete your account',
+  intro:
+    'This deletes your sign-in and the personal details in your account: your name, phone number and billing details. It cannot be undone.',
+  kept: 'Your tax invoices, credit notes and payment records stay with us for 72 months, as GST law requires, and are used for nothing else.',
+  servicesFirst:
+    'End your services first: cancel each from its card under Services (a payment within 30 days is refunded), or wait until it ends.',
+  confirmLabel: 'Type your email address to confirm',
+  button: 'Delete my account',
+  busy: 'Deleting...',
+  mismatch: 'Type the email address of your account exactly to confirm.',
+  signInAgain: 'Sign out and sign in again',
+  failed: 'We could not delete your account. Please try again.',
+} as const;

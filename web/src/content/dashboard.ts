@@ -82,9 +82,6 @@ export const dashboardCopy = {
     string
   >,
   settingsTitle: 'Account Settings',
-  settingsEmail: 'Email address',
-  settingsEmailHint:
-    'Your login email cannot be changed here. Contact support if you need to change it.',
   /** Delivery (D18): "Setting up" until the service is ready, then how to reach it. */
   settingUpLabel: 'Setting up',
   settingUpPanel:

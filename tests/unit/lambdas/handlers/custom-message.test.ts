@@ -62,11 +62,19 @@ describe('Cognito CustomMessage', () => {
   });
 
   it.each(['CustomMessage_UpdateUserAttribute', 'CustomMessage_VerifyUserAttribute'] as const)(
-    "keeps Cognito's own message for %s (a phone change mails nothing in AWS)",
+    'words the code that confirms a new sign-in email for %s (D28)',
     async (source) => {
       const result = await handler(event(source));
 
-      expect(result.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
+      expect(result.response.emailSubject).toBe('Confirm your new email address');
+      expect(result.response.emailMessage).toContain('Enter this code in Settings');
+      expect(result.response.emailMessage?.split('{####}')).toHaveLength(2);
     },
   );
+
+  it("keeps Cognito's own message for any other source", async () => {
+    const result = await handler(event('CustomMessage_Authentication' as never));
+
+    expect(result.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
+  });
 });

@@ -2,7 +2,12 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeHandler } from '../../../../lambdas/handlers/profile';
 import { FakeIdentityDirectory } from '../../../helpers/fakes/identity';
-import { InMemoryUsersStore } from '../../../helpers/fakes/stores';
+import {
+  InMemoryServicesStore,
+  InMemoryUsersStore,
+  RecordingLog,
+  RecordingMailer,
+} from '../../../helpers/fakes/stores';
 import { BUYER } from '../../../helpers/fakes/world';
 import { httpEvent, parse, withoutAuthorizer } from './handler-world';
 
@@ -14,7 +19,15 @@ let handler: ReturnType<typeof makeHandler>;
 beforeEach(() => {
   users = new InMemoryUsersStore();
   identity = new FakeIdentityDirectory();
-  handler = makeHandler({ users, identity, now: () => new Date('2026-11-22T02:00:00.000Z') });
+  handler = makeHandler({
+    users,
+    identity,
+    services: new InMemoryServicesStore(),
+    mailer: new RecordingMailer(),
+    siteUrl: () => 'https://store.example.in',
+    log: new RecordingLog(),
+    now: () => new Date('2026-11-22T02:00:00.000Z'),
+  });
 });
 
 const put = (body?: unknown) =>

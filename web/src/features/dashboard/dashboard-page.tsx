@@ -36,11 +36,13 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  // A ticket mail links to /dashboard?tab=support&ticket=TKT-… (D27).
+  // A ticket mail links to /dashboard?tab=support&ticket=TKT-… (D27); Settings sends a buyer who
+  // signed in again to delete their account back to ?tab=settings.
   const [params] = useSearchParams();
   const linkedTicket = params.get('ticket') ?? undefined;
-  const [startOnSupport] = useState(() => params.get('tab') === 'support');
-  const [tab, setTab] = useState<TabId>(startOnSupport ? 'support' : 'domain');
+  const [linkedTab] = useState(() => copy.tabs.find((t) => t.id === params.get('tab'))?.id);
+  const startOnSupport = linkedTab !== undefined;
+  const [tab, setTab] = useState<TabId>(linkedTab ?? 'domain');
   const [helpFor, setHelpFor] = useState<string>();
   const tabButtons = useRef<Array<HTMLButtonElement | null>>([]);
 

@@ -3,13 +3,13 @@ import type { Profile } from '@domain/profile';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadingText } from '../../../components/loading-text';
-import { TextField } from '../../../components/text-field';
-import { settingsCopy as copy } from '../../../content/account';
+import { deleteAccountCopy, settingsCopy as copy } from '../../../content/account';
 import { signOutEverywhereCopy, totpCopy } from '../../../content/auth';
-import { dashboardCopy } from '../../../content/dashboard';
 import { AccountForm } from './account-form';
 import { getProfile } from './api';
 import { BillingForm } from './billing-form';
+import { DeleteAccount } from './delete-account';
+import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { SettingsSection } from './settings-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
@@ -19,8 +19,9 @@ type LoadState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: Profile };
 
 /**
- * The dashboard's Settings tab (D19): the login email (shown, never editable here), name and
- * mobile, the password, and the billing details for tax invoices.
+ * The dashboard's Settings tab (D19, D28): the sign-in email (changed with a code to the new
+ * address), name and mobile, the password, two-step sign-in, signing out everywhere, the billing
+ * details for tax invoices, and deleting the account.
  */
 export function SettingsPanel({ email }: { email: string }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -43,17 +44,11 @@ export function SettingsPanel({ email }: { email: string }) {
   return (
     <div className="max-w-3xl space-y-6">
       <SettingsSection id="settings-account" title={copy.accountTitle} intro={copy.accountIntro}>
-        <TextField
-          label={dashboardCopy.settingsEmail}
-          type="email"
-          value={state.status === 'ready' ? state.profile.email || email : email}
-          disabled
-          readOnly
-          hint={dashboardCopy.settingsEmailHint}
-          className="mb-4"
-        />
         {state.status === 'ready' ? (
-          <AccountForm profile={state.profile} onSaved={onSaved} />
+          <>
+            <EmailForm profile={state.profile} onSaved={onSaved} />
+            <AccountForm profile={state.profile} onSaved={onSaved} />
+          </>
         ) : state.status === 'loading' ? (
           <LoadingText className="py-4">{copy.loading}</LoadingText>
         ) : (
@@ -91,6 +86,14 @@ export function SettingsPanel({ email }: { email: string }) {
           <BillingForm profile={state.profile} onSaved={onSaved} />
         </SettingsSection>
       ) : null}
+
+      <SettingsSection
+        id="settings-delete"
+        title={deleteAccountCopy.title}
+        intro={deleteAccountCopy.intro}
+      >
+        <DeleteAccount email={state.status === 'ready' ? state.profile.email || email : email} />
+      </SettingsSection>
     </div>
   );
 }
