@@ -83,7 +83,7 @@ async function creditNoteFor(
   }
   const refundId = record.gatewayRefundId;
   const credited = await deps.purchases.setCreditNoteRefund(record.userId, purchase.purchaseId, {
-    amountPaise: creditedPaise(record),
+    amountPaise: await creditedPaise(deps, record),
     ...(refundId ? { refundId } : {}),
     reason: reasonOf(record),
   });
@@ -111,11 +111,24 @@ async function creditNoteFor(
 }
 
 /**
- * What the credit note credits, tax included (D15): the refund; for a payment refunded in full in
- * Razorpay's dashboard (perhaps in parts), the whole payment.
+ * What the credit note credits, tax included (D15): all that was refunded of the payment. For a
+ * payment refunded in full in Razorpay's dashboard (perhaps in parts), the whole payment. For the
+ * store's refund, its amount and every processed partial refund made earlier in Razorpay's
+ * dashboard (which gets no credit note of its own: a person decides on it): the payment has one
+ * credit note, so it must say everything the buyer got back. Never more than the payment.
  */
-function creditedPaise(record: RefundRecord): Paise {
-  return record.kind === 'outside' && record.full ? record.paidPaise : record.amountPaise;
+async function creditedPaise(deps: CompleteRefundDeps, record: RefundRecord): Promise<Paise> {
+  if (record.kind === 'outside') return record.full ? record.paidPaise : record.amountPaise;
+  if (record.kind !== 'store') return record.amountPaise;
+  const outside = (await deps.refunds.listForUser(record.userId)).filter(
+    (other) =>
+      other.kind === 'outside' &&
+      other.paymentId === record.paymentId &&
+      other.status === 'processed' &&
+      !other.full,
+  );
+  const total = outside.reduce((sum, other) => sum + other.amountPaise, record.amountPaise);
+  return Math.min(total, record.paidPaise) as Paise;
 }
 
 function reasonOf(record: RefundRecord): string {

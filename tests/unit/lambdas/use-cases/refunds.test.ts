@@ -565,6 +565,26 @@ describe('refunds and disputes made outside the store', () => {
     expect(answer.refund.amountPaise).toBe(3_538_584 - 100_000);
   });
 
+  it('cancelling after a partial refund in the dashboard gets one credit note for all that was refunded', async () => {
+    const { world, paymentId, serviceId } = await bought();
+    const dashboard = world.gateway.givenDashboardRefund(paymentId, 100_000);
+    await razorpaySettles(world, dashboard.id, 'processed');
+    await drainBus(world);
+
+    await cancel(world, serviceId);
+    await requestRefund(world, { userId: BUYER.userId, refundKey: paymentId });
+    const ours = gatewayRefunds(world, paymentId).find((r) => r.id !== dashboard.id);
+    if (!ours) throw new Error('the store made no refund');
+    await razorpaySettles(world, ours.id, 'processed');
+    await drainBus(world);
+
+    expect(ours.amountPaise).toBe(3_538_584 - 100_000);
+    expect(world.purchases.all()[0]).toMatchObject({
+      creditNoteNumber: 'CN/26-27/000001',
+      creditNoteRefund: { amountPaise: 3_538_584, refundId: ours.id },
+    });
+  });
+
   it('a dispute opened is flagged for the operators, nothing else; a dispute lost ends the service', async () => {
     const { world, paymentId, serviceId } = await bought();
     const payment = await world.gateway.fetchPayment(paymentId);
