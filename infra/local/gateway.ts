@@ -17,6 +17,7 @@ import type { JwtAuthorizer } from './jwt-authorizer';
 import { functionIdFromName, type LambdaRuntime } from './lambda-runtime';
 import type { LocalScheduler } from './scheduler';
 import type { StaticSite } from './static-site';
+import { controlRefusal, fromLoopback } from './stand-in-http';
 
 const TRIGGER_FUNCTIONS = new Set<FunctionId>(Object.values(COGNITO_TRIGGERS));
 
@@ -110,9 +111,14 @@ export function createGateway(deps: GatewayDeps): Server {
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
     const events = path === '/_local/events' || path === '/_local/events/';
     if ((invoke || events) && method === 'POST') {
-      // Only AWS SDK clients (which sign their calls) get in: a web page cannot set this header
-      // cross-origin, so no site the developer visits can call the Lambdas behind the authorizer.
-      if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')) {
+      // Only AWS SDK clients on this machine (which sign their calls) get in: a web page cannot
+      // set this header cross-origin, and names its origin, so no site the developer visits can
+      // call the Lambdas behind the authorizer.
+      if (
+        !fromLoopback(req) ||
+        req.headers.origin !== undefined ||
+        !String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')
+      ) {
         req.resume();
         return sendJson(req, res, 403, { message: 'Missing Authentication Token' });
       }
@@ -122,12 +128,19 @@ export function createGateway(deps: GatewayDeps): Server {
 
     const job = /^\/_local\/jobs\/([^/]+)$/.exec(path);
     if (job && method === 'POST') {
-      // Any page the developer visits could post here; a browser names its page's origin.
-      const from = req.headers.origin;
-      if (from && from !== deps.origin) {
+      // Any page the developer visits could post here; a browser names its page's origin, and
+      // a body that is not JSON is what a page may send across origins without asking first.
+      const refusal = controlRefusal(req, { allowOrigin: deps.origin });
+      if (refusal) {
         req.resume();
-        return sendJson(req, res, 403, {
-          error: { code: 'forbidden', message: 'Only the storefront may run its jobs.' },
+        return sendJson(req, res, refusal.status, {
+          error: {
+            code: refusal.status === 415 ? 'unsupported_media_type' : 'forbidden',
+            message:
+              refusal.status === 403 && req.headers.origin
+                ? 'Only the storefront may run its jobs.'
+                : refusal.message,
+          },
         });
       }
       return deps.scheduler.handle(req, res, decodeURIComponent(job[1] ?? ''));

@@ -1,9 +1,9 @@
 /**
  * The HTTP plumbing the providers' stand-ins share (the WHM stand-in, the registrar's): listening
- * on the loopback only, stopping with every open connection closed, and answering with a body that
- * is never cached.
+ * on the loopback only, stopping with every open connection closed, answering with a body that is
+ * never cached, and guarding their test hooks (`controlRefusal`).
  */
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Listens on 127.0.0.1 (`port` 0: a free one) and answers the server's origin. */
@@ -34,4 +34,34 @@ export function send(res: ServerResponse, status: number, type: string, body: st
 
 export function json(res: ServerResponse, status: number, value: unknown): void {
   send(res, status, 'application/json', JSON.stringify(value));
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Whether the request came from this machine. */
+export function fromLoopback(req: IncomingMessage): boolean {
+  return LOOPBACK.has(req.socket.remoteAddress ?? '');
+}
+
+/**
+ * Why a stand-in's test hook (`/_whm/outage`, `/_registrar/taken`, `/_local/jobs/…`) refuses this
+ * request, or undefined to accept it. A hook answers this machine only, and a POST must be JSON
+ * with no `Origin` header: a page the developer visits can post `text/plain` across origins without
+ * asking first, but neither JSON nor a request the browser names with its origin gets through. (A
+ * hook the storefront's own page calls passes `allowOrigin`.)
+ */
+export function controlRefusal(
+  req: IncomingMessage,
+  options: { allowOrigin?: string } = {},
+): { status: number; message: string } | undefined {
+  if (!fromLoopback(req))
+    return { status: 403, message: 'The test hooks answer this machine only.' };
+  const origin = req.headers.origin;
+  if (origin && origin !== options.allowOrigin) {
+    return { status: 403, message: 'The test hooks take no cross-origin requests.' };
+  }
+  if (req.method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+    return { status: 415, message: 'Send JSON (content-type: application/json).' };
+  }
+  return undefined;
 }

@@ -196,6 +196,42 @@ describe('scheduled jobs, on demand', () => {
     const res = await runJob(SCHEDULES[0]?.name ?? 'any', { origin: 'http://evil.example' });
     expect(res.status).toBe(403);
   });
+
+  it('refuses a body that is not JSON (what a page may post across origins unasked)', async () => {
+    const res = await runJob(SCHEDULES[0]?.name ?? 'any', { 'content-type': 'text/plain' });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe("the stand-ins' test hooks", () => {
+  const outage = (url: string, headers: Record<string, string>) =>
+    fetch(url, { method: 'POST', headers, body: JSON.stringify({ on: false }) });
+
+  it.each([
+    ['WHM', () => `${stack.whmUrl}/_whm/outage`],
+    ['registrar', () => `${stack.registrarUrl}/_registrar/outage`],
+  ])(
+    '%s: takes JSON without an origin, refuses text/plain and cross-origin posts',
+    async (_, url) => {
+      const json = { 'content-type': 'application/json' };
+      expect((await outage(url(), json)).status).toBe(200);
+      expect((await outage(url(), { 'content-type': 'text/plain' })).status).toBe(415);
+      expect((await outage(url(), { ...json, origin: 'http://evil.example' })).status).toBe(403);
+    },
+  );
+
+  it('refuses an EventBridge call that names a web origin', async () => {
+    const res = await fetch(`${stack.baseUrl}/_local/events`, {
+      method: 'POST',
+      headers: {
+        authorization: 'AWS4-HMAC-SHA256 Credential=x',
+        'content-type': 'application/x-amz-json-1.1',
+        origin: 'http://evil.example',
+      },
+      body: '{"Entries":[]}',
+    });
+    expect(res.status).toBe(403);
+  });
 });
 
 describe('the Razorpay simulator', () => {

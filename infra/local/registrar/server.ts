@@ -18,7 +18,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { RegistrarStandInState, type StandInDomain, type StandInRecord } from './state';
-import { closeServer, json, listenOnLoopback, send } from '../stand-in-http';
+import { closeServer, controlRefusal, json, listenOnLoopback, send } from '../stand-in-http';
 
 export interface RegistrarStandInOptions {
   /** 0 picks a free port. */
@@ -47,7 +47,6 @@ const RECORD_HOST =
   /^(?:@|\*|(?:\*\.)?[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)*)$/;
 const YEAR_SECONDS = 365 * 24 * 3600;
 const MAX_BODY_BYTES = 64 * 1024;
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const RECORD_CALLS: Record<string, string> = {
   ipv4: 'A',
@@ -152,9 +151,10 @@ class RegistrarStandInServer {
     method: string,
     path: string,
   ): Promise<void> {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
+    const refusal = controlRefusal(req);
+    if (refusal) {
       req.resume();
-      return json(res, 403, { error: 'The test hooks answer this machine only.' });
+      return json(res, refusal.status, { error: refusal.message });
     }
     if (path === '/_registrar/domains' && method === 'GET') {
       req.resume();
@@ -163,10 +163,6 @@ class RegistrarStandInServer {
     if (method !== 'POST' || (path !== '/_registrar/taken' && path !== '/_registrar/outage')) {
       req.resume();
       return send(res, 404, 'text/plain', 'Not found.');
-    }
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-      req.resume();
-      return json(res, 415, { error: 'Send JSON (content-type: application/json).' });
     }
     let body: unknown;
     try {

@@ -11,7 +11,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import { WhmStandInState, type StandInAccount } from './state';
-import { closeServer, json, listenOnLoopback, send } from '../stand-in-http';
+import { closeServer, controlRefusal, json, listenOnLoopback, send } from '../stand-in-http';
 
 export interface WhmStandInOptions {
   /** 0 picks a free port. */
@@ -137,7 +137,15 @@ class WhmStandInServer {
     const method = req.method ?? 'GET';
     const path = url.pathname;
 
-    // The stand-in's own controls answer in an outage too, so a test can end it.
+    // The stand-in's own controls answer in an outage too, so a test can end it: this machine
+    // only, JSON only, no cross-origin request.
+    if (path.startsWith('/_whm/')) {
+      const refusal = controlRefusal(req);
+      if (refusal) {
+        req.resume();
+        return json(res, refusal.status, { error: refusal.message });
+      }
+    }
     if (path === '/_whm/accounts' && method === 'GET') {
       return json(res, 200, { accounts: this.state.all().map(describeAccount) });
     }
