@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { VIEWER_ADDRESS_HEADER } from '../system/facts';
 import { logger } from '../config/logger';
 import { CONTROL_CHARACTERS } from '../domain/contact';
 import { parseJsonBody } from '../http/request';
@@ -37,8 +38,10 @@ const contactBody = z.strictObject({
 export function makeHandler(deps: SubmitContactMessageDeps) {
   return httpHandler(async (event) => {
     const input = parseJsonBody(event, contactBody);
+    // The viewer's address as the edge saw it (API Gateway's sourceIp is CloudFront's there).
+    const viewer = event.headers?.[VIEWER_ADDRESS_HEADER]?.trim();
     const result = await submitContactMessage(deps, input, {
-      sourceIp: event.requestContext.http.sourceIp,
+      sourceIp: viewer || event.requestContext.http.sourceIp,
     });
     return json(202, {
       ok: true,

@@ -406,3 +406,9 @@ export const ALARMED_LOG_MESSAGES = {
   /** Tickets past a deadline (D27): first response, a grievance's acknowledgement or resolution. */
   ticketsOverdue: 'Tickets overdue',
 } as const;
+
+/**
+ * The header CloudFront's function on `/api/*` sets to the viewer's own address (API Gateway's
+ * `sourceIp` is the edge's); the local gateway runs the same function (infra/lib/constructs/api-gate.ts).
+ */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';

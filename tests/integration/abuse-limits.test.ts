@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '../../lambdas/system/facts';
 import { THROTTLES } from '../../infra/lib/definitions/functions';
+import { CONTACT_LIMITS } from '../../lambdas/domain/contact';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
-import { api } from '../helpers/storefront-client';
+import { api, newUser, signIn, signUp } from '../helpers/storefront-client';
 import { dynamo, scanAll } from '../helpers/faults/fault-stack';
 
 let stack: LocalStack;
@@ -57,5 +58,47 @@ describe('abuse limits on the local stack', () => {
     const stored = (await scanAll(db, localTableName('messages'))).filter((m) => m.email === email);
     db.destroy();
     expect(stored.map((m) => m.message).sort()).toEqual(['Message 0', 'Message 1', 'Message 2']);
+  });
+
+  it("an anonymous flood of a signed-in route ends at the edge and leaves the buyers' capacity alone", async () => {
+    const user = newUser('starved');
+    await signUp(stack, user);
+    const token = await signIn(stack, user);
+    const anonymous = await Promise.all(
+      Array.from({ length: THROTTLES.buyer.burstLimit * 3 }, () =>
+        api(stack, 'GET', '/api/me/dashboard', {
+          headers: { authorization: 'Bearer not-a-token' },
+        }),
+      ),
+    );
+
+    const buyer = [];
+    for (let i = 0; i < 10; i += 1) {
+      buyer.push((await api(stack, 'GET', '/api/me/dashboard', { token })).status);
+    }
+
+    expect(new Set(anonymous.map((r) => r.status))).toEqual(new Set([401]));
+    expect(anonymous[0]?.body).toEqual({ message: 'Unauthorized' });
+    expect(buyer).toEqual(Array.from({ length: 10 }, () => 200));
+  });
+
+  it("counts the contact form's senders by the viewer's address the edge passes on, not a header they send", async () => {
+    // Six senders' worth of messages from one client posing as six addresses, each with another
+    // email: were the header believed, each would get a fresh hourly allowance and all pass.
+    const send = (i: number) =>
+      api(stack, 'POST', '/api/contact', {
+        headers: { 'x-viewer-address': `198.51.100.${i}` },
+        body: {
+          name: 'Asha Verma',
+          email: `spoof-${i}-${Date.now()}@example.in`,
+          message: `Hi ${i}`,
+        },
+      });
+    const statuses = [];
+    for (let i = 0; i < CONTACT_LIMITS.perSender.limit + 1; i += 1)
+      statuses.push((await send(i)).status);
+
+    expect(statuses).toContain(429);
+    expect(statuses.slice(statuses.indexOf(429)).every((s) => s === 429)).toBe(true);
   });
 });

@@ -43,7 +43,9 @@ import {
   contentSecurityPolicy,
   SECURITY_HEADERS,
 } from '../definitions/security-headers';
+import { apiGateFunctionCode } from './api-gate';
 import { spaRoutingFor } from './spa-routing';
+import { ROUTES } from '../definitions/functions';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -126,6 +128,12 @@ export class Site extends Construct {
       comment: 'Maps page paths to their prerendered HTML',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(spaRoutingFor(props.webDistDir)),
+    });
+
+    const apiGate = new CloudFrontFunction(this, 'ApiGate', {
+      comment: 'Refuses tokenless calls to signed-in routes; passes the viewer address on',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(apiGateFunctionCode(ROUTES)),
     });
 
     // The same definition the local gateway sends (infra/lib/definitions/security-headers.ts).
@@ -212,6 +220,10 @@ export class Site extends Construct {
           ...apiBehavior,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Tokenless calls to the signed-in routes end here; the viewer's address goes on.
+          functionAssociations: [
+            { eventType: FunctionEventType.VIEWER_REQUEST, function: apiGate },
+          ],
         },
       },
     });
