@@ -59,7 +59,7 @@ import {
   refundsStore,
   servicesStore,
   usersStore,
-  welcomeMailClaims,
+  welcomeMailStates,
 } from './deps/stores';
 
 export type AdminDeps = ListOrdersDeps &
@@ -255,7 +255,7 @@ export const handler = makeHandler({
     log: logger,
     now: () => new Date(),
   }),
-  claims: welcomeMailClaims(),
+  claims: welcomeMailStates(),
   audit: auditLog(),
   gateway: paymentGateway,
   events: eventPublisher,

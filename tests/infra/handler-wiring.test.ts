@@ -20,6 +20,13 @@ describe.each(Object.values(FUNCTIONS))('$id', (definition) => {
 
     expect(typeof handlerModule.handler).toBe('function');
     expect([...wiring.tables].sort()).toEqual(Object.keys(definition.tables).sort());
+    // DeleteItem only where the code deletes, and wherever it does.
+    expect([...wiring.deletes].sort()).toEqual(
+      Object.entries(definition.tables)
+        .filter(([, access]) => access === 'readWriteDelete')
+        .map(([id]) => id)
+        .sort(),
+    );
     expect([...wiring.needs].sort()).toEqual([...definition.needs].sort());
   });
 });

@@ -110,12 +110,27 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
           expect(writes, `${functionId} must not write ${table.id}`).toEqual([]);
         }
         if (access === 'write') {
-          expect(writes, `${functionId} writes ${table.id}`).toContain('dynamodb:PutItem');
+          expect(writes, `${functionId} writes ${table.id}`).toEqual([
+            'dynamodb:PutItem',
+            'dynamodb:UpdateItem',
+          ]);
           expect(reads, `${functionId} must not read ${table.id}`).toEqual([]);
         }
         if (access === 'readWrite') {
           expect(reads).toContain('dynamodb:GetItem');
-          expect(writes).toContain('dynamodb:PutItem');
+          // No function deletes or batch-writes here: never DeleteItem or BatchWriteItem.
+          expect(writes, `${functionId} on ${table.id}`).toEqual([
+            'dynamodb:PutItem',
+            'dynamodb:UpdateItem',
+          ]);
+        }
+        if (access === 'readWriteDelete') {
+          expect(reads).toContain('dynamodb:GetItem');
+          expect(writes, `${functionId} on ${table.id}`).toEqual([
+            'dynamodb:PutItem',
+            'dynamodb:UpdateItem',
+            'dynamodb:DeleteItem',
+          ]);
         }
         if (access === 'readAppend') {
           // The audit trail: new items only, never an update or a delete.

@@ -63,10 +63,20 @@ export function environmentFor(
   return environment;
 }
 
+/** Writes without deletes: CDK's grantWriteData would add DeleteItem and BatchWriteItem. */
+const PUT_UPDATE = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
 const TABLE_GRANTS: Record<TableAccess, (table: Table, fn: StorefrontFunction) => void> = {
   read: (table, fn) => table.grantReadData(fn.function),
-  write: (table, fn) => table.grantWriteData(fn.function),
-  readWrite: (table, fn) => table.grantReadWriteData(fn.function),
+  write: (table, fn) => table.grant(fn.function, ...PUT_UPDATE),
+  readWrite: (table, fn) => {
+    table.grantReadData(fn.function);
+    table.grant(fn.function, ...PUT_UPDATE);
+  },
+  readWriteDelete: (table, fn) => {
+    table.grantReadData(fn.function);
+    table.grant(fn.function, ...PUT_UPDATE, 'dynamodb:DeleteItem');
+  },
   // Reads and new items only: no UpdateItem or DeleteItem, so an entry can never change.
   readAppend: (table, fn) => {
     table.grantReadData(fn.function);

@@ -30,8 +30,16 @@ export type FunctionId =
   | 'ticketMail'
   | 'ticketDeadlines';
 
-/** `readAppend`: reads and PutItem only, for a table whose items are never changed (audit). */
-export type TableAccess = 'read' | 'write' | 'readWrite' | 'readAppend';
+/**
+ * What a function may do to a table, and nothing more (#26):
+ * - `read`: GetItem, BatchGetItem, Query, Scan, ConditionCheckItem;
+ * - `write`: PutItem and UpdateItem only;
+ * - `readWrite`: both, still without DeleteItem or BatchWriteItem (no function batch-writes);
+ * - `readWriteDelete`: and DeleteItem, for the code that deletes (a welcome mail's claim released,
+ *   an account deleted: its factory in lambdas/handlers/deps/stores.ts says so);
+ * - `readAppend`: reads and PutItem only, for a table whose items are never changed (audit).
+ */
+export type TableAccess = 'read' | 'write' | 'readWrite' | 'readWriteDelete' | 'readAppend';
 
 export interface FunctionDefinition {
   id: FunctionId;
@@ -172,7 +180,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'sendWelcomeEmail',
     entry: 'lambdas/handlers/send-welcome-email.ts',
     // purchases: the amount's breakup (the event's detail shape is fixed: docs/api.md).
-    tables: { idempotency: 'readWrite', purchases: 'read' },
+    // readWriteDelete: a claim on a welcome mail that failed is released (deleted).
+    tables: { idempotency: 'readWriteDelete', purchases: 'read' },
     needs: ['sendEmail'],
     timeoutSeconds: 30,
     memoryMb: 256,
@@ -209,7 +218,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/profile.ts',
     // readWrite: the record is made from the token when missing, then updated, and deleted with
     // the account (D28); services are read to refuse deleting an account with live ones.
-    tables: { users: 'readWrite', services: 'read' },
+    tables: { users: 'readWriteDelete', services: 'read' },
     // The name and phone are Cognito attributes too (D19); the account's Cognito user is deleted
     // with it; the old address is told of an email change, and the deleted account of its deletion.
     needs: ['updateUserAttributes', 'deleteUsers', 'sendEmail'],

@@ -26,14 +26,25 @@ function table(id: TableId): () => string {
 
 export const plansStore = () => new DynamoPlansStore(dynamo, table('plans'));
 export const usersStore = () => new DynamoUsersStore(dynamo, table('users'));
+/** The users store of the function that deletes accounts (D28): DeleteItem is granted to it alone. */
+export const erasableUsersStore = () => {
+  wiring.deletes.add('users');
+  return usersStore();
+};
 export const ordersStore = () => new DynamoOrdersStore(dynamo, table('orders'));
 export const purchasesStore = () => new DynamoPurchasesStore(dynamo, table('purchases'));
 export const servicesStore = () => new DynamoServicesStore(dynamo, table('services'));
 export const messagesStore = () => new DynamoMessagesStore(dynamo, table('messages'));
 export const rateLimiter = () => new DynamoRateLimiter(dynamo, table('limits'));
 export const processedEvents = () => new DynamoProcessedEvents(dynamo, table('idempotency'));
-export const welcomeMailClaims = () =>
+/** The welcome mails' claims as the console reads them (failed ones, one's state): no deletes. */
+export const welcomeMailStates = () =>
   new DynamoWelcomeMailClaims(dynamo, table('idempotency'), welcomeMailLeaseMs());
+/** A failed claim is released by deleting it: DeleteItem on the idempotency table. */
+export const welcomeMailClaims = () => {
+  wiring.deletes.add('idempotency');
+  return new DynamoWelcomeMailClaims(dynamo, table('idempotency'), welcomeMailLeaseMs());
+};
 export const auditLog = () => new DynamoAuditLog(dynamo, table('audit'));
 export const refundsStore = () => new DynamoRefundsStore(dynamo, table('refunds'));
 /** Provisioning is kept on the services table's items. */

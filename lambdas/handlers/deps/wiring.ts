@@ -16,4 +16,9 @@ export type Need =
   | 'whmSecret'
   | 'registrarSecret';
 
-export const wiring = { tables: new Set<TableId>(), needs: new Set<Need>() };
+export const wiring = {
+  tables: new Set<TableId>(),
+  /** The tables whose items the code deletes (DeleteItem is granted for these alone). */
+  deletes: new Set<TableId>(),
+  needs: new Set<Need>(),
+};

@@ -41,11 +41,12 @@ describe('the API gate at the edge', () => {
     ['POST', '/api/checkout/orders'],
     ['GET', '/api/admin/today'],
   ])('answers %s %s without a token 401, as the authorizer would', (method, uri) => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { authorization: 'Bearer not-a-token' },
       { authorization: 'Basic YQ==' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const answer = call(method, uri, headers);
       expect(answer.statusCode).toBe(401);
       expect(JSON.parse(answer.body ?? '')).toEqual({ message: 'Unauthorized' });
