@@ -178,6 +178,35 @@ describe('the header', () => {
     expect((await screen.findAllByRole('link', { name: 'Get Started' })).length).toBeGreaterThan(0);
   });
 
+  it('shows an operator a Console link to /admin, and a buyer none', async () => {
+    setSignedInUser({ sub: 'op1', email: 'ops@example.in', 'cognito:groups': ['operators'] });
+    renderApp('/pricing');
+    expect((await screen.findAllByRole('link', { name: 'Console' }))[0]).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
+  it('puts the shop footer under the shop, and none under the console', async () => {
+    setSignedInUser({ sub: 'op1', email: 'ops@example.in', 'cognito:groups': ['operators'] });
+    const view = renderApp('/pricing');
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
+    view.unmount();
+
+    renderApp('/admin/customers');
+    expect((await screen.findAllByRole('link', { name: 'Console' })).length).toBeGreaterThan(0);
+    // The footer's module is loaded now (above), and a loaded footer renders in the same pass as
+    // the header: were it there, it would be here already.
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('shows a buyer no Console link', async () => {
+    setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+    renderApp('/pricing');
+    await screen.findAllByRole('button', { name: 'Logout' });
+    expect(screen.queryByRole('link', { name: 'Console' })).not.toBeInTheDocument();
+  });
+
   it('shows a signed-in buyer Dashboard and Logout at once, from the stored session, before auth loads', () => {
     // A stored session, while Amplify is still checking it (auth stays loading).
     const release = holdSession();

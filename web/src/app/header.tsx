@@ -5,6 +5,7 @@ import { Container } from '../components/container';
 import { header, siteName } from '../content/header';
 import { hasStoredSession } from '../lib/stored-session';
 import { useAuth } from './auth';
+import { OPERATORS_GROUP } from './require-operator';
 import { ServicesMenu } from './services-menu';
 
 /** Scrolled more than this, the header changes style (as in the reference product). */
@@ -80,6 +81,11 @@ export function Header() {
       </span>
     ) : signedIn ? (
       <>
+        {user?.groups.includes(OPERATORS_GROUP) ? (
+          <NavLink to="/admin" className={navLinkClass}>
+            {header.console}
+          </NavLink>
+        ) : null}
         <NavLink to="/dashboard" className={navLinkClass}>
           {header.dashboard}
         </NavLink>

@@ -23,8 +23,14 @@ function ScrollToTop() {
   return null;
 }
 
-/** The frame of every route: skip link, header, the page, footer. */
+/** The operator's console (/admin…): a work tool, so no shop footer under it. */
+function inConsole(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** The frame of every route: skip link, header, the page, and (outside the console) the footer. */
 export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -40,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="min-h-[100svh] flex-1 focus:outline-none">
         <Suspense fallback={<LoadingText>Loading...</LoadingText>}>{children}</Suspense>
       </main>
-      <LazyFooter />
+      {inConsole(pathname) ? null : <LazyFooter />}
     </div>
   );
 }

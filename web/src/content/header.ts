@@ -23,6 +23,8 @@ export const header = {
     { label: 'Contact', to: '/contact' },
   ],
   dashboard: 'Dashboard',
+  /** For operators only: the console at /admin. */
+  console: 'Console',
   logout: 'Logout',
   login: 'Login',
   getStarted: 'Get Started',
