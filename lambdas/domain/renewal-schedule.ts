@@ -11,6 +11,7 @@
  * Every write that changes a service's renewal date also sets `nextDueAt` from it
  * (renewalScheduleFor): a renewal resets the reminders for the new date.
  */
+import { isDomainPlanId } from './domain-names';
 import type { Category } from './plan';
 import { deliveryModeOf } from './provisioning';
 import { dueAt, RENEWAL_STEPS, type RenewalStep } from './renewals';
@@ -96,8 +97,33 @@ export const EXPIRES_SOON_DAYS = 30;
  * prices a plan the buyer holds as a renewal whatever the link says; `renew=1` lets the page show
  * the renewal price before it knows who is buying.
  */
-export function renewalCheckoutPath(service: { planId: string; domain?: string }): string {
+export function renewalCheckoutPath(service: {
+  planId: string;
+  domain?: string;
+  /** The period the buyer renews for (their own, in the mails); checkout's default without it. */
+  months?: number;
+}): string {
   const query = new URLSearchParams({ plan: service.planId, renew: '1' });
   if (service.domain) query.set('domain', service.domain);
+  // A domain renews by the year (checkout asks years); any other plan for the buyer's period.
+  if (service.months !== undefined && !isDomainPlanId(service.planId)) {
+    query.set('months', String(service.months));
+  }
   return `/checkout?${query.toString()}`;
+}
+
+/**
+ * The period a renewal is for, as the buyer bought it (#26): the months of the service's latest
+ * paid period (a monthly buyer renews a month, at its own price), 12 when none is known. A domain
+ * renews by the year.
+ */
+export function renewalMonthsOf(service: {
+  category: string;
+  periods?: Readonly<Record<string, { months: number; renewalDate: string; refundedAt?: string }>>;
+}): 1 | 12 | 24 | 36 {
+  if (service.category === 'domain') return 12;
+  const paid = Object.values(service.periods ?? {}).filter((p) => !p.refundedAt);
+  const latest = paid.sort((a, b) => a.renewalDate.localeCompare(b.renewalDate)).at(-1);
+  const months = latest?.months;
+  return months === 1 || months === 12 || months === 24 || months === 36 ? months : 12;
 }

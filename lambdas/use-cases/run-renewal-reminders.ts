@@ -23,7 +23,13 @@ import { quote } from '../domain/pricing';
 import { priceCheckout } from '../domain/checkout-pricing';
 import { isDomainPlanId } from '../domain/domain-names';
 import { DomainError } from '../domain/errors';
-import { daysLeft, isSuspendable, stepKey, stepsDoneFor } from '../domain/renewal-schedule';
+import {
+  daysLeft,
+  isSuspendable,
+  renewalMonthsOf,
+  stepKey,
+  stepsDoneFor,
+} from '../domain/renewal-schedule';
 import {
   dueAt,
   planRenewalStep,
@@ -276,6 +282,7 @@ class RunContext {
       category: service.category,
       ...(service.domain ? { domain: service.domain } : {}),
       renewalPricePaise,
+      renewalMonths: renewalMonthsOf(service),
       siteUrl: this.deps.siteUrl(),
       ...(isSuspendable(service.category)
         ? { suspendsOn: dueAt('suspended', new Date(service.renewalDate)).toISOString() }
@@ -342,21 +349,25 @@ class RunContext {
         expiredOn: service.renewalDate,
         suspendedOn: this.now.toISOString(),
         renewalPricePaise,
+        renewalMonths: renewalMonthsOf(service),
         siteUrl: this.deps.siteUrl(),
       }),
     );
     return 'suspended';
   }
 
-  /** 12 months at the renewal price, GST included (the mails' figure); undefined: no such plan. */
+  /**
+   * The buyer's own renewal at the renewal price, GST included (the mails' figure): their period
+   * (renewalMonthsOf) with its duration discount; undefined: no such plan.
+   */
   private async renewalPrice(service: ServiceRecord): Promise<number | undefined> {
     this.plans ??= this.deps.plans();
     const plans = await this.plans;
     if (!plans.some((p) => p.id === service.planId)) return undefined;
-    // Checkout's own price (D14, D21): a domain's year by its name, any other plan's 12 months.
+    // Checkout's own price (D14, D21): a domain's year by its name, any other plan's own period.
     const request = isDomainPlanId(service.planId)
       ? { planId: service.planId, domain: service.domain, years: 1 }
-      : { planId: service.planId, months: 12 };
+      : { planId: service.planId, months: renewalMonthsOf(service) };
     try {
       return priceCheckout(plans, { ...request, renewal: true }).totalPaise;
     } catch (error) {

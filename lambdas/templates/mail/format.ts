@@ -45,10 +45,17 @@ export const contactLink = (siteUrl: string): string => siteLink(siteUrl, '/cont
  * The server prices a plan the buyer holds as a renewal whatever the link says; `renew=1` only
  * lets the page show renewal prices at once.
  */
-export function renewLink(siteUrl: string, service: { planId: string; domain?: string }): string {
+export function renewLink(
+  siteUrl: string,
+  service: { planId: string; domain?: string; months?: number },
+): string {
   // The same path as the dashboard's Renew.
   return siteLink(siteUrl, renewalCheckoutPath(service));
 }
+
+/** "1 month", "12 months": a renewal's period in a sentence. */
+export const periodWords = (months: number): string =>
+  months === 1 ? '1 month' : `${months} months`;
 
 /** The service as a buyer knows it: its plan, and its domain where it has one. */
 export const serviceName = (service: { planName: string; domain?: string }): string =>

@@ -5,7 +5,7 @@
 import { formatInr, type Paise } from '../../domain/money';
 import type { Category } from '../../domain/plan';
 import { DURATIONS } from '../../domain/pricing';
-import { dashboardLink, formatDate, renewLink, serviceName } from './format';
+import { dashboardLink, formatDate, periodWords, renewLink, serviceName } from './format';
 import { button, note, paragraph, renderMail, rows, type MailContent } from './layout';
 
 export const REMINDER_DAYS = [30, 7, 1] as const;
@@ -24,8 +24,10 @@ export interface RenewalReminderMailInput {
    * bought in February), so the mail never says more than is left.
    */
   daysBefore: ReminderDays | number;
-  /** 12 months at the renewal price, GST included. */
+  /** The buyer's own renewal: `renewalMonths` at the renewal price, discount and GST included. */
   renewalPricePaise: Paise;
+  /** The period that price is for: the buyer's own (a monthly buyer renews a month). */
+  renewalMonths: number;
   /** When a hosting account is suspended if not renewed (D17); absent for other services. */
   suspendsOn?: string;
   siteUrl: string;
@@ -43,7 +45,7 @@ export function renewalReminderMail(input: RenewalReminderMailInput): MailConten
   const service = serviceName(input);
   return renderMail({
     subject: `Your ${input.planName} expires ${when}`,
-    preheader: `Renew before ${date} to keep it running: ${price} for 12 months, GST included.`,
+    preheader: `Renew before ${date} to keep it running: ${price} for ${periodWords(input.renewalMonths)}, GST included.`,
     heading: `Your ${input.planName} expires ${when}`,
     greetName: input.name,
     blocks: [
@@ -53,9 +55,12 @@ export function renewalReminderMail(input: RenewalReminderMailInput): MailConten
       rows([
         { label: 'Service', value: service },
         { label: 'Renewal date', value: date },
-        { label: 'Renewal price', value: `${price} for 12 months, GST included` },
+        {
+          label: 'Renewal price',
+          value: `${price} for ${periodWords(input.renewalMonths)}, GST included`,
+        },
       ]),
-      button('Renew now', renewLink(input.siteUrl, input)),
+      button('Renew now', renewLink(input.siteUrl, { ...input, months: input.renewalMonths })),
       ...(input.suspendsOn
         ? [
             note(
@@ -64,7 +69,7 @@ export function renewalReminderMail(input: RenewalReminderMailInput): MailConten
           ]
         : []),
       note(
-        `Checkout also offers ${otherPeriods()} months, with longer periods discounted. Your services: ${dashboardLink(input.siteUrl)}`,
+        `Checkout also offers ${otherPeriods(input.renewalMonths)} months, with longer periods discounted. Your services: ${dashboardLink(input.siteUrl)}`,
       ),
     ],
     siteUrl: input.siteUrl,
@@ -72,9 +77,9 @@ export function renewalReminderMail(input: RenewalReminderMailInput): MailConten
   });
 }
 
-/** "1, 24 or 36": the periods besides the 12 months the price above is for. */
-function otherPeriods(): string {
-  const others = DURATIONS.filter((months) => months !== 12).map(String);
+/** "1, 24 or 36": the periods besides the one the price above is for. */
+function otherPeriods(renewing: number): string {
+  const others = DURATIONS.filter((months) => months !== renewing).map(String);
   return others.length > 1
     ? `${others.slice(0, -1).join(', ')} or ${others.at(-1)}`
     : others.join('');

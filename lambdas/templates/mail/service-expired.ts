@@ -1,7 +1,7 @@
 /** A service reached its renewal date unrenewed (D17: the notice on the day it expires). */
 import { formatInr, type Paise } from '../../domain/money';
 import type { Category } from '../../domain/plan';
-import { formatDate, renewLink, serviceName } from './format';
+import { formatDate, periodWords, renewLink, serviceName } from './format';
 import { button, note, paragraph, renderMail, rows, type Block, type MailContent } from './layout';
 
 export interface ServiceExpiredMailInput {
@@ -13,8 +13,10 @@ export interface ServiceExpiredMailInput {
   expiredOn: string;
   /** When a hosting account is suspended unless renewed (D17); absent for other services. */
   suspendsOn?: string;
-  /** 12 months at the renewal price, GST included. */
+  /** The buyer's own renewal: `renewalMonths` at the renewal price, discount and GST included. */
   renewalPricePaise: Paise;
+  /** The period that price is for: the buyer's own (a monthly buyer renews a month). */
+  renewalMonths: number;
   siteUrl: string;
 }
 
@@ -41,10 +43,10 @@ export function serviceExpiredMail(input: ServiceExpiredMailInput): MailContent 
         { label: 'Expired on', value: expired },
         {
           label: 'Renewal price',
-          value: `${formatInr(input.renewalPricePaise)} for 12 months, GST included`,
+          value: `${formatInr(input.renewalPricePaise)} for ${periodWords(input.renewalMonths)}, GST included`,
         },
       ]),
-      button('Renew now', renewLink(input.siteUrl, input)),
+      button('Renew now', renewLink(input.siteUrl, { ...input, months: input.renewalMonths })),
       note('Already renewed? Then ignore this mail: your dashboard shows the new renewal date.'),
     ],
     siteUrl: input.siteUrl,

@@ -3,7 +3,7 @@
  * renewing unsuspends it.
  */
 import { formatInr, type Paise } from '../../domain/money';
-import { contactLink, formatDate, renewLink, serviceName } from './format';
+import { contactLink, formatDate, periodWords, renewLink, serviceName } from './format';
 import { button, list, note, paragraph, renderMail, rows, type MailContent } from './layout';
 
 export interface ServiceSuspendedMailInput {
@@ -13,8 +13,10 @@ export interface ServiceSuspendedMailInput {
   domain?: string;
   expiredOn: string;
   suspendedOn: string;
-  /** 12 months at the renewal price, GST included. */
+  /** The buyer's own renewal: `renewalMonths` at the renewal price, discount and GST included. */
   renewalPricePaise: Paise;
+  /** The period that price is for: the buyer's own (a monthly buyer renews a month). */
+  renewalMonths: number;
   siteUrl: string;
 }
 
@@ -46,10 +48,10 @@ export function serviceSuspendedMail(input: ServiceSuspendedMailInput): MailCont
         { label: 'Suspended on', value: suspended },
         {
           label: 'Renewal price',
-          value: `${formatInr(input.renewalPricePaise)} for 12 months, GST included`,
+          value: `${formatInr(input.renewalPricePaise)} for ${periodWords(input.renewalMonths)}, GST included`,
         },
       ]),
-      button('Renew now', renewLink(input.siteUrl, input)),
+      button('Renew now', renewLink(input.siteUrl, { ...input, months: input.renewalMonths })),
       note(
         `We never delete a suspended account automatically. Questions? ${contactLink(input.siteUrl)}`,
       ),

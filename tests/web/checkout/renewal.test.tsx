@@ -110,6 +110,19 @@ describe('checkout: renewal mode', () => {
     );
   });
 
+  it("opens on the period a renewal mail's link names (a monthly buyer's month), and pays for it", async () => {
+    serve([held]);
+    renderApp('/checkout?plan=basichosting&renew=1&months=1');
+    await screen.findByTestId('renewal-of');
+
+    expect(screen.getByLabelText('Billing period')).toHaveValue('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    await waitFor(() =>
+      expect(orders).toEqual([{ planId: 'basichosting', months: 1, renew: true }]),
+    );
+  });
+
   it('shows a held plan as a renewal even without ?renew=1, as the server will charge it', async () => {
     serve([held]);
     renderApp('/checkout?plan=basichosting');

@@ -4,6 +4,9 @@
  * a run that reads only the services due.
  */
 import fc from 'fast-check';
+import { CATALOG } from '../../../../lambdas/domain/catalog';
+import { priceCheckout } from '../../../../lambdas/domain/checkout-pricing';
+import { formatInr } from '../../../../lambdas/domain/money';
 import { describe, expect, it } from 'vitest';
 import { dueAt, RENEWAL_STEPS, type RenewalStep } from '../../../../lambdas/domain/renewals';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
@@ -134,6 +137,31 @@ describe('a year of daily runs', () => {
     // basichosting renews at ₹2,999 × 12 = ₹35,988 + 18% GST = ₹42,465.84
     expect(mail?.text).toContain('₹42,465.84 for 12 months, GST included');
     expect(mail?.html).toContain(`${SITE_URL}/checkout?plan=basichosting&amp;renew=1`);
+  });
+
+  it("quotes a monthly buyer's own renewal: a month at a month's price, and Renew opens a month", async () => {
+    const world = renewalWorld();
+    await world.pay('premiumhosting', BOUGHT, 1);
+    const month = priceCheckout(CATALOG, {
+      planId: 'premiumhosting',
+      months: 1,
+      renewal: true,
+    }).totalPaise;
+    const year = priceCheckout(CATALOG, {
+      planId: 'premiumhosting',
+      months: 12,
+      renewal: true,
+    }).totalPaise;
+
+    await world.run(nineAmIst('2026-12-15'));
+
+    const [mail] = world.mailer.sent;
+    expect(mail?.subject).toBe('Your Premium Hosting expires in 7 days');
+    expect(mail?.text).toContain(`${formatInr(month)} for 1 month, GST included`);
+    expect(mail?.text).not.toContain(formatInr(year));
+    expect(mail?.html).toContain(
+      `${SITE_URL}/checkout?plan=premiumhosting&amp;renew=1&amp;months=1`,
+    );
   });
 
   it("quotes a domain's renewal as checkout prices it: a year of its own name (D21)", async () => {

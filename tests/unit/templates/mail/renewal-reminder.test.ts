@@ -15,6 +15,7 @@ const input = (changes: Partial<RenewalReminderMailInput> = {}): RenewalReminder
   renewalDate: '2027-11-22T02:02:03.000Z',
   daysBefore: 30,
   renewalPricePaise: 182_664, // (129 × 12) + 18% GST
+  renewalMonths: 12,
   siteUrl: SITE_URL,
   ...changes,
 });
@@ -58,5 +59,22 @@ describe('the renewal reminder', () => {
 
     expect(hosting.text).toContain('your site stays online until 29 November 2027');
     expect(renewalReminderMail(input()).text).not.toContain('suspended');
+  });
+
+  it("quotes a monthly buyer's own renewal: a month at its price, and links checkout to a month", () => {
+    const mail = renewalReminderMail(
+      input({
+        planId: 'basichosting',
+        planName: 'Basic Hosting',
+        category: 'hosting',
+        renewalPricePaise: 589_882, // 4,999 + 18% GST, one month
+        renewalMonths: 1,
+      }),
+    );
+
+    expect(mail.text).toContain('Renewal price: ₹5,898.82 for 1 month, GST included');
+    expect(mail.text).not.toContain('for 12 months');
+    expect(mail.text).toContain('Checkout also offers 12, 24 or 36 months');
+    expect(mail.html).toContain('months=1');
   });
 });

@@ -146,6 +146,7 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       renewalDate: '2027-11-22T02:02:03.000Z',
       daysBefore: 7,
       renewalPricePaise: 4_246_584, // (2,999 × 12) + 18% GST
+      renewalMonths: 12,
       suspendsOn: '2027-11-29T02:02:03.000Z',
       siteUrl: SITE_URL,
     }),
@@ -159,6 +160,7 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       expiredOn: '2027-11-22T02:02:03.000Z',
       suspendsOn: '2027-11-29T02:02:03.000Z',
       renewalPricePaise: 4_246_584,
+      renewalMonths: 12,
       siteUrl: SITE_URL,
     }),
   'service-suspended': (w = {}) =>
@@ -170,6 +172,7 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       expiredOn: '2027-11-22T02:02:03.000Z',
       suspendedOn: '2027-11-29T02:02:03.000Z',
       renewalPricePaise: 4_246_584,
+      renewalMonths: 12,
       siteUrl: SITE_URL,
     }),
   'refund-requested': (w = {}) =>

@@ -14,6 +14,7 @@ const input = (changes: Partial<ServiceExpiredMailInput> = {}): ServiceExpiredMa
   expiredOn: '2027-11-22T02:02:03.000Z',
   suspendsOn: '2027-11-29T02:02:03.000Z',
   renewalPricePaise: 4_246_584,
+  renewalMonths: 12,
   siteUrl: SITE_URL,
   ...changes,
 });

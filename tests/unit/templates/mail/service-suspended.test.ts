@@ -12,6 +12,7 @@ describe('the service-suspended mail', () => {
       expiredOn: '2027-11-22T02:02:03.000Z',
       suspendedOn: '2027-11-29T02:02:03.000Z',
       renewalPricePaise: 4_246_584,
+      renewalMonths: 12,
       siteUrl: SITE_URL,
     });
 

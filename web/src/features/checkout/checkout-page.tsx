@@ -78,7 +78,11 @@ export function CheckoutPage() {
       : { status: 'loading' };
   });
   const [attempt, setAttempt] = useState(0);
-  const [months, setMonths] = useState<Months>(DEFAULT_MONTHS);
+  // A renewal mail's link names the buyer's own period (`months=1` for a monthly plan).
+  const [months, setMonths] = useState<Months>(() => {
+    const asked = Number(params.get('months'));
+    return DURATIONS.find((value) => value === asked) ?? DEFAULT_MONTHS;
+  });
   const [promo, setPromo] = useState<{ code: string; message: string } | null>(null);
   // D21: a domain plan names its domain (prefilled from ?domain=) and runs 1, 2 or 3 years.
   const [domainInput, setDomainInput] = useState(domainParam ?? '');
