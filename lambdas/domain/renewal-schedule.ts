@@ -41,15 +41,23 @@ export const ALL_DUE_SHARDS: readonly string[] = Array.from(
   (_, i) => `due-${i}`,
 );
 
-/** What a write of a new renewal date also writes: the service's first step for that date. */
+/**
+ * What a write of a new renewal date also writes: the service's first step for that date. A
+ * payment made at `paidAt` starts with the first step due after it (#26): a month's plan bought
+ * today is not told "expires in 30 days" the day it is paid for; the reminders it outran are
+ * skipped as overtaken when the job reaches its next one.
+ */
 export function renewalScheduleFor(
   serviceId: string,
   renewalDate: string,
+  paidAt?: string,
 ): { dueShard: string; nextDueAt: string } {
-  return {
-    dueShard: dueShardOf(serviceId),
-    nextDueAt: dueAt(RENEWAL_STEPS[0], new Date(renewalDate)).toISOString(),
-  };
+  const renewal = new Date(renewalDate);
+  const after = paidAt === undefined ? Number.NEGATIVE_INFINITY : Date.parse(paidAt);
+  const first =
+    RENEWAL_STEPS.map((step) => dueAt(step, renewal)).find((due) => due.getTime() > after) ??
+    dueAt('expired', renewal);
+  return { dueShard: dueShardOf(serviceId), nextDueAt: first.toISOString() };
 }
 
 /** The key a step is done under: one per service, renewal date and step. */

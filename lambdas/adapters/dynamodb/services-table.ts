@@ -80,7 +80,7 @@ export class DynamoServicesStore implements ServicesStore {
           renewalDate: period.renewalDate,
           version: 1,
           periods: { [period.purchaseId]: period },
-          ...renewalScheduleFor(service.serviceId, period.renewalDate),
+          ...renewalScheduleFor(service.serviceId, period.renewalDate, period.purchaseDate),
         };
         await this.client.send(
           new PutCommand({
@@ -92,7 +92,11 @@ export class DynamoServicesStore implements ServicesStore {
       } else {
         // Only the fields extensions own: status and provisioning are left as they are; the
         // renewal schedule starts again from the new date (its steps done stay keyed by the old).
-        const schedule = renewalScheduleFor(service.serviceId, period.renewalDate);
+        const schedule = renewalScheduleFor(
+          service.serviceId,
+          period.renewalDate,
+          period.purchaseDate,
+        );
         await this.client.send(
           new UpdateCommand({
             TableName: this.table(),

@@ -438,7 +438,7 @@ export class InMemoryServicesStore implements ServicesStore {
       version: expectedVersion + 1,
       periods,
       updatedAt: at,
-      ...renewalScheduleFor(service.serviceId, period.renewalDate),
+      ...renewalScheduleFor(service.serviceId, period.renewalDate, period.purchaseDate),
     });
     return true;
   }

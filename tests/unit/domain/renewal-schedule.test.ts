@@ -44,6 +44,19 @@ describe('the renewal schedule on a service', () => {
     });
   });
 
+  it('starts a period paid for after its first reminders at the first step still ahead of it', () => {
+    // Paid on 20 Dec 2026 for a renewal on 15 Jan 2027: the 30-day reminder (16 Dec) is behind.
+    expect(renewalScheduleFor('svc_1', RENEWS, '2026-12-20T05:00:00.000Z').nextDueAt).toBe(
+      dueAt('reminder_7d', new Date(RENEWS)).toISOString(),
+    );
+    // Paid the day before: only the expiry is ahead of it.
+    expect(renewalScheduleFor('svc_1', RENEWS, '2027-01-14T19:00:00.000Z').nextDueAt).toBe(RENEWS);
+    // Paid long before: the first reminder, as without a payment's time.
+    expect(renewalScheduleFor('svc_1', RENEWS, '2026-01-15T10:00:00.000Z').nextDueAt).toBe(
+      '2026-12-15T18:30:00.000Z',
+    );
+  });
+
   it('spreads services over every shard, each always in the same one', () => {
     fc.assert(
       fc.property(fc.string(), (id) => {
