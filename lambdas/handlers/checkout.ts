@@ -7,7 +7,8 @@ import { json } from '../http/response';
 import { cachedPlans } from '../adapters/dynamodb/plans-table';
 import type { VerifyPendingResponse } from '../domain/api';
 import { createOrder, type CreateOrderDeps } from '../use-cases/create-order';
-import { quoteCheckout } from '../use-cases/quote-checkout';
+import { quoteCheckout, withTax } from '../use-cases/quote-checkout';
+import { priceChange } from '../use-cases/plan-change';
 import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
@@ -50,6 +51,9 @@ const quoteBody = z.strictObject({
   billingState: z.optional(field(100)),
   renew,
 });
+// A plan change now (D26): the service's id, and the days left its quote said.
+const changeFrom = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const remainingDays = z.optional(z.number());
 const orderBody = z.strictObject({
   planId,
   months,
@@ -58,6 +62,13 @@ const orderBody = z.strictObject({
   renew,
   billing,
   domain,
+  changeFrom: z.optional(changeFrom),
+  remainingDays,
+});
+const changeQuoteBody = z.strictObject({
+  planId,
+  changeFrom,
+  billingState: z.optional(field(100)),
 });
 const razorpayId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const verifyBody = z.strictObject({
@@ -75,7 +86,7 @@ export const VERIFY_PENDING: VerifyPendingResponse = {
     'Razorpay has received your payment and we are confirming it. Your service appears on your dashboard as soon as it is confirmed, usually within a minute.',
 };
 
-/** POST /api/checkout/quote, /orders and /verify. */
+/** POST /api/checkout/quote, /change-quote, /orders and /verify. */
 export function makeHandler(deps: CheckoutDeps) {
   return httpHandler(async (event) => {
     switch (event.routeKey) {
@@ -85,6 +96,12 @@ export function makeHandler(deps: CheckoutDeps) {
           200,
           quoteCheckout(await deps.plans(), { ...body, renewal: renewal === true }, deps.seller),
         );
+      }
+      case 'POST /api/checkout/change-quote': {
+        const caller = callerOf(event);
+        const { billingState, ...body } = parseJsonBody(event, changeQuoteBody);
+        const { quote } = await priceChange(deps, await deps.plans(), caller.userId, body);
+        return json(200, withTax(quote, billingState, deps.seller));
       }
       case 'POST /api/checkout/orders': {
         const caller = callerOf(event);

@@ -126,12 +126,15 @@ export interface ServicesStore extends ServicesLifeStore {
    * sets the renewal schedule for the new date (renewalScheduleFor: the reminders start again);
    * touches nothing else on the item. Answers false, writing nothing, when another write came
    * first: read the service again and recompute.
+   * With `plan` (a plan change's entry, D26), the same write also names the service's plan from
+   * now on and leaves a cancellation as it is (a change gives no time back).
    */
   extendService(
     service: ServiceIdentity,
     period: ServicePeriod,
     expectedVersion: number,
     at: string,
+    plan?: ServicePlan,
   ): Promise<boolean>;
   /**
    * Takes periods back after their payments were refunded (D16), in one write conditioned on the
@@ -175,8 +178,16 @@ export interface ServicesLifeStore {
   listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]>;
 }
 
+/** The plan a service is on (D26): what its card and its provider part follow. */
+export interface ServicePlan {
+  planId: string;
+  planName: string;
+}
+
 export interface ServiceWithdrawal {
   purchaseIds: readonly string[];
+  /** Set when a refunded plan change puts the service back on the plan before it (D26). */
+  plan?: ServicePlan;
   renewalDate: string;
   /** Set when the service ends now. */
   cancelledAt?: string;

@@ -469,6 +469,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   {
     method: 'POST',
+    path: '/api/checkout/change-quote',
+    function: 'checkout',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'POST',
     path: '/api/checkout/orders',
     function: 'checkout',
     auth: true,

@@ -15,6 +15,7 @@ import {
   type ServiceFact,
   type ServiceIdentity,
   type ServicePeriod,
+  type ServicePlan,
   type ServiceRecord,
   type ServicesStore,
   type ServiceSummary,
@@ -70,11 +71,13 @@ export class DynamoServicesStore implements ServicesStore {
     period: ServicePeriod,
     expectedVersion: number,
     at: string,
+    plan?: ServicePlan,
   ): Promise<boolean> {
     try {
       if (expectedVersion === 0) {
         const created: ServiceRecord = {
           ...service,
+          ...plan,
           createdAt: at,
           updatedAt: at,
           renewalDate: period.renewalDate,
@@ -93,14 +96,18 @@ export class DynamoServicesStore implements ServicesStore {
         // Only the fields extensions own: status and provisioning are left as they are; the
         // renewal schedule starts again from the new date (its steps done stay keyed by the old).
         const schedule = renewalScheduleFor(service.serviceId, period.renewalDate);
+        const base =
+          'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at, nextDueAt = :due, dueShard = :shard';
         await this.client.send(
           new UpdateCommand({
             TableName: this.table(),
             Key: { userId: service.userId, serviceId: service.serviceId },
-            UpdateExpression:
-              // A payment after a cancellation gives the service time again: it is no longer
-              // cancelled (lambdas/domain/refunds.ts isCancelled).
-              'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at, nextDueAt = :due, dueShard = :shard REMOVE cancelledAt',
+            UpdateExpression: plan
+              ? // A plan change (D26) names the plan from now on and gives no time back.
+                `${base}, planId = :planId, planName = :planName`
+              : // A payment after a cancellation gives the service time again: it is no longer
+                // cancelled (lambdas/domain/refunds.ts isCancelled).
+                `${base} REMOVE cancelledAt`,
             ConditionExpression: 'version = :expected',
             ExpressionAttributeNames: { '#purchase': period.purchaseId },
             ExpressionAttributeValues: {
@@ -111,6 +118,7 @@ export class DynamoServicesStore implements ServicesStore {
               ':expected': expectedVersion,
               ':due': schedule.nextDueAt,
               ':shard': schedule.dueShard,
+              ...(plan ? { ':planId': plan.planId, ':planName': plan.planName } : {}),
             },
           }),
         );
@@ -135,6 +143,12 @@ export class DynamoServicesStore implements ServicesStore {
       ':expected': expectedVersion,
     };
     const set = ['renewalDate = :renewal', 'version = :next', 'updatedAt = :at'];
+    if (withdrawal.plan) {
+      // A refunded plan change: the plan before it again (D26).
+      set.push('planId = :planId', 'planName = :planName');
+      values[':planId'] = withdrawal.plan.planId;
+      values[':planName'] = withdrawal.plan.planName;
+    }
     withdrawal.purchaseIds.forEach((purchaseId, index) => {
       names[`#p${index}`] = purchaseId;
       set.push(`periods.#p${index}.refundedAt = if_not_exists(periods.#p${index}.refundedAt, :at)`);

@@ -72,6 +72,7 @@ import {
   type ServiceFact,
   type ServiceIdentity,
   type ServicePeriod,
+  type ServicePlan,
   type ServiceRecord,
   type ServicesStore,
   type ServiceSummary,
@@ -400,6 +401,7 @@ export class InMemoryServicesStore implements ServicesStore {
     period: ServicePeriod,
     expectedVersion: number,
     at: string,
+    plan?: ServicePlan,
   ): Promise<boolean> {
     await tick();
     const key = this.key(service.userId, service.serviceId);
@@ -410,10 +412,12 @@ export class InMemoryServicesStore implements ServicesStore {
       ...clone(service),
       createdAt: at,
     };
-    // A payment after a cancellation gives the service time again (as the adapter does).
-    const { cancelledAt: _cancelled, ...kept } = base;
+    // A payment after a cancellation gives the service time again (as the adapter does); a plan
+    // change names the plan and gives no time back (D26).
+    const { cancelledAt, ...kept } = base;
     this.items.set(key, {
       ...kept,
+      ...(plan ? { ...plan, ...(cancelledAt ? { cancelledAt } : {}) } : {}),
       renewalDate: period.renewalDate,
       version: expectedVersion + 1,
       periods,
@@ -440,6 +444,7 @@ export class InMemoryServicesStore implements ServicesStore {
     const { nextDueAt: _due, dueShard: _shard, ...rest } = item;
     this.items.set(key, {
       ...rest,
+      ...(withdrawal.plan ?? {}),
       periods,
       renewalDate: withdrawal.renewalDate,
       version: expectedVersion + 1,
