@@ -227,7 +227,17 @@ export interface ServiceCancelledDetail {
 export interface ServiceChangedDetail {
   userId: string;
   serviceId: string;
-  fact: 'refund' | 'dispute' | 'cancel' | 'hold' | 'unhold' | 'end' | 'remove' | 'reconcile';
+  fact:
+    | 'refund'
+    | 'dispute'
+    | 'cancel'
+    | 'hold'
+    | 'unhold'
+    | 'end'
+    | 'remove'
+    | 'reconcile'
+    // A plan change (D26): paid now, or a smaller plan chosen (or not) for the renewal.
+    | 'plan';
   at: string;
 }
 

@@ -259,3 +259,70 @@ export function quotePlanChange(request: PlanChangeRequest): Quote & { change: P
 function categoryWord(category: Category): string {
   return category === 'vps' ? 'VPS' : category;
 }
+
+// ---------------------------------------------------------------------------------------------
+// A smaller plan at the renewal (D26): chosen any time, in force from the renewal date, no refund.
+
+/** The plan a service is on at `now`: a smaller plan chosen for the renewal once its day came. */
+export function planInForce(
+  service: {
+    planId: string;
+    planName: string;
+    pendingPlan?: { planId: string; planName: string; from: string };
+  },
+  now: Date,
+): { planId: string; planName: string } {
+  const pending = service.pendingPlan;
+  if (pending && now.getTime() >= Date.parse(pending.from)) {
+    return { planId: pending.planId, planName: pending.planName };
+  }
+  return { planId: service.planId, planName: service.planName };
+}
+
+/**
+ * The smaller plan a service may move to at its renewal (D26), or a sentence why not: only within
+ * the category, only a plan that costs less, never a VPS whose disk would shrink, never a domain
+ * here (it changes tier when it renews), never an ended service.
+ */
+export function downgradeTarget(
+  plans: readonly Plan[],
+  service: { planId: string; category: Category; state: ServiceState },
+  toPlanId: string,
+): Plan {
+  const from = plans.find((p) => p.id === service.planId);
+  const to = plans.find((p) => p.id === toPlanId);
+  if (!to) throw new PlanNotFoundError(toPlanId);
+  if (!from) throw new PlanNotFoundError(service.planId);
+  if (service.state === 'ended' || service.state === 'removed') {
+    throw new ServiceNotChangeableError('This service has ended, so its plan cannot change.');
+  }
+  if (service.category === 'domain') {
+    throw new InvalidPlanChangeError(
+      'A domain plan changes at its renewal: choose the new plan when you renew.',
+    );
+  }
+  if (to.category !== service.category) {
+    throw new InvalidPlanChangeError(
+      `${to.name} is not a ${categoryWord(service.category)} plan: a plan changes only to another plan of the same kind.`,
+    );
+  }
+  if (to.id === from.id) throw new InvalidPlanChangeError(`You are on ${from.name} already.`);
+  if (to.monthlyPricePaise >= from.monthlyPricePaise) {
+    throw new InvalidPlanChangeError(
+      `${to.name} is not smaller than ${from.name}: a move to a larger plan is made now, with the difference for the days left.`,
+    );
+  }
+  const fromDisk = from.specs?.ssdGb;
+  const toDisk = to.specs?.ssdGb;
+  if (
+    service.category === 'vps' &&
+    fromDisk !== undefined &&
+    toDisk !== undefined &&
+    toDisk < fromDisk
+  ) {
+    throw new InvalidPlanChangeError(
+      `A VPS disk can grow but never shrink, so ${from.name} (${fromDisk} GB) cannot move to ${to.name} (${toDisk} GB). To pay less, buy ${to.name} as a new service, move your data, then cancel this one.`,
+    );
+  }
+  return to;
+}

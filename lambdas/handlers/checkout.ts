@@ -8,7 +8,13 @@ import { cachedPlans } from '../adapters/dynamodb/plans-table';
 import type { VerifyPendingResponse } from '../domain/api';
 import { createOrder, type CreateOrderDeps } from '../use-cases/create-order';
 import { quoteCheckout, withTax } from '../use-cases/quote-checkout';
-import { priceChange } from '../use-cases/plan-change';
+import {
+  cancelDowngrade,
+  priceChange,
+  scheduleDowngrade,
+  type ScheduleDeps,
+} from '../use-cases/plan-change';
+import { serviceOfRecord } from '../use-cases/to-service';
 import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
@@ -65,6 +71,7 @@ const orderBody = z.strictObject({
   changeFrom: z.optional(changeFrom),
   remainingDays,
 });
+const downgradeBody = z.strictObject({ planId });
 const changeQuoteBody = z.strictObject({
   planId,
   changeFrom,
@@ -77,7 +84,14 @@ const verifyBody = z.strictObject({
   razorpay_signature: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
 });
 
-export type CheckoutDeps = CreateOrderDeps & VerifyCheckoutDeps;
+export type CheckoutDeps = CreateOrderDeps & VerifyCheckoutDeps & ScheduleDeps;
+
+/** The service named by the route, as the dashboard shows its id. */
+function serviceIdOf(event: { pathParameters?: Record<string, string | undefined> }): string {
+  const id = event.pathParameters?.serviceId;
+  if (!id || id.length > 64) throw new NotFoundRouteError();
+  return id;
+}
 
 /** D20: what verify answers while Razorpay holds the payment authorized but not yet captured. */
 export const VERIFY_PENDING: VerifyPendingResponse = {
@@ -102,6 +116,20 @@ export function makeHandler(deps: CheckoutDeps) {
         const { billingState, ...body } = parseJsonBody(event, changeQuoteBody);
         const { quote } = await priceChange(deps, await deps.plans(), caller.userId, body);
         return json(200, withTax(quote, billingState, deps.seller));
+      }
+      case 'PUT /api/me/services/{serviceId}/plan-change': {
+        const caller = callerOf(event);
+        const { planId: toPlanId } = parseJsonBody(event, downgradeBody);
+        const service = await scheduleDowngrade(deps, await deps.plans(), caller.userId, {
+          serviceId: serviceIdOf(event),
+          planId: toPlanId,
+        });
+        return json(200, { service: serviceOfRecord(service, deps.now()) });
+      }
+      case 'DELETE /api/me/services/{serviceId}/plan-change': {
+        const caller = callerOf(event);
+        const service = await cancelDowngrade(deps, caller.userId, serviceIdOf(event));
+        return json(200, { service: serviceOfRecord(service, deps.now()) });
       }
       case 'POST /api/checkout/orders': {
         const caller = callerOf(event);

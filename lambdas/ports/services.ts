@@ -47,6 +47,8 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   /** Facts of its life (D22) besides its ledger and cancellation, each written by changeFacts. */
   disputes?: Record<string, 'open' | 'won' | 'lost'>;
   hold?: { at: string; note?: string };
+  /** A move to a smaller plan chosen for the renewal (D26): the plan from `from` on. */
+  pendingPlan?: PendingPlan;
   endedAt?: string;
   removedAt?: string;
   /** What converge last found and did (D22), written by recordLife alone. */
@@ -60,6 +62,9 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
 export type ServiceFact =
   | { kind: 'dispute'; paymentId: string; state: 'open' | 'won' | 'lost' }
   | { kind: 'hold'; note?: string }
+  /** D26: a smaller plan from the renewal date on; `cancel-plan` takes the choice back. */
+  | { kind: 'schedule-plan'; plan: PendingPlan }
+  | { kind: 'cancel-plan' }
   | { kind: 'unhold' }
   | { kind: 'end' }
   | { kind: 'remove' };
@@ -90,6 +95,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'cancelledAt',
   'disputes',
   'hold',
+  'pendingPlan',
   'endedAt',
   'removedAt',
 ] as const satisfies readonly (keyof ServiceRecord)[];
@@ -104,6 +110,8 @@ export const PROVISIONING_VIEW_FIELDS = {
   details: true,
   // Shown only for a domain that could not be registered (D23).
   failureReason: true,
+  // Not shown: compared with the plan's package, for "Updating…" after a plan change (D26).
+  package: true,
 } as const satisfies Record<keyof ProvisioningView, true>;
 
 export type ServiceSummary = Pick<ServiceRecord, (typeof SERVICE_SUMMARY_FIELDS)[number]> & {
@@ -176,6 +184,15 @@ export interface ServicesLifeStore {
   ): Promise<boolean>;
   /** Services on one lifeQueue, oldest first, up to `limit`. */
   listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]>;
+}
+
+/** A smaller plan chosen for the renewal (D26). */
+export interface PendingPlan {
+  planId: string;
+  planName: string;
+  /** The renewal date when it was chosen: the plan from then on. ISO-8601. */
+  from: string;
+  chosenAt: string;
 }
 
 /** The plan a service is on (D26): what its card and its provider part follow. */

@@ -38,6 +38,7 @@ import {
 } from '../domain/lifecycle';
 import { CATALOG } from '../domain/catalog';
 import type { CatalogPlan } from '../domain/plan';
+import { planInForce } from '../domain/plan-change';
 import { deliveryModeOf } from '../domain/provisioning';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
@@ -220,12 +221,17 @@ type Step =
  * plan changed, or went back when the change was refunded); undefined when it is on its plan's.
  */
 export function packageBehind(
-  service: Pick<ServiceRecord, 'planId' | 'category' | 'provisioning'>,
+  service: Pick<ServiceRecord, 'planId' | 'planName' | 'category' | 'pendingPlan'> & {
+    provisioning?: { username?: string; package?: string };
+  },
+  now: Date,
   plans: readonly CatalogPlan[] = CATALOG,
 ): string | undefined {
   const p = service.provisioning;
   if (!isPanelPart(service) || !p?.username || !p.package) return undefined;
-  const wanted = plans.find((plan) => plan.id === service.planId)?.whmPackage;
+  // A smaller plan chosen for the renewal is the plan once its day has come (D26).
+  const planId = planInForce(service, now).planId;
+  const wanted = plans.find((plan) => plan.id === planId)?.whmPackage;
   return wanted && wanted !== p.package ? wanted : undefined;
 }
 
@@ -233,6 +239,7 @@ export function packageBehind(
 function nextStep(
   service: ServiceRecord,
   life: Life,
+  now: Date,
   registrar?: RegistrarPart,
   plans?: readonly CatalogPlan[],
 ): Step | undefined {
@@ -251,7 +258,7 @@ function nextStep(
     if (p.state === 'suspended' && p.username && isPanelPart(service)) {
       return { kind: 'unsuspend', username: p.username };
     }
-    const wanted = p.state === 'ready' ? packageBehind(service, plans) : undefined;
+    const wanted = p.state === 'ready' ? packageBehind(service, now, plans) : undefined;
     if (wanted && p.username) {
       return { kind: 'change-package', username: p.username, package: wanted };
     }
@@ -287,7 +294,7 @@ export async function convergeService(
     const now = deps.now();
     const life = lifeOfService(service, now);
     let step =
-      failure === undefined ? nextStep(service, life, deps.registrar, deps.plans) : undefined;
+      failure === undefined ? nextStep(service, life, now, deps.registrar, deps.plans) : undefined;
     if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
       try {
         if ((await registryYearsDue(deps, service, life)) > 0) {
@@ -350,7 +357,7 @@ function lifeRecordOf(
 ): LifeRecord {
   const actual = partStateOf(service.provisioning);
   // A live account still on the package of a plan it left is out of step too (D26).
-  const behind = isLive(life.state) && actual === 'live' && packageBehind(service, plans);
+  const behind = isLive(life.state) && actual === 'live' && packageBehind(service, now, plans);
   const inStep = serviceInStep(service, life, automated) && !behind;
   const since = service.life?.outOfStepSince ?? now.toISOString();
   const failureReason =
@@ -402,7 +409,8 @@ async function take(
       return outcome ?? 'renew-registry:overtaken';
     }
     const still =
-      current && nextStep(current, lifeOfService(current, deps.now()), deps.registrar, deps.plans);
+      current &&
+      nextStep(current, lifeOfService(current, deps.now()), deps.now(), deps.registrar, deps.plans);
     if (!still || still.kind !== step.kind) {
       await deps.records.release(userId, serviceId, claim.token);
       return `${step.kind}:overtaken`;

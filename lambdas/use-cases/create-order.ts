@@ -13,7 +13,7 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import type { PurchasesStore } from '../ports/purchases';
 import type { Caller, UsersStore } from '../ports/users';
 import { PaymentProviderError, TooManyUnpaidOrdersError } from './errors';
-import { holdsOrHeld, type HeldServiceDeps } from './held-service';
+import { serviceForOrder, type HeldServiceDeps } from './held-service';
 import { priceChange } from './plan-change';
 import { InvalidPlanChangeError } from '../domain/plan-change';
 
@@ -73,14 +73,15 @@ export async function createOrder(
   const domain =
     first.domain?.name ?? (planOfQuote ? accountDomainOf(planOfQuote, input.domain) : undefined);
   // D14: a renewal whenever the buyer holds or held this plan (and domain), whatever `renew` says.
-  const renewal = await holdsOrHeld(deps, caller.userId, {
+  // D26: a service that changed plan keeps its id; the order names the service it pays for.
+  const { renewal, serviceId } = await serviceForOrder(deps, caller.userId, {
     planId: first.planId,
     ...(domain ? { domain } : {}),
   });
   const quote = renewal ? priceCheckout(plans, { ...priced, renewal }) : first;
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
-  return placeOrder(deps, caller, input, plan, quote, domain);
+  return placeOrder(deps, caller, input, plan, quote, domain, undefined, serviceId);
 }
 
 /** The order of a plan change now (D26): priced by priceChange, for the service it changes. */
@@ -114,6 +115,7 @@ async function placeOrder(
   quote: Quote,
   domain: string | undefined,
   changeFrom?: string,
+  serviceId?: string,
 ): Promise<CreateOrderResponse> {
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
@@ -173,6 +175,7 @@ async function placeOrder(
   };
   if (promoCode) order.promoCode = promoCode;
   if (changeFrom) order.changeFrom = changeFrom;
+  if (serviceId) order.serviceId = serviceId;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {

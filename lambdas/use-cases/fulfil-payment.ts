@@ -111,6 +111,7 @@ export async function fulfilPayment(
             planName: order.planName,
             category: order.category,
             ...(order.domain ? { domain: order.domain } : {}),
+            ...(order.serviceId ? { serviceId: order.serviceId } : {}),
           },
           {
             purchaseId,

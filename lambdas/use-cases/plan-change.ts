@@ -5,7 +5,13 @@
  * order's amount is the quote's, recomputed on the server.
  */
 import { periodAt, ledgerOf } from '../domain/ledger';
-import { quotePlanChange, type PlanChangeTerms } from '../domain/plan-change';
+import {
+  downgradeTarget,
+  planInForce,
+  quotePlanChange,
+  ServiceNotChangeableError,
+  type PlanChangeTerms,
+} from '../domain/plan-change';
 import type { Plan } from '../domain/plan';
 import type { Quote } from '../domain/pricing';
 import type { PurchasesStore } from '../ports/purchases';
@@ -13,6 +19,7 @@ import type { OrderRecord } from '../ports/orders';
 import type { ServicePeriod, ServiceRecord, ServicesStore } from '../ports/services';
 import { lifeOfService } from './converge-service';
 import { refusal } from './refusal';
+import { recordServiceFact, type RecordFactDeps } from './service-facts';
 
 export class ChangeServiceNotFoundError extends refusal(
   'ChangeServiceNotFoundError',
@@ -56,11 +63,13 @@ export async function priceChange(
   // The period's taxable as invoiced; an old purchase without its quote: the amount before GST.
   const paidTaxablePaise =
     purchase?.quote?.subtotalPaise ?? Math.round((period.amountPaise * 100) / 118);
+  // A smaller plan chosen for the renewal is the plan once its day has come.
+  const plan = planInForce(service, now);
   const quote = quotePlanChange({
     plans,
     service: {
-      planId: service.planId,
-      planName: service.planName,
+      planId: plan.planId,
+      planName: plan.planName,
       category: service.category,
       state: life.state,
     },
@@ -110,8 +119,8 @@ export async function recordPlanChange(
       months: order.months,
       amountPaise: order.amountPaise,
       change: {
-        fromPlanId: service.planId,
-        fromPlanName: service.planName,
+        fromPlanId: planInForce(service, at).planId,
+        fromPlanName: planInForce(service, at).planName,
         toPlanId: order.planId,
         toPlanName: order.planName,
         taxablePaise: order.quote.subtotalPaise,
@@ -131,3 +140,60 @@ export async function recordPlanChange(
 }
 
 const MAX_CHANGE_ATTEMPTS = 25;
+
+export interface ScheduleDeps extends RecordFactDeps {
+  services: Pick<ServicesStore, 'getService' | 'changeFacts'>;
+}
+
+/**
+ * A smaller plan from the renewal date (D26): chosen any time, recorded on the service (its
+ * renewal is then priced at that plan, and the panel moves to its package on the day), no refund
+ * for the difference. Choosing again replaces the choice. Answers the service as it is now.
+ */
+export async function scheduleDowngrade(
+  deps: ScheduleDeps,
+  plans: readonly Plan[],
+  userId: string,
+  input: { serviceId: string; planId: string },
+): Promise<ServiceRecord> {
+  const ref = { userId, serviceId: input.serviceId };
+  const service = await deps.services.getService(userId, input.serviceId);
+  if (!service) throw new ChangeServiceNotFoundError();
+  const now = deps.now();
+  const life = lifeOfService(service, now);
+  const current = planInForce(service, now);
+  const to = downgradeTarget(
+    plans,
+    { planId: current.planId, category: service.category, state: life.state },
+    input.planId,
+  );
+  const written = await recordServiceFact(deps, ref, {
+    kind: 'schedule-plan',
+    plan: {
+      planId: to.id,
+      planName: to.name,
+      from: life.ledger.paidUntil ?? service.renewalDate,
+      chosenAt: now.toISOString(),
+    },
+  });
+  if (!written) throw new ChangeServiceNotFoundError();
+  return (await deps.services.getService(userId, input.serviceId)) as ServiceRecord;
+}
+
+/** Takes back a smaller plan chosen for the renewal, before its day (D26). */
+export async function cancelDowngrade(
+  deps: ScheduleDeps,
+  userId: string,
+  serviceId: string,
+): Promise<ServiceRecord> {
+  const service = await deps.services.getService(userId, serviceId);
+  if (!service) throw new ChangeServiceNotFoundError();
+  const pending = service.pendingPlan;
+  if (pending && deps.now().getTime() >= Date.parse(pending.from)) {
+    throw new ServiceNotChangeableError(
+      `${pending.planName} took effect on your renewal date, so the change can no longer be cancelled. You can move to a larger plan now instead.`,
+    );
+  }
+  if (pending) await recordServiceFact(deps, { userId, serviceId }, { kind: 'cancel-plan' });
+  return (await deps.services.getService(userId, serviceId)) as ServiceRecord;
+}

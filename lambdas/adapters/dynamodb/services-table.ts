@@ -104,7 +104,7 @@ export class DynamoServicesStore implements ServicesStore {
             Key: { userId: service.userId, serviceId: service.serviceId },
             UpdateExpression: plan
               ? // A plan change (D26) names the plan from now on and gives no time back.
-                `${base}, planId = :planId, planName = :planName`
+                `${base}, planId = :planId, planName = :planName REMOVE pendingPlan`
               : // A payment after a cancellation gives the service time again: it is no longer
                 // cancelled (lambdas/domain/refunds.ts isCancelled).
                 `${base} REMOVE cancelledAt`,
@@ -235,6 +235,12 @@ export class DynamoServicesStore implements ServicesStore {
             '#hold': 'hold',
           },
         );
+      case 'schedule-plan':
+        return write(`SET pendingPlan = :plan, ${bump}`, 'attribute_exists(serviceId)', {
+          ':plan': fact.plan,
+        });
+      case 'cancel-plan':
+        return write(`SET ${bump} REMOVE pendingPlan`, 'attribute_exists(serviceId)');
       case 'end':
         return write(
           `SET endedAt = if_not_exists(endedAt, :at), ${bump}`,

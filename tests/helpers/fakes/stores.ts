@@ -414,9 +414,11 @@ export class InMemoryServicesStore implements ServicesStore {
     };
     // A payment after a cancellation gives the service time again (as the adapter does); a plan
     // change names the plan and gives no time back (D26).
-    const { cancelledAt, ...kept } = base;
+    const { cancelledAt, pendingPlan, ...kept } = base;
     this.items.set(key, {
       ...kept,
+      // A paid change replaces a smaller plan chosen for the renewal (D26).
+      ...(pendingPlan && !plan ? { pendingPlan } : {}),
       ...(plan ? { ...plan, ...(cancelledAt ? { cancelledAt } : {}) } : {}),
       renewalDate: period.renewalDate,
       version: expectedVersion + 1,
@@ -476,6 +478,12 @@ export class InMemoryServicesStore implements ServicesStore {
         break;
       case 'unhold':
         delete next.hold;
+        break;
+      case 'schedule-plan':
+        next.pendingPlan = clone(fact.plan);
+        break;
+      case 'cancel-plan':
+        delete next.pendingPlan;
         break;
       case 'end':
         next.endedAt ??= at;

@@ -315,6 +315,8 @@ function summariesContract(
             nameservers: ['ns1.example.in', 'ns2.example.in'],
             panelUrl: 'https://server1.example.in:2083',
             details: { ip: '203.0.113.7' },
+            // Read for "Updating…" after a plan change (D26); the API never shows it.
+            package: 'storefront_basic',
           },
         },
         {

@@ -12,7 +12,14 @@ import { serviceName } from '../../../../lambdas/templates/invoice/format';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
 import { fulfilPayment, purchaseIdFor } from '../../../../lambdas/use-cases/fulfil-payment';
-import { priceChange } from '../../../../lambdas/use-cases/plan-change';
+import {
+  cancelDowngrade,
+  priceChange,
+  scheduleDowngrade,
+} from '../../../../lambdas/use-cases/plan-change';
+import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
+import { CATALOG } from '../../../../lambdas/domain/catalog';
+import { downgradeTarget } from '../../../../lambdas/domain/plan-change';
 import { withdrawPeriods } from '../../../../lambdas/use-cases/refunds/end-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
@@ -303,5 +310,113 @@ describe('an upgrade paid', () => {
     expect((await service()).cancelledAt).toBeUndefined();
     expect((await account())?.package).toBe('storefront_basic');
     expect(world.panel.packageChanges).toBe(2);
+  });
+});
+
+describe('after an upgrade, a renewal', () => {
+  it('renews the same service at the new plan’s renewal price, and a new Basic Hosting is a service of its own', async () => {
+    const order = await createOrder(world.checkout, BUYER, {
+      planId: 'premiumhosting',
+      changeFrom: serviceId,
+    });
+    await pay(order.orderId, 'pay_Upgrade0000001');
+    const renewalDate = (await service()).renewalDate;
+
+    const renewal = await createOrder(world.checkout, BUYER, {
+      planId: 'premiumhosting',
+      months: 1,
+      domain: 'ashaverma.in',
+    });
+    const renewed = await pay(renewal.orderId, 'pay_Renewal000001');
+
+    // A month at Premium's renewal price: ₹4,999 + 18% GST.
+    expect(renewal.quote).toMatchObject({ renewal: true, totalPaise: 589_882 });
+    if (renewed.outcome !== 'fulfilled') throw new Error('review');
+    expect(renewed.purchase).toMatchObject({ serviceId, startDate: renewalDate });
+    expect((await world.services.listServices(BUYER.userId)).map((s) => s.serviceId)).toEqual([
+      serviceId,
+    ]);
+
+    const basic = await createOrder(world.checkout, BUYER, { planId: 'basichosting', months: 1 });
+    const bought = await pay(basic.orderId, 'pay_Basic00000002');
+    if (bought.outcome !== 'fulfilled') throw new Error('review');
+    expect(bought.purchase.serviceId).not.toBe(serviceId);
+    expect((await service()).planId).toBe('premiumhosting');
+  });
+});
+
+describe('a smaller plan at the renewal', () => {
+  async function onPremium() {
+    const order = await createOrder(world.checkout, BUYER, {
+      planId: 'premiumhosting',
+      changeFrom: serviceId,
+    });
+    await pay(order.orderId, 'pay_Upgrade0000001');
+    await converge('evt-upgrade');
+  }
+  const schedule = (planId: string) =>
+    scheduleDowngrade(world, CATALOG, BUYER.userId, { serviceId, planId });
+
+  it('takes effect on the renewal date: the card, the renewal’s price and the package follow it then, not before', async () => {
+    await onPremium();
+    const renewalDate = (await service()).renewalDate;
+
+    await schedule('basichosting');
+
+    expect(serviceOfRecord(await service(), world.now())).toMatchObject({
+      planId: 'premiumhosting',
+      pendingPlan: { planId: 'basichosting', planName: 'Basic Hosting', from: renewalDate },
+    });
+    await converge('evt-scheduled');
+    expect((await account())?.package).toBe('storefront_premium');
+    // The renewal is priced at the smaller plan, for the same service.
+    const renewal = await createOrder(world.checkout, BUYER, {
+      planId: 'basichosting',
+      months: 12,
+      domain: 'ashaverma.in',
+    });
+    expect(renewal.quote).toMatchObject({ renewal: true, planId: 'basichosting' });
+    await pay(renewal.orderId, 'pay_Renewal000001');
+    expect(world.panel.packageChanges).toBe(1);
+
+    world.setNow(new Date(Date.parse(renewalDate) + 60_000));
+    await converge('evt-renewal-day');
+
+    expect(serviceOfRecord(await service(), world.now())).toMatchObject({
+      planId: 'basichosting',
+      name: 'Basic Hosting',
+    });
+    expect((await account())?.package).toBe('storefront_basic');
+  });
+
+  it('can be cancelled before the renewal date; nothing changes then', async () => {
+    await onPremium();
+    await schedule('basichosting');
+
+    await cancelDowngrade(world, BUYER.userId, serviceId);
+
+    expect((await service()).pendingPlan).toBeUndefined();
+    world.setNow(new Date(Date.parse((await service()).renewalDate) + 60_000));
+    expect(serviceOfRecord(await service(), world.now()).planId).toBe('premiumhosting');
+  });
+
+  it('refuses a larger or the same plan, another category, and a VPS whose disk would shrink', async () => {
+    await onPremium();
+
+    await expect(schedule('enterprisehosting')).rejects.toMatchObject({
+      code: 'invalid_plan_change',
+      message: expect.stringMatching(/made now/),
+    });
+    await expect(schedule('premiumhosting')).rejects.toMatchObject({
+      code: 'invalid_plan_change',
+    });
+    await expect(schedule('basicvps')).rejects.toMatchObject({ code: 'invalid_plan_change' });
+    expect(() =>
+      downgradeTarget(
+        CATALOG,
+        { planId: 'premiumvps', category: 'vps', state: 'active' },
+        'basicvps',
+      ),
+    ).toThrow(/can grow but never shrink.*80 GB.*25 GB/);
   });
 });
