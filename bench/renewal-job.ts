@@ -213,6 +213,7 @@ export async function measureRenewalJob(
       terminate: () => Promise.reject(new Error('never')),
       summary: async () => undefined,
       openSession: () => Promise.reject(new Error('not used')),
+      changePackage: () => Promise.reject(new Error('not used')),
     };
     const deps = {
       schedule: new DynamoRenewalSchedule(counting.client, db.table('services')),

@@ -38,6 +38,17 @@ export interface QuoteRequestBody {
 export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingState'> {
   /** The tax invoice's recipient (D15); by default the profile's billing details. */
   billing?: BillingDetails;
+  /** A plan change now (D26): the service to change to `planId`. */
+  changeFrom?: string;
+  /** The days left the change's quote said; another count now is `409 quote_expired`. */
+  remainingDays?: number;
+}
+
+/** `POST /api/checkout/change-quote` (D26): the quote of changing a service to `planId` now. */
+export interface ChangeQuoteRequestBody {
+  planId: string;
+  changeFrom: string;
+  billingState?: string;
 }
 
 export interface CreateOrderResponse {
@@ -227,7 +238,17 @@ export interface ServiceCancelledDetail {
 export interface ServiceChangedDetail {
   userId: string;
   serviceId: string;
-  fact: 'refund' | 'dispute' | 'cancel' | 'hold' | 'unhold' | 'end' | 'remove' | 'reconcile';
+  fact:
+    | 'refund'
+    | 'dispute'
+    | 'cancel'
+    | 'hold'
+    | 'unhold'
+    | 'end'
+    | 'remove'
+    | 'reconcile'
+    // A plan change (D26): paid now, or a smaller plan chosen (or not) for the renewal.
+    | 'plan';
   at: string;
 }
 

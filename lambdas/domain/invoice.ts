@@ -219,6 +219,8 @@ export interface InvoiceLine {
   yearlyPricePaise?: Paise;
   /** Rule 46(i): the value after discounts, on which GST is charged (the quote's subtotal). */
   taxablePaise: Paise;
+  /** A plan change now (D26): the difference for the days left, from the plan it replaced. */
+  change?: { fromPlanName: string; days: number };
 }
 
 export type TaxName = 'CGST' | 'SGST' | 'UTGST' | 'IGST';
@@ -290,6 +292,7 @@ export interface InvoicedPurchase {
     | 'totalPaise'
     | 'renewal'
     | 'domain'
+    | 'change'
   >;
 }
 
@@ -407,6 +410,9 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
         : null,
       ...(q.domain ? { years: q.domain.years, yearlyPricePaise: q.domain.yearlyPricePaise } : {}),
       taxablePaise: q.subtotalPaise,
+      ...(q.change
+        ? { change: { fromPlanName: q.change.fromPlanName, days: q.change.remainingDays } }
+        : {}),
     },
     taxablePaise: q.subtotalPaise,
     taxLines: taxLinesOf(split, seller.state),

@@ -13,6 +13,9 @@
  *   entries after it move up. So a refunded first year of a service renewed once leaves the
  *   renewal's month alone, starting when it was paid.
  * - The renewal date is the end of the last entry still paid.
+ * - A plan change (D26) is an entry too, paid for by its own payment, but it adds no time: it
+ *   says which plan the service is on from that moment (`change`), and the renewal date stays.
+ *   A refunded change is withdrawn like any entry, and the plan goes back to the one before it.
  *
  * Pure: no clock, no I/O.
  */
@@ -29,6 +32,28 @@ export interface LedgerEntry {
   amountPaise: Paise;
   /** Set once the payment was refunded or charged back: the entry is withdrawn. */
   refundedAt?: string;
+  /** Set on a plan change's entry (D26): it adds no time, it changes the plan. */
+  change?: PlanChangeFacts;
+}
+
+/** What a plan change's payment bought: the plan from then on, for the days left of the period. */
+export interface PlanChangeFacts {
+  fromPlanId: string;
+  fromPlanName: string;
+  toPlanId: string;
+  toPlanName: string;
+  /** The difference paid before GST (charge − credit). */
+  taxablePaise: Paise;
+  /** India calendar days from the change to the renewal date, of the period's `periodDays`. */
+  remainingDays: number;
+  periodDays: number;
+}
+
+/** A plan change still paid, in payment order. */
+export interface LaidChange extends PlanChangeFacts {
+  purchaseId: string;
+  paymentId: string;
+  paidAt: string;
 }
 
 /** An entry still paid, laid on the calendar. Dates are ISO-8601. */
@@ -51,6 +76,8 @@ export interface Ledger {
   paidUntil?: string;
   /** When the first entry still paid starts. */
   paidFrom?: string;
+  /** Plan changes still paid (D26), in payment order; they add no time. */
+  changes: LaidChange[];
 }
 
 /** Payment order: by when each was paid, then by purchase id (a stable order for equal times). */
@@ -69,10 +96,20 @@ export function ledgerOf(
   const all = (Array.isArray(entries) ? [...entries] : Object.values(entries)).sort(byPayment);
   const periods: LaidPeriod[] = [];
   const withdrawn: LedgerEntry[] = [];
+  const changes: LaidChange[] = [];
   let end: Date | undefined;
   for (const entry of all) {
     if (entry.refundedAt !== undefined || withdraw.has(entry.purchaseId)) {
       withdrawn.push(entry);
+      continue;
+    }
+    if (entry.change) {
+      changes.push({
+        ...entry.change,
+        purchaseId: entry.purchaseId,
+        paymentId: entry.paymentId,
+        paidAt: entry.purchaseDate,
+      });
       continue;
     }
     const paidAt = new Date(entry.purchaseDate);
@@ -95,6 +132,7 @@ export function ledgerOf(
   return {
     periods,
     withdrawn,
+    changes,
     ...(end ? { paidUntil: end.toISOString() } : {}),
     ...(first ? { paidFrom: first.startDate } : {}),
   };
@@ -130,4 +168,19 @@ export function periodAt(ledger: Ledger, at: Date): LaidPeriod | undefined {
       (p) => new Date(p.startDate).getTime() <= time && time < new Date(p.renewalDate).getTime(),
     ) ?? ledger.periods[ledger.periods.length - 1]
   );
+}
+
+/**
+ * The plan the service is on (D26): the last plan change still paid, else the plan it was bought
+ * as (the first change's `from`, as the service item may already name a later plan), else `base`.
+ */
+export function planOfLedger(
+  ledger: Pick<Ledger, 'changes' | 'withdrawn'>,
+  base: { planId: string; planName: string },
+): { planId: string; planName: string } {
+  const last = ledger.changes[ledger.changes.length - 1];
+  if (last) return { planId: last.toPlanId, planName: last.toPlanName };
+  const first = ledger.withdrawn.find((entry) => entry.change)?.change;
+  if (first) return { planId: first.fromPlanId, planName: first.fromPlanName };
+  return { planId: base.planId, planName: base.planName };
 }

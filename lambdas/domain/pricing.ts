@@ -7,6 +7,7 @@ import {
 import type { QuoteTax } from './gst';
 import { percentOf, type Paise } from './money';
 import type { Plan } from './plan';
+import type { PlanChangeTerms } from './plan-change';
 
 export const DURATIONS = [1, 12, 24, 36] as const;
 export type Months = (typeof DURATIONS)[number];
@@ -61,6 +62,8 @@ export interface Quote {
    * `basePaise`; `months` is 12 × years and `monthlyPricePaise` only the year's twelfth (rounded).
    */
   domain?: DomainTerm;
+  /** A plan change now (D26): the credit, the charge and the renewal date that stays. */
+  change?: PlanChangeTerms;
 }
 
 /** What a domain order registers and for how long (docs/decisions-domains.md, D21). */

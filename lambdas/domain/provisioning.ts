@@ -150,6 +150,8 @@ export interface ProvisioningView {
   nameservers?: readonly string[];
   details?: Readonly<Record<string, string>>;
   failureReason?: string;
+  /** The panel package the account is on: read to tell a changed plan still updating (D26). */
+  package?: string;
 }
 
 /**

@@ -25,6 +25,7 @@
  * `renewalDate` and `periods` to extensions. A cancelled service's next payment starts a new
  * period on the payment's date, whatever its renewal date said; extendFrom() is where that goes.
  */
+import type { PlanChangeFacts } from './ledger';
 import type { Paise } from './money';
 import type { Months } from './pricing';
 import { periodFor, type HeldService } from './services';
@@ -41,6 +42,11 @@ export interface ServicePeriod {
   amountPaise: Paise;
   /** Set when its payment was refunded and the period taken back (lambdas/domain/refunds.ts). */
   refundedAt?: string;
+  /**
+   * Set on a plan change's entry (D26): it adds no time (its dates are the change's day and the
+   * renewal date, which stays) and changes the plan from its payment on.
+   */
+  change?: PlanChangeFacts;
 }
 
 /** The part of a stored service that extensions read and write. */
@@ -117,7 +123,8 @@ function extendFrom(
  * (a refunded one only when every period was refunded).
  */
 export function latestPeriod(service: ServiceTerm): ServicePeriod | undefined {
-  const all = Object.values(service.periods);
+  // A plan change adds no time: the period in force is the one its payment paid for.
+  const all = Object.values(service.periods).filter((period) => !period.change);
   const kept = all.filter((period) => !period.refundedAt);
   return (kept.length > 0 ? kept : all).reduce<ServicePeriod | undefined>(
     (latest, period) => (!latest || period.renewalDate > latest.renewalDate ? period : latest),

@@ -37,6 +37,13 @@ export interface Service {
   runsUntilAfterCancel?: string;
   /** Its delivery (D18): being set up, ready with how to reach it, suspended, ... */
   provisioning: ServiceProvisioning;
+  /**
+   * D26: the plan changed and the provider has not confirmed it yet (the card says "Updating…"
+   * meanwhile; out of step for an operator if the panel refuses).
+   */
+  planUpdating?: boolean;
+  /** D26: a smaller plan chosen for the renewal, in force from `from` (cancellable until then). */
+  pendingPlan?: { planId: string; planName: string; from: string };
 }
 
 /**

@@ -7,7 +7,14 @@ import { json } from '../http/response';
 import { cachedPlans } from '../adapters/dynamodb/plans-table';
 import type { VerifyPendingResponse } from '../domain/api';
 import { createOrder, type CreateOrderDeps } from '../use-cases/create-order';
-import { quoteCheckout } from '../use-cases/quote-checkout';
+import { quoteCheckout, withTax } from '../use-cases/quote-checkout';
+import {
+  cancelDowngrade,
+  priceChange,
+  scheduleDowngrade,
+  type ScheduleDeps,
+} from '../use-cases/plan-change';
+import { serviceOfRecord } from '../use-cases/to-service';
 import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
@@ -50,6 +57,9 @@ const quoteBody = z.strictObject({
   billingState: z.optional(field(100)),
   renew,
 });
+// A plan change now (D26): the service's id, and the days left its quote said.
+const changeFrom = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const remainingDays = z.optional(z.number());
 const orderBody = z.strictObject({
   planId,
   months,
@@ -58,6 +68,14 @@ const orderBody = z.strictObject({
   renew,
   billing,
   domain,
+  changeFrom: z.optional(changeFrom),
+  remainingDays,
+});
+const downgradeBody = z.strictObject({ planId });
+const changeQuoteBody = z.strictObject({
+  planId,
+  changeFrom,
+  billingState: z.optional(field(100)),
 });
 const razorpayId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const verifyBody = z.strictObject({
@@ -66,7 +84,14 @@ const verifyBody = z.strictObject({
   razorpay_signature: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
 });
 
-export type CheckoutDeps = CreateOrderDeps & VerifyCheckoutDeps;
+export type CheckoutDeps = CreateOrderDeps & VerifyCheckoutDeps & ScheduleDeps;
+
+/** The service named by the route, as the dashboard shows its id. */
+function serviceIdOf(event: { pathParameters?: Record<string, string | undefined> }): string {
+  const id = event.pathParameters?.serviceId;
+  if (!id || id.length > 64) throw new NotFoundRouteError();
+  return id;
+}
 
 /** D20: what verify answers while Razorpay holds the payment authorized but not yet captured. */
 export const VERIFY_PENDING: VerifyPendingResponse = {
@@ -75,7 +100,7 @@ export const VERIFY_PENDING: VerifyPendingResponse = {
     'Razorpay has received your payment and we are confirming it. Your service appears on your dashboard as soon as it is confirmed, usually within a minute.',
 };
 
-/** POST /api/checkout/quote, /orders and /verify. */
+/** POST /api/checkout/quote, /change-quote, /orders and /verify. */
 export function makeHandler(deps: CheckoutDeps) {
   return httpHandler(async (event) => {
     switch (event.routeKey) {
@@ -85,6 +110,26 @@ export function makeHandler(deps: CheckoutDeps) {
           200,
           quoteCheckout(await deps.plans(), { ...body, renewal: renewal === true }, deps.seller),
         );
+      }
+      case 'POST /api/checkout/change-quote': {
+        const caller = callerOf(event);
+        const { billingState, ...body } = parseJsonBody(event, changeQuoteBody);
+        const { quote } = await priceChange(deps, await deps.plans(), caller.userId, body);
+        return json(200, withTax(quote, billingState, deps.seller));
+      }
+      case 'PUT /api/me/services/{serviceId}/plan-change': {
+        const caller = callerOf(event);
+        const { planId: toPlanId } = parseJsonBody(event, downgradeBody);
+        const service = await scheduleDowngrade(deps, await deps.plans(), caller.userId, {
+          serviceId: serviceIdOf(event),
+          planId: toPlanId,
+        });
+        return json(200, { service: serviceOfRecord(service, deps.now()) });
+      }
+      case 'DELETE /api/me/services/{serviceId}/plan-change': {
+        const caller = callerOf(event);
+        const service = await cancelDowngrade(deps, caller.userId, serviceIdOf(event));
+        return json(200, { service: serviceOfRecord(service, deps.now()) });
       }
       case 'POST /api/checkout/orders': {
         const caller = callerOf(event);

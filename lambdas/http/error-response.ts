@@ -36,6 +36,10 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // A service's life in the console (D22): not removable yet, another attempt acting on it.
   service_not_removable: 409,
   service_busy: 409,
+  // Plan changes (D26): not allowed now, the service cannot change, the quote's day has passed.
+  invalid_plan_change: 400,
+  service_not_changeable: 409,
+  quote_expired: 409,
   payload_too_large: 413,
   too_many_requests: 429,
   payment_provider_unavailable: 502,

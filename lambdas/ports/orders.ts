@@ -25,6 +25,13 @@ export interface OrderRecord {
   domain?: string;
   /** A domain order's registration period (D21); its `months` is 12 × years. */
   years?: number;
+  /** A plan change now (D26): the service it changes (the quote's `change` says how). */
+  changeFrom?: string;
+  /**
+   * The service the order pays for, when it is not the plan's natural id (serviceIdFor): a
+   * service that changed plan keeps its id (D26).
+   */
+  serviceId?: string;
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;

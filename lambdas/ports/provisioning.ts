@@ -68,6 +68,13 @@ export interface Provisioner {
   summary(username: string): Promise<AccountSummary | undefined>;
   /** A single-use login URL to the account's panel, for its owner. */
   openSession(username: string): Promise<PanelSession>;
+  /**
+   * Moves the account to another of the upstream's plans (a WHM package), for a plan change
+   * (D26). Asking for the package it is on already changes nothing. `NoSuchAccountError` when
+   * there is no such account; `ProvisionerRefusedError` when the upstream refuses (an unknown
+   * package).
+   */
+  changePackage(username: string, pkg: string): Promise<void>;
 }
 
 /**

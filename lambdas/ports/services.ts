@@ -47,6 +47,8 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   /** Facts of its life (D22) besides its ledger and cancellation, each written by changeFacts. */
   disputes?: Record<string, 'open' | 'won' | 'lost'>;
   hold?: { at: string; note?: string };
+  /** A move to a smaller plan chosen for the renewal (D26): the plan from `from` on. */
+  pendingPlan?: PendingPlan;
   endedAt?: string;
   removedAt?: string;
   /** What converge last found and did (D22), written by recordLife alone. */
@@ -60,6 +62,9 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
 export type ServiceFact =
   | { kind: 'dispute'; paymentId: string; state: 'open' | 'won' | 'lost' }
   | { kind: 'hold'; note?: string }
+  /** D26: a smaller plan from the renewal date on; `cancel-plan` takes the choice back. */
+  | { kind: 'schedule-plan'; plan: PendingPlan }
+  | { kind: 'cancel-plan' }
   | { kind: 'unhold' }
   | { kind: 'end' }
   | { kind: 'remove' };
@@ -90,6 +95,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'cancelledAt',
   'disputes',
   'hold',
+  'pendingPlan',
   'endedAt',
   'removedAt',
 ] as const satisfies readonly (keyof ServiceRecord)[];
@@ -104,6 +110,8 @@ export const PROVISIONING_VIEW_FIELDS = {
   details: true,
   // Shown only for a domain that could not be registered (D23).
   failureReason: true,
+  // Not shown: compared with the plan's package, for "Updating…" after a plan change (D26).
+  package: true,
 } as const satisfies Record<keyof ProvisioningView, true>;
 
 export type ServiceSummary = Pick<ServiceRecord, (typeof SERVICE_SUMMARY_FIELDS)[number]> & {
@@ -126,12 +134,15 @@ export interface ServicesStore extends ServicesLifeStore {
    * sets the renewal schedule for the new date (renewalScheduleFor: the reminders start again);
    * touches nothing else on the item. Answers false, writing nothing, when another write came
    * first: read the service again and recompute.
+   * With `plan` (a plan change's entry, D26), the same write also names the service's plan from
+   * now on and leaves a cancellation as it is (a change gives no time back).
    */
   extendService(
     service: ServiceIdentity,
     period: ServicePeriod,
     expectedVersion: number,
     at: string,
+    plan?: ServicePlan,
   ): Promise<boolean>;
   /**
    * Takes periods back after their payments were refunded (D16), in one write conditioned on the
@@ -175,8 +186,25 @@ export interface ServicesLifeStore {
   listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]>;
 }
 
+/** A smaller plan chosen for the renewal (D26). */
+export interface PendingPlan {
+  planId: string;
+  planName: string;
+  /** The renewal date when it was chosen: the plan from then on. ISO-8601. */
+  from: string;
+  chosenAt: string;
+}
+
+/** The plan a service is on (D26): what its card and its provider part follow. */
+export interface ServicePlan {
+  planId: string;
+  planName: string;
+}
+
 export interface ServiceWithdrawal {
   purchaseIds: readonly string[];
+  /** Set when a refunded plan change puts the service back on the plan before it (D26). */
+  plan?: ServicePlan;
   renewalDate: string;
   /** Set when the service ends now. */
   cancelledAt?: string;

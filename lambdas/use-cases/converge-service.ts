@@ -36,6 +36,9 @@ import {
   type PartState,
   type ServiceState,
 } from '../domain/lifecycle';
+import { CATALOG } from '../domain/catalog';
+import type { CatalogPlan } from '../domain/plan';
+import { planInForce } from '../domain/plan-change';
 import { deliveryModeOf } from '../domain/provisioning';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
@@ -45,8 +48,10 @@ import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
 
 export interface ConvergeDeps {
   services: Pick<ServicesStore, 'getService' | 'recordLife'>;
-  records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle'>;
-  panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary'>;
+  records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle' | 'choose'>;
+  panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary' | 'changePackage'>;
+  /** The catalog, whose plans name their WHM packages (D26: a changed plan's package). */
+  plans?: readonly CatalogPlan[];
   /**
    * Creates the service's part (the panel account, or its place in the operator's queue) and
    * mails the buyer when it is ready: provisionService, where the function has what it takes.
@@ -207,10 +212,37 @@ type Step =
   | { kind: 'settle-creation'; username: string }
   | { kind: 'suspend'; username: string; reason: string }
   | { kind: 'unsuspend'; username: string }
+  /** The plan changed (D26, or back after its refund): the account moves to the plan's package. */
+  | { kind: 'change-package'; username: string; package: string }
   | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' };
 
+/**
+ * The WHM package the service's plan names when its panel account is on another one (D26: the
+ * plan changed, or went back when the change was refunded); undefined when it is on its plan's.
+ */
+export function packageBehind(
+  service: Pick<ServiceRecord, 'planId' | 'planName' | 'category' | 'pendingPlan'> & {
+    provisioning?: { username?: string; package?: string };
+  },
+  now: Date,
+  plans: readonly CatalogPlan[] = CATALOG,
+): string | undefined {
+  const p = service.provisioning;
+  if (!isPanelPart(service) || !p?.username || !p.package) return undefined;
+  // A smaller plan chosen for the renewal is the plan once its day has come (D26).
+  const planId = planInForce(service, now).planId;
+  const wanted = plans.find((plan) => plan.id === planId)?.whmPackage;
+  return wanted && wanted !== p.package ? wanted : undefined;
+}
+
 /** The next step towards `life`, or undefined when there is none this function can take. */
-function nextStep(service: ServiceRecord, life: Life, registrar?: RegistrarPart): Step | undefined {
+function nextStep(
+  service: ServiceRecord,
+  life: Life,
+  now: Date,
+  registrar?: RegistrarPart,
+  plans?: readonly CatalogPlan[],
+): Step | undefined {
   const p = service.provisioning;
   if (isLive(life.state)) {
     if (
@@ -225,6 +257,10 @@ function nextStep(service: ServiceRecord, life: Life, registrar?: RegistrarPart)
     if (p.state === 'ready' && p.announcedAt === undefined) return { kind: 'deliver' };
     if (p.state === 'suspended' && p.username && isPanelPart(service)) {
       return { kind: 'unsuspend', username: p.username };
+    }
+    const wanted = p.state === 'ready' ? packageBehind(service, now, plans) : undefined;
+    if (wanted && p.username) {
+      return { kind: 'change-package', username: p.username, package: wanted };
     }
     return undefined;
   }
@@ -257,7 +293,8 @@ export async function convergeService(
     if (!service) return { outcome: 'not_found' };
     const now = deps.now();
     const life = lifeOfService(service, now);
-    let step = failure === undefined ? nextStep(service, life, deps.registrar) : undefined;
+    let step =
+      failure === undefined ? nextStep(service, life, now, deps.registrar, deps.plans) : undefined;
     if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
       try {
         if ((await registryYearsDue(deps, service, life)) > 0) {
@@ -282,7 +319,7 @@ export async function convergeService(
       }
     }
     const automated = Boolean(deps.registrar) && isRegistrarPart(service);
-    const record = lifeRecordOf(service, life, now, failure, automated);
+    const record = lifeRecordOf(service, life, now, failure, automated, deps.plans);
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
       ...(service.provisioning ? { provisioningState: service.provisioning.state } : {}),
@@ -316,9 +353,12 @@ function lifeRecordOf(
   now: Date,
   failure: unknown,
   automated: boolean,
+  plans?: readonly CatalogPlan[],
 ): LifeRecord {
   const actual = partStateOf(service.provisioning);
-  const inStep = serviceInStep(service, life, automated);
+  // A live account still on the package of a plan it left is out of step too (D26).
+  const behind = isLive(life.state) && actual === 'live' && packageBehind(service, now, plans);
+  const inStep = serviceInStep(service, life, automated) && !behind;
   const since = service.life?.outOfStepSince ?? now.toISOString();
   const failureReason =
     service.provisioning?.state === 'failed' ? service.provisioning.failureReason : undefined;
@@ -368,7 +408,9 @@ async function take(
       if (outcome) deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });
       return outcome ?? 'renew-registry:overtaken';
     }
-    const still = current && nextStep(current, lifeOfService(current, deps.now()), deps.registrar);
+    const still =
+      current &&
+      nextStep(current, lifeOfService(current, deps.now()), deps.now(), deps.registrar, deps.plans);
     if (!still || still.kind !== step.kind) {
       await deps.records.release(userId, serviceId, claim.token);
       return `${step.kind}:overtaken`;
@@ -423,6 +465,29 @@ async function take(
           },
           deps.now(),
         );
+        break;
+      }
+      case 'change-package': {
+        if (still.kind !== 'change-package' || still.package !== step.package) {
+          await deps.records.release(userId, serviceId, claim.token);
+          return 'change-package:overtaken';
+        }
+        await deps.panel.changePackage(step.username, step.package);
+        const p = current.provisioning;
+        // The account as chosen, on its new package; then the claim is given back.
+        await deps.records.choose(
+          userId,
+          serviceId,
+          claim.token,
+          {
+            username: step.username,
+            domain: p?.domain ?? current.domain ?? '',
+            package: step.package,
+            usernameAttempt: p?.usernameAttempt ?? 0,
+          },
+          deps.now(),
+        );
+        await deps.records.release(userId, serviceId, claim.token);
         break;
       }
       case 'terminate':

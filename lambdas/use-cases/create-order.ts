@@ -6,14 +6,19 @@ import type { SellerDetails } from '../domain/invoice';
 import { parseProfileUpdate } from '../domain/profile';
 import type { Plan } from '../domain/plan';
 import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
+import type { Quote } from '../domain/pricing';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
+import type { PurchasesStore } from '../ports/purchases';
 import type { Caller, UsersStore } from '../ports/users';
 import { PaymentProviderError, TooManyUnpaidOrdersError } from './errors';
-import { holdsOrHeld, type HeldServiceDeps } from './held-service';
+import { serviceForOrder, type HeldServiceDeps } from './held-service';
+import { priceChange } from './plan-change';
+import { InvalidPlanChangeError } from '../domain/plan-change';
 
 export interface CreateOrderDeps extends HeldServiceDeps {
+  purchases: Pick<PurchasesStore, 'listPurchases' | 'getPurchase'>;
   plans: () => Promise<Plan[]>;
   users: UsersStore;
   orders: OrdersStore;
@@ -38,6 +43,10 @@ export interface CreateOrderInput {
   billing?: BillingDetails;
   /** What the page showed (a renewal); never trusted: a plan the buyer holds or held is one. */
   renew?: boolean;
+  /** A plan change now (D26): the service to change to `planId`. */
+  changeFrom?: string;
+  /** The days left the change's quote said: a different count now is a stale quote. */
+  remainingDays?: number;
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -55,21 +64,59 @@ export async function createOrder(
   input: CreateOrderInput,
 ): Promise<CreateOrderResponse> {
   const plans = await deps.plans();
+  if (input.changeFrom !== undefined) return createChangeOrder(deps, caller, input, plans);
   // Priced once to check the plan, domain, period and promo, and to normalise the domain (D21).
-  const { renew: _asked, ...priced } = input;
+  const { renew: _asked, changeFrom: _change, remainingDays: _days, ...priced } = input;
   const first = priceCheckout(plans, priced);
   const planOfQuote = plans.find((p) => p.id === first.planId);
   // A domain plan's registered name, or the name a hosting account is set up for (D18, D21).
   const domain =
     first.domain?.name ?? (planOfQuote ? accountDomainOf(planOfQuote, input.domain) : undefined);
   // D14: a renewal whenever the buyer holds or held this plan (and domain), whatever `renew` says.
-  const renewal = await holdsOrHeld(deps, caller.userId, {
+  // D26: a service that changed plan keeps its id; the order names the service it pays for.
+  const { renewal, serviceId } = await serviceForOrder(deps, caller.userId, {
     planId: first.planId,
     ...(domain ? { domain } : {}),
   });
   const quote = renewal ? priceCheckout(plans, { ...priced, renewal }) : first;
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
+  return placeOrder(deps, caller, input, plan, quote, domain, undefined, serviceId);
+}
+
+/** The order of a plan change now (D26): priced by priceChange, for the service it changes. */
+async function createChangeOrder(
+  deps: CreateOrderDeps,
+  caller: Caller,
+  input: CreateOrderInput,
+  plans: Plan[],
+): Promise<CreateOrderResponse> {
+  if (input.promoCode) {
+    throw new InvalidPlanChangeError(
+      'Promo codes apply to new purchases only, not to a plan change.',
+    );
+  }
+  const { quote, service } = await priceChange(deps, plans, caller.userId, {
+    changeFrom: input.changeFrom as string,
+    planId: input.planId,
+    ...(input.remainingDays !== undefined ? { remainingDays: input.remainingDays } : {}),
+  });
+  const plan = plans.find((p) => p.id === quote.planId);
+  if (!plan) throw new PlanNotFoundError(input.planId);
+  return placeOrder(deps, caller, input, plan, quote, service.domain, service.serviceId);
+}
+
+/** Creates the Razorpay order for exactly `quote`'s total, and stores ours for verify and the webhook. */
+async function placeOrder(
+  deps: CreateOrderDeps,
+  caller: Caller,
+  input: CreateOrderInput,
+  plan: Plan,
+  quote: Quote,
+  domain: string | undefined,
+  changeFrom?: string,
+  serviceId?: string,
+): Promise<CreateOrderResponse> {
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
@@ -97,6 +144,7 @@ export async function createOrder(
         months: String(quote.months),
         promoCode: promoCode ?? '',
         domain: domain ?? '',
+        ...(changeFrom ? { changeFrom } : {}),
       },
     });
   } catch (error) {
@@ -126,6 +174,8 @@ export async function createOrder(
     updatedAt: at,
   };
   if (promoCode) order.promoCode = promoCode;
+  if (changeFrom) order.changeFrom = changeFrom;
+  if (serviceId) order.serviceId = serviceId;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {

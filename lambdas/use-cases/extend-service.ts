@@ -40,13 +40,14 @@ export interface ExtendServiceDeps {
  */
 export async function extendService(
   deps: ExtendServiceDeps,
-  service: Omit<ServiceIdentity, 'serviceId'>,
+  service: Omit<ServiceIdentity, 'serviceId'> & { serviceId?: string },
   purchase: PaidPurchase,
   at: Date,
 ): Promise<{ serviceId: string; period: ServicePeriod }> {
+  // The order names its service when it is not the plan's natural id (a changed plan, D26).
   const identity: ServiceIdentity = {
     ...service,
-    serviceId: serviceIdFor(service.userId, service),
+    serviceId: service.serviceId ?? serviceIdFor(service.userId, service),
   };
   for (let attempt = 1; attempt <= MAX_EXTENSION_ATTEMPTS; attempt += 1) {
     const current = await deps.services.getService(identity.userId, identity.serviceId);

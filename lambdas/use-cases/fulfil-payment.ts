@@ -8,6 +8,7 @@ import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
 import type { ServicesStore } from '../ports/services';
 import type { UsersStore } from '../ports/users';
 import { extendService } from './extend-service';
+import { recordPlanChange } from './plan-change';
 import { withInvoiceNumber } from './issue-document-number';
 
 export interface FulfilPaymentDeps {
@@ -99,25 +100,29 @@ export async function fulfilPayment(
   const purchaseId = purchaseIdFor(payment.paymentId);
   let purchase = await purchases.getPurchase(order.userId, purchaseId);
   if (!purchase) {
-    const { serviceId, period } = await extendService(
-      deps,
-      {
-        userId: order.userId,
-        planId: order.planId,
-        planName: order.planName,
-        category: order.category,
-        ...(order.domain ? { domain: order.domain } : {}),
-      },
-      {
-        purchaseId,
-        paymentId: payment.paymentId,
-        planId: order.planId,
-        months: order.months,
-        amountPaise: order.amountPaise,
-        ...(order.domain ? { domain: order.domain } : {}),
-      },
-      at,
-    );
+    const { serviceId, period } = order.changeFrom
+      ? // A plan change (D26): an entry on the service it changes, the renewal date unchanged.
+        await recordPlanChange(deps, order, { purchaseId, paymentId: payment.paymentId }, at)
+      : await extendService(
+          deps,
+          {
+            userId: order.userId,
+            planId: order.planId,
+            planName: order.planName,
+            category: order.category,
+            ...(order.domain ? { domain: order.domain } : {}),
+            ...(order.serviceId ? { serviceId: order.serviceId } : {}),
+          },
+          {
+            purchaseId,
+            paymentId: payment.paymentId,
+            planId: order.planId,
+            months: order.months,
+            amountPaise: order.amountPaise,
+            ...(order.domain ? { domain: order.domain } : {}),
+          },
+          at,
+        );
     const candidate: PurchaseRecord = {
       userId: order.userId,
       purchaseId,

@@ -20,7 +20,15 @@ export function quoteCheckout(
   seller: () => Pick<SellerDetails, 'state'>,
 ): Quote {
   const { billingState, ...priced } = request;
-  const quote = priceCheckout(plans, priced);
+  return withTax(priceCheckout(plans, priced), billingState, seller);
+}
+
+/** The quote with its GST split for the buyer's state, when the state is known (D10). */
+export function withTax<Q extends Quote>(
+  quote: Q,
+  billingState: string | undefined,
+  seller: () => Pick<SellerDetails, 'state'>,
+): Q {
   if (billingState === undefined || billingState.trim() === '') return quote;
   return { ...quote, tax: quoteTax(quote, billingState.trim(), seller().state) };
 }

@@ -28,6 +28,8 @@ const FACT_OF: Record<ServiceFact['kind'], ServiceChangedDetail['fact']> = {
   unhold: 'unhold',
   end: 'end',
   remove: 'remove',
+  'schedule-plan': 'plan',
+  'cancel-plan': 'plan',
 };
 
 /**

@@ -7,7 +7,8 @@ import { latestPeriod } from '../domain/service-periods';
 import { serviceStatus, type Service } from '../domain/services';
 import type { PurchaseSummary } from '../ports/purchases';
 import type { ServiceSummary } from '../ports/services';
-import { lifeOfService } from './converge-service';
+import { planInForce } from '../domain/plan-change';
+import { lifeOfService, packageBehind } from './converge-service';
 import { serviceIdFor } from './extend-service';
 
 /**
@@ -19,10 +20,12 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
   const period = latestPeriod(record);
   const life = lifeOfService(record, now);
   const ended = life.state === 'ended' || life.state === 'removed';
+  // D26: a smaller plan chosen for the renewal is the plan once its day has come.
+  const plan = planInForce(record, now);
   const service: Service = {
     id: record.serviceId,
-    planId: record.planId,
-    name: record.planName,
+    planId: plan.planId,
+    name: plan.planName,
     category: record.category,
     months: period?.months ?? 0,
     purchaseDate: period?.purchaseDate ?? record.createdAt,
@@ -36,6 +39,11 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
     provisioning: serviceProvisioningOf(record.category, record.provisioning),
   };
   if (record.domain) service.domain = record.domain;
+  if (record.pendingPlan && record.pendingPlan.planId !== plan.planId && !ended) {
+    const { planId, planName, from } = record.pendingPlan;
+    service.pendingPlan = { planId, planName, from };
+  }
+  if (!ended && packageBehind(record, now)) service.planUpdating = true;
   // The money-back guarantee (D16) while Cancel would refund something; never once cancelled.
   const offer = ended
     ? undefined

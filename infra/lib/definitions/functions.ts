@@ -480,6 +480,21 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: false,
     throttle: THROTTLES.publicCompute,
   },
+  ...(['PUT', 'DELETE'] as const).map((method) => ({
+    method,
+    // A smaller plan from the renewal date (D26), and taking it back.
+    path: '/api/me/services/{serviceId}/plan-change',
+    function: 'checkout' as const,
+    auth: true,
+    throttle: THROTTLES.buyer,
+  })),
+  {
+    method: 'POST',
+    path: '/api/checkout/change-quote',
+    function: 'checkout',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
   {
     method: 'POST',
     path: '/api/checkout/orders',

@@ -2,8 +2,8 @@
  * The WHM stand-in: WHM API 1 over JSON as cPanel documents it (`/json-api/{function}?api.version=1`
  * with `Authorization: whm USER:TOKEN`, answering `{metadata: {result, reason, command, version},
  * data}`), so the provisioning adapter runs unchanged against it and against a real WHM server.
- * Functions: createacct, suspendacct, unsuspendacct, removeacct, accountsummary, listaccts and
- * create_user_session, whose single-use login URL (valid 5 minutes) opens a small page of the
+ * Functions: createacct, suspendacct, unsuspendacct, removeacct, accountsummary, listaccts,
+ * changepackage and create_user_session, whose single-use login URL (valid 5 minutes) opens a small page of the
  * stand-in's own. `GET /_whm/accounts` lists every account with its state; `POST /_whm/outage`
  * `{"on": true|false}` makes every call fail, for tests. Local only: nothing here ships to AWS.
  */
@@ -280,6 +280,16 @@ class WhmStandInServer {
         return api1(command, 1, 'OK', { acct: this.state.all().map((a) => this.summaryOf(a)) });
       case 'create_user_session':
         return this.createUserSession(params);
+      case 'changepackage':
+        // WHM API 1 changepackage: `user` and `pkg`; the account keeps everything else.
+        return this.withAccount(command, params.get('user'), (account) => {
+          const pkg = params.get('pkg') ?? '';
+          if (!this.packages.has(pkg)) {
+            return api1(command, 0, `Unable to find the package “${pkg}”.`);
+          }
+          this.state.put({ ...account, plan: pkg });
+          return api1(command, 1, `Account Upgraded/Downgraded to ${pkg}`);
+        });
       default:
         return api1(
           command,

@@ -15,6 +15,7 @@ import {
   type ServiceFact,
   type ServiceIdentity,
   type ServicePeriod,
+  type ServicePlan,
   type ServiceRecord,
   type ServicesStore,
   type ServiceSummary,
@@ -70,11 +71,13 @@ export class DynamoServicesStore implements ServicesStore {
     period: ServicePeriod,
     expectedVersion: number,
     at: string,
+    plan?: ServicePlan,
   ): Promise<boolean> {
     try {
       if (expectedVersion === 0) {
         const created: ServiceRecord = {
           ...service,
+          ...plan,
           createdAt: at,
           updatedAt: at,
           renewalDate: period.renewalDate,
@@ -97,14 +100,18 @@ export class DynamoServicesStore implements ServicesStore {
           period.renewalDate,
           period.purchaseDate,
         );
+        const base =
+          'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at, nextDueAt = :due, dueShard = :shard';
         await this.client.send(
           new UpdateCommand({
             TableName: this.table(),
             Key: { userId: service.userId, serviceId: service.serviceId },
-            UpdateExpression:
-              // A payment after a cancellation gives the service time again: it is no longer
-              // cancelled (lambdas/domain/refunds.ts isCancelled).
-              'SET renewalDate = :renewal, version = :next, periods.#purchase = :period, updatedAt = :at, nextDueAt = :due, dueShard = :shard REMOVE cancelledAt',
+            UpdateExpression: plan
+              ? // A plan change (D26) names the plan from now on and gives no time back.
+                `${base}, planId = :planId, planName = :planName REMOVE pendingPlan`
+              : // A payment after a cancellation gives the service time again: it is no longer
+                // cancelled (lambdas/domain/refunds.ts isCancelled).
+                `${base} REMOVE cancelledAt`,
             ConditionExpression: 'version = :expected',
             ExpressionAttributeNames: { '#purchase': period.purchaseId },
             ExpressionAttributeValues: {
@@ -115,6 +122,7 @@ export class DynamoServicesStore implements ServicesStore {
               ':expected': expectedVersion,
               ':due': schedule.nextDueAt,
               ':shard': schedule.dueShard,
+              ...(plan ? { ':planId': plan.planId, ':planName': plan.planName } : {}),
             },
           }),
         );
@@ -139,6 +147,12 @@ export class DynamoServicesStore implements ServicesStore {
       ':expected': expectedVersion,
     };
     const set = ['renewalDate = :renewal', 'version = :next', 'updatedAt = :at'];
+    if (withdrawal.plan) {
+      // A refunded plan change: the plan before it again (D26).
+      set.push('planId = :planId', 'planName = :planName');
+      values[':planId'] = withdrawal.plan.planId;
+      values[':planName'] = withdrawal.plan.planName;
+    }
     withdrawal.purchaseIds.forEach((purchaseId, index) => {
       names[`#p${index}`] = purchaseId;
       set.push(`periods.#p${index}.refundedAt = if_not_exists(periods.#p${index}.refundedAt, :at)`);
@@ -225,6 +239,12 @@ export class DynamoServicesStore implements ServicesStore {
             '#hold': 'hold',
           },
         );
+      case 'schedule-plan':
+        return write(`SET pendingPlan = :plan, ${bump}`, 'attribute_exists(serviceId)', {
+          ':plan': fact.plan,
+        });
+      case 'cancel-plan':
+        return write(`SET ${bump} REMOVE pendingPlan`, 'attribute_exists(serviceId)');
       case 'end':
         return write(
           `SET endedAt = if_not_exists(endedAt, :at), ${bump}`,

@@ -17,7 +17,8 @@ export type WhmFunction =
   | 'unsuspendacct'
   | 'removeacct'
   | 'accountsummary'
-  | 'create_user_session';
+  | 'create_user_session'
+  | 'changepackage';
 
 /**
  * How long each call may take. Creating and removing an account runs many steps on the server
@@ -32,6 +33,8 @@ export const WHM_TIMEOUTS_MS: Readonly<Record<WhmFunction, number>> = {
   unsuspendacct: 30_000,
   accountsummary: 10_000,
   create_user_session: 10_000,
+  // Applies the package's quotas and features to the account: a few steps on the server.
+  changepackage: 30_000,
 };
 
 export type WhmAnswer = { ok: true; data: unknown } | { ok: false; reason: string };

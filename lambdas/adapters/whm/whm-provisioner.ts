@@ -1,6 +1,6 @@
 /**
  * The provisioning port on a cPanel & WHM server, through WHM API 1: createacct, suspendacct,
- * unsuspendacct, removeacct, accountsummary and create_user_session. WHM answers a refusal with
+ * unsuspendacct, removeacct, accountsummary, create_user_session and changepackage. WHM answers a refusal with
  * `result: 0` and a sentence (no error code), so the sentence is never parsed to decide what
  * happened: a refused call asks accountsummary whether the account exists, and the port's error
  * follows from that.
@@ -99,6 +99,11 @@ export class WhmProvisioner implements Provisioner {
 
   async terminate(username: string): Promise<void> {
     await this.act('removeacct', username, { username });
+  }
+
+  async changePackage(username: string, pkg: string): Promise<void> {
+    // WHM API 1 changepackage: `user` and `pkg` (the package's name on the server).
+    await this.act('changepackage', username, { user: username, pkg });
   }
 
   async summary(username: string): Promise<AccountSummary | undefined> {

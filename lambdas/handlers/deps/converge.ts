@@ -28,6 +28,7 @@ export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
       return user && { email: user.email, name: user.name };
     },
     ...(deps.registrar ? { registrar: deps.registrar } : {}),
+    ...(deps.plans ? { plans: deps.plans } : {}),
     log: deps.log,
     now: deps.now,
   };

@@ -41,6 +41,10 @@ export const taxLabel = (line: TaxLine): string => `${line.tax} @ ${line.ratePer
 
 /** "Basic Hosting (example.in), renewal"; a domain: "Domain registration asharao.com, 1 year". */
 export function serviceName(line: InvoiceLine): string {
+  if (line.change) {
+    // D26: "Upgrade Basic Hosting → Premium Hosting, 6 Mar 2027 – 27 Nov 2027 (265 days)".
+    return `Upgrade ${line.change.fromPlanName} → ${line.planName}${line.domain ? ` (${line.domain})` : ''}, ${documentDate(line.periodFrom)} – ${documentDate(line.periodTo)} (${plural(line.change.days, 'day')})`;
+  }
   if (line.years !== undefined && line.domain) {
     return `Domain registration ${line.domain}, ${plural(line.years, 'year')}${line.renewal ? ', renewal' : ''}`;
   }
@@ -54,10 +58,16 @@ const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' 
  * (D21), "1 year". The table's Period column.
  */
 export const periodLength = (line: InvoiceLine): string =>
-  line.years !== undefined ? plural(line.years, 'year') : plural(line.months, 'month');
+  line.change
+    ? plural(line.change.days, 'day')
+    : line.years !== undefined
+      ? plural(line.years, 'year')
+      : plural(line.months, 'month');
 
 /** The line's rate and the unit it is per, the table's Rate column: a year's or a month's. */
-export function rate(line: InvoiceLine): { paise: Paise; per: 'per year' | 'per month' } {
+export function rate(line: InvoiceLine): { paise: Paise; per: string } {
+  // A plan change is one difference for its days (D26), not a monthly rate.
+  if (line.change) return { paise: line.taxablePaise, per: 'the difference' };
   return line.years !== undefined && line.yearlyPricePaise !== undefined
     ? { paise: line.yearlyPricePaise, per: 'per year' }
     : { paise: line.monthlyPricePaise, per: 'per month' };

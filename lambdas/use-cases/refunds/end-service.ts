@@ -4,6 +4,7 @@
  * conditioned on the service's version (as extensions are), and the buyer's current plan and
  * expiry are recomputed from what is still active.
  */
+import { ledgerOf, planOfLedger } from '../../domain/ledger';
 import { isCancelled, serviceAfterWithdrawal } from '../../domain/refunds';
 import { isSameService } from '../../domain/services';
 import type { LogPort } from '../../ports/logger';
@@ -50,12 +51,17 @@ export async function withdrawPeriods(
     if (toTake.length === 0) return { service, ended: isCancelled(service) };
     const after = serviceAfterWithdrawal(periods, new Set(toTake), now);
     const at = now.toISOString();
+    // A refunded plan change puts the service back on the plan before it (D26); converge then
+    // moves the panel account back to that plan's package.
+    const plan = planOfLedger(ledgerOf(periods, new Set(toTake)), service);
+    const planChanged = plan.planId !== service.planId;
     const written = await deps.services.withdrawPeriods(
       ref,
       {
         purchaseIds: toTake,
         renewalDate: after.renewalDate,
         ...(after.ends ? { cancelledAt: at } : {}),
+        ...(planChanged ? { plan } : {}),
         at,
       },
       service.version,

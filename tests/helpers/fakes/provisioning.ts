@@ -375,6 +375,19 @@ export class InMemoryPanel implements Provisioner {
     this.accounts.delete(username);
   }
 
+  /** changepackage calls that reached the panel, made or refused. */
+  packageChanges = 0;
+
+  async changePackage(username: string, pkg: string): Promise<void> {
+    this.packageChanges += 1;
+    await this.roundTrip('call');
+    const account = this.account(username);
+    if (!this.packages.has(pkg)) {
+      throw new ProvisionerRefusedError('changepackage', `Unable to find the package “${pkg}”.`);
+    }
+    account.package = pkg;
+  }
+
   async summary(username: string): Promise<AccountSummary | undefined> {
     await this.roundTrip('call');
     const account = this.accounts.get(username);

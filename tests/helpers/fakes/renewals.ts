@@ -171,6 +171,9 @@ export class SuspendingPanel implements Provisioner {
       server: 'server1.example.in',
     };
   }
+  async changePackage(): Promise<void> {
+    throw new Error('the renewal job never changes a package');
+  }
   async openSession(): Promise<PanelSession> {
     throw new Error('not used by the renewal job');
   }

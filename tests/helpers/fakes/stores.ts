@@ -72,6 +72,7 @@ import {
   type ServiceFact,
   type ServiceIdentity,
   type ServicePeriod,
+  type ServicePlan,
   type ServiceRecord,
   type ServicesStore,
   type ServiceSummary,
@@ -420,6 +421,7 @@ export class InMemoryServicesStore implements ServicesStore {
     period: ServicePeriod,
     expectedVersion: number,
     at: string,
+    plan?: ServicePlan,
   ): Promise<boolean> {
     await tick();
     const key = this.key(service.userId, service.serviceId);
@@ -430,10 +432,14 @@ export class InMemoryServicesStore implements ServicesStore {
       ...clone(service),
       createdAt: at,
     };
-    // A payment after a cancellation gives the service time again (as the adapter does).
-    const { cancelledAt: _cancelled, ...kept } = base;
+    // A payment after a cancellation gives the service time again (as the adapter does); a plan
+    // change names the plan and gives no time back (D26).
+    const { cancelledAt, pendingPlan, ...kept } = base;
     this.items.set(key, {
       ...kept,
+      // A paid change replaces a smaller plan chosen for the renewal (D26).
+      ...(pendingPlan && !plan ? { pendingPlan } : {}),
+      ...(plan ? { ...plan, ...(cancelledAt ? { cancelledAt } : {}) } : {}),
       renewalDate: period.renewalDate,
       version: expectedVersion + 1,
       periods,
@@ -460,6 +466,7 @@ export class InMemoryServicesStore implements ServicesStore {
     const { nextDueAt: _due, dueShard: _shard, ...rest } = item;
     this.items.set(key, {
       ...rest,
+      ...(withdrawal.plan ?? {}),
       periods,
       renewalDate: withdrawal.renewalDate,
       version: expectedVersion + 1,
@@ -491,6 +498,12 @@ export class InMemoryServicesStore implements ServicesStore {
         break;
       case 'unhold':
         delete next.hold;
+        break;
+      case 'schedule-plan':
+        next.pendingPlan = clone(fact.plan);
+        break;
+      case 'cancel-plan':
+        delete next.pendingPlan;
         break;
       case 'end':
         next.endedAt ??= at;

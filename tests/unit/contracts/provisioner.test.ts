@@ -207,6 +207,41 @@ describe.each([
     });
   });
 
+  describe('changepackage (D26)', () => {
+    it('moves the account to another package, keeping its state, domain and owner; the same package again changes nothing', async () => {
+      await subject.panel.create(asha);
+      await subject.panel.suspend(asha.username, 'Held by an operator');
+
+      await subject.panel.changePackage(asha.username, 'storefront_premium');
+      await subject.panel.changePackage(asha.username, 'storefront_premium');
+
+      expect(await subject.panel.summary(asha.username)).toMatchObject({
+        package: 'storefront_premium',
+        state: 'suspended',
+        domain: asha.domain,
+        contactEmail: asha.contactEmail,
+      });
+      await subject.panel.changePackage(asha.username, 'storefront_basic');
+      expect((await subject.panel.summary(asha.username))?.package).toBe('storefront_basic');
+    });
+
+    it('refuses a package the server lacks as Refused, changing nothing', async () => {
+      await subject.panel.create(asha);
+
+      const refused = subject.panel.changePackage(asha.username, 'storefront_gold');
+
+      await expect(refused).rejects.toBeInstanceOf(ProvisionerRefusedError);
+      await expect(refused).rejects.toMatchObject({ operation: 'changepackage' });
+      expect((await subject.panel.summary(asha.username))?.package).toBe(asha.package);
+    });
+
+    it('answers NoSuchAccount for an account that is not there', async () => {
+      await expect(
+        subject.panel.changePackage(ravi.username, 'storefront_premium'),
+      ).rejects.toBeInstanceOf(NoSuchAccountError);
+    });
+  });
+
   describe('the login link', () => {
     it('signs the owner in once', async () => {
       await subject.panel.create(asha);
@@ -243,6 +278,7 @@ describe.each([
       () => panel.unsuspend(asha.username),
       () => panel.terminate(asha.username),
       () => panel.summary(asha.username),
+      () => panel.changePackage(asha.username, 'storefront_premium'),
       () => panel.openSession(asha.username),
     ];
 

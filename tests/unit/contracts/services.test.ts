@@ -99,6 +99,50 @@ function servicesContract(make: () => ServicesStore) {
     });
   });
 
+  it('a plan change (D26) names the new plan in the same write, and a refund of it names the old plan again', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    const first = period(1, '2027-11-22T02:00:00.000Z');
+    await store.extendService(service, first, 0, AT);
+    const change: ServicePeriod = {
+      ...period(2, first.renewalDate),
+      startDate: '2027-03-02T02:00:00.000Z',
+      change: {
+        fromPlanId: 'basichosting',
+        fromPlanName: 'Basic Hosting',
+        toPlanId: 'premiumhosting',
+        toPlanName: 'Premium Hosting',
+        taxablePaise: 1_306_849,
+        remainingDays: 265,
+        periodDays: 365,
+      },
+    };
+    const premium = { planId: 'premiumhosting', planName: 'Premium Hosting' };
+
+    expect(await store.extendService(service, change, 2, AT, premium)).toBe(false);
+    expect(await store.extendService(service, change, 1, AT, premium)).toBe(true);
+
+    const changed = await store.getService(service.userId, service.serviceId);
+    expect(changed).toMatchObject({ ...premium, version: 2, renewalDate: first.renewalDate });
+    expect(changed?.periods[change.purchaseId]).toEqual(change);
+    const refunded = await store.withdrawPeriods(
+      service,
+      {
+        purchaseIds: [change.purchaseId],
+        renewalDate: first.renewalDate,
+        plan: { planId: 'basichosting', planName: 'Basic Hosting' },
+        at: AT,
+      },
+      2,
+    );
+    expect(refunded).toBe(true);
+    expect(await store.getService(service.userId, service.serviceId)).toMatchObject({
+      planId: 'basichosting',
+      planName: 'Basic Hosting',
+      version: 3,
+    });
+  });
+
   it('refuses to extend a service that does not exist, and creates none', async () => {
     const store = make();
     const service = identity(newUserId());
@@ -271,6 +315,8 @@ function summariesContract(
             nameservers: ['ns1.example.in', 'ns2.example.in'],
             panelUrl: 'https://server1.example.in:2083',
             details: { ip: '203.0.113.7' },
+            // Read for "Updating…" after a plan change (D26); the API never shows it.
+            package: 'storefront_basic',
           },
         },
         {

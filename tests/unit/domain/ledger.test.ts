@@ -9,6 +9,7 @@ import {
   nextPeriod,
   paidTimeMs,
   periodAt,
+  planOfLedger,
   type LedgerEntry,
 } from '../../../lambdas/domain/ledger';
 import { addMonths } from '../../../lambdas/domain/services';
@@ -218,11 +219,62 @@ describe('ledgerOf', () => {
     expect(periodAt(ledger, new Date('2026-02-27T23:59:59.999Z'))?.purchaseId).toBe('pur_a');
     expect(periodAt(ledger, new Date('2026-05-10T00:00:00.000Z'))?.purchaseId).toBe('pur_b');
     expect(periodAt(ledger, new Date('2026-04-01T00:00:00.000Z'))?.purchaseId).toBe('pur_b');
-    expect(ledgerOf([])).toEqual({ periods: [], withdrawn: [] });
+    expect(ledgerOf([])).toEqual({ periods: [], withdrawn: [], changes: [] });
     expect(() =>
       ledgerOf([
         { purchaseId: 'x', paymentId: 'y', purchaseDate: 'soon', months: 1, amountPaise: 1 },
       ]),
     ).toThrow(RangeError);
+  });
+});
+
+describe('plan changes on the ledger (D26)', () => {
+  const bought: LedgerEntry = {
+    purchaseId: 'pur_basic',
+    paymentId: 'pay_basic',
+    purchaseDate: '2026-11-27T04:30:00.000Z',
+    months: 12,
+    amountPaise: 3_538_584,
+  };
+  const upgrade = (refundedAt?: string): LedgerEntry => ({
+    purchaseId: 'pur_upgrade',
+    paymentId: 'pay_upgrade',
+    purchaseDate: '2027-03-07T04:30:00.000Z',
+    months: 12,
+    amountPaise: 1_542_082,
+    ...(refundedAt ? { refundedAt } : {}),
+    change: {
+      fromPlanId: 'basichosting',
+      fromPlanName: 'Basic Hosting',
+      toPlanId: 'premiumhosting',
+      toPlanName: 'Premium Hosting',
+      taxablePaise: 1_306_849,
+      remainingDays: 265,
+      periodDays: 365,
+    },
+  });
+  const item = { planId: 'premiumhosting', planName: 'Premium Hosting' };
+
+  it('adds no time: the renewal date stays, and the plan is the change’s', () => {
+    const ledger = ledgerOf([bought, upgrade()]);
+
+    expect(ledger.paidUntil).toBe(ledgerOf([bought]).paidUntil);
+    expect(ledger.periods.map((p) => p.purchaseId)).toEqual(['pur_basic']);
+    expect(ledger.changes).toMatchObject([
+      { purchaseId: 'pur_upgrade', paidAt: upgrade().purchaseDate },
+    ]);
+    expect(planOfLedger(ledger, item)).toEqual(item);
+  });
+
+  it('refunded, puts the service back on the plan before it; the paid time is unchanged', () => {
+    const ledger = ledgerOf([bought, upgrade('2027-03-08T00:00:00.000Z')]);
+
+    expect(ledger.paidUntil).toBe(ledgerOf([bought]).paidUntil);
+    expect(ledger.changes).toEqual([]);
+    expect(planOfLedger(ledger, item)).toEqual({
+      planId: 'basichosting',
+      planName: 'Basic Hosting',
+    });
+    expect(planOfLedger(ledgerOf([bought]), item)).toEqual(item);
   });
 });

@@ -141,6 +141,12 @@ export const appRoutes: readonly AppRoute[] = [
     ...page('checkout/checkout-page', 'CheckoutPage'),
   },
   {
+    // A plan change (D26): a larger plan now, a smaller one at the renewal.
+    path: '/change-plan',
+    guarded: true,
+    ...page('checkout/change-plan-page', 'ChangePlanPage'),
+  },
+  {
     path: '/login',
     ...page('auth/login-page', 'LoginPage'),
   },

@@ -57,6 +57,13 @@ export const dashboardCopy = {
   statusLabel: { active: 'Active', expired: 'Expired', cancelled: 'Cancelled' },
   /** Renewals (D14, D17): the card's Renew, and how near its renewal date is. */
   renew: 'Renew',
+  /** D26: plan changes from the card. */
+  changePlan: 'Change plan',
+  changePlanLabel: (name: string) => `Change the plan of ${name}`,
+  planUpdating: 'Updating…',
+  planUpdatingNote:
+    'Your new plan is yours now; the server is applying it and this takes a few minutes.',
+  pendingPlan: (plan: string, date: string) => `Moves to ${plan} on ${date}`,
   renewLabel: (name: string) => `Renew ${name}`,
   expiresSoon: 'Expires soon',
   suspendedLabel: 'Suspended',

@@ -99,6 +99,11 @@ export const routeMeta: Record<string, RouteMeta> = {
     title: `Create an Account${suffix}`,
     description: 'Create an account to buy and manage plans.',
   },
+  '/change-plan': {
+    title: `Change plan${suffix}`,
+    description:
+      'Move to a larger plan now for the difference over the days left, or to a smaller plan at your renewal.',
+  },
   '/dashboard': {
     title: `Dashboard${suffix}`,
     description: 'Your services, payments and settings.',

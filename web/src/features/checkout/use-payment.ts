@@ -24,6 +24,9 @@ export interface PaymentRequest {
   renew?: boolean;
   /** The tax invoice's recipient (D15); absent: the profile's, if any. */
   billing?: BillingDetails;
+  /** A plan change now (D26): the service, and the days left its quote was for. */
+  changeFrom?: string;
+  remainingDays?: number;
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
   /**
@@ -119,6 +122,9 @@ export function usePayment() {
             ...(request.domain ? { domain: request.domain } : {}),
             ...(request.renew ? { renew: true } : {}),
             ...(request.billing ? { billing: request.billing } : {}),
+            ...(request.changeFrom
+              ? { changeFrom: request.changeFrom, remainingDays: request.remainingDays }
+              : {}),
           }),
           loadConfig(),
         ]);

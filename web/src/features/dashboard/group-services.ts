@@ -27,6 +27,10 @@ export interface ServiceCard {
   refundableUntil?: string;
   refundablePaise?: number;
   runsUntilAfterCancel?: string;
+  /** D26: the panel has not confirmed a changed plan yet ("Updating…"). */
+  planUpdating?: boolean;
+  /** D26: a smaller plan chosen for the renewal (the renewal is priced at it). */
+  pendingPlan?: Service['pendingPlan'];
 }
 
 /** A payment that names its service (a field the API may add); otherwise matched by id. */
@@ -90,6 +94,8 @@ export function groupServices(
         ...(latest.runsUntilAfterCancel
           ? { runsUntilAfterCancel: latest.runsUntilAfterCancel }
           : {}),
+        ...(latest.planUpdating ? { planUpdating: true } : {}),
+        ...(latest.pendingPlan ? { pendingPlan: latest.pendingPlan } : {}),
         payments: payments
           .filter((p) => ids.has(serviceIdOf(p) ?? p.id))
           .sort((a, b) => b.date.localeCompare(a.date)),

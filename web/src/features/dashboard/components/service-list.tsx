@@ -47,7 +47,10 @@ function RenewalAction({ card }: { card: ServiceCard }) {
         </p>
       ) : null}
       <ButtonLink
-        to={renewalCheckoutPath(card)}
+        // A smaller plan chosen for the renewal is what the renewal buys (D26).
+        to={renewalCheckoutPath(
+          card.pendingPlan ? { ...card, planId: card.pendingPlan.planId } : card,
+        )}
         variant={card.suspended || card.status !== 'active' ? 'accent' : 'secondary'}
         size="sm"
         aria-label={copy.renewLabel(card.name)}
@@ -59,6 +62,33 @@ function RenewalAction({ card }: { card: ServiceCard }) {
 }
 
 const getHelpLabel = supportTicketsCopy.getHelp;
+
+/** D26: Change plan on a live service (not a domain), and a smaller plan chosen for the renewal. */
+function PlanChange({ card }: { card: ServiceCard }) {
+  const changeable = card.state === 'active' && card.category !== 'domain' && !card.suspended;
+  if (!changeable && !card.pendingPlan) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+      {card.pendingPlan ? (
+        <p className="text-sm text-slate-700" data-testid="pending-plan">
+          {copy.pendingPlan(card.pendingPlan.planName, formatDate(card.pendingPlan.from))}
+        </p>
+      ) : (
+        <span />
+      )}
+      {changeable ? (
+        <ButtonLink
+          to={`/change-plan?service=${encodeURIComponent(card.id)}`}
+          variant="secondary"
+          size="sm"
+          aria-label={copy.changePlanLabel(card.name)}
+        >
+          {copy.changePlan}
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}
 
 /** One card per held service, with its payments inside (not one card per payment). */
 export function ServiceList({
@@ -84,7 +114,18 @@ export function ServiceList({
           data-testid="service"
         >
           <div className="flex items-start justify-between gap-3">
-            <h3 className="font-semibold text-slate-900">{card.name}</h3>
+            <h3 className="font-semibold text-slate-900">
+              {card.name}
+              {card.planUpdating ? (
+                <span
+                  className="ml-2 inline-flex rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900"
+                  title={copy.planUpdatingNote}
+                  data-testid="plan-updating"
+                >
+                  {copy.planUpdating}
+                </span>
+              ) : null}
+            </h3>
             <RenewalBadges card={card} />
           </div>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -104,6 +145,7 @@ export function ServiceList({
             <DomainCard domain={card.domain} />
           ) : null}
           <RenewalAction card={card} />
+          <PlanChange card={card} />
           <CancelService card={card} onCancelled={onCancelled} />
           {onGetHelp ? (
             <button

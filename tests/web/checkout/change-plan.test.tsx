@@ -1,0 +1,188 @@
+/**
+ * Plan changes in the browser (D26): the card's Change plan and "Updating…", /change-plan's quote
+ * of a larger plan (credit, charge, GST, total, the renewal date that stays) paid through Razorpay
+ * with `changeFrom` and the quote's days, and a smaller plan chosen for the renewal and taken back.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardResponse, Quote, Service } from '@domain/api';
+import { CATALOG } from '@domain/catalog';
+import { API, orderCreated, startMockApi } from '../support/api-server';
+import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
+import { FakeRazorpay } from '../support/fake-razorpay';
+import { renderApp } from '../support/render-app';
+
+vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
+
+const server = startMockApi();
+
+const premium: Service = {
+  id: 'svc_p',
+  planId: 'premiumhosting',
+  name: 'Premium Hosting',
+  category: 'hosting',
+  domain: 'ashaverma.in',
+  months: 12,
+  purchaseDate: '2098-11-27T04:30:00.000Z',
+  renewalDate: '2099-11-27T04:30:00.000Z',
+  status: 'active',
+  state: 'active',
+  pricePaidPaise: 5_662_584,
+  renewable: true,
+  daysLeft: 265,
+  provisioning: { state: 'ready' },
+};
+
+/** Premium → Enterprise, 265 of 365 days left (the server's arithmetic, as its answer). */
+const QUOTE: Quote = {
+  planId: 'enterprisehosting',
+  planName: 'Enterprise Hosting',
+  months: 12,
+  monthlyPricePaise: 699_900,
+  basePaise: 2_613_781,
+  durationDiscountPercent: 0,
+  durationDiscountPaise: 0,
+  promo: null,
+  subtotalPaise: 2_613_781,
+  feePercent: 18,
+  feePaise: 470_481,
+  totalPaise: 3_084_262,
+  renewal: false,
+  change: {
+    fromPlanId: 'premiumhosting',
+    fromPlanName: 'Premium Hosting',
+    creditPaise: 3_484_060,
+    chargePaise: 6_097_841,
+    remainingDays: 265,
+    periodDays: 365,
+    renewalDate: premium.renewalDate,
+    renewalTotalPaise: 12_034_584,
+  },
+};
+
+let service: Service;
+let orders: unknown[];
+let scheduled: unknown[];
+
+function serve() {
+  server.use(
+    http.get(`${API}/me/dashboard`, () =>
+      HttpResponse.json({
+        user: {
+          id: 'u1',
+          email: 'asha@example.in',
+          name: 'Asha',
+          phone: '',
+          currentPlan: service.planId,
+          expiry: service.renewalDate,
+        },
+        services: [service],
+        payments: [],
+      } satisfies DashboardResponse),
+    ),
+    http.get(`${API}/plans`, () => HttpResponse.json({ plans: CATALOG })),
+    http.post(`${API}/checkout/change-quote`, () => HttpResponse.json(QUOTE)),
+    http.post(`${API}/checkout/orders`, async ({ request }) => {
+      orders.push(await request.json());
+      return orderCreated(QUOTE);
+    }),
+    http.put(`${API}/me/services/:id/plan-change`, async ({ request }) => {
+      scheduled.push(await request.json());
+      service = {
+        ...service,
+        pendingPlan: {
+          planId: 'basichosting',
+          planName: 'Basic Hosting',
+          from: service.renewalDate,
+        },
+      };
+      return HttpResponse.json({ service });
+    }),
+    http.delete(`${API}/me/services/:id/plan-change`, () => {
+      const { pendingPlan: _taken, ...rest } = service;
+      service = rest;
+      return HttpResponse.json({ service });
+    }),
+  );
+}
+
+beforeEach(() => {
+  resetAuthMock();
+  FakeRazorpay.install();
+  setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
+  service = premium;
+  orders = [];
+  scheduled = [];
+  serve();
+});
+
+describe('the service card', () => {
+  it('offers Change plan, and says "Updating…" until the panel has the new plan', async () => {
+    service = { ...premium, planUpdating: true };
+    renderApp('/dashboard');
+
+    const card = await screen.findByTestId('service');
+    expect(
+      within(card).getByRole('link', { name: 'Change the plan of Premium Hosting' }),
+    ).toHaveAttribute('href', '/change-plan?service=svc_p');
+    expect(within(card).getByTestId('plan-updating')).toHaveTextContent('Updating…');
+  });
+});
+
+describe('/change-plan', () => {
+  it('shows the quote of the larger plan and pays it as a change of this service', async () => {
+    renderApp('/change-plan?service=svc_p');
+    const user = userEvent.setup();
+
+    const quote = await screen.findByTestId('change-quote');
+    expect(quote).toHaveTextContent('Enterprise Hosting for the same 265 days₹60,978.41');
+    expect(quote).toHaveTextContent('(265 of 365 days left)− ₹34,840.60');
+    expect(quote).toHaveTextContent('GST (18%)₹4,704.81');
+    expect(quote).toHaveTextContent('Total to pay now₹30,842.62');
+    expect(screen.getByTestId('renewal-stays')).toHaveTextContent(
+      'Your renewal date stays 27 Nov 2099; from then you pay ₹1,20,345.84 every 12 months',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Pay ₹30,842.62' }));
+
+    await waitFor(() =>
+      expect(orders).toEqual([
+        {
+          planId: 'enterprisehosting',
+          months: 12,
+          changeFrom: 'svc_p',
+          remainingDays: 265,
+        },
+      ]),
+    );
+    expect(FakeRazorpay.instances).toHaveLength(1);
+  });
+
+  it('chooses a smaller plan for the renewal, and keeps the current one when asked', async () => {
+    renderApp('/change-plan?service=svc_p');
+    const user = userEvent.setup();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Switch to Basic Hosting on renewal' }),
+    );
+
+    expect(await screen.findByTestId('pending-plan')).toHaveTextContent(
+      'Basic Hosting starts on 27 Nov 2099.',
+    );
+    expect(scheduled).toEqual([{ planId: 'basichosting' }]);
+    await user.click(screen.getByRole('button', { name: 'Keep Premium Hosting' }));
+    expect(
+      await screen.findByRole('button', { name: 'Switch to Basic Hosting on renewal' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the service is not the buyer’s', async () => {
+    renderApp('/change-plan?service=svc_other');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not find that service on your account.',
+    );
+  });
+});

@@ -1,0 +1,39 @@
+/** Copy of /change-plan (D26): a larger plan now for the days left, a smaller one at the renewal. */
+export const changePlanCopy = {
+  title: 'Change plan',
+  subtitle: (plan: string) => `You are on ${plan}.`,
+  loading: 'Loading your plan…',
+  notFound:
+    'We could not find that service on your account. Open it from your dashboard and choose Change plan there.',
+  notChangeable:
+    'This service cannot change plan now. Plans change only while a service is active.',
+  backToDashboard: 'Back to your dashboard',
+  upgradeTitle: 'Move up now',
+  upgradeIntro: (renewal: string) =>
+    `You pay only the difference for the days left until ${renewal}. Your renewal date does not change.`,
+  noLargerPlan: 'You are on the largest plan of this kind.',
+  choose: (plan: string) => `Choose ${plan}`,
+  perMonth: (price: string) => `${price}/month`,
+  quoteTitle: (plan: string) => `Move to ${plan} now`,
+  credit: (days: number, period: number) =>
+    `Credit for your current plan (${days} of ${period} days left)`,
+  charge: (plan: string, days: number) => `${plan} for the same ${days} days`,
+  difference: 'Difference',
+  gst: 'GST (18%)',
+  total: 'Total to pay now',
+  staysNote: (renewal: string, price: string, months: number) =>
+    `Your renewal date stays ${renewal}; from then you pay ${price} every ${months === 1 ? 'month' : `${months} months`} (GST included).`,
+  gettingPrice: 'Working out the price…',
+  pay: (total: string) => `Pay ${total}`,
+  paying: 'Opening payment…',
+  verifying: 'Confirming your payment…',
+  downgradeTitle: 'Move down at your renewal',
+  downgradeIntro: (renewal: string) =>
+    `A smaller plan starts on your renewal date, ${renewal}. Until then you keep what you have; there is no refund for the difference.`,
+  chooseSmaller: (plan: string) => `Switch to ${plan} on renewal`,
+  pendingNote: (plan: string, date: string) =>
+    `${plan} starts on ${date}. Your renewal is priced at ${plan}.`,
+  keepCurrent: (plan: string) => `Keep ${plan}`,
+  saving: 'Saving…',
+  noSmallerPlan: 'There is no smaller plan of this kind.',
+} as const;

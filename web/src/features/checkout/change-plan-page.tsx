@@ -1,0 +1,320 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Plan, Quote, Service } from '@domain/api';
+import { formatInr } from '@domain/money';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Container } from '../../components/container';
+import { LoadingText } from '../../components/loading-text';
+import { changePlanCopy as copy } from '../../content/change-plan';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import {
+  chooseSmallerPlan,
+  getChangeQuote,
+  getMyServices,
+  getPlans,
+  keepCurrentPlan,
+} from './api/change-plan-api';
+import { formatDay } from './renewal';
+import { usePayment } from './use-payment';
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError && error.message ? error.message : NETWORK_ERROR_MESSAGE;
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; service: Service; plans: Plan[] };
+
+/**
+ * /change-plan?service={id} (D26): the larger plans of the service's kind, each with the server's
+ * quote for the days left (credit, charge, GST, total, the renewal date that stays), paid through
+ * Razorpay as any order; and the smaller plans, chosen for the renewal date and cancellable.
+ */
+export function ChangePlanPage() {
+  const [params] = useSearchParams();
+  const serviceId = params.get('service') ?? '';
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  const load = useCallback(async () => {
+    try {
+      const [services, plans] = await Promise.all([getMyServices(), getPlans()]);
+      const service = services.find((s) => s.id === serviceId);
+      setLoaded(
+        service ? { state: 'ready', service, plans } : { state: 'failed', message: copy.notFound },
+      );
+    } catch (error) {
+      setLoaded({ state: 'failed', message: messageOf(error) });
+    }
+  }, [serviceId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div className="bg-slate-50">
+      <Container className="py-10 sm:py-14">
+        <div className="mx-auto max-w-3xl">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{copy.title}</h1>
+          {loaded.state === 'loading' ? (
+            <LoadingText>{copy.loading}</LoadingText>
+          ) : loaded.state === 'failed' ? (
+            <div className="mt-6 space-y-4">
+              <Alert tone="error">{loaded.message}</Alert>
+              <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+                {copy.backToDashboard}
+              </Link>
+            </div>
+          ) : (
+            <Choices service={loaded.service} plans={loaded.plans} onChanged={load} />
+          )}
+        </div>
+      </Container>
+    </div>
+  );
+}
+
+function Choices({
+  service,
+  plans,
+  onChanged,
+}: {
+  service: Service;
+  plans: Plan[];
+  onChanged: () => Promise<void>;
+}) {
+  const current = plans.find((p) => p.id === service.planId);
+  const kind = plans.filter((p) => p.category === service.category && p.id !== service.planId);
+  const larger = kind.filter((p) => current && p.monthlyPricePaise > current.monthlyPricePaise);
+  const smaller = kind.filter((p) => current && p.monthlyPricePaise < current.monthlyPricePaise);
+  const renewal = formatDay(service.renewalDate);
+  const changeable = service.state === 'active' && service.category !== 'domain';
+  return (
+    <>
+      <p className="mt-2 text-slate-600">{copy.subtitle(service.name)}</p>
+      {!changeable ? (
+        <div className="mt-6">
+          <Alert tone="info">{copy.notChangeable}</Alert>
+        </div>
+      ) : (
+        <>
+          <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
+            <h2 className="text-xl font-semibold text-slate-900">{copy.upgradeTitle}</h2>
+            <p className="mt-1 text-sm text-slate-600">{copy.upgradeIntro(renewal)}</p>
+            {larger.length === 0 ? (
+              <p className="mt-4 text-sm text-slate-700">{copy.noLargerPlan}</p>
+            ) : (
+              <Upgrade service={service} plans={larger} />
+            )}
+          </section>
+          <Downgrade service={service} plans={smaller} renewal={renewal} onChanged={onChanged} />
+        </>
+      )}
+      <p className="mt-6">
+        <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+          {copy.backToDashboard}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function Upgrade({ service, plans }: { service: Service; plans: Plan[] }) {
+  const [chosen, setChosen] = useState<string>(plans[0]?.id ?? '');
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { pay, phase, failure } = usePayment();
+
+  useEffect(() => {
+    let cancelled = false;
+    setQuote(null);
+    setError(null);
+    if (!chosen) return;
+    getChangeQuote({ planId: chosen, changeFrom: service.id }).then(
+      (answer) => !cancelled && setQuote(answer),
+      (failed: unknown) => !cancelled && setError(messageOf(failed)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [chosen, service.id]);
+
+  const change = quote?.change;
+  return (
+    <div className="mt-5">
+      <fieldset>
+        <legend className="sr-only">{copy.upgradeTitle}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {plans.map((plan) => (
+            <label
+              key={plan.id}
+              className={`flex cursor-pointer items-center justify-between gap-3 rounded-xl border p-4 ${chosen === plan.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+            >
+              <span>
+                <input
+                  type="radio"
+                  name="larger-plan"
+                  value={plan.id}
+                  checked={chosen === plan.id}
+                  onChange={() => setChosen(plan.id)}
+                  className="mr-2"
+                  aria-label={copy.choose(plan.name)}
+                />
+                <span className="font-medium text-slate-900">{plan.name}</span>
+              </span>
+              <span className="text-sm text-slate-600">
+                {copy.perMonth(formatInr(plan.monthlyPricePaise))}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {error ? (
+        <div className="mt-4">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : !quote || !change ? (
+        <p role="status" className="mt-4 text-sm text-slate-600">
+          {copy.gettingPrice}
+        </p>
+      ) : (
+        <div className="mt-5" data-testid="change-quote">
+          <h3 className="font-semibold text-slate-900">{copy.quoteTitle(quote.planName)}</h3>
+          <dl className="mt-2 divide-y divide-slate-100 text-sm">
+            <Row
+              label={copy.charge(quote.planName, change.remainingDays)}
+              value={formatInr(change.chargePaise)}
+            />
+            <Row
+              label={copy.credit(change.remainingDays, change.periodDays)}
+              value={`− ${formatInr(change.creditPaise)}`}
+            />
+            <Row label={copy.difference} value={formatInr(quote.subtotalPaise)} />
+            <Row label={copy.gst} value={formatInr(quote.feePaise)} />
+            <Row label={copy.total} value={formatInr(quote.totalPaise)} strong />
+          </dl>
+          <p className="mt-3 text-sm text-slate-700" data-testid="renewal-stays">
+            {copy.staysNote(
+              formatDay(change.renewalDate),
+              formatInr(change.renewalTotalPaise),
+              quote.months,
+            )}
+          </p>
+          {failure ? (
+            <div className="mt-3">
+              <Alert tone="error">{failure}</Alert>
+            </div>
+          ) : null}
+          <Button
+            className="mt-4 w-full sm:w-auto"
+            variant="accent"
+            disabled={phase !== 'idle'}
+            onClick={() =>
+              void pay({
+                planId: quote.planId,
+                planName: quote.planName,
+                months: quote.months,
+                changeFrom: service.id,
+                remainingDays: change.remainingDays,
+                returnTo: `/change-plan?service=${encodeURIComponent(service.id)}`,
+                onRefused: (refused) => {
+                  setError(refused.message);
+                  return true;
+                },
+              })
+            }
+          >
+            {phase === 'idle'
+              ? copy.pay(formatInr(quote.totalPaise))
+              : phase === 'verifying'
+                ? copy.verifying
+                : copy.paying}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={`flex items-baseline justify-between gap-4 py-2 ${strong ? 'text-base font-bold text-slate-900' : 'text-slate-700'}`}
+    >
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Downgrade({
+  service,
+  plans,
+  renewal,
+  onChanged,
+}: {
+  service: Service;
+  plans: Plan[];
+  renewal: string;
+  onChanged: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (action: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      await onChanged();
+    } catch (failed) {
+      setError(messageOf(failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const pending = service.pendingPlan;
+  return (
+    <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
+      <h2 className="text-xl font-semibold text-slate-900">{copy.downgradeTitle}</h2>
+      <p className="mt-1 text-sm text-slate-600">{copy.downgradeIntro(renewal)}</p>
+      {error ? (
+        <div className="mt-3">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
+      {pending ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm font-medium text-slate-800" data-testid="pending-plan">
+            {copy.pendingNote(pending.planName, formatDay(pending.from))}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => void act(() => keepCurrentPlan(service.id))}
+          >
+            {busy ? copy.saving : copy.keepCurrent(service.name)}
+          </Button>
+        </div>
+      ) : plans.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-700">{copy.noSmallerPlan}</p>
+      ) : (
+        <div className="mt-4 flex flex-wrap gap-3">
+          {plans.map((plan) => (
+            <Button
+              key={plan.id}
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => void act(() => chooseSmallerPlan(service.id, plan.id))}
+            >
+              {copy.chooseSmaller(plan.name)}
+            </Button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
