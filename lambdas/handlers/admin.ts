@@ -23,7 +23,7 @@ import { totpOperatorOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
 import { NotFoundRouteError, ValidationError } from '../http/request-errors';
 import type { SecondFactors } from '../ports/second-factor';
-import { json } from '../http/response';
+import { binary, json } from '../http/response';
 import { listStuck, redrive, type DeadLettersDeps } from '../use-cases/admin/dead-letters';
 import { findCustomers, type FindCustomersDeps } from '../use-cases/admin/find-customers';
 import { listOrders, type ListOrdersDeps } from '../use-cases/admin/list-orders';
@@ -41,6 +41,10 @@ import {
   type ServiceLifeDeps,
 } from '../use-cases/admin/service-life';
 import { summariseToday, type TodayDeps } from '../use-cases/admin/today';
+import { gstr1Report, revenueReport, type ReportsDeps } from '../use-cases/admin/reports';
+import { gstr1CsvFiles } from '../domain/gstr1';
+import { revenueCsv } from '../domain/revenue';
+import { zipSync, strToU8 } from 'fflate';
 import { convergeDepsOf } from './deps/converge';
 import { registrarPartFor } from './deps/registrar';
 import { documentCounters } from './deps/counters';
@@ -50,6 +54,7 @@ import { httpHandler } from '../http/http-handler';
 import { mailer } from './deps/mail';
 import { paymentGateway } from './deps/payments';
 import { secondFactors } from './deps/second-factors';
+import { sellerDetails } from './deps/seller';
 import {
   auditLog,
   messagesStore,
@@ -68,7 +73,8 @@ export type AdminDeps = ListOrdersDeps &
   DeadLettersDeps &
   TodayDeps &
   AdminProvisioningDeps &
-  ServiceLifeDeps & {
+  ServiceLifeDeps &
+  ReportsDeps & {
     /** Whether the operator's account has TOTP on (D28). */
     secondFactors: SecondFactors;
   };
@@ -219,6 +225,42 @@ export function makeHandler(deps: AdminDeps) {
         };
         return json(200, answer);
       }
+      case 'GET /api/admin/reports/gstr1': {
+        const period = query(event, 'period') ?? '';
+        const { gstr1, input } = await gstr1Report(deps, period);
+        if (query(event, 'format') !== 'csv') return json(200, gstr1);
+        const files = gstr1CsvFiles(gstr1, input);
+        // A fixed time inside the zip: the same return gives the same bytes.
+        const zip = zipSync(
+          Object.fromEntries(
+            Object.entries(files).map(([name, text]) => [
+              name,
+              [strToU8(text), { mtime: new Date('2000-01-01T00:00:00Z') }],
+            ]),
+          ),
+        );
+        return binary(200, zip, {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="GSTR1-${gstr1.fp}.zip"`,
+        });
+      }
+      case 'GET /api/admin/reports/revenue': {
+        const report = await revenueReport(
+          deps,
+          query(event, 'from') ?? '',
+          query(event, 'to') ?? '',
+        );
+        if (query(event, 'format') !== 'csv') return json(200, report);
+        return {
+          statusCode: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'cache-control': 'no-store',
+            'content-disposition': `attachment; filename="revenue-${report.from}-to-${report.to}.csv"`,
+          },
+          body: revenueCsv(report),
+        };
+      }
       default:
         throw new NotFoundRouteError();
     }
@@ -264,4 +306,5 @@ export const handler = makeHandler({
   newId: randomUUID,
   counters: documentCounters(),
   secondFactors,
+  seller: sellerDetails,
 });

@@ -194,6 +194,21 @@ export const TABLES = [
     envVar: 'PURCHASES_TABLE',
     partitionKey: { name: 'userId', type: 'S' },
     sortKey: { name: 'purchaseId', type: 'S' },
+    // Sparse: a purchase carries invoiceMonth (creditNoteMonth) once its tax invoice (credit note)
+    // is numbered, India's calendar month it was issued in, so GSTR-1 and the revenue report read
+    // one month's documents in order of issue, never the whole table.
+    globalSecondaryIndexes: [
+      {
+        indexName: 'invoicesByMonth',
+        partitionKey: { name: 'invoiceMonth', type: 'S' },
+        sortKey: { name: 'invoiceIssuedAt', type: 'S' },
+      },
+      {
+        indexName: 'creditNotesByMonth',
+        partitionKey: { name: 'creditNoteMonth', type: 'S' },
+        sortKey: { name: 'creditNoteIssuedAt', type: 'S' },
+      },
+    ],
   },
   {
     id: 'messages',

@@ -240,6 +240,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       'readMfaSettings',
       // "Converge now" registers a domain at the registrar (D23).
       'registrarSecret',
+      // GSTR-1 is the seller's return: its GSTIN, and the seller of older invoices.
+      'sellerDetails',
     ],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
@@ -582,6 +584,8 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['POST', '/api/admin/services/{serviceId}/converge'],
       ['GET', '/api/admin/removals'],
       ['POST', '/api/admin/services/{serviceId}/actions'],
+      ['GET', '/api/admin/reports/gstr1'],
+      ['GET', '/api/admin/reports/revenue'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({
     method,

@@ -7,6 +7,8 @@ import {
 import type { DocumentKind } from '../../domain/invoice';
 import {
   DOCUMENT_FIELDS,
+  documentMonthOf,
+  monthsBetween,
   PURCHASE_SUMMARY_FIELDS,
   type PurchaseRecord,
   type PurchasesStore,
@@ -99,10 +101,18 @@ export class DynamoPurchasesStore implements PurchasesStore {
         new UpdateCommand({
           TableName: this.table(),
           Key: { userId, purchaseId },
-          UpdateExpression: 'SET #number = :number, #issuedAt = :issuedAt',
+          UpdateExpression: 'SET #number = :number, #issuedAt = :issuedAt, #month = :month',
           ConditionExpression: 'attribute_exists(purchaseId) AND attribute_not_exists(#number)',
-          ExpressionAttributeNames: { '#number': fields.number, '#issuedAt': fields.issuedAt },
-          ExpressionAttributeValues: { ':number': number, ':issuedAt': issuedAt },
+          ExpressionAttributeNames: {
+            '#number': fields.number,
+            '#issuedAt': fields.issuedAt,
+            '#month': fields.month,
+          },
+          ExpressionAttributeValues: {
+            ':number': number,
+            ':issuedAt': issuedAt,
+            ':month': documentMonthOf(issuedAt),
+          },
         }),
       );
       return number;
@@ -135,5 +145,30 @@ export class DynamoPurchasesStore implements PurchasesStore {
       if (!isConditionFailure(error)) throw error;
     }
     return (await this.getPurchase(userId, purchaseId))?.creditNoteRefund;
+  }
+
+  async listDocumentsIssued(
+    kind: DocumentKind,
+    from: string,
+    to: string,
+  ): Promise<PurchaseRecord[]> {
+    const fields = DOCUMENT_FIELDS[kind];
+    const months = await Promise.all(
+      monthsBetween(from, to).map((month) =>
+        queryAll<PurchaseRecord>(this.client, {
+          TableName: this.table(),
+          IndexName: fields.index,
+          KeyConditionExpression: '#month = :month AND #issuedAt BETWEEN :from AND :to',
+          ExpressionAttributeNames: { '#month': fields.month, '#issuedAt': fields.issuedAt },
+          // BETWEEN is inclusive: the last instant before `to` (ISO strings of one length).
+          ExpressionAttributeValues: {
+            ':month': month,
+            ':from': from,
+            ':to': new Date(Date.parse(to) - 1).toISOString(),
+          },
+        }),
+      ),
+    );
+    return months.flat();
   }
 }

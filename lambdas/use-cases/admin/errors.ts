@@ -94,3 +94,10 @@ export class ServiceActionNotAvailableError extends refusal(
   (action: string) =>
     `The console cannot ${action} a service yet: only remove is available for now.`,
 ) {}
+
+/** A report's period or range the console cannot answer (badly written, backwards, too long). */
+export class ReportRangeError extends refusal(
+  'ReportRangeError',
+  'validation_failed',
+  (why: string) => why,
+) {}

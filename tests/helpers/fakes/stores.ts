@@ -57,6 +57,7 @@ import type { PlansStore } from '../../../lambdas/ports/plans';
 import type { DocumentKind } from '../../../lambdas/domain/invoice';
 import {
   DOCUMENT_FIELDS,
+  documentMonthOf,
   PURCHASE_SUMMARY_FIELDS,
   type PurchaseRecord,
   type PurchasesStore,
@@ -344,8 +345,28 @@ export class InMemoryPurchasesStore implements PurchasesStore {
     const fields = DOCUMENT_FIELDS[kind];
     const held = item[fields.number];
     if (held !== undefined) return held;
-    this.items.set(key, { ...item, [fields.number]: number, [fields.issuedAt]: issuedAt });
+    this.items.set(key, {
+      ...item,
+      [fields.number]: number,
+      [fields.issuedAt]: issuedAt,
+      [fields.month]: documentMonthOf(issuedAt),
+    });
     return number;
+  }
+
+  async listDocumentsIssued(
+    kind: DocumentKind,
+    from: string,
+    to: string,
+  ): Promise<PurchaseRecord[]> {
+    await tick();
+    const fields = DOCUMENT_FIELDS[kind];
+    return this.all()
+      .filter((p) => {
+        const at = p[fields.issuedAt];
+        return at !== undefined && p[fields.month] !== undefined && at >= from && at < to;
+      })
+      .sort((a, b) => (a[fields.issuedAt] ?? '').localeCompare(b[fields.issuedAt] ?? ''));
   }
 
   async setCreditNoteRefund(

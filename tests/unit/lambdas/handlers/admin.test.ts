@@ -35,6 +35,9 @@ import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores'
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 import { FakeSecondFactors } from '../../../helpers/fakes/second-factors';
 import { httpEvent, parse } from './handler-world';
+import { strFromU8, unzipSync } from 'fflate';
+import type { RevenueReport } from '../../../../lambdas/domain/revenue';
+import { gstr1Schema } from '../../../helpers/gstr1-schema';
 
 const OPERATOR = {
   userId: '9b2d7c1e-3f4a-4b5c-8d6e-7f8a9b0c1d2e',
@@ -94,6 +97,7 @@ beforeEach(() => {
     newId: () => `entry-${(ids += 1)}`,
     counters: world.counters,
     secondFactors,
+    seller: world.seller,
   });
   handler = makeHandler(deps);
 });
@@ -174,6 +178,8 @@ const FIXTURE_OF: Record<string, string> = {
   'POST /api/admin/services/{serviceId}/converge': 'post-admin-service-converge.json',
   'GET /api/admin/removals': 'get-admin-removals.json',
   'POST /api/admin/services/{serviceId}/actions': 'post-admin-service-actions.json',
+  'GET /api/admin/reports/gstr1': 'get-admin-reports-gstr1.json',
+  'GET /api/admin/reports/revenue': 'get-admin-reports-revenue.json',
 };
 const ADMIN_ROUTES = ROUTES.filter((route) => route.function === 'admin').map(
   (route) => `${route.method} ${route.path}`,
@@ -1053,5 +1059,127 @@ describe("a service's life (D22)", () => {
     expect(audit.entries).toEqual([]);
     expect(world.mailer.sent).toEqual([]);
     expect((await records.get(BUYER.userId, SERVICE_ID))?.state).toBe('manual');
+  });
+});
+
+describe('reports', () => {
+  /** Two purchases fulfilled on 22 November: each gets its tax invoice. */
+  async function givenTwoInvoices() {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const totals: number[] = [];
+    for (const n of [1, 2]) {
+      const order = await world.givenOrder({ orderId: `order_Report000000${n}` });
+      world.gateway.givenPayment({
+        id: `pay_Report000000${n}`,
+        orderId: order.orderId,
+        amountPaise: order.amountPaise,
+      });
+      const result = await fulfilPayment(world, order, {
+        paymentId: `pay_Report000000${n}`,
+        orderId: order.orderId,
+        amountPaise: order.amountPaise,
+        currency: 'INR',
+      });
+      expect(result.outcome).toBe('fulfilled');
+      totals.push(order.amountPaise);
+    }
+    return totals;
+  }
+
+  it("GSTR-1 for November lists the month's invoices, adding up to them to the paisa", async () => {
+    const totals = await givenTwoInvoices();
+
+    const { statusCode, json } = parse(
+      await handler(request('GET /api/admin/reports/gstr1', undefined, { period: '2026-11' })),
+    );
+    const october = parse(
+      await handler(request('GET /api/admin/reports/gstr1', undefined, { period: '2026-10' })),
+    );
+
+    expect(statusCode).toBe(200);
+    const gstr1 = gstr1Schema.parse(json);
+    expect(gstr1.gstin).toBe(world.seller().gstin);
+    expect(gstr1.fp).toBe('112026');
+    expect(gstr1.doc_issue.doc_det[0]?.docs[0]).toMatchObject({
+      totnum: 2,
+      net_issue: 2,
+      cancel: 0,
+    });
+    const hsn = gstr1.hsn.data[0]!;
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    expect(paise(hsn.txval) + paise(hsn.iamt) + paise(hsn.camt) + paise(hsn.samt)).toBe(
+      totals[0]! + totals[1]!,
+    );
+    expect(gstr1Schema.parse(october.json).doc_issue.doc_det).toEqual([]);
+  });
+
+  it('GSTR-1 as CSV is a zip of the sections; a period badly written is a 400 with a sentence', async () => {
+    await givenTwoInvoices();
+
+    const zip = await handler(
+      request('GET /api/admin/reports/gstr1', undefined, { period: '2026-11', format: 'csv' }),
+    );
+    const bad = parse(
+      await handler(request('GET /api/admin/reports/gstr1', undefined, { period: '11-2026' })),
+    );
+
+    expect(zip.headers?.['content-type']).toBe('application/zip');
+    const files = unzipSync(Buffer.from(zip.body ?? '', 'base64'));
+    expect(Object.keys(files).sort()).toEqual(
+      ['b2b.csv', 'b2cl.csv', 'b2cs.csv', 'cdnr.csv', 'cdnur.csv', 'docs.csv', 'hsn.csv'].sort(),
+    );
+    expect(strFromU8(files['docs.csv']!)).toContain('Invoices for outward supply');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'period must be a month written YYYY-MM, such as 2026-11.',
+      },
+    });
+  });
+
+  it('the revenue report sums the day by category in paise, new apart from renewals; CSV too', async () => {
+    const totals = await givenTwoInvoices();
+
+    const { statusCode, json } = parse(
+      await handler(
+        request('GET /api/admin/reports/revenue', undefined, {
+          from: '2026-11-01',
+          to: '2026-11-30',
+        }),
+      ),
+    );
+    const csv = await handler(
+      request('GET /api/admin/reports/revenue', undefined, {
+        from: '2026-11-22',
+        to: '2026-11-22',
+        format: 'csv',
+      }),
+    );
+    const backwards = parse(
+      await handler(
+        request('GET /api/admin/reports/revenue', undefined, {
+          from: '2026-11-30',
+          to: '2026-11-01',
+        }),
+      ),
+    );
+
+    expect(statusCode).toBe(200);
+    const report = json as unknown as RevenueReport;
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]).toMatchObject({
+      date: '2026-11-22',
+      category: 'hosting',
+      grossPaise: totals[0]! + totals[1]!,
+      refundsPaise: 0,
+      newCount: 2,
+      renewalCount: 0,
+    });
+    const row = report.rows[0]!;
+    expect(row.netPaise + row.cgstPaise + row.sgstPaise + row.igstPaise).toBe(row.grossPaise);
+    expect(csv.headers?.['content-type']).toBe('text/csv; charset=utf-8');
+    expect(String(csv.body).split('\r\n')[1]).toMatch(/^2026-11-22,hosting,/);
+    expect(backwards.statusCode).toBe(400);
   });
 });
