@@ -26,10 +26,18 @@ export const AUDIT_ACTIONS = [
   'provisioning.retried',
   'service.converged',
   'service.removed',
+  'service.suspended',
+  'service.unsuspended',
+  'service.extended',
+  'service.ended',
+  'service.refunded',
+  'mail.resent',
+  'customer.noted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetKind = 'order' | 'service' | 'welcome-mail' | 'support-mail' | 'refund';
+export type AuditTargetKind =
+  'order' | 'service' | 'welcome-mail' | 'support-mail' | 'refund' | 'customer' | 'mail';
 
 export interface AuditTarget {
   kind: AuditTargetKind;
@@ -303,6 +311,11 @@ export interface ServiceActionRequest {
   days?: number;
   paymentId?: string;
   amountPaise?: Paise;
+  /**
+   * The console's id for one press of the button: a double click or a retry sends the same id, and
+   * an extension is given once per id.
+   */
+  requestId?: string;
 }
 
 export interface ServiceActionResponse {

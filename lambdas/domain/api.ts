@@ -227,7 +227,8 @@ export interface ServiceCancelledDetail {
 export interface ServiceChangedDetail {
   userId: string;
   serviceId: string;
-  fact: 'refund' | 'dispute' | 'cancel' | 'hold' | 'unhold' | 'end' | 'remove' | 'reconcile';
+  fact:
+    'refund' | 'dispute' | 'cancel' | 'hold' | 'unhold' | 'end' | 'remove' | 'reconcile' | 'extend';
   at: string;
 }
 

@@ -33,8 +33,8 @@ import {
   type AdminProvisioningDeps,
 } from '../use-cases/admin/provisioning';
 import { resolveReview, type ResolveReviewDeps } from '../use-cases/admin/resolve-review';
+import { serviceAction, type ServiceActionsDeps } from '../use-cases/admin/service-actions';
 import {
-  actOnService,
   convergeNow,
   listOutOfStep,
   listRemovals,
@@ -74,6 +74,7 @@ export type AdminDeps = ListOrdersDeps &
   TodayDeps &
   AdminProvisioningDeps &
   ServiceLifeDeps &
+  ServiceActionsDeps &
   ReportsDeps & {
     /** Whether the operator's account has TOTP on (D28). */
     secondFactors: SecondFactors;
@@ -121,6 +122,7 @@ const serviceActionBody = z.strictObject({
   days: z.optional(z.int().check(z.positive(), z.maximum(3660))),
   paymentId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
   amountPaise: z.optional(z.int().check(z.positive())),
+  requestId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 const orderId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
@@ -217,10 +219,14 @@ export function makeHandler(deps: AdminDeps) {
         if (!id.success) throw new ValidationError('The service id is missing.');
         const body = parseJsonBody(event, serviceActionBody);
         const answer: ServiceActionResponse = {
-          service: await actOnService(deps, operator, id.data, {
+          service: await serviceAction(deps, operator, id.data, {
             action: body.action,
             note: body.note,
             ...(body.userId ? { userId: body.userId } : {}),
+            ...(body.days !== undefined ? { days: body.days } : {}),
+            ...(body.paymentId ? { paymentId: body.paymentId } : {}),
+            ...(body.amountPaise !== undefined ? { amountPaise: body.amountPaise } : {}),
+            ...(body.requestId ? { requestId: body.requestId } : {}),
           }),
         };
         return json(200, answer);

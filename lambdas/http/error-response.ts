@@ -36,6 +36,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // A service's life in the console (D22): not removable yet, another attempt acting on it.
   service_not_removable: 409,
   service_busy: 409,
+  // Issue #27: an action the service's state refuses (suspend an ended one, refund twice, …).
+  service_action_refused: 409,
+  payment_not_found: 404,
   payload_too_large: 413,
   too_many_requests: 429,
   payment_provider_unavailable: 502,

@@ -1,4 +1,5 @@
 import type { LifeQueue, LifeRecord } from '../domain/lifecycle';
+import type { LedgerEntry } from '../domain/ledger';
 
 export type { LifeQueue, LifeRecord };
 import type { Category } from '../domain/plan';
@@ -49,6 +50,11 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   hold?: { at: string; note?: string };
   endedAt?: string;
   removedAt?: string;
+  /**
+   * Operators' goodwill extensions (issue #27), by key: days added to the ledger at no charge
+   * (goodwillEntries), each written once.
+   */
+  goodwill?: Record<string, Goodwill>;
   /** What converge last found and did (D22), written by recordLife alone. */
   life?: LifeRecord;
   /** The sparse lifeQueue index's keys: out of step, or due for removal (recordLife). */
@@ -62,7 +68,31 @@ export type ServiceFact =
   | { kind: 'hold'; note?: string }
   | { kind: 'unhold' }
   | { kind: 'end' }
-  | { kind: 'remove' };
+  | { kind: 'remove' }
+  /**
+   * An operator's goodwill extension: `days` more, no charge, once per key; the renewal date moves
+   * to `renewalDate` (the ledger's end with it) and the renewal schedule starts again from there.
+   */
+  | { kind: 'extend'; key: string; days: number; renewalDate: string; note?: string };
+
+/** An operator's goodwill extension as the service keeps it. */
+export interface Goodwill {
+  days: number;
+  at: string;
+  note?: string;
+}
+
+/** The goodwill extensions as ledger entries: laid in order of when they were given, unpaid. */
+export function goodwillEntries(goodwill: ServiceRecord['goodwill']): LedgerEntry[] {
+  return Object.entries(goodwill ?? {}).map(([key, given]) => ({
+    purchaseId: `goodwill#${key}`,
+    paymentId: `goodwill#${key}`,
+    purchaseDate: given.at,
+    months: 0,
+    days: given.days,
+    amountPaise: 0,
+  }));
+}
 
 /** A service listed by the lifeQueue index. */
 export interface QueuedService {
@@ -92,6 +122,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'hold',
   'endedAt',
   'removedAt',
+  'goodwill',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */

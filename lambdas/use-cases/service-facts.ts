@@ -28,6 +28,7 @@ const FACT_OF: Record<ServiceFact['kind'], ServiceChangedDetail['fact']> = {
   unhold: 'unhold',
   end: 'end',
   remove: 'remove',
+  extend: 'extend',
 };
 
 /**

@@ -226,8 +226,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       idempotency: 'read',
       audit: 'readAppend',
       counters: 'readWrite',
-      // Refunds that need a person, listed under Stuck.
-      refunds: 'read',
+      // Refunds that need a person, listed under Stuck; an operator's refund of a payment (#27).
+      refunds: 'readWrite',
     },
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).

@@ -499,6 +499,15 @@ export class InMemoryServicesStore implements ServicesStore {
       case 'remove':
         next.removedAt ??= at;
         break;
+      case 'extend':
+        if (next.goodwill?.[fact.key]) return false;
+        next.goodwill = {
+          ...next.goodwill,
+          [fact.key]: { days: fact.days, at, ...(fact.note ? { note: fact.note } : {}) },
+        };
+        next.renewalDate = fact.renewalDate;
+        Object.assign(next, renewalScheduleFor(ref.serviceId, fact.renewalDate));
+        break;
     }
     this.items.set(key, next);
     return true;

@@ -1007,7 +1007,8 @@ describe("a service's life (D22)", () => {
     expect(suspend.json).toEqual({
       error: {
         code: 'validation_failed',
-        message: 'The console cannot suspend a service yet: only remove is available for now.',
+        message:
+          "Give the buyer's id (userId) with the action: open the service from the customer's page.",
       },
     });
     expect(unknown.statusCode).toBe(400);
