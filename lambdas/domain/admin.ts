@@ -101,6 +101,17 @@ export interface AdminOrder {
   review?: ReviewDetails;
   payments: AdminPayment[];
   audit: AuditEntry[];
+  /**
+   * Orders › Refunded (issue #27): the store's refund of the order's payment (a cancellation, an
+   * operator's refund) or one made in Razorpay's dashboard, as the refunds table and Today read it.
+   */
+  refund?: {
+    amountPaise: Paise;
+    origin: 'buyer' | 'operator' | 'razorpay';
+    status: 'requested' | 'pending' | 'processed' | 'failed';
+    at: string;
+    reason?: string;
+  };
 }
 
 export interface AdminOrdersResponse {
@@ -227,7 +238,10 @@ export interface TodaySummary {
     totalPaise: Paise;
     byOrigin: Partial<Record<'buyer' | 'operator' | 'razorpay', number>>;
   };
+  /** Services bought new today (not renewals, not plan changes), by category. */
   newServices: { count: number; byCategory: Partial<Record<Category, number>> };
+  /** Today's paid orders by what they were (issue #27): new, renewal, plan change (D26). */
+  sales: { new: number; renewal: number; planChange: number };
   /** Orders waiting for a person, whatever their day. */
   inReview: number;
   /** Work stuck in a consumer, whatever its day, and the services out of step (outOfStep). */

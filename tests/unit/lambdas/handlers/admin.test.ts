@@ -35,6 +35,8 @@ import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores'
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 import { FakeSecondFactors } from '../../../helpers/fakes/second-factors';
 import { httpEvent, parse } from './handler-world';
+import { CATALOG } from '../../../../lambdas/domain/catalog';
+import { quote } from '../../../../lambdas/domain/pricing';
 import { strFromU8, unzipSync } from 'fflate';
 import type { RevenueReport } from '../../../../lambdas/domain/revenue';
 import { gstr1Schema } from '../../../helpers/gstr1-schema';
@@ -766,10 +768,79 @@ describe('GET /api/admin/today', () => {
       payments: { count: 2, totalPaise: order.amountPaise + other.amountPaise },
       refunds: { count: 0, totalPaise: 0, byOrigin: {} },
       newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
+      sales: { new: 2, renewal: 0, planChange: 0 },
       inReview: 0,
       stuck: 0,
       outOfStep: 0,
     });
+  });
+
+  it('counts a renewal paid today as a renewal, not a new service', async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const plan = CATALOG.find((p) => p.id === 'basichosting')!;
+    const renewalQuote = quote(plan, 12, undefined, { renewal: true });
+    const renewal = await world.givenOrder({
+      orderId: 'order_Renewal00001',
+      quote: renewalQuote,
+      amountPaise: renewalQuote.totalPaise,
+    });
+    world.gateway.givenPayment({
+      id: 'pay_Renewal00001',
+      orderId: renewal.orderId,
+      amountPaise: renewal.amountPaise,
+    });
+    await fulfilPayment(world, renewal, {
+      paymentId: 'pay_Renewal00001',
+      orderId: renewal.orderId,
+      amountPaise: renewal.amountPaise,
+      currency: 'INR',
+    });
+
+    const today = parse(await handler(request('GET /api/admin/today')))
+      .json as unknown as TodaySummary;
+
+    expect(today.sales).toEqual({ new: 0, renewal: 1, planChange: 0 });
+    expect(today.newServices).toEqual({ count: 0, byCategory: {} });
+  });
+
+  it("lists an operator's refund of a paid order under Orders › Refunded, agreeing with Today", async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const order = await world.givenOrder({ orderId: 'order_Refunded0001' });
+    world.gateway.givenPayment({
+      id: 'pay_Refunded0001',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+    });
+    await fulfilPayment(world, order, {
+      paymentId: 'pay_Refunded0001',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+    const purchase = (await world.purchases.listPurchases(BUYER.userId))[0]!;
+    const event = request('POST /api/admin/services/{serviceId}/actions', {
+      action: 'refund',
+      note: 'Owed after 40 days; agreed on the phone.',
+      userId: BUYER.userId,
+      paymentId: 'pay_Refunded0001',
+      amountPaise: 91_400,
+    });
+    event.pathParameters = { serviceId: purchase.serviceId! };
+    expect(parse(await handler(event)).statusCode).toBe(200);
+
+    const refunded = parse(
+      await handler(request('GET /api/admin/orders', undefined, { status: 'refunded' })),
+    ).json as unknown as AdminOrdersResponse;
+    const today = parse(await handler(request('GET /api/admin/today')))
+      .json as unknown as TodaySummary;
+
+    expect(refunded.orders).toEqual([
+      expect.objectContaining({
+        orderId: 'order_Refunded0001',
+        refund: expect.objectContaining({ amountPaise: 91_400, origin: 'operator' }),
+      }),
+    ]);
+    expect(today.refunds).toEqual({ count: 1, totalPaise: 91_400, byOrigin: { operator: 1 } });
   });
 });
 
