@@ -359,3 +359,66 @@ export function parseStuckItemId(id: string): { kind: StuckKind; key: string } |
 export function reviewRefundReceipt(orderId: string): string {
   return `review:${orderId}`.slice(0, 40);
 }
+
+/** A customer as a list or a search shows them, before their page is opened. */
+export interface CustomerRef {
+  userId: string;
+  email: string;
+  name: string;
+  phone: string;
+  createdAt: string;
+}
+
+/** What the console's one search box matched the text as. */
+export type SearchMatch =
+  'email' | 'phone' | 'domain' | 'order' | 'payment' | 'document' | 'ticket' | 'none';
+
+/** `GET /api/admin/search?q=` (issue #27): whatever the text names, each with its customer. */
+export interface AdminSearchResponse {
+  query: string;
+  matchedAs: SearchMatch;
+  customers: CustomerRef[];
+  services: {
+    serviceId: string;
+    userId: string;
+    planName: string;
+    category: Category;
+    domain?: string;
+  }[];
+  orders: {
+    orderId: string;
+    userId: string;
+    status: string;
+    amountPaise: Paise;
+    createdAt: string;
+  }[];
+  payments: {
+    paymentId: string;
+    orderId: string | null;
+    userId?: string;
+    amountPaise: Paise;
+    status: string;
+    refundedPaise: Paise;
+  }[];
+  documents: {
+    number: string;
+    kind: 'invoice' | 'credit_note';
+    userId: string;
+    paymentId: string;
+    issuedAt: string;
+  }[];
+  tickets: { number: string; subject: string; status: string; email: string; userId?: string }[];
+  /** A sentence when the text matched nothing the search knows how to look for. */
+  hint?: string;
+}
+
+/** `GET /api/admin/customer-list?after=`: a page of customers and the next page's cursor. */
+export interface CustomerListResponse {
+  customers: CustomerRef[];
+  next?: string;
+}
+
+/** `GET /api/admin/customers/{userId}`: the customer's page. */
+export interface AdminCustomerResponse {
+  customer: AdminCustomer;
+}

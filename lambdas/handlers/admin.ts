@@ -6,7 +6,10 @@ import { logger } from '../config/logger';
 import {
   RESOLVE_ACTIONS,
   SERVICE_ACTIONS,
+  type AdminCustomerResponse,
   type AdminCustomersResponse,
+  type AdminSearchResponse,
+  type CustomerListResponse,
   type AdminOrdersResponse,
   type AdminProvisioningResponse,
   type ConvergeServiceResponse,
@@ -25,7 +28,13 @@ import { NotFoundRouteError, ValidationError } from '../http/request-errors';
 import type { SecondFactors } from '../ports/second-factor';
 import { binary, json } from '../http/response';
 import { listStuck, redrive, type DeadLettersDeps } from '../use-cases/admin/dead-letters';
-import { findCustomers, type FindCustomersDeps } from '../use-cases/admin/find-customers';
+import {
+  findCustomer,
+  findCustomers,
+  type FindCustomersDeps,
+} from '../use-cases/admin/find-customers';
+import { listCustomers, searchEverything, type SearchDeps } from '../use-cases/admin/search';
+import { ticketsStore } from './deps/tickets';
 import { listOrders, type ListOrdersDeps } from '../use-cases/admin/list-orders';
 import {
   listWaitingServices,
@@ -75,6 +84,7 @@ export type AdminDeps = ListOrdersDeps &
   AdminProvisioningDeps &
   ServiceLifeDeps &
   ServiceActionsDeps &
+  SearchDeps &
   ReportsDeps & {
     /** Whether the operator's account has TOTP on (D28). */
     secondFactors: SecondFactors;
@@ -231,6 +241,24 @@ export function makeHandler(deps: AdminDeps) {
         };
         return json(200, answer);
       }
+      case 'GET /api/admin/search': {
+        const answer: AdminSearchResponse = await searchEverything(deps, query(event, 'q') ?? '');
+        return json(200, answer);
+      }
+      case 'GET /api/admin/customer-list': {
+        const after = query(event, 'after');
+        const answer: CustomerListResponse = await listCustomers(
+          deps,
+          after && after.length <= 512 ? after : undefined,
+        );
+        return json(200, answer);
+      }
+      case 'GET /api/admin/customers/{userId}': {
+        const id = userId.safeParse(event.pathParameters?.userId);
+        if (!id.success) throw new ValidationError("The customer's id is missing.");
+        const answer: AdminCustomerResponse = { customer: await findCustomer(deps, id.data) };
+        return json(200, answer);
+      }
       case 'GET /api/admin/reports/gstr1': {
         const period = query(event, 'period') ?? '';
         const { gstr1, input } = await gstr1Report(deps, period);
@@ -313,4 +341,5 @@ export const handler = makeHandler({
   counters: documentCounters(),
   secondFactors,
   seller: sellerDetails,
+  tickets: ticketsStore(),
 });

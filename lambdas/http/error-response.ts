@@ -39,6 +39,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // Issue #27: an action the service's state refuses (suspend an ended one, refund twice, …).
   service_action_refused: 409,
   payment_not_found: 404,
+  customer_not_found: 404,
   payload_too_large: 413,
   too_many_requests: 429,
   payment_provider_unavailable: 502,

@@ -148,6 +148,21 @@ export interface PurchasesStore {
    * range touches, never a scan.
    */
   listDocumentsIssued(kind: DocumentKind, from: string, to: string): Promise<PurchaseRecord[]>;
+  /**
+   * The purchase holding a tax invoice or credit note number (`INV/26-27/000123`), found by key in
+   * the month indexes of the number's financial year; undefined for none.
+   */
+  findByDocumentNumber(number: string): Promise<PurchaseRecord | undefined>;
+}
+
+/** The twelve months (`YYYY-MM`) of a financial year labelled `26-27`: April 2026 to March 2027. */
+export function monthsOfFinancialYear(label: string): string[] {
+  const start = 2000 + Number(label.slice(0, 2));
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = ((3 + i) % 12) + 1;
+    const year = i < 9 ? start : start + 1;
+    return `${year}-${String(month).padStart(2, '0')}`;
+  });
 }
 
 /** The India calendar months (`YYYY-MM`) an instant range [from, to) touches, in order. */

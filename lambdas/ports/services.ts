@@ -204,6 +204,8 @@ export interface ServicesLifeStore {
   ): Promise<boolean>;
   /** Services on one lifeQueue, oldest first, up to `limit`. */
   listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]>;
+  /** The services of a domain name, any buyer (the byDomain index), for the console's search. */
+  findServicesByDomain(domain: string): Promise<QueuedService[]>;
 }
 
 export interface ServiceWithdrawal {

@@ -228,6 +228,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       counters: 'readWrite',
       // Refunds that need a person, listed under Stuck; an operator's refund of a payment (#27).
       refunds: 'readWrite',
+      // The search finds a ticket by its number (issue #27).
+      tickets: 'read',
     },
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
@@ -584,6 +586,9 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['POST', '/api/admin/services/{serviceId}/converge'],
       ['GET', '/api/admin/removals'],
       ['POST', '/api/admin/services/{serviceId}/actions'],
+      ['GET', '/api/admin/search'],
+      ['GET', '/api/admin/customer-list'],
+      ['GET', '/api/admin/customers/{userId}'],
       ['GET', '/api/admin/reports/gstr1'],
       ['GET', '/api/admin/reports/revenue'],
     ] as const

@@ -308,4 +308,18 @@ export class DynamoServicesStore implements ServicesStore {
     );
     return (Items as ServiceRecord[]).map(queuedServiceOf);
   }
+
+  async findServicesByDomain(domain: string): Promise<QueuedService[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: 'byDomain',
+        KeyConditionExpression: '#domain = :domain',
+        ExpressionAttributeNames: { '#domain': 'domain' },
+        ExpressionAttributeValues: { ':domain': domain },
+        Limit: 50,
+      }),
+    );
+    return (Items as ServiceRecord[]).map(queuedServiceOf);
+  }
 }

@@ -114,3 +114,10 @@ export class ReportRangeError extends refusal(
   'validation_failed',
   (why: string) => why,
 ) {}
+
+/** No customer with that id. */
+export class CustomerNotFoundError extends refusal(
+  'CustomerNotFoundError',
+  'customer_not_found',
+  'We could not find that customer. Search for them by email, phone or domain.',
+) {}

@@ -200,6 +200,27 @@ export class InMemoryUsersStore implements UsersStore {
       .map(({ appliedPurchaseIds: _applied, ...user }) => clone(user));
   }
 
+  async findUsersByPhone(phone: string): Promise<UserRecord[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((item) => item.phone === phone)
+      .map(({ appliedPurchaseIds: _applied, ...user }) => clone(user));
+  }
+
+  async listUsersPage(
+    limit: number,
+    after?: string,
+  ): Promise<{ users: UserRecord[]; next?: string }> {
+    await tick();
+    const all = [...this.items.values()].sort((a, b) => a.userId.localeCompare(b.userId));
+    const from = after ? all.findIndex((u) => u.userId > after) : 0;
+    const page = (from < 0 ? [] : all.slice(from, from + limit)).map(
+      ({ appliedPurchaseIds: _applied, ...user }) => clone(user),
+    );
+    const last = page.at(-1);
+    return { users: page, ...(last && from + limit < all.length ? { next: last.userId } : {}) };
+  }
+
   async replaceCurrentPlan(
     userId: string,
     seen: CurrentPlan | null,
@@ -367,6 +388,11 @@ export class InMemoryPurchasesStore implements PurchasesStore {
         return at !== undefined && p[fields.month] !== undefined && at >= from && at < to;
       })
       .sort((a, b) => (a[fields.issuedAt] ?? '').localeCompare(b[fields.issuedAt] ?? ''));
+  }
+
+  async findByDocumentNumber(number: string): Promise<PurchaseRecord | undefined> {
+    await tick();
+    return this.all().find((p) => p.invoiceNumber === number || p.creditNoteNumber === number);
   }
 
   async setCreditNoteRefund(
@@ -539,6 +565,14 @@ export class InMemoryServicesStore implements ServicesStore {
       .filter((s) => s.lifeQueue === queue)
       .sort((a, b) => (a.lifeQueueAt ?? '').localeCompare(b.lifeQueueAt ?? ''))
       .slice(0, limit)
+      .map((item) => queuedServiceOf(clone(item)));
+  }
+
+  async findServicesByDomain(domain: string): Promise<QueuedService[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((s) => s.domain === domain)
+      .slice(0, 50)
       .map((item) => queuedServiceOf(clone(item)));
   }
 }

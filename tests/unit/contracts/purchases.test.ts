@@ -193,6 +193,14 @@ function purchasesContract(make: () => PurchasesStore) {
     expect(notes.map((p) => [p.purchaseId, p.creditNoteNumber])).toEqual([
       [purchases[0]!.purchaseId, 'CN/30-31/000001'],
     ]);
+    // The console's search: a number found by key in its financial year's months.
+    expect((await store.findByDocumentNumber('INV/30-31/000003'))?.purchaseId).toBe(
+      purchases[2]!.purchaseId,
+    );
+    expect((await store.findByDocumentNumber('CN/30-31/000001'))?.purchaseId).toBe(
+      purchases[0]!.purchaseId,
+    );
+    expect(await store.findByDocumentNumber('INV/30-31/000009')).toBeUndefined();
   });
 
   it('keeps the first time its event was published', async () => {

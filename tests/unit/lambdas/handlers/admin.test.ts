@@ -7,6 +7,9 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../../infra/lib/definitions/functions';
 import type {
+  AdminCustomerResponse,
+  AdminSearchResponse,
+  CustomerListResponse,
   AdminCustomersResponse,
   AdminOrdersResponse,
   AdminProvisioningResponse,
@@ -34,6 +37,7 @@ import { InMemoryRefundsStore } from '../../../helpers/fakes/refunds';
 import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 import { FakeSecondFactors } from '../../../helpers/fakes/second-factors';
+import { InMemoryTicketsStore } from '../../../helpers/fakes/tickets';
 import { httpEvent, parse } from './handler-world';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { quote } from '../../../../lambdas/domain/pricing';
@@ -57,6 +61,7 @@ let panel: InMemoryPanel;
 let handler: ReturnType<typeof makeHandler>;
 let handlerDeps: AdminDeps | undefined;
 let secondFactors: FakeSecondFactors;
+let tickets: InMemoryTicketsStore;
 let ids = 0;
 
 beforeEach(() => {
@@ -68,6 +73,7 @@ beforeEach(() => {
   panel = new InMemoryPanel();
   ids = 0;
   secondFactors = new FakeSecondFactors([OPERATOR.userId]);
+  tickets = new InMemoryTicketsStore();
   const deps: AdminDeps = (handlerDeps = {
     converge: convergeDepsOf({
       records,
@@ -100,6 +106,7 @@ beforeEach(() => {
     counters: world.counters,
     secondFactors,
     seller: world.seller,
+    tickets,
   });
   handler = makeHandler(deps);
 });
@@ -181,6 +188,9 @@ const FIXTURE_OF: Record<string, string> = {
   'GET /api/admin/removals': 'get-admin-removals.json',
   'POST /api/admin/services/{serviceId}/actions': 'post-admin-service-actions.json',
   'GET /api/admin/reports/gstr1': 'get-admin-reports-gstr1.json',
+  'GET /api/admin/search': 'get-admin-search.json',
+  'GET /api/admin/customer-list': 'get-admin-customer-list.json',
+  'GET /api/admin/customers/{userId}': 'get-admin-customer.json',
   'GET /api/admin/reports/revenue': 'get-admin-reports-revenue.json',
 };
 const ADMIN_ROUTES = ROUTES.filter((route) => route.function === 'admin').map(
@@ -1253,5 +1263,88 @@ describe('reports', () => {
     expect(csv.headers?.['content-type']).toBe('text/csv; charset=utf-8');
     expect(String(csv.body).split('\r\n')[1]).toMatch(/^2026-11-22,hosting,/);
     expect(backwards.statusCode).toBe(400);
+  });
+});
+
+describe('search and the customer page', () => {
+  const search = async (q: string) =>
+    parse(await handler(request('GET /api/admin/search', undefined, { q })))
+      .json as unknown as AdminSearchResponse;
+
+  it('finds the customer by an invoice number, payment id, order id, email, phone and domain', async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const order = await world.givenOrder({ orderId: 'order_Search000001', domain: 'ashaverma.in' });
+    world.gateway.givenPayment({
+      id: 'pay_Search000001',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+    });
+    await fulfilPayment(world, order, {
+      paymentId: 'pay_Search000001',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+    const purchase = (await world.purchases.listPurchases(BUYER.userId))[0]!;
+    const invoice = purchase.invoiceNumber!;
+
+    const byInvoice = await search(invoice.replaceAll('/', '-').toLowerCase());
+    const byPayment = await search('pay_Search000001');
+    const byOrder = await search('order_Search000001');
+    const byEmail = await search('  Asha.Verma@Example.in ');
+    const byPhone = await search('98765 43210');
+    const byDomain = await search('AshaVerma.in');
+    const byName = await search('Asha');
+
+    const customer = [expect.objectContaining({ userId: BUYER.userId, email: BUYER.email })];
+    expect(byInvoice).toMatchObject({ matchedAs: 'document', customers: customer });
+    expect(byInvoice.documents).toEqual([
+      expect.objectContaining({ number: invoice, kind: 'invoice', paymentId: 'pay_Search000001' }),
+    ]);
+    expect(byPayment).toMatchObject({ matchedAs: 'payment', customers: customer });
+    expect(byPayment.payments[0]).toMatchObject({
+      orderId: 'order_Search000001',
+      userId: BUYER.userId,
+    });
+    expect(byOrder).toMatchObject({ matchedAs: 'order', customers: customer });
+    expect(byEmail).toMatchObject({ matchedAs: 'email', customers: customer });
+    expect(byPhone).toMatchObject({ matchedAs: 'phone', customers: customer });
+    expect(byDomain).toMatchObject({ matchedAs: 'domain', customers: customer });
+    expect(byDomain.services).toEqual([expect.objectContaining({ serviceId: purchase.serviceId })]);
+    expect(byName).toMatchObject({ matchedAs: 'none', customers: [] });
+    expect(byName.hint).toMatch(/Names are not searchable yet/);
+  });
+
+  it('answers nothing found as empty lists, and an empty box with a 400 sentence', async () => {
+    const none = await search('INV/26-27/000999');
+    const empty = parse(await handler(request('GET /api/admin/search', undefined, { q: '  ' })));
+
+    expect(none).toMatchObject({ matchedAs: 'document', customers: [], documents: [] });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it("opens a customer's page by id, and lists customers a page at a time", async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    for (const n of [1, 2, 3]) {
+      await world.users.createUserIfMissing({
+        userId: `user-${n}`,
+        email: `buyer${n}@example.in`,
+        name: `Buyer ${n}`,
+        phone: `+91980000000${n}`,
+        createdAt: world.now().toISOString(),
+      });
+    }
+
+    const page = parse(await handler(request('GET /api/admin/customers/{userId}')));
+    const missing = request('GET /api/admin/customers/{userId}');
+    missing.pathParameters = { userId: 'nobody' };
+    const list = parse(await handler(request('GET /api/admin/customer-list')));
+
+    expect(page.statusCode).toBe(200);
+    expect((page.json as unknown as AdminCustomerResponse).customer.user).toMatchObject({
+      email: BUYER.email,
+    });
+    expect(parse(await handler(missing)).statusCode).toBe(404);
+    expect((list.json as unknown as CustomerListResponse).customers).toHaveLength(4);
   });
 });

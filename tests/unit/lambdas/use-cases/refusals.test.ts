@@ -29,6 +29,7 @@ const REFUSALS: readonly DomainError[] = [
   new adminErrors.ServiceActionInputError('Say which payment to refund (paymentId).'),
   new adminErrors.ServicePaymentNotFoundError(),
   new adminErrors.ReportRangeError('to must be the same day as from or later.'),
+  new adminErrors.CustomerNotFoundError(),
   new refundErrors.CancelServiceNotFoundError(),
   new refundErrors.NotRefundableError(),
   new refundErrors.RefundWindowClosedError(),
