@@ -31,13 +31,10 @@ export const AUDIT_ACTIONS = [
   'service.extended',
   'service.ended',
   'service.refunded',
-  'mail.resent',
-  'customer.noted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetKind =
-  'order' | 'service' | 'welcome-mail' | 'support-mail' | 'refund' | 'customer' | 'mail';
+export type AuditTargetKind = 'order' | 'service' | 'welcome-mail' | 'support-mail' | 'refund';
 
 export interface AuditTarget {
   kind: AuditTargetKind;
