@@ -26,6 +26,11 @@ export const AUDIT_ACTIONS = [
   'provisioning.retried',
   'service.converged',
   'service.removed',
+  'service.suspended',
+  'service.unsuspended',
+  'service.extended',
+  'service.ended',
+  'service.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,6 +98,17 @@ export interface AdminOrder {
   review?: ReviewDetails;
   payments: AdminPayment[];
   audit: AuditEntry[];
+  /**
+   * Orders › Refunded (issue #27): the store's refund of the order's payment (a cancellation, an
+   * operator's refund) or one made in Razorpay's dashboard, as the refunds table and Today read it.
+   */
+  refund?: {
+    amountPaise: Paise;
+    origin: 'buyer' | 'operator' | 'razorpay';
+    status: 'requested' | 'pending' | 'processed' | 'failed';
+    at: string;
+    reason?: string;
+  };
 }
 
 export interface AdminOrdersResponse {
@@ -219,7 +235,10 @@ export interface TodaySummary {
     totalPaise: Paise;
     byOrigin: Partial<Record<'buyer' | 'operator' | 'razorpay', number>>;
   };
+  /** Services bought new today (not renewals, not plan changes), by category. */
   newServices: { count: number; byCategory: Partial<Record<Category, number>> };
+  /** Today's paid orders by what they were (issue #27): new, renewal, plan change (D26). */
+  sales: { new: number; renewal: number; planChange: number };
   /** Orders waiting for a person, whatever their day. */
   inReview: number;
   /** Work stuck in a consumer, whatever its day, and the services out of step (outOfStep). */
@@ -303,6 +322,11 @@ export interface ServiceActionRequest {
   days?: number;
   paymentId?: string;
   amountPaise?: Paise;
+  /**
+   * The console's id for one press of the button: a double click or a retry sends the same id, and
+   * an extension is given once per id.
+   */
+  requestId?: string;
 }
 
 export interface ServiceActionResponse {
@@ -331,4 +355,67 @@ export function parseStuckItemId(id: string): { kind: StuckKind; key: string } |
  */
 export function reviewRefundReceipt(orderId: string): string {
   return `review:${orderId}`.slice(0, 40);
+}
+
+/** A customer as a list or a search shows them, before their page is opened. */
+export interface CustomerRef {
+  userId: string;
+  email: string;
+  name: string;
+  phone: string;
+  createdAt: string;
+}
+
+/** What the console's one search box matched the text as. */
+export type SearchMatch =
+  'email' | 'phone' | 'domain' | 'order' | 'payment' | 'document' | 'ticket' | 'none';
+
+/** `GET /api/admin/search?q=` (issue #27): whatever the text names, each with its customer. */
+export interface AdminSearchResponse {
+  query: string;
+  matchedAs: SearchMatch;
+  customers: CustomerRef[];
+  services: {
+    serviceId: string;
+    userId: string;
+    planName: string;
+    category: Category;
+    domain?: string;
+  }[];
+  orders: {
+    orderId: string;
+    userId: string;
+    status: string;
+    amountPaise: Paise;
+    createdAt: string;
+  }[];
+  payments: {
+    paymentId: string;
+    orderId: string | null;
+    userId?: string;
+    amountPaise: Paise;
+    status: string;
+    refundedPaise: Paise;
+  }[];
+  documents: {
+    number: string;
+    kind: 'invoice' | 'credit_note';
+    userId: string;
+    paymentId: string;
+    issuedAt: string;
+  }[];
+  tickets: { number: string; subject: string; status: string; email: string; userId?: string }[];
+  /** A sentence when the text matched nothing the search knows how to look for. */
+  hint?: string;
+}
+
+/** `GET /api/admin/customer-list?after=`: a page of customers and the next page's cursor. */
+export interface CustomerListResponse {
+  customers: CustomerRef[];
+  next?: string;
+}
+
+/** `GET /api/admin/customers/{userId}`: the customer's page. */
+export interface AdminCustomerResponse {
+  customer: AdminCustomer;
 }

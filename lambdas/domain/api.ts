@@ -247,6 +247,8 @@ export interface ServiceChangedDetail {
     | 'end'
     | 'remove'
     | 'reconcile'
+    // An operator's goodwill days (issue #27).
+    | 'extend'
     // A plan change (D26): paid now, or a smaller plan chosen (or not) for the renewal.
     | 'plan';
   at: string;

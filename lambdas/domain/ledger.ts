@@ -22,6 +22,8 @@
 import type { Paise } from './money';
 import { addMonths } from './services';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** One entry as the service keeps it (a ServicePeriod's fields the ledger reads). */
 export interface LedgerEntry {
   purchaseId: string;
@@ -29,6 +31,8 @@ export interface LedgerEntry {
   /** When the payment was fulfilled (ServicePeriod.purchaseDate). ISO-8601. */
   purchaseDate: string;
   months: number;
+  /** Days on top of the months: an operator's goodwill extension (months 0, nothing paid). */
+  days?: number;
   amountPaise: Paise;
   /** Set once the payment was refunded or charged back: the entry is withdrawn. */
   refundedAt?: string;
@@ -118,6 +122,7 @@ export function ledgerOf(
     }
     const start = end && end.getTime() > paidAt.getTime() ? end : paidAt;
     end = addMonths(start, entry.months);
+    if (entry.days) end = new Date(end.getTime() + entry.days * DAY_MS);
     periods.push({
       purchaseId: entry.purchaseId,
       paymentId: entry.paymentId,

@@ -6,7 +6,10 @@ import { logger } from '../config/logger';
 import {
   RESOLVE_ACTIONS,
   SERVICE_ACTIONS,
+  type AdminCustomerResponse,
   type AdminCustomersResponse,
+  type AdminSearchResponse,
+  type CustomerListResponse,
   type AdminOrdersResponse,
   type AdminProvisioningResponse,
   type ConvergeServiceResponse,
@@ -23,9 +26,15 @@ import { totpOperatorOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
 import { NotFoundRouteError, ValidationError } from '../http/request-errors';
 import type { SecondFactors } from '../ports/second-factor';
-import { json } from '../http/response';
+import { binary, json } from '../http/response';
 import { listStuck, redrive, type DeadLettersDeps } from '../use-cases/admin/dead-letters';
-import { findCustomers, type FindCustomersDeps } from '../use-cases/admin/find-customers';
+import {
+  findCustomer,
+  findCustomers,
+  type FindCustomersDeps,
+} from '../use-cases/admin/find-customers';
+import { listCustomers, searchEverything, type SearchDeps } from '../use-cases/admin/search';
+import { ticketsStore } from './deps/tickets';
 import { listOrders, type ListOrdersDeps } from '../use-cases/admin/list-orders';
 import {
   listWaitingServices,
@@ -33,14 +42,18 @@ import {
   type AdminProvisioningDeps,
 } from '../use-cases/admin/provisioning';
 import { resolveReview, type ResolveReviewDeps } from '../use-cases/admin/resolve-review';
+import { serviceAction, type ServiceActionsDeps } from '../use-cases/admin/service-actions';
 import {
-  actOnService,
   convergeNow,
   listOutOfStep,
   listRemovals,
   type ServiceLifeDeps,
 } from '../use-cases/admin/service-life';
 import { summariseToday, type TodayDeps } from '../use-cases/admin/today';
+import { gstr1Report, revenueReport, type ReportsDeps } from '../use-cases/admin/reports';
+import { gstr1CsvFiles } from '../domain/gstr1';
+import { revenueCsv } from '../domain/revenue';
+import { zipSync, strToU8 } from 'fflate';
 import { convergeDepsOf } from './deps/converge';
 import { registrarPartFor } from './deps/registrar';
 import { documentCounters } from './deps/counters';
@@ -50,6 +63,7 @@ import { httpHandler } from '../http/http-handler';
 import { mailer } from './deps/mail';
 import { paymentGateway } from './deps/payments';
 import { secondFactors } from './deps/second-factors';
+import { sellerDetails } from './deps/seller';
 import {
   auditLog,
   messagesStore,
@@ -68,7 +82,10 @@ export type AdminDeps = ListOrdersDeps &
   DeadLettersDeps &
   TodayDeps &
   AdminProvisioningDeps &
-  ServiceLifeDeps & {
+  ServiceLifeDeps &
+  ServiceActionsDeps &
+  SearchDeps &
+  ReportsDeps & {
     /** Whether the operator's account has TOTP on (D28). */
     secondFactors: SecondFactors;
   };
@@ -115,6 +132,7 @@ const serviceActionBody = z.strictObject({
   days: z.optional(z.int().check(z.positive(), z.maximum(3660))),
   paymentId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
   amountPaise: z.optional(z.int().check(z.positive())),
+  requestId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 const orderId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
@@ -211,13 +229,71 @@ export function makeHandler(deps: AdminDeps) {
         if (!id.success) throw new ValidationError('The service id is missing.');
         const body = parseJsonBody(event, serviceActionBody);
         const answer: ServiceActionResponse = {
-          service: await actOnService(deps, operator, id.data, {
+          service: await serviceAction(deps, operator, id.data, {
             action: body.action,
             note: body.note,
             ...(body.userId ? { userId: body.userId } : {}),
+            ...(body.days !== undefined ? { days: body.days } : {}),
+            ...(body.paymentId ? { paymentId: body.paymentId } : {}),
+            ...(body.amountPaise !== undefined ? { amountPaise: body.amountPaise } : {}),
+            ...(body.requestId ? { requestId: body.requestId } : {}),
           }),
         };
         return json(200, answer);
+      }
+      case 'GET /api/admin/search': {
+        const answer: AdminSearchResponse = await searchEverything(deps, query(event, 'q') ?? '');
+        return json(200, answer);
+      }
+      case 'GET /api/admin/customer-list': {
+        const after = query(event, 'after');
+        const answer: CustomerListResponse = await listCustomers(
+          deps,
+          after && after.length <= 512 ? after : undefined,
+        );
+        return json(200, answer);
+      }
+      case 'GET /api/admin/customers/{userId}': {
+        const id = userId.safeParse(event.pathParameters?.userId);
+        if (!id.success) throw new ValidationError("The customer's id is missing.");
+        const answer: AdminCustomerResponse = { customer: await findCustomer(deps, id.data) };
+        return json(200, answer);
+      }
+      case 'GET /api/admin/reports/gstr1': {
+        const period = query(event, 'period') ?? '';
+        const { gstr1, input } = await gstr1Report(deps, period);
+        if (query(event, 'format') !== 'csv') return json(200, gstr1);
+        const files = gstr1CsvFiles(gstr1, input);
+        // A fixed time inside the zip: the same return gives the same bytes.
+        const zip = zipSync(
+          Object.fromEntries(
+            Object.entries(files).map(([name, text]) => [
+              name,
+              [strToU8(text), { mtime: new Date('2000-01-01T00:00:00Z') }],
+            ]),
+          ),
+        );
+        return binary(200, zip, {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="GSTR1-${gstr1.fp}.zip"`,
+        });
+      }
+      case 'GET /api/admin/reports/revenue': {
+        const report = await revenueReport(
+          deps,
+          query(event, 'from') ?? '',
+          query(event, 'to') ?? '',
+        );
+        if (query(event, 'format') !== 'csv') return json(200, report);
+        return {
+          statusCode: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'cache-control': 'no-store',
+            'content-disposition': `attachment; filename="revenue-${report.from}-to-${report.to}.csv"`,
+          },
+          body: revenueCsv(report),
+        };
       }
       default:
         throw new NotFoundRouteError();
@@ -264,4 +340,6 @@ export const handler = makeHandler({
   newId: randomUUID,
   counters: documentCounters(),
   secondFactors,
+  seller: sellerDetails,
+  tickets: ticketsStore(),
 });

@@ -40,6 +40,10 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   invalid_plan_change: 400,
   service_not_changeable: 409,
   quote_expired: 409,
+  // Issue #27: an action the service's state refuses (suspend an ended one, refund twice, …).
+  service_action_refused: 409,
+  payment_not_found: 404,
+  customer_not_found: 404,
   payload_too_large: 413,
   too_many_requests: 429,
   payment_provider_unavailable: 502,

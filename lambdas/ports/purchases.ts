@@ -3,6 +3,7 @@ import type { DocumentKind, SellerDetails } from '../domain/invoice';
 import type { Paise } from '../domain/money';
 import type { Category } from '../domain/plan';
 import type { Quote } from '../domain/pricing';
+import { istDate } from '../domain/renewals';
 
 /**
  * One payment for a plan, keyed by (userId, purchaseId). The purchase id is derived from the
@@ -50,16 +51,42 @@ export interface PurchaseRecord {
   creditNoteIssuedAt?: string;
   /** What the credit note credits: the amount refunded (tax included), Razorpay's id and why. */
   creditNoteRefund?: { amountPaise: Paise; refundId?: string; reason?: string };
+  /**
+   * India's calendar month (`YYYY-MM`) each document was issued in, written with its number: the
+   * keys of the sparse invoicesByMonth and creditNotesByMonth indexes (GSTR-1, the revenue report).
+   */
+  invoiceMonth?: string;
+  creditNoteMonth?: string;
 }
 
 /** The attributes a document number and its instant are kept in, by kind. */
 export const DOCUMENT_FIELDS = {
-  invoice: { number: 'invoiceNumber', issuedAt: 'invoiceIssuedAt' },
-  credit_note: { number: 'creditNoteNumber', issuedAt: 'creditNoteIssuedAt' },
+  invoice: {
+    number: 'invoiceNumber',
+    issuedAt: 'invoiceIssuedAt',
+    month: 'invoiceMonth',
+    index: 'invoicesByMonth',
+  },
+  credit_note: {
+    number: 'creditNoteNumber',
+    issuedAt: 'creditNoteIssuedAt',
+    month: 'creditNoteMonth',
+    index: 'creditNotesByMonth',
+  },
 } as const satisfies Record<
   DocumentKind,
-  { number: keyof PurchaseRecord; issuedAt: keyof PurchaseRecord }
+  {
+    number: keyof PurchaseRecord;
+    issuedAt: keyof PurchaseRecord;
+    month: keyof PurchaseRecord;
+    index: string;
+  }
 >;
+
+/** India's calendar month (`YYYY-MM`) of an instant: the tax period a document belongs to. */
+export function documentMonthOf(issuedAt: string): string {
+  return istDate(new Date(issuedAt)).slice(0, 7);
+}
 
 /**
  * What the dashboard reads of a purchase: its payment row, and the service it shows for a purchase
@@ -115,4 +142,38 @@ export interface PurchasesStore {
     purchaseId: string,
     refund: NonNullable<PurchaseRecord['creditNoteRefund']>,
   ): Promise<PurchaseRecord['creditNoteRefund']>;
+  /**
+   * The purchases whose document of `kind` was issued from `from` (inclusive) to `to` (exclusive),
+   * ISO instants, oldest first: one query of the kind's month index per India calendar month the
+   * range touches, never a scan.
+   */
+  listDocumentsIssued(kind: DocumentKind, from: string, to: string): Promise<PurchaseRecord[]>;
+  /**
+   * The purchase holding a tax invoice or credit note number (`INV/26-27/000123`), found by key in
+   * the month indexes of the number's financial year; undefined for none.
+   */
+  findByDocumentNumber(number: string): Promise<PurchaseRecord | undefined>;
+}
+
+/** The twelve months (`YYYY-MM`) of a financial year labelled `26-27`: April 2026 to March 2027. */
+export function monthsOfFinancialYear(label: string): string[] {
+  const start = 2000 + Number(label.slice(0, 2));
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = ((3 + i) % 12) + 1;
+    const year = i < 9 ? start : start + 1;
+    return `${year}-${String(month).padStart(2, '0')}`;
+  });
+}
+
+/** The India calendar months (`YYYY-MM`) an instant range [from, to) touches, in order. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  const last = documentMonthOf(new Date(Date.parse(to) - 1).toISOString());
+  let month = documentMonthOf(from);
+  while (month <= last) {
+    months.push(month);
+    const [year, m] = month.split('-').map(Number) as [number, number];
+    month = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+  }
+  return months;
 }

@@ -1,4 +1,5 @@
 import type { LifeQueue, LifeRecord } from '../domain/lifecycle';
+import type { LedgerEntry } from '../domain/ledger';
 
 export type { LifeQueue, LifeRecord };
 import type { Category } from '../domain/plan';
@@ -51,6 +52,11 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   pendingPlan?: PendingPlan;
   endedAt?: string;
   removedAt?: string;
+  /**
+   * Operators' goodwill extensions (issue #27), by key: days added to the ledger at no charge
+   * (goodwillEntries), each written once.
+   */
+  goodwill?: Record<string, Goodwill>;
   /** What converge last found and did (D22), written by recordLife alone. */
   life?: LifeRecord;
   /** The sparse lifeQueue index's keys: out of step, or due for removal (recordLife). */
@@ -67,7 +73,31 @@ export type ServiceFact =
   | { kind: 'cancel-plan' }
   | { kind: 'unhold' }
   | { kind: 'end' }
-  | { kind: 'remove' };
+  | { kind: 'remove' }
+  /**
+   * An operator's goodwill extension: `days` more, no charge, once per key; the renewal date moves
+   * to `renewalDate` (the ledger's end with it) and the renewal schedule starts again from there.
+   */
+  | { kind: 'extend'; key: string; days: number; renewalDate: string; note?: string };
+
+/** An operator's goodwill extension as the service keeps it. */
+export interface Goodwill {
+  days: number;
+  at: string;
+  note?: string;
+}
+
+/** The goodwill extensions as ledger entries: laid in order of when they were given, unpaid. */
+export function goodwillEntries(goodwill: ServiceRecord['goodwill']): LedgerEntry[] {
+  return Object.entries(goodwill ?? {}).map(([key, given]) => ({
+    purchaseId: `goodwill#${key}`,
+    paymentId: `goodwill#${key}`,
+    purchaseDate: given.at,
+    months: 0,
+    days: given.days,
+    amountPaise: 0,
+  }));
+}
 
 /** A service listed by the lifeQueue index. */
 export interface QueuedService {
@@ -98,6 +128,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'pendingPlan',
   'endedAt',
   'removedAt',
+  'goodwill',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */
@@ -184,6 +215,8 @@ export interface ServicesLifeStore {
   ): Promise<boolean>;
   /** Services on one lifeQueue, oldest first, up to `limit`. */
   listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]>;
+  /** The services of a domain name, any buyer (the byDomain index), for the console's search. */
+  findServicesByDomain(domain: string): Promise<QueuedService[]>;
 }
 
 /** A smaller plan chosen for the renewal (D26). */

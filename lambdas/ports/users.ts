@@ -68,6 +68,10 @@ export interface UsersStore {
   ): Promise<UserRecord | undefined>;
   /** Every record with exactly this email (the byEmail index), for the operator's console. */
   findUsersByEmail(email: string): Promise<UserRecord[]>;
+  /** Every record with exactly this phone, `+91…` (the byPhone index), for the console's search. */
+  findUsersByPhone(phone: string): Promise<UserRecord[]>;
+  /** A page of every customer record, for the console's list; `after` is the last page's cursor. */
+  listUsersPage(limit: number, after?: string): Promise<{ users: UserRecord[]; next?: string }>;
   /**
    * Sets the record's email to a newly verified one (D28), only while it still holds `from`:
    * answers the record as stored, or undefined when there is no record or its email was not `from`

@@ -160,8 +160,11 @@ export const TABLES = [
     id: 'users',
     envVar: 'USERS_TABLE',
     partitionKey: { name: 'userId', type: 'S' },
-    // The operator's console finds a customer by email.
-    globalSecondaryIndexes: [{ indexName: 'byEmail', partitionKey: { name: 'email', type: 'S' } }],
+    // The operator's console finds a customer by email, and by phone (issue #27's search).
+    globalSecondaryIndexes: [
+      { indexName: 'byEmail', partitionKey: { name: 'email', type: 'S' } },
+      { indexName: 'byPhone', partitionKey: { name: 'phone', type: 'S' } },
+    ],
   },
   {
     id: 'orders',
@@ -194,6 +197,23 @@ export const TABLES = [
     envVar: 'PURCHASES_TABLE',
     partitionKey: { name: 'userId', type: 'S' },
     sortKey: { name: 'purchaseId', type: 'S' },
+    // Sparse: a purchase carries invoiceMonth (creditNoteMonth) once its tax invoice (credit note)
+    // is numbered, India's calendar month it was issued in, so GSTR-1 and the revenue report read
+    // one month's documents, never the whole table; sorted by number (a month lies in one financial
+    // year, whose series numbers in order of issue), so the console's search finds a number with
+    // one key lookup in each month of its year.
+    globalSecondaryIndexes: [
+      {
+        indexName: 'invoicesByMonth',
+        partitionKey: { name: 'invoiceMonth', type: 'S' },
+        sortKey: { name: 'invoiceNumber', type: 'S' },
+      },
+      {
+        indexName: 'creditNotesByMonth',
+        partitionKey: { name: 'creditNoteMonth', type: 'S' },
+        sortKey: { name: 'creditNoteNumber', type: 'S' },
+      },
+    ],
   },
   {
     id: 'messages',
@@ -263,6 +283,8 @@ export const TABLES = [
         partitionKey: { name: 'lifeQueue', type: 'S' },
         sortKey: { name: 'lifeQueueAt', type: 'S' },
       },
+      // Sparse: the services with a domain, by it, for the console's search (issue #27).
+      { indexName: 'byDomain', partitionKey: { name: 'domain', type: 'S' } },
     ],
   },
   {

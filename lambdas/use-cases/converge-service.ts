@@ -43,7 +43,7 @@ import { deliveryModeOf } from '../domain/provisioning';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
-import type { ServiceRecord, ServicesStore } from '../ports/services';
+import { goodwillEntries, type ServiceRecord, type ServicesStore } from '../ports/services';
 import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
 
 export interface ConvergeDeps {
@@ -146,7 +146,7 @@ export function isPanelPart(service: Pick<ServiceRecord, 'category'>): boolean {
 /** What lifeOfService reads of a stored service: its facts, and whether it was ever delivered. */
 export type ServiceFacts = Pick<
   ServiceRecord,
-  'periods' | 'cancelledAt' | 'disputes' | 'hold' | 'endedAt' | 'removedAt'
+  'periods' | 'cancelledAt' | 'disputes' | 'hold' | 'endedAt' | 'removedAt' | 'goodwill'
 > & { provisioning?: { state: StoredProvisioning['state']; readyAt?: string } };
 
 /** The service's life (D22) from the facts recorded on it. */
@@ -154,7 +154,10 @@ export function lifeOfService(service: ServiceFacts, now: Date): Life {
   const p = service.provisioning;
   return lifeOf(
     {
-      periods: service.periods,
+      // An operator's goodwill days are entries of the ledger too (issue #27).
+      periods: service.goodwill
+        ? [...Object.values(service.periods), ...goodwillEntries(service.goodwill)]
+        : service.periods,
       ...(service.cancelledAt ? { cancelledAt: service.cancelledAt } : {}),
       ...(service.disputes ? { disputes: service.disputes } : {}),
       ...(service.hold ? { hold: service.hold } : {}),

@@ -5,15 +5,13 @@
  */
 import { DomainError } from '../domain/errors';
 import {
-  buildCreditNote,
-  buildInvoice,
   documentNumberSlug,
   parseDocumentNumber,
-  type InvoiceDocument,
   type SellerDetails,
   type TaxDocument,
 } from '../domain/invoice';
 import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
+import { creditNoteOf, invoiceOf } from './tax-documents';
 import { renderTaxDocumentPdf, type InvoiceFonts } from '../templates/invoice/render-pdf';
 
 export interface GetTaxDocumentDeps {
@@ -41,19 +39,6 @@ export interface TaxDocumentPdf {
   pdf: Uint8Array;
 }
 
-function invoiceOf(
-  purchase: PurchaseRecord & { invoiceNumber: string },
-  seller: () => SellerDetails,
-): InvoiceDocument {
-  return buildInvoice({
-    number: purchase.invoiceNumber,
-    issuedAt: purchase.invoiceIssuedAt ?? purchase.createdAt,
-    purchase,
-    billing: purchase.billing ?? null,
-    seller: purchase.seller ?? seller(),
-  });
-}
-
 function documentNamed(
   purchases: readonly PurchaseRecord[],
   number: string,
@@ -64,14 +49,10 @@ function documentNamed(
     if (!invoiceNumber) continue;
     if (invoiceNumber === number) return invoiceOf({ ...purchase, invoiceNumber }, seller);
     if (creditNoteNumber === number && creditNoteRefund) {
-      return buildCreditNote({
-        number: creditNoteNumber,
-        issuedAt: purchase.creditNoteIssuedAt ?? purchase.createdAt,
-        invoice: invoiceOf({ ...purchase, invoiceNumber }, seller),
-        refundPaise: creditNoteRefund.amountPaise,
-        ...(creditNoteRefund.refundId ? { refundId: creditNoteRefund.refundId } : {}),
-        ...(creditNoteRefund.reason ? { reason: creditNoteRefund.reason } : {}),
-      });
+      return creditNoteOf(
+        { ...purchase, invoiceNumber, creditNoteNumber, creditNoteRefund },
+        seller,
+      ).note;
     }
   }
   return undefined;

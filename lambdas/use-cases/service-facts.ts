@@ -22,7 +22,7 @@ export class ServiceFactConflictError extends Error {
 }
 
 /** What ServiceChanged says was recorded, for each kind of fact. */
-const FACT_OF: Record<ServiceFact['kind'], ServiceChangedDetail['fact']> = {
+export const FACT_OF: Record<ServiceFact['kind'], ServiceChangedDetail['fact']> = {
   dispute: 'dispute',
   hold: 'hold',
   unhold: 'unhold',
@@ -30,6 +30,7 @@ const FACT_OF: Record<ServiceFact['kind'], ServiceChangedDetail['fact']> = {
   remove: 'remove',
   'schedule-plan': 'plan',
   'cancel-plan': 'plan',
+  extend: 'extend',
 };
 
 /**

@@ -239,8 +239,10 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       idempotency: 'read',
       audit: 'readAppend',
       counters: 'readWrite',
-      // Refunds that need a person, listed under Stuck.
-      refunds: 'read',
+      // Refunds that need a person, listed under Stuck; an operator's refund of a payment (#27).
+      refunds: 'readWrite',
+      // The search finds a ticket by its number (issue #27).
+      tickets: 'read',
     },
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
@@ -253,6 +255,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       'readMfaSettings',
       // "Converge now" registers a domain at the registrar (D23).
       'registrarSecret',
+      // GSTR-1 is the seller's return: its GSTIN, and the seller of older invoices.
+      'sellerDetails',
     ],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
@@ -624,6 +628,11 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['POST', '/api/admin/services/{serviceId}/converge'],
       ['GET', '/api/admin/removals'],
       ['POST', '/api/admin/services/{serviceId}/actions'],
+      ['GET', '/api/admin/search'],
+      ['GET', '/api/admin/customer-list'],
+      ['GET', '/api/admin/customers/{userId}'],
+      ['GET', '/api/admin/reports/gstr1'],
+      ['GET', '/api/admin/reports/revenue'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({
     method,

@@ -4,9 +4,12 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { DocumentKind } from '../../domain/invoice';
+import { parseDocumentNumber, type DocumentKind } from '../../domain/invoice';
 import {
   DOCUMENT_FIELDS,
+  documentMonthOf,
+  monthsBetween,
+  monthsOfFinancialYear,
   PURCHASE_SUMMARY_FIELDS,
   type PurchaseRecord,
   type PurchasesStore,
@@ -99,10 +102,18 @@ export class DynamoPurchasesStore implements PurchasesStore {
         new UpdateCommand({
           TableName: this.table(),
           Key: { userId, purchaseId },
-          UpdateExpression: 'SET #number = :number, #issuedAt = :issuedAt',
+          UpdateExpression: 'SET #number = :number, #issuedAt = :issuedAt, #month = :month',
           ConditionExpression: 'attribute_exists(purchaseId) AND attribute_not_exists(#number)',
-          ExpressionAttributeNames: { '#number': fields.number, '#issuedAt': fields.issuedAt },
-          ExpressionAttributeValues: { ':number': number, ':issuedAt': issuedAt },
+          ExpressionAttributeNames: {
+            '#number': fields.number,
+            '#issuedAt': fields.issuedAt,
+            '#month': fields.month,
+          },
+          ExpressionAttributeValues: {
+            ':number': number,
+            ':issuedAt': issuedAt,
+            ':month': documentMonthOf(issuedAt),
+          },
         }),
       );
       return number;
@@ -135,5 +146,49 @@ export class DynamoPurchasesStore implements PurchasesStore {
       if (!isConditionFailure(error)) throw error;
     }
     return (await this.getPurchase(userId, purchaseId))?.creditNoteRefund;
+  }
+
+  async listDocumentsIssued(
+    kind: DocumentKind,
+    from: string,
+    to: string,
+  ): Promise<PurchaseRecord[]> {
+    const fields = DOCUMENT_FIELDS[kind];
+    // The index is sorted by number: each month is read whole, the range kept by its instant.
+    const months = await Promise.all(
+      monthsBetween(from, to).map((month) =>
+        queryAll<PurchaseRecord>(this.client, {
+          TableName: this.table(),
+          IndexName: fields.index,
+          KeyConditionExpression: '#month = :month',
+          FilterExpression: '#issuedAt >= :from AND #issuedAt < :to',
+          ExpressionAttributeNames: { '#month': fields.month, '#issuedAt': fields.issuedAt },
+          ExpressionAttributeValues: { ':month': month, ':from': from, ':to': to },
+        }),
+      ),
+    );
+    return months
+      .flat()
+      .sort((a, b) => (a[fields.issuedAt] ?? '').localeCompare(b[fields.issuedAt] ?? ''));
+  }
+
+  async findByDocumentNumber(number: string): Promise<PurchaseRecord | undefined> {
+    const parsed = parseDocumentNumber(number);
+    if (!parsed) return undefined;
+    const fields = DOCUMENT_FIELDS[parsed.kind];
+    const found = await Promise.all(
+      monthsOfFinancialYear(parsed.financialYear).map((month) =>
+        queryAll<PurchaseRecord>(this.client, {
+          TableName: this.table(),
+          IndexName: fields.index,
+          KeyConditionExpression: '#month = :month AND #number = :number',
+          ExpressionAttributeNames: { '#month': fields.month, '#number': fields.number },
+          ExpressionAttributeValues: { ':month': month, ':number': parsed.number },
+        }),
+      ),
+    );
+    const hit = found.flat()[0];
+    // The index holds a projection of all attributes; read the item itself for a consistent copy.
+    return hit ? this.getPurchase(hit.userId, hit.purchaseId) : undefined;
   }
 }

@@ -255,6 +255,30 @@ export class DynamoServicesStore implements ServicesStore {
           `SET removedAt = if_not_exists(removedAt, :at), ${bump}`,
           'attribute_exists(serviceId)',
         );
+      case 'extend': {
+        // The renewal date moves with the ledger's end; the renewal steps start again from it.
+        const given = { days: fact.days, at, ...(fact.note ? { note: fact.note } : {}) };
+        const schedule = renewalScheduleFor(ref.serviceId, fact.renewalDate);
+        const moved = {
+          ':renewal': fact.renewalDate,
+          ':due': schedule.nextDueAt,
+          ':shard': schedule.dueShard,
+        };
+        const dates = 'renewalDate = :renewal, nextDueAt = :due, dueShard = :shard';
+        return (
+          (await write(
+            `SET goodwill = :first, ${dates}, ${bump}`,
+            'attribute_not_exists(goodwill)',
+            { ...moved, ':first': { [fact.key]: given } },
+          )) ||
+          write(
+            `SET goodwill.#key = :given, ${dates}, ${bump}`,
+            'attribute_exists(goodwill) AND attribute_not_exists(goodwill.#key)',
+            { ...moved, ':given': given },
+            { '#key': fact.key },
+          )
+        );
+      }
     }
   }
 
@@ -304,6 +328,20 @@ export class DynamoServicesStore implements ServicesStore {
         KeyConditionExpression: 'lifeQueue = :queue',
         ExpressionAttributeValues: { ':queue': queue },
         Limit: limit,
+      }),
+    );
+    return (Items as ServiceRecord[]).map(queuedServiceOf);
+  }
+
+  async findServicesByDomain(domain: string): Promise<QueuedService[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: 'byDomain',
+        KeyConditionExpression: '#domain = :domain',
+        ExpressionAttributeNames: { '#domain': 'domain' },
+        ExpressionAttributeValues: { ':domain': domain },
+        Limit: 50,
       }),
     );
     return (Items as ServiceRecord[]).map(queuedServiceOf);

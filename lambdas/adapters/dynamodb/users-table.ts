@@ -4,6 +4,7 @@ import {
   GetCommand,
   PutCommand,
   paginateQuery,
+  ScanCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -253,6 +254,49 @@ export class DynamoUsersStore implements UsersStore {
     );
     for await (const page of pages) users.push(...(page.Items ?? []).map(toUser));
     return users;
+  }
+
+  async findUsersByPhone(phone: string): Promise<UserRecord[]> {
+    const users: UserRecord[] = [];
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table(),
+        IndexName: 'byPhone',
+        KeyConditionExpression: 'phone = :phone',
+        ExpressionAttributeValues: { ':phone': phone },
+      },
+    );
+    for await (const page of pages) users.push(...(page.Items ?? []).map(toUser));
+    return users;
+  }
+
+  /**
+   * A page of the table (a Scan with a Limit: listing every customer is reading them all, one
+   * bounded page at a time); the cursor is the last key, base64url-encoded.
+   */
+  async listUsersPage(
+    limit: number,
+    after?: string,
+  ): Promise<{ users: UserRecord[]; next?: string }> {
+    const start = after
+      ? (JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as { userId: string })
+      : undefined;
+    const { Items = [], LastEvaluatedKey } = await this.client.send(
+      new ScanCommand({
+        TableName: this.table(),
+        Limit: limit,
+        ...(start && typeof start.userId === 'string'
+          ? { ExclusiveStartKey: { userId: start.userId } }
+          : {}),
+      }),
+    );
+    return {
+      users: Items.map(toUser),
+      ...(LastEvaluatedKey
+        ? { next: Buffer.from(JSON.stringify(LastEvaluatedKey)).toString('base64url') }
+        : {}),
+    };
   }
 
   async replaceCurrentPlan(

@@ -87,10 +87,37 @@ export class ServiceBusyError extends refusal(
   'Another attempt is acting on this service right now. Refresh in a minute to see where it stands, and try again only if it is still listed.',
 ) {}
 
-/** An action of the contract's list that the console does not do yet (issue #27). */
-export class ServiceActionNotAvailableError extends refusal(
-  'ServiceActionNotAvailableError',
+/** An action the service's state refuses, with why, in a sentence the operator reads. */
+export class ServiceActionRefusedError extends refusal(
+  'ServiceActionRefusedError',
+  'service_action_refused',
+  (why: string) => why,
+) {}
+
+/** An action that needs a field the request did not give (days, paymentId). */
+export class ServiceActionInputError extends refusal(
+  'ServiceActionInputError',
   'validation_failed',
-  (action: string) =>
-    `The console cannot ${action} a service yet: only remove is available for now.`,
+  (why: string) => why,
+) {}
+
+/** A refund of a payment that is not one of this service's. */
+export class ServicePaymentNotFoundError extends refusal(
+  'ServicePaymentNotFoundError',
+  'payment_not_found',
+  'That payment is not one of this service’s. Choose it from the service’s payments.',
+) {}
+
+/** A report's period or range the console cannot answer (badly written, backwards, too long). */
+export class ReportRangeError extends refusal(
+  'ReportRangeError',
+  'validation_failed',
+  (why: string) => why,
+) {}
+
+/** No customer with that id. */
+export class CustomerNotFoundError extends refusal(
+  'CustomerNotFoundError',
+  'customer_not_found',
+  'We could not find that customer. Search for them by email, phone or domain.',
 ) {}

@@ -3,7 +3,7 @@ import type { AuditLog } from '../../ports/audit';
 import type { WelcomeMailClaims } from '../../ports/idempotency';
 import type { UserRecord } from '../../ports/users';
 import { buildDashboard, type BuildDashboardDeps } from '../build-dashboard';
-import { CustomerQueryError } from './errors';
+import { CustomerNotFoundError, CustomerQueryError } from './errors';
 
 export interface FindCustomersDeps extends BuildDashboardDeps {
   claims: WelcomeMailClaims;
@@ -28,6 +28,16 @@ export async function findCustomers(
     for (const user of users) found.set(user.userId, user);
   }
   return Promise.all([...found.values()].map((user) => customerOf(deps, user)));
+}
+
+/** One customer's page by their id; CustomerNotFoundError for none. */
+export async function findCustomer(
+  deps: FindCustomersDeps,
+  userId: string,
+): Promise<AdminCustomer> {
+  const user = await deps.users.getUser(userId);
+  if (!user) throw new CustomerNotFoundError();
+  return customerOf(deps, user);
 }
 
 async function customerOf(deps: FindCustomersDeps, user: UserRecord): Promise<AdminCustomer> {

@@ -28,12 +28,7 @@ import {
   lifeOfService,
   type ConvergeDeps,
 } from '../converge-service';
-import {
-  AdminServiceNotFoundError,
-  ServiceActionNotAvailableError,
-  ServiceBusyError,
-  ServiceNotRemovableError,
-} from './errors';
+import { AdminServiceNotFoundError, ServiceBusyError, ServiceNotRemovableError } from './errors';
 
 export interface ServiceLifeDeps {
   services: Pick<ServicesStore, 'getService' | 'changeFacts' | 'listQueue'>;
@@ -123,17 +118,15 @@ export async function convergeNow(
 }
 
 /**
- * An operator's action on a service (the contract's list). Only `remove` is built: an ended
- * service whose removableFrom has come is marked removed (audited first, with the note), and
- * converge terminates its panel account. Anything else is refused before anything is written.
+ * Removal (the other actions are service-actions.ts'): an ended service whose removableFrom has
+ * come is marked removed (audited first, with the note), and converge terminates its panel account.
  */
 export async function actOnService(
   deps: ServiceLifeDeps,
   operator: OperatorRef,
   serviceId: string,
-  request: { action: string; note: string; userId?: string },
+  request: { action: 'remove'; note: string; userId?: string },
 ): Promise<ServiceLifeView> {
-  if (request.action !== 'remove') throw new ServiceActionNotAvailableError(request.action);
   let service = await findService(deps, serviceId, request.userId);
   const ref = { userId: service.userId, serviceId };
   let entry: AuditEntry | undefined;

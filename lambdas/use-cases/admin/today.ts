@@ -11,6 +11,7 @@ import { purchaseIdFor } from '../fulfil-payment';
 import type { DeadLettersDeps } from './dead-letters';
 import { listStuck } from './dead-letters';
 import { listOutOfStep } from './service-life';
+import { saleKindOf } from './reports';
 
 export interface TodayDeps extends DeadLettersDeps {
   orders: OrdersStore;
@@ -51,6 +52,7 @@ export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
 
   const byCategory: Partial<Record<Category, number>> = {};
   let newServices = 0;
+  const sales = { new: 0, renewal: 0, planChange: 0 };
   await Promise.all(
     paid.map(async (order) => {
       if (!order.paymentId) return;
@@ -58,12 +60,17 @@ export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
         order.userId,
         purchaseIdFor(order.paymentId),
       );
-      if (!purchase?.serviceId) return;
-      const service = await deps.services.getService(order.userId, purchase.serviceId);
-      // A service is new today when its first period was given today (not a renewal).
-      if (!service || !inDay(service.createdAt)) return;
-      newServices += 1;
-      byCategory[service.category] = (byCategory[service.category] ?? 0) + 1;
+      if (!purchase) return;
+      // What the buyer bought, as priced: a renewal (or a plan change) is never a new service,
+      // even when its service item was first written today (a buyer from before services).
+      const kind = saleKindOf(purchase);
+      if (kind === 'renewal') sales.renewal += 1;
+      else if (kind === 'plan_change') sales.planChange += 1;
+      else {
+        sales.new += 1;
+        newServices += 1;
+        byCategory[purchase.category] = (byCategory[purchase.category] ?? 0) + 1;
+      }
     }),
   );
 
@@ -101,6 +108,7 @@ export async function summariseToday(deps: TodayDeps): Promise<TodaySummary> {
       byOrigin,
     },
     newServices: { count: newServices, byCategory },
+    sales,
     inReview: inReview.length,
     stuck: stuck.length + outOfStep.length,
     outOfStep: outOfStep.length,

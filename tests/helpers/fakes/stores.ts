@@ -57,6 +57,7 @@ import type { PlansStore } from '../../../lambdas/ports/plans';
 import type { DocumentKind } from '../../../lambdas/domain/invoice';
 import {
   DOCUMENT_FIELDS,
+  documentMonthOf,
   PURCHASE_SUMMARY_FIELDS,
   type PurchaseRecord,
   type PurchasesStore,
@@ -220,6 +221,27 @@ export class InMemoryUsersStore implements UsersStore {
       .map(({ appliedPurchaseIds: _applied, ...user }) => clone(user));
   }
 
+  async findUsersByPhone(phone: string): Promise<UserRecord[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((item) => item.phone === phone)
+      .map(({ appliedPurchaseIds: _applied, ...user }) => clone(user));
+  }
+
+  async listUsersPage(
+    limit: number,
+    after?: string,
+  ): Promise<{ users: UserRecord[]; next?: string }> {
+    await tick();
+    const all = [...this.items.values()].sort((a, b) => a.userId.localeCompare(b.userId));
+    const from = after ? all.findIndex((u) => u.userId > after) : 0;
+    const page = (from < 0 ? [] : all.slice(from, from + limit)).map(
+      ({ appliedPurchaseIds: _applied, ...user }) => clone(user),
+    );
+    const last = page.at(-1);
+    return { users: page, ...(last && from + limit < all.length ? { next: last.userId } : {}) };
+  }
+
   async replaceCurrentPlan(
     userId: string,
     seen: CurrentPlan | null,
@@ -365,8 +387,33 @@ export class InMemoryPurchasesStore implements PurchasesStore {
     const fields = DOCUMENT_FIELDS[kind];
     const held = item[fields.number];
     if (held !== undefined) return held;
-    this.items.set(key, { ...item, [fields.number]: number, [fields.issuedAt]: issuedAt });
+    this.items.set(key, {
+      ...item,
+      [fields.number]: number,
+      [fields.issuedAt]: issuedAt,
+      [fields.month]: documentMonthOf(issuedAt),
+    });
     return number;
+  }
+
+  async listDocumentsIssued(
+    kind: DocumentKind,
+    from: string,
+    to: string,
+  ): Promise<PurchaseRecord[]> {
+    await tick();
+    const fields = DOCUMENT_FIELDS[kind];
+    return this.all()
+      .filter((p) => {
+        const at = p[fields.issuedAt];
+        return at !== undefined && p[fields.month] !== undefined && at >= from && at < to;
+      })
+      .sort((a, b) => (a[fields.issuedAt] ?? '').localeCompare(b[fields.issuedAt] ?? ''));
+  }
+
+  async findByDocumentNumber(number: string): Promise<PurchaseRecord | undefined> {
+    await tick();
+    return this.all().find((p) => p.invoiceNumber === number || p.creditNoteNumber === number);
   }
 
   async setCreditNoteRefund(
@@ -511,6 +558,15 @@ export class InMemoryServicesStore implements ServicesStore {
       case 'remove':
         next.removedAt ??= at;
         break;
+      case 'extend':
+        if (next.goodwill?.[fact.key]) return false;
+        next.goodwill = {
+          ...next.goodwill,
+          [fact.key]: { days: fact.days, at, ...(fact.note ? { note: fact.note } : {}) },
+        };
+        next.renewalDate = fact.renewalDate;
+        Object.assign(next, renewalScheduleFor(ref.serviceId, fact.renewalDate));
+        break;
     }
     this.items.set(key, next);
     return true;
@@ -542,6 +598,14 @@ export class InMemoryServicesStore implements ServicesStore {
       .filter((s) => s.lifeQueue === queue)
       .sort((a, b) => (a.lifeQueueAt ?? '').localeCompare(b.lifeQueueAt ?? ''))
       .slice(0, limit)
+      .map((item) => queuedServiceOf(clone(item)));
+  }
+
+  async findServicesByDomain(domain: string): Promise<QueuedService[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter((s) => s.domain === domain)
+      .slice(0, 50)
       .map((item) => queuedServiceOf(clone(item)));
   }
 }

@@ -151,6 +151,58 @@ function purchasesContract(make: () => PurchasesStore) {
     expect(await store.listPurchaseSummaries('summaries-nobody')).toEqual([]);
   });
 
+  it("lists the documents issued in a range by India's calendar month, oldest first, from the month indexes", async () => {
+    const store = make();
+    // 1 March 2031 00:30 in India is still 28 February in UTC; 23:30 on 28 February is not March.
+    const issued = [
+      ['invoice', '2031-02-28T19:00:00.000Z', 'INV/30-31/000002'],
+      ['invoice', '2031-02-28T18:00:00.000Z', 'INV/30-31/000001'],
+      ['invoice', '2031-03-15T06:00:00.000Z', 'INV/30-31/000003'],
+      ['credit_note', '2031-03-20T06:00:00.000Z', 'CN/30-31/000001'],
+    ] as const;
+    const purchases = issued.map(() => newPurchase());
+    for (const purchase of purchases) await store.createPurchase(purchase);
+    for (const [n, [kind, at, number]] of issued.entries()) {
+      const purchase = kind === 'credit_note' ? purchases[0]! : purchases[n]!;
+      await store.setDocumentNumber(purchase.userId, purchase.purchaseId, kind, number, at);
+    }
+
+    const march = await store.listDocumentsIssued(
+      'invoice',
+      '2031-02-28T18:30:00.000Z',
+      '2031-03-31T18:30:00.000Z',
+    );
+    const twoMonths = await store.listDocumentsIssued(
+      'invoice',
+      '2031-01-31T18:30:00.000Z',
+      '2031-03-31T18:30:00.000Z',
+    );
+    const notes = await store.listDocumentsIssued(
+      'credit_note',
+      '2031-02-28T18:30:00.000Z',
+      '2031-03-31T18:30:00.000Z',
+    );
+
+    expect(march.map((p) => p.invoiceNumber)).toEqual(['INV/30-31/000002', 'INV/30-31/000003']);
+    expect(march[0]?.invoiceMonth).toBe('2031-03');
+    expect(twoMonths.map((p) => p.invoiceNumber)).toEqual([
+      'INV/30-31/000001',
+      'INV/30-31/000002',
+      'INV/30-31/000003',
+    ]);
+    expect(notes.map((p) => [p.purchaseId, p.creditNoteNumber])).toEqual([
+      [purchases[0]!.purchaseId, 'CN/30-31/000001'],
+    ]);
+    // The console's search: a number found by key in its financial year's months.
+    expect((await store.findByDocumentNumber('INV/30-31/000003'))?.purchaseId).toBe(
+      purchases[2]!.purchaseId,
+    );
+    expect((await store.findByDocumentNumber('CN/30-31/000001'))?.purchaseId).toBe(
+      purchases[0]!.purchaseId,
+    );
+    expect(await store.findByDocumentNumber('INV/30-31/000009')).toBeUndefined();
+  });
+
   it('keeps the first time its event was published', async () => {
     const store = make();
     const purchase = newPurchase();

@@ -205,6 +205,36 @@ function servicesContract(make: () => ServicesStore) {
     expect(last?.version).toBe(4);
   });
 
+  it('gives a goodwill extension once per key, moving the renewal date and its schedule (issue #27)', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    const extend = (key: string, renewalDate: string) =>
+      ({ kind: 'extend', key, days: 30, renewalDate, note: 'Outage' }) as const;
+
+    expect(await store.changeFacts(service, extend('a', '2027-12-22T02:00:00.000Z'), 1, AT)).toBe(
+      true,
+    );
+    // The same key again, even at the version now read, is refused: given once.
+    expect(await store.changeFacts(service, extend('a', '2028-01-21T02:00:00.000Z'), 2, AT)).toBe(
+      false,
+    );
+    expect(await store.changeFacts(service, extend('b', '2028-01-21T02:00:00.000Z'), 2, AT)).toBe(
+      true,
+    );
+
+    const after = await store.getService(service.userId, service.serviceId);
+    expect(after?.goodwill).toEqual({
+      a: { days: 30, at: AT, note: 'Outage' },
+      b: { days: 30, at: AT, note: 'Outage' },
+    });
+    expect(after?.renewalDate).toBe('2028-01-21T02:00:00.000Z');
+    expect(after?.nextDueAt).toBe(
+      renewalScheduleFor(service.serviceId, '2028-01-21T02:00:00.000Z').nextDueAt,
+    );
+    expect(after?.version).toBe(3);
+  });
+
   it('keeps what converge found only while the facts are as it read them, and queues it', async () => {
     const store = make();
     const service = identity(newUserId());

@@ -53,6 +53,28 @@ function usersContract(make: () => UsersStore) {
     expect(await store.getUser(userId)).toEqual(claims(userId));
   });
 
+  it("finds a buyer by phone, and pages through every buyer without repeating one (the console's list)", async () => {
+    const store = make();
+    const ids = [newUserId(), newUserId(), newUserId()];
+    const phone = `+9190000${String(Date.now()).slice(-5)}`;
+    for (const userId of ids) await store.createUserIfMissing({ ...claims(userId), phone });
+
+    const found = await store.findUsersByPhone(phone);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let pages = 0; pages < 100; pages += 1) {
+      const page = await store.listUsersPage(2, after);
+      expect(page.users.length).toBeLessThanOrEqual(2);
+      seen.push(...page.users.map((u) => u.userId));
+      if (!page.next) break;
+      after = page.next;
+    }
+
+    expect(found.map((u) => u.userId).sort()).toEqual([...ids].sort());
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of ids) expect(seen).toContain(id);
+  });
+
   it('makes one record when callers race to make it', async () => {
     const store = make();
     const userId = newUserId();

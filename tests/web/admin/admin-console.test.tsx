@@ -367,42 +367,78 @@ describe('Customers', () => {
     ],
   };
 
-  it('finds a customer by email: services, payments, mails sent and what operators did', async () => {
+  it('finds a customer by email and opens their page: services, payments, mails sent and what operators did', async () => {
     const user = userEvent.setup();
+    const ref = {
+      userId: found.customers[0]!.user.id,
+      email: BUYER.email,
+      name: 'Asha Verma',
+      phone: '+919876543210',
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
     server.use(
-      http.get(`${API}/admin/customers`, ({ request }) => {
+      http.get(`${API}/admin/customer-list`, () => HttpResponse.json({ customers: [] })),
+      http.get(`${API}/admin/search`, ({ request }) => {
         record(request);
-        return HttpResponse.json(found);
+        return HttpResponse.json({
+          query: BUYER.email,
+          matchedAs: 'email',
+          customers: [ref],
+          services: [],
+          orders: [],
+          payments: [],
+          documents: [],
+          tickets: [],
+        });
       }),
+      http.get(`${API}/admin/customers/:userId`, () =>
+        HttpResponse.json({ customer: found.customers[0] }),
+      ),
     );
     setSignedInUser(OPERATOR);
     renderApp('/admin/customers');
 
-    await user.type(await screen.findByLabelText('Customer email'), BUYER.email);
+    await user.type(await screen.findByLabelText('Find anything'), BUYER.email);
     await user.click(screen.getByRole('button', { name: 'Find' }));
 
     const card = await screen.findByRole('article', { name: BUYER.email });
-    expect(within(card).getByText(/Basic Hosting · active/)).toBeInTheDocument();
+    expect(within(card).getByText('Basic Hosting')).toBeInTheDocument();
+    expect(within(card).getByText(/Active · Renews/)).toBeInTheDocument();
+    expect(within(card).getByRole('combobox', { name: 'Action' })).toBeInTheDocument();
     expect(
       within(card).getByText(new RegExp(formatInr(2_827_560).replace(/[.$]/g, '\\$&'))),
     ).toBeInTheDocument();
     expect(within(card).getByText(/Sent/)).toBeInTheDocument();
     expect(within(card).getByText('“Accepted the extra ₹100.”')).toBeInTheDocument();
     expect(requests[requests.length - 1]?.url).toBe(
-      `${API}/admin/customers?email=${encodeURIComponent(BUYER.email)}`,
+      `${API}/admin/search?q=${encodeURIComponent(BUYER.email)}`,
     );
   });
 
-  it('says so when nobody uses the email', async () => {
+  it('says so when nothing matches', async () => {
     const user = userEvent.setup();
-    server.use(http.get(`${API}/admin/customers`, () => HttpResponse.json({ customers: [] })));
+    server.use(
+      http.get(`${API}/admin/customer-list`, () => HttpResponse.json({ customers: [] })),
+      http.get(`${API}/admin/search`, () =>
+        HttpResponse.json({
+          query: 'nobody@example.in',
+          matchedAs: 'email',
+          customers: [],
+          services: [],
+          orders: [],
+          payments: [],
+          documents: [],
+          tickets: [],
+        }),
+      ),
+    );
     setSignedInUser(OPERATOR);
     renderApp('/admin/customers');
 
-    await user.type(await screen.findByLabelText('Customer email'), 'nobody@example.in');
+    await user.type(await screen.findByLabelText('Find anything'), 'nobody@example.in');
     await user.click(screen.getByRole('button', { name: 'Find' }));
 
-    expect(await screen.findByText('No customer uses nobody@example.in.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing matches nobody@example.in.')).toBeInTheDocument();
   });
 });
 
@@ -415,6 +451,7 @@ describe('Today', () => {
       payments: { count: 3, totalPaise: 12_345_678 },
       refunds: { count: 3, totalPaise: 2_837_560, byOrigin: { buyer: 2, razorpay: 1 } },
       newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
+      sales: { new: 2, renewal: 1, planChange: 0 },
       inReview: 1,
       stuck: 2,
       outOfStep: 1,
@@ -428,7 +465,8 @@ describe('Today', () => {
     expect(
       screen.getByText("3: 2 cancelled by buyers, 1 in Razorpay's dashboard"),
     ).toBeInTheDocument();
-    expect(screen.getByText('1 hosting, 1 vps')).toBeInTheDocument();
+    expect(screen.getByText(/1 hosting, 1 vps/)).toBeInTheDocument();
+    expect(screen.getByText(/Also paid today: 1 renewal, 0 plan changes/)).toBeInTheDocument();
     expect(screen.getByText("India's day 2026-11-22 so far")).toBeInTheDocument();
     expect(screen.getByText(/1 out of step/)).toBeInTheDocument();
   });

@@ -69,6 +69,7 @@ export const ADMIN_PATHS = [
   '/admin/customers',
   '/admin/today',
   '/admin/tickets',
+  '/admin/reports',
 ] as const;
 
 /** Every route of the reference product. No route has a path parameter. */

@@ -123,6 +123,7 @@ for (const path of [
   '/admin/customers',
   '/admin/today',
   '/admin/tickets',
+  '/admin/reports',
 ]) {
   routeMeta[path] = {
     title: `Operator console${suffix}`,

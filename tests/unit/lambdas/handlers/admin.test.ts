@@ -7,6 +7,9 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../../infra/lib/definitions/functions';
 import type {
+  AdminCustomerResponse,
+  AdminSearchResponse,
+  CustomerListResponse,
   AdminCustomersResponse,
   AdminOrdersResponse,
   AdminProvisioningResponse,
@@ -34,7 +37,13 @@ import { InMemoryRefundsStore } from '../../../helpers/fakes/refunds';
 import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
 import { FakeSecondFactors } from '../../../helpers/fakes/second-factors';
+import { InMemoryTicketsStore } from '../../../helpers/fakes/tickets';
 import { httpEvent, parse } from './handler-world';
+import { CATALOG } from '../../../../lambdas/domain/catalog';
+import { quote } from '../../../../lambdas/domain/pricing';
+import { strFromU8, unzipSync } from 'fflate';
+import type { RevenueReport } from '../../../../lambdas/domain/revenue';
+import { gstr1Schema } from '../../../helpers/gstr1-schema';
 
 const OPERATOR = {
   userId: '9b2d7c1e-3f4a-4b5c-8d6e-7f8a9b0c1d2e',
@@ -52,6 +61,7 @@ let panel: InMemoryPanel;
 let handler: ReturnType<typeof makeHandler>;
 let handlerDeps: AdminDeps | undefined;
 let secondFactors: FakeSecondFactors;
+let tickets: InMemoryTicketsStore;
 let ids = 0;
 
 beforeEach(() => {
@@ -63,6 +73,7 @@ beforeEach(() => {
   panel = new InMemoryPanel();
   ids = 0;
   secondFactors = new FakeSecondFactors([OPERATOR.userId]);
+  tickets = new InMemoryTicketsStore();
   const deps: AdminDeps = (handlerDeps = {
     converge: convergeDepsOf({
       records,
@@ -94,6 +105,8 @@ beforeEach(() => {
     newId: () => `entry-${(ids += 1)}`,
     counters: world.counters,
     secondFactors,
+    seller: world.seller,
+    tickets,
   });
   handler = makeHandler(deps);
 });
@@ -174,6 +187,11 @@ const FIXTURE_OF: Record<string, string> = {
   'POST /api/admin/services/{serviceId}/converge': 'post-admin-service-converge.json',
   'GET /api/admin/removals': 'get-admin-removals.json',
   'POST /api/admin/services/{serviceId}/actions': 'post-admin-service-actions.json',
+  'GET /api/admin/reports/gstr1': 'get-admin-reports-gstr1.json',
+  'GET /api/admin/search': 'get-admin-search.json',
+  'GET /api/admin/customer-list': 'get-admin-customer-list.json',
+  'GET /api/admin/customers/{userId}': 'get-admin-customer.json',
+  'GET /api/admin/reports/revenue': 'get-admin-reports-revenue.json',
 };
 const ADMIN_ROUTES = ROUTES.filter((route) => route.function === 'admin').map(
   (route) => `${route.method} ${route.path}`,
@@ -760,10 +778,79 @@ describe('GET /api/admin/today', () => {
       payments: { count: 2, totalPaise: order.amountPaise + other.amountPaise },
       refunds: { count: 0, totalPaise: 0, byOrigin: {} },
       newServices: { count: 2, byCategory: { hosting: 1, vps: 1 } },
+      sales: { new: 2, renewal: 0, planChange: 0 },
       inReview: 0,
       stuck: 0,
       outOfStep: 0,
     });
+  });
+
+  it('counts a renewal paid today as a renewal, not a new service', async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const plan = CATALOG.find((p) => p.id === 'basichosting')!;
+    const renewalQuote = quote(plan, 12, undefined, { renewal: true });
+    const renewal = await world.givenOrder({
+      orderId: 'order_Renewal00001',
+      quote: renewalQuote,
+      amountPaise: renewalQuote.totalPaise,
+    });
+    world.gateway.givenPayment({
+      id: 'pay_Renewal00001',
+      orderId: renewal.orderId,
+      amountPaise: renewal.amountPaise,
+    });
+    await fulfilPayment(world, renewal, {
+      paymentId: 'pay_Renewal00001',
+      orderId: renewal.orderId,
+      amountPaise: renewal.amountPaise,
+      currency: 'INR',
+    });
+
+    const today = parse(await handler(request('GET /api/admin/today')))
+      .json as unknown as TodaySummary;
+
+    expect(today.sales).toEqual({ new: 0, renewal: 1, planChange: 0 });
+    expect(today.newServices).toEqual({ count: 0, byCategory: {} });
+  });
+
+  it("lists an operator's refund of a paid order under Orders › Refunded, agreeing with Today", async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const order = await world.givenOrder({ orderId: 'order_Refunded0001' });
+    world.gateway.givenPayment({
+      id: 'pay_Refunded0001',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+    });
+    await fulfilPayment(world, order, {
+      paymentId: 'pay_Refunded0001',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+    const purchase = (await world.purchases.listPurchases(BUYER.userId))[0]!;
+    const event = request('POST /api/admin/services/{serviceId}/actions', {
+      action: 'refund',
+      note: 'Owed after 40 days; agreed on the phone.',
+      userId: BUYER.userId,
+      paymentId: 'pay_Refunded0001',
+      amountPaise: 91_400,
+    });
+    event.pathParameters = { serviceId: purchase.serviceId! };
+    expect(parse(await handler(event)).statusCode).toBe(200);
+
+    const refunded = parse(
+      await handler(request('GET /api/admin/orders', undefined, { status: 'refunded' })),
+    ).json as unknown as AdminOrdersResponse;
+    const today = parse(await handler(request('GET /api/admin/today')))
+      .json as unknown as TodaySummary;
+
+    expect(refunded.orders).toEqual([
+      expect.objectContaining({
+        orderId: 'order_Refunded0001',
+        refund: expect.objectContaining({ amountPaise: 91_400, origin: 'operator' }),
+      }),
+    ]);
+    expect(today.refunds).toEqual({ count: 1, totalPaise: 91_400, byOrigin: { operator: 1 } });
   });
 });
 
@@ -1001,7 +1088,8 @@ describe("a service's life (D22)", () => {
     expect(suspend.json).toEqual({
       error: {
         code: 'validation_failed',
-        message: 'The console cannot suspend a service yet: only remove is available for now.',
+        message:
+          "Give the buyer's id (userId) with the action: open the service from the customer's page.",
       },
     });
     expect(unknown.statusCode).toBe(400);
@@ -1053,5 +1141,210 @@ describe("a service's life (D22)", () => {
     expect(audit.entries).toEqual([]);
     expect(world.mailer.sent).toEqual([]);
     expect((await records.get(BUYER.userId, SERVICE_ID))?.state).toBe('manual');
+  });
+});
+
+describe('reports', () => {
+  /** Two purchases fulfilled on 22 November: each gets its tax invoice. */
+  async function givenTwoInvoices() {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const totals: number[] = [];
+    for (const n of [1, 2]) {
+      const order = await world.givenOrder({ orderId: `order_Report000000${n}` });
+      world.gateway.givenPayment({
+        id: `pay_Report000000${n}`,
+        orderId: order.orderId,
+        amountPaise: order.amountPaise,
+      });
+      const result = await fulfilPayment(world, order, {
+        paymentId: `pay_Report000000${n}`,
+        orderId: order.orderId,
+        amountPaise: order.amountPaise,
+        currency: 'INR',
+      });
+      expect(result.outcome).toBe('fulfilled');
+      totals.push(order.amountPaise);
+    }
+    return totals;
+  }
+
+  it("GSTR-1 for November lists the month's invoices, adding up to them to the paisa", async () => {
+    const totals = await givenTwoInvoices();
+
+    const { statusCode, json } = parse(
+      await handler(request('GET /api/admin/reports/gstr1', undefined, { period: '2026-11' })),
+    );
+    const october = parse(
+      await handler(request('GET /api/admin/reports/gstr1', undefined, { period: '2026-10' })),
+    );
+
+    expect(statusCode).toBe(200);
+    const gstr1 = gstr1Schema.parse(json);
+    expect(gstr1.gstin).toBe(world.seller().gstin);
+    expect(gstr1.fp).toBe('112026');
+    expect(gstr1.doc_issue.doc_det[0]?.docs[0]).toMatchObject({
+      totnum: 2,
+      net_issue: 2,
+      cancel: 0,
+    });
+    const hsn = gstr1.hsn.data[0]!;
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    expect(paise(hsn.txval) + paise(hsn.iamt) + paise(hsn.camt) + paise(hsn.samt)).toBe(
+      totals[0]! + totals[1]!,
+    );
+    expect(gstr1Schema.parse(october.json).doc_issue.doc_det).toEqual([]);
+  });
+
+  it('GSTR-1 as CSV is a zip of the sections; a period badly written is a 400 with a sentence', async () => {
+    await givenTwoInvoices();
+
+    const zip = await handler(
+      request('GET /api/admin/reports/gstr1', undefined, { period: '2026-11', format: 'csv' }),
+    );
+    const bad = parse(
+      await handler(request('GET /api/admin/reports/gstr1', undefined, { period: '11-2026' })),
+    );
+
+    expect(zip.headers?.['content-type']).toBe('application/zip');
+    const files = unzipSync(Buffer.from(zip.body ?? '', 'base64'));
+    expect(Object.keys(files).sort()).toEqual(
+      ['b2b.csv', 'b2cl.csv', 'b2cs.csv', 'cdnr.csv', 'cdnur.csv', 'docs.csv', 'hsn.csv'].sort(),
+    );
+    expect(strFromU8(files['docs.csv']!)).toContain('Invoices for outward supply');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'period must be a month written YYYY-MM, such as 2026-11.',
+      },
+    });
+  });
+
+  it('the revenue report sums the day by category in paise, new apart from renewals; CSV too', async () => {
+    const totals = await givenTwoInvoices();
+
+    const { statusCode, json } = parse(
+      await handler(
+        request('GET /api/admin/reports/revenue', undefined, {
+          from: '2026-11-01',
+          to: '2026-11-30',
+        }),
+      ),
+    );
+    const csv = await handler(
+      request('GET /api/admin/reports/revenue', undefined, {
+        from: '2026-11-22',
+        to: '2026-11-22',
+        format: 'csv',
+      }),
+    );
+    const backwards = parse(
+      await handler(
+        request('GET /api/admin/reports/revenue', undefined, {
+          from: '2026-11-30',
+          to: '2026-11-01',
+        }),
+      ),
+    );
+
+    expect(statusCode).toBe(200);
+    const report = json as unknown as RevenueReport;
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]).toMatchObject({
+      date: '2026-11-22',
+      category: 'hosting',
+      grossPaise: totals[0]! + totals[1]!,
+      refundsPaise: 0,
+      newCount: 2,
+      renewalCount: 0,
+    });
+    const row = report.rows[0]!;
+    expect(row.netPaise + row.cgstPaise + row.sgstPaise + row.igstPaise).toBe(row.grossPaise);
+    expect(csv.headers?.['content-type']).toBe('text/csv; charset=utf-8');
+    expect(String(csv.body).split('\r\n')[1]).toMatch(/^2026-11-22,hosting,/);
+    expect(backwards.statusCode).toBe(400);
+  });
+});
+
+describe('search and the customer page', () => {
+  const search = async (q: string) =>
+    parse(await handler(request('GET /api/admin/search', undefined, { q })))
+      .json as unknown as AdminSearchResponse;
+
+  it('finds the customer by an invoice number, payment id, order id, email, phone and domain', async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const order = await world.givenOrder({ orderId: 'order_Search000001', domain: 'ashaverma.in' });
+    world.gateway.givenPayment({
+      id: 'pay_Search000001',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+    });
+    await fulfilPayment(world, order, {
+      paymentId: 'pay_Search000001',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+    const purchase = (await world.purchases.listPurchases(BUYER.userId))[0]!;
+    const invoice = purchase.invoiceNumber!;
+
+    const byInvoice = await search(invoice.replaceAll('/', '-').toLowerCase());
+    const byPayment = await search('pay_Search000001');
+    const byOrder = await search('order_Search000001');
+    const byEmail = await search('  Asha.Verma@Example.in ');
+    const byPhone = await search('98765 43210');
+    const byDomain = await search('AshaVerma.in');
+    const byName = await search('Asha');
+
+    const customer = [expect.objectContaining({ userId: BUYER.userId, email: BUYER.email })];
+    expect(byInvoice).toMatchObject({ matchedAs: 'document', customers: customer });
+    expect(byInvoice.documents).toEqual([
+      expect.objectContaining({ number: invoice, kind: 'invoice', paymentId: 'pay_Search000001' }),
+    ]);
+    expect(byPayment).toMatchObject({ matchedAs: 'payment', customers: customer });
+    expect(byPayment.payments[0]).toMatchObject({
+      orderId: 'order_Search000001',
+      userId: BUYER.userId,
+    });
+    expect(byOrder).toMatchObject({ matchedAs: 'order', customers: customer });
+    expect(byEmail).toMatchObject({ matchedAs: 'email', customers: customer });
+    expect(byPhone).toMatchObject({ matchedAs: 'phone', customers: customer });
+    expect(byDomain).toMatchObject({ matchedAs: 'domain', customers: customer });
+    expect(byDomain.services).toEqual([expect.objectContaining({ serviceId: purchase.serviceId })]);
+    expect(byName).toMatchObject({ matchedAs: 'none', customers: [] });
+    expect(byName.hint).toMatch(/Names are not searchable yet/);
+  });
+
+  it('answers nothing found as empty lists, and an empty box with a 400 sentence', async () => {
+    const none = await search('INV/26-27/000999');
+    const empty = parse(await handler(request('GET /api/admin/search', undefined, { q: '  ' })));
+
+    expect(none).toMatchObject({ matchedAs: 'document', customers: [], documents: [] });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it("opens a customer's page by id, and lists customers a page at a time", async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    for (const n of [1, 2, 3]) {
+      await world.users.createUserIfMissing({
+        userId: `user-${n}`,
+        email: `buyer${n}@example.in`,
+        name: `Buyer ${n}`,
+        phone: `+91980000000${n}`,
+        createdAt: world.now().toISOString(),
+      });
+    }
+
+    const page = parse(await handler(request('GET /api/admin/customers/{userId}')));
+    const missing = request('GET /api/admin/customers/{userId}');
+    missing.pathParameters = { userId: 'nobody' };
+    const list = parse(await handler(request('GET /api/admin/customer-list')));
+
+    expect(page.statusCode).toBe(200);
+    expect((page.json as unknown as AdminCustomerResponse).customer.user).toMatchObject({
+      email: BUYER.email,
+    });
+    expect(parse(await handler(missing)).statusCode).toBe(404);
+    expect((list.json as unknown as CustomerListResponse).customers).toHaveLength(4);
   });
 });

@@ -321,16 +321,4 @@ describe('removal', () => {
     expect(service.desired).toBe('removed');
     expect(world.audit.entries).toHaveLength(1);
   });
-
-  it('answers other actions of the contract with a sentence, before anything is written', async () => {
-    const { serviceId } = await givenHosting(1);
-
-    await expect(
-      actOnService(world.deps, OPERATOR, serviceId, { action: 'suspend', note }),
-    ).rejects.toMatchObject({
-      code: 'validation_failed',
-      message: 'The console cannot suspend a service yet: only remove is available for now.',
-    });
-    expect(world.audit.entries).toEqual([]);
-  });
 });

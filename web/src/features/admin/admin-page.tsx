@@ -2,6 +2,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Container } from '../../components/container';
 import { CustomersScreen } from './components/customers-screen';
 import { OrdersScreen } from './components/orders-screen';
+import { ReportsScreen } from './components/reports-screen';
 import { ProvisioningScreen } from './components/provisioning-screen';
 import { StuckScreen } from './components/stuck-screen';
 import { TicketsScreen } from './components/tickets-screen';
@@ -15,6 +16,7 @@ const SCREENS = {
   '/admin/stuck': StuckScreen,
   '/admin/customers': CustomersScreen,
   '/admin/tickets': TicketsScreen,
+  '/admin/reports': ReportsScreen,
 } as const;
 
 /**

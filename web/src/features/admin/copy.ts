@@ -35,6 +35,7 @@ export const adminCopy = {
     { path: '/admin/stuck', label: 'Stuck' },
     { path: '/admin/customers', label: 'Customers' },
     { path: '/admin/tickets', label: 'Tickets' },
+    { path: '/admin/reports', label: 'Reports' },
   ],
   navLabel: 'Console sections',
   loading: 'Loading...',
@@ -137,11 +138,28 @@ export const adminCopy = {
 
   customers: {
     title: 'Customers',
-    emailLabel: 'Customer email',
+    queryLabel: 'Find anything',
+    queryPlaceholder: 'Email, phone, domain, order_…, pay_…, INV/26-27/000123, TKT-000123',
     search: 'Find',
     searching: 'Finding...',
-    emailMissing: 'Type the email address to look for.',
-    none: (email: string) => `No customer uses ${email}.`,
+    queryMissing:
+      'Type what to look for: an email, phone, domain, order or payment id, invoice or ticket number.',
+    nothingFound: (q: string) => `Nothing matches ${q}.`,
+    matchedAs: (as: string) =>
+      as === 'none' ? 'Found:' : `Found by ${as === 'document' ? 'invoice number' : as}:`,
+    refunded: 'refunded',
+    creditNote: 'Credit note',
+    open: 'Open',
+    allCustomers: 'All customers',
+    more: 'Show more customers',
+    state: {
+      setting_up: 'Being set up',
+      active: 'Active',
+      grace: 'In grace (expired, still live)',
+      suspended: 'Suspended',
+      ended: 'Ended',
+      removed: 'Removed',
+    } as Record<string, string>,
     services: 'Services',
     noServices: 'No services.',
     payments: 'Payments',
@@ -185,6 +203,64 @@ export const adminCopy = {
     retried: (plan: string) => `${plan}: the panel is being tried again.`,
   },
 
+  serviceActions: {
+    actionLabel: 'Action',
+    actions: {
+      suspend: 'Suspend (operator hold)',
+      unsuspend: 'Lift the hold',
+      extend: 'Extend, no charge',
+      end: 'End now',
+      refund: 'Refund a payment',
+    },
+    daysLabel: 'Days',
+    paymentLabel: 'Payment',
+    amountLabel: 'Amount in ₹ (empty: all of it)',
+    amountPlaceholder: 'e.g. 914.00',
+    amountInvalid: 'Write the amount in rupees, such as 914 or 914.50.',
+    noteLabel: 'Why (kept in the audit trail; required)',
+    noteMissing: 'Say why: the note is kept beside the action for the next person.',
+    working: 'Working...',
+    submit: (action: string) =>
+      ({
+        suspend: 'Suspend',
+        unsuspend: 'Lift the hold',
+        extend: 'Extend',
+        end: 'End now',
+        refund: 'Refund',
+      })[action] ?? 'Do it',
+    done: (action: string, state: string) =>
+      action === 'refund'
+        ? `Refund asked of Razorpay; the buyer is mailed, and the credit note follows once it is processed. The service is now ${state.replace('_', ' ')}.`
+        : `Done. The service is now ${state.replace('_', ' ')}.`,
+  },
+
+  reports: {
+    title: 'Reports',
+    intro:
+      'What was invoiced and refunded, by India’s calendar day and category, with the GST owed; and the month’s GSTR-1 for the accountant.',
+    from: 'From',
+    to: 'To',
+    show: 'Show revenue',
+    csv: 'Download CSV',
+    gross: 'Invoiced (with GST)',
+    refunds: 'Refunded',
+    gst: 'GST owed',
+    net: 'Net (kept, before costs)',
+    split: (n: number, r: number, p: number) =>
+      `${n} new · ${r} ${r === 1 ? 'renewal' : 'renewals'} · ${p} plan ${p === 1 ? 'change' : 'changes'}`,
+    gstSplit: (c: string, s: string, i: string) => `CGST ${c} · SGST/UTGST ${s} · IGST ${i}`,
+    chartLabel: (from: string, to: string) => `Invoiced and refunded per day, ${from} to ${to}`,
+    legend: 'Blue: invoiced that day, GST included. Red: refunded that day.',
+    empty: 'No invoices or credit notes in these days.',
+    columns: ['Day', 'Category', 'Invoiced', 'Refunded', 'GST', 'Net', 'New / renewal / change'],
+    gstr1Title: 'GSTR-1',
+    gstr1Intro:
+      'The month’s invoices and credit notes in the GST offline tool’s JSON, or as CSV files in a zip. Amounts are rupees with two decimals, summed from the invoices to the paisa.',
+    period: 'Tax period',
+    gstr1Json: 'Download GSTR-1 JSON',
+    gstr1Csv: 'Download CSV (zip)',
+  },
+
   today: {
     title: 'Today',
     day: (day: string) => `India's day ${day} so far`,
@@ -208,6 +284,8 @@ export const adminCopy = {
         .filter(Boolean)
         .join(': '),
     newServices: 'New services',
+    sales: (renewals: number, changes: number) =>
+      `Also paid today: ${renewals} ${renewals === 1 ? 'renewal' : 'renewals'}, ${changes} plan ${changes === 1 ? 'change' : 'changes'}`,
     inReview: 'Orders in review',
     stuck: 'Stuck items',
     outOfStep: (count: number) => (count > 0 ? `${count} out of step` : ''),
@@ -225,6 +303,11 @@ export const adminCopy = {
       'provisioning.retried': 'Retried provisioning',
       'service.converged': 'Converged',
       'service.removed': 'Removed the service',
+      'service.suspended': 'Suspended the service',
+      'service.unsuspended': 'Lifted the hold',
+      'service.extended': 'Extended the service at no charge',
+      'service.ended': 'Ended the service',
+      'service.refunded': 'Refunded a payment',
     } satisfies Record<AuditAction, string>,
   },
 } as const;

@@ -1,5 +1,8 @@
 /** The console's calls to /api/admin, through the one API client (the operator's ID token). */
 import type {
+  AdminCustomerResponse,
+  AdminSearchResponse,
+  CustomerListResponse,
   AdminCustomersResponse,
   AdminOrdersResponse,
   AdminProvisioningResponse,
@@ -17,7 +20,8 @@ import type {
   TodaySummary,
 } from '@domain/admin';
 import type { OrderStatus } from '@domain/order';
-import { apiGet, apiPost } from '../../../lib/api';
+import type { RevenueReport } from '@domain/revenue';
+import { apiGet, apiGetBlob, apiPost } from '../../../lib/api';
 
 export function getOrders(status: OrderStatus): Promise<AdminOrdersResponse> {
   return apiGet(`/admin/orders?status=${encodeURIComponent(status)}`, { auth: true });
@@ -85,4 +89,33 @@ export function actOnService(
   return apiPost(`/admin/services/${encodeURIComponent(serviceId)}/actions`, request, {
     auth: true,
   });
+}
+
+export function searchConsole(q: string): Promise<AdminSearchResponse> {
+  return apiGet(`/admin/search?q=${encodeURIComponent(q)}`, { auth: true });
+}
+
+export function getCustomer(userId: string): Promise<AdminCustomerResponse> {
+  return apiGet(`/admin/customers/${encodeURIComponent(userId)}`, { auth: true });
+}
+
+export function listCustomerPage(after?: string): Promise<CustomerListResponse> {
+  return apiGet(`/admin/customer-list${after ? `?after=${encodeURIComponent(after)}` : ''}`, {
+    auth: true,
+  });
+}
+
+export function getRevenue(from: string, to: string): Promise<RevenueReport> {
+  return apiGet(`/admin/reports/revenue?from=${from}&to=${to}`, { auth: true });
+}
+
+export function getRevenueCsv(from: string, to: string): Promise<Blob> {
+  return apiGetBlob(`/admin/reports/revenue?from=${from}&to=${to}&format=csv`, { auth: true });
+}
+
+export function getGstr1(period: string, format: 'json' | 'csv'): Promise<Blob> {
+  return apiGetBlob(
+    `/admin/reports/gstr1?period=${period}${format === 'csv' ? '&format=csv' : ''}`,
+    { auth: true },
+  );
 }

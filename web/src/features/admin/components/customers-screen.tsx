@@ -1,16 +1,17 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import type { AdminCustomer } from '@domain/admin';
+import type { AdminCustomer, AdminSearchResponse, CustomerRef } from '@domain/admin';
 import type { Payment } from '@domain/api';
 import { formatInr } from '@domain/money';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { findCustomers } from '../api/admin-api';
+import { getCustomer, listCustomerPage, searchConsole } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { formatDateTime } from '../format';
 import { AuditList } from './audit-list';
 import { CustomerTickets } from './customer-tickets';
 import { ScreenSection } from './screen-parts';
+import { ServiceActions } from './service-actions';
 import { failureMessage } from './use-load';
 
 const copy = adminCopy.customers;
@@ -22,26 +23,32 @@ type PaymentRow = Payment & {
   refund?: { id: string; amountPaise: number; status: string };
 };
 
-/** Find a customer by email: their services, payments (invoices, refunds), mails and audit. */
+/**
+ * Find anything (issue #27): one box for an email, phone, domain, order or payment id, invoice or
+ * ticket number; every hit names its customer, whose page opens below. Or browse every customer.
+ */
 export function CustomersScreen() {
-  const [email, setEmail] = useState('');
-  const [result, setResult] = useState<{ email: string; customers: AdminCustomer[] } | null>(null);
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<AdminSearchResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
   const inputId = useId();
 
   async function search(event: FormEvent) {
     event.preventDefault();
-    const wanted = email.trim();
+    const wanted = text.trim();
     if (!wanted) {
-      setError(copy.emailMissing);
+      setError(copy.queryMissing);
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      const { customers } = await findCustomers(wanted);
-      setResult({ email: wanted, customers });
+      const found = await searchConsole(wanted);
+      setResult(found);
+      // One customer found: open their page at once, as a person would next.
+      setOpenId(found.customers.length === 1 ? (found.customers[0]?.userId ?? null) : null);
     } catch (caught) {
       setError(failureMessage(caught));
     } finally {
@@ -59,13 +66,14 @@ export function CustomersScreen() {
       >
         <div className="min-w-64 flex-1">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-            {copy.emailLabel}
+            {copy.queryLabel}
           </label>
           <input
             id={inputId}
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={copy.queryPlaceholder}
             className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm"
           />
         </div>
@@ -79,27 +87,187 @@ export function CustomersScreen() {
         </Alert>
       ) : null}
       {result ? (
-        result.customers.length === 0 ? (
-          <p className="mt-6 text-slate-700">{copy.none(result.email)}</p>
-        ) : (
-          <div className="mt-6 space-y-6">
-            {result.customers.map((customer) => (
-              <CustomerCard key={customer.user.id} customer={customer} />
-            ))}
-          </div>
-        )
-      ) : null}
+        <SearchResults result={result} onOpen={setOpenId} />
+      ) : (
+        <CustomerList onOpen={setOpenId} />
+      )}
+      {openId ? <CustomerPage key={openId} userId={openId} /> : null}
     </ScreenSection>
   );
 }
 
-function CustomerCard({ customer }: { customer: AdminCustomer }) {
+function SearchResults({
+  result,
+  onOpen,
+}: {
+  result: AdminSearchResponse;
+  onOpen: (userId: string) => void;
+}) {
+  const found =
+    result.customers.length +
+    result.documents.length +
+    result.orders.length +
+    result.payments.length +
+    result.tickets.length +
+    result.services.length;
+  return (
+    <div className="mt-6 text-sm">
+      {found === 0 ? (
+        <p className="text-slate-700">{result.hint ?? copy.nothingFound(result.query)}</p>
+      ) : (
+        <>
+          <p className="text-slate-700">{copy.matchedAs(result.matchedAs)}</p>
+          <ul className="mt-2 space-y-1 text-slate-800">
+            {result.documents.map((d) => (
+              <li key={d.number}>
+                {d.kind === 'invoice' ? copy.invoice : copy.creditNote}{' '}
+                <span className="font-mono">{d.number}</span> · {formatDateTime(d.issuedAt)} ·{' '}
+                <span className="font-mono">{d.paymentId}</span>
+              </li>
+            ))}
+            {result.payments.map((p) => (
+              <li key={p.paymentId}>
+                <span className="font-mono">{p.paymentId}</span> · {formatInr(p.amountPaise)} ·{' '}
+                {p.status}
+                {p.refundedPaise > 0 ? ` · ${copy.refunded} ${formatInr(p.refundedPaise)}` : ''}
+              </li>
+            ))}
+            {result.orders.map((o) => (
+              <li key={o.orderId}>
+                <span className="font-mono">{o.orderId}</span> · {o.status} ·{' '}
+                {formatInr(o.amountPaise)}
+              </li>
+            ))}
+            {result.services.map((s) => (
+              <li key={s.serviceId}>
+                {s.planName}
+                {s.domain ? ` (${s.domain})` : ''}
+              </li>
+            ))}
+            {result.tickets.map((t) => (
+              <li key={t.number}>
+                <span className="font-mono">{t.number}</span> · {t.subject} · {t.status}
+              </li>
+            ))}
+          </ul>
+          <CustomerRows customers={result.customers} onOpen={onOpen} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function CustomerRows({
+  customers,
+  onOpen,
+}: {
+  customers: readonly CustomerRef[];
+  onOpen: (userId: string) => void;
+}) {
+  return (
+    <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+      {customers.map((c) => (
+        <li key={c.userId} className="flex flex-wrap items-center justify-between gap-2 p-3">
+          <span>
+            <span className="font-medium text-slate-900">{c.name || c.email}</span>
+            <span className="text-slate-600">
+              {' '}
+              · {c.email}
+              {c.phone ? ` · ${c.phone}` : ''}
+            </span>
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => onOpen(c.userId)}>
+            {copy.open}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every customer, a page at a time (the API's cursor). */
+function CustomerList({ onOpen }: { onOpen: (userId: string) => void }) {
+  const [pages, setPages] = useState<{ customers: CustomerRef[]; next?: string }>({
+    customers: [],
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  async function load(after?: string) {
+    setLoading(true);
+    try {
+      const page = await listCustomerPage(after);
+      setPages((before) => ({
+        customers: [...before.customers, ...page.customers],
+        ...(page.next ? { next: page.next } : {}),
+      }));
+    } catch (caught) {
+      setError(failureMessage(caught));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  useEffect(() => {
+    void load();
+  }, []);
+
+  return (
+    <div className="mt-6 text-sm">
+      <h3 className="font-semibold text-slate-900">{copy.allCustomers}</h3>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <CustomerRows customers={pages.customers} onOpen={onOpen} />
+      {pages.next ? (
+        <Button
+          variant="secondary"
+          className="mt-3"
+          disabled={loading}
+          onClick={() => void load(pages.next)}
+        >
+          {copy.more}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The customer's page: profile, services with their actions, payments, mails, tickets, audit. */
+function CustomerPage({ userId }: { userId: string }) {
+  const [customer, setCustomer] = useState<AdminCustomer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function load() {
+    try {
+      setCustomer((await getCustomer(userId)).customer);
+    } catch (caught) {
+      setError(failureMessage(caught));
+    }
+  }
+
+  useEffect(() => {
+    void load();
+    // Loaded once per customer opened (the component is keyed by the id).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (error) {
+    return (
+      <Alert tone="error" className="mt-6">
+        {error}
+      </Alert>
+    );
+  }
+  if (!customer) return <p className="mt-6 text-slate-600">{adminCopy.loading}</p>;
+  return <CustomerCard customer={customer} onChanged={() => void load()} />;
+}
+
+function CustomerCard({ customer, onChanged }: { customer: AdminCustomer; onChanged: () => void }) {
   const { user } = customer;
   const payments: readonly PaymentRow[] = customer.payments;
   return (
     <article
       aria-label={user.email}
-      className="rounded-2xl border border-slate-200 bg-white p-5 text-sm"
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 text-sm"
     >
       <h3 className="text-lg font-semibold text-slate-900">{user.name || user.email}</h3>
       <p className="text-slate-700">
@@ -107,20 +275,31 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
         {user.phone ? ` · ${user.phone}` : ''}
       </p>
 
-      <FactList
-        title={copy.services}
-        empty={copy.noServices}
-        items={customer.services}
-        keyOf={(service) => service.id}
-      >
-        {(service) => (
-          <>
-            {service.name}
-            {service.domain ? ` (${service.domain})` : ''} · {service.status} · {copy.renews}{' '}
-            {formatDateTime(service.renewalDate)} · {copy.setup} {service.provisioning.state}
-          </>
-        )}
-      </FactList>
+      <h4 className="mt-4 font-semibold text-slate-900">{copy.services}</h4>
+      {customer.services.length === 0 ? (
+        <p className="text-slate-600">{copy.noServices}</p>
+      ) : (
+        <ul className="mt-1 space-y-3">
+          {customer.services.map((service) => (
+            <li key={service.id} className="rounded-xl border border-slate-200 p-3">
+              <p>
+                <span className="font-medium">{service.name}</span>
+                {service.domain ? ` (${service.domain})` : ''} ·{' '}
+                {copy.state[service.state] ?? service.state} · {copy.renews}{' '}
+                {formatDateTime(service.renewalDate)} · {copy.setup} {service.provisioning.state}
+              </p>
+              <ServiceActions
+                userId={user.id}
+                service={service}
+                payments={payments.filter(
+                  (p) => p.status === 'paid' && p.planName === service.name,
+                )}
+                onDone={onChanged}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
 
       <FactList
         title={copy.payments}
@@ -136,6 +315,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
             {payment.refund
               ? ` · ${copy.refund} ${formatInr(payment.refund.amountPaise)} (${payment.refund.status})`
               : ''}
+            {payment.creditNoteNumber ? ` · ${copy.creditNote} ${payment.creditNoteNumber}` : ''}
           </>
         )}
       </FactList>
@@ -160,7 +340,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
   );
 }
 
-/** One kind of fact about a customer (services, payments, mails): a heading, then a line each. */
+/** One kind of fact about a customer (payments, mails): a heading, then a line each. */
 function FactList<T>({
   title,
   empty,

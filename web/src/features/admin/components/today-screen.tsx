@@ -28,7 +28,8 @@ export function TodayScreen() {
           {copy.refundsBy(today.refunds.count, today.refunds.byOrigin)}
         </Tile>
         <Tile label={copy.newServices} value={String(today.newServices.count)}>
-          {categories}
+          {categories ? `${categories} · ` : ''}
+          {copy.sales(today.sales.renewal, today.sales.planChange)}
         </Tile>
         <Tile label={copy.inReview} value={String(today.inReview)}>
           <Link to="/admin/orders" className="text-brand-700 underline">

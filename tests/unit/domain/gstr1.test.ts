@@ -1,0 +1,355 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { CATALOG } from '../../../lambdas/domain/catalog';
+import type { BillingDetails } from '../../../lambdas/domain/gst';
+import {
+  buildGstr1,
+  gstr1CsvFiles,
+  rupees,
+  rupeesText,
+  type CreditedInvoice,
+} from '../../../lambdas/domain/gstr1';
+import {
+  buildCreditNote,
+  buildInvoice,
+  formatDocumentNumber,
+  type InvoiceDocument,
+  type SellerDetails,
+} from '../../../lambdas/domain/invoice';
+import { DURATIONS, quote } from '../../../lambdas/domain/pricing';
+import { gstr1Schema } from '../../helpers/gstr1-schema';
+
+const seller: SellerDetails = {
+  legalName: 'Sample Hosting Private Limited',
+  line1: '3rd Floor, 12 Residency Road',
+  city: 'Bengaluru',
+  pincode: '560025',
+  state: 'Karnataka',
+  gstin: '29AABCS1234Q1Z0',
+};
+const karnatakaHome: BillingDetails = {
+  name: 'Asha Verma',
+  line1: '14, 2nd Cross',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560011',
+};
+const keralaHome: BillingDetails = {
+  ...karnatakaHome,
+  city: 'Kochi',
+  state: 'Kerala',
+  pincode: '682001',
+};
+const puneBusiness: BillingDetails = {
+  name: 'Asha Traders Private Limited',
+  line1: 'Office 402, Sai Heights',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411045',
+  gstin: '27AAFCA5678K1Z6',
+};
+
+let sequence = 0;
+function invoice(
+  billing: BillingDetails | null,
+  planId = 'basichosting',
+  months: (typeof DURATIONS)[number] = 12,
+  day = 5,
+): InvoiceDocument {
+  sequence += 1;
+  const issuedAt = `2026-11-${String(day).padStart(2, '0')}T06:00:00Z`;
+  const plan = CATALOG.find((p) => p.id === planId)!;
+  return buildInvoice({
+    number: formatDocumentNumber('invoice', issuedAt, sequence),
+    issuedAt,
+    purchase: {
+      paymentId: `pay_${sequence}`,
+      orderId: `order_${sequence}`,
+      planName: plan.name,
+      startDate: issuedAt,
+      renewalDate: '2027-11-05T06:00:00Z',
+      name: 'Asha Verma',
+      email: 'asha@example.in',
+      quote: quote(plan, months),
+    },
+    billing,
+    seller,
+  });
+}
+
+function credit(of: InvoiceDocument, refundPaise: number, n: number): CreditedInvoice {
+  const issuedAt = '2026-11-20T06:00:00Z';
+  return {
+    invoice: of,
+    note: buildCreditNote({
+      number: formatDocumentNumber('credit_note', issuedAt, n),
+      issuedAt,
+      invoice: of,
+      refundPaise,
+    }),
+  };
+}
+
+const paise = (value: number) => Math.round(value * 100);
+const sumOf = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+describe('GSTR-1 for a month', () => {
+  it('puts a buyer with a GSTIN in b2b invoice-wise, and the others in b2cs by place of supply', () => {
+    const b2b = invoice(puneBusiness);
+    const home = invoice(karnatakaHome);
+    const kerala = invoice(keralaHome);
+    const noAddress = invoice(null);
+    const gstr1 = buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [b2b, home, kerala, noAddress],
+      creditNotes: [],
+    });
+
+    expect(gstr1Schema.parse(gstr1)).toEqual(gstr1);
+    expect(gstr1.fp).toBe('112026');
+    expect(gstr1.b2b).toEqual([
+      {
+        ctin: '27AAFCA5678K1Z6',
+        inv: [
+          {
+            inum: b2b.number,
+            idt: '05-11-2026',
+            val: rupees(b2b.totalPaise),
+            pos: '27',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [
+              {
+                num: 1,
+                itm_det: {
+                  txval: rupees(b2b.taxablePaise),
+                  rt: 18,
+                  iamt: rupees(b2b.taxPaise),
+                  camt: 0,
+                  samt: 0,
+                  csamt: 0,
+                },
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    // Karnataka (the seller's state) twice: one with an address there, one with none at all.
+    const intra = gstr1.b2cs.find((row) => row.pos === '29')!;
+    expect(intra.sply_ty).toBe('INTRA');
+    expect(paise(intra.txval)).toBe(home.taxablePaise + noAddress.taxablePaise);
+    expect(paise(intra.camt) + paise(intra.samt)).toBe(home.taxPaise + noAddress.taxPaise);
+    expect(intra.iamt).toBe(0);
+    const inter = gstr1.b2cs.find((row) => row.pos === '32')!;
+    expect(inter).toMatchObject({ sply_ty: 'INTER', rt: 18, typ: 'OE', camt: 0, samt: 0 });
+    expect(paise(inter.iamt)).toBe(kerala.taxPaise);
+    expect(gstr1.b2cl).toBeUndefined();
+  });
+
+  it('reports credit notes against B2B invoices in cdnr and takes B2C ones off b2cs', () => {
+    const b2b = invoice(puneBusiness);
+    const home = invoice(karnatakaHome);
+    const partOfB2b = credit(b2b, 50_000, 1);
+    const allOfHome = credit(home, home.totalPaise, 2);
+    const gstr1 = buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [b2b, home],
+      creditNotes: [partOfB2b, allOfHome],
+    });
+
+    expect(gstr1Schema.parse(gstr1)).toEqual(gstr1);
+    expect(gstr1.cdnr).toEqual([
+      {
+        ctin: '27AAFCA5678K1Z6',
+        nt: [
+          expect.objectContaining({
+            ntty: 'C',
+            nt_num: 'CN/26-27/000001',
+            nt_dt: '20-11-2026',
+            val: 500,
+            pos: '27',
+          }),
+        ],
+      },
+    ]);
+    const noteTax = gstr1.cdnr[0]!.nt[0]!.itms[0]!.itm_det;
+    expect(paise(noteTax.txval) + paise(noteTax.iamt)).toBe(50_000);
+    // The home invoice was refunded whole: Karnataka's b2cs nets to nothing.
+    expect(gstr1.b2cs).toEqual([
+      {
+        sply_ty: 'INTRA',
+        pos: '29',
+        typ: 'OE',
+        rt: 18,
+        txval: 0,
+        iamt: 0,
+        camt: 0,
+        samt: 0,
+        csamt: 0,
+      },
+    ]);
+    const [hsn] = gstr1.hsn.data;
+    expect(paise(hsn!.txval)).toBe(b2b.taxablePaise - partOfB2b.note.taxablePaise);
+    expect(gstr1.doc_issue.doc_det).toEqual([
+      {
+        doc_num: 1,
+        doc_typ: 'Invoices for outward supply',
+        docs: [
+          {
+            num: 1,
+            from: b2b.number,
+            to: home.number,
+            totnum: 2,
+            cancel: 0,
+            net_issue: 2,
+          },
+        ],
+      },
+      {
+        doc_num: 5,
+        doc_typ: 'Credit Note',
+        docs: [
+          {
+            num: 1,
+            from: 'CN/26-27/000001',
+            to: 'CN/26-27/000002',
+            totnum: 2,
+            cancel: 0,
+            net_issue: 2,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('puts an inter-state unregistered invoice above ₹1,00,000 in b2cl, and its credit note in cdnur', () => {
+    const large = invoice(keralaHome, 'enterprisehosting', 36);
+    expect(large.totalPaise).toBeGreaterThan(10_000_000);
+    const note = credit(large, 100_000, 3);
+    const gstr1 = buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [large],
+      creditNotes: [note],
+    });
+    expect(gstr1Schema.parse(gstr1)).toEqual(gstr1);
+    expect(gstr1.b2cl?.[0]?.pos).toBe('32');
+    expect(gstr1.b2cl?.[0]?.inv[0]?.inum).toBe(large.number);
+    expect(gstr1.cdnur).toEqual([
+      expect.objectContaining({ typ: 'B2CL', nt_num: note.note.number, val: 1000 }),
+    ]);
+    expect(gstr1.b2cs).toEqual([]);
+  });
+
+  it('counts a gap in a series as cancelled', () => {
+    const first = invoice(null);
+    sequence += 1; // a number never used
+    const third = invoice(null);
+    const gstr1 = buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [third, first],
+      creditNotes: [],
+    });
+    expect(gstr1.doc_issue.doc_det[0]!.docs[0]).toMatchObject({
+      from: first.number,
+      to: third.number,
+      totnum: 3,
+      cancel: 1,
+      net_issue: 2,
+    });
+  });
+
+  it('adds up to the invoices to the paisa, whatever the mix of buyers and plans', () => {
+    const billings = [puneBusiness, karnatakaHome, keralaHome, null];
+    const plans = CATALOG.filter((p) => p.category !== 'domain').map((p) => p.id);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            billing: fc.constantFrom(...billings),
+            plan: fc.constantFrom(...plans),
+            months: fc.constantFrom(...DURATIONS),
+            refund: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
+          }),
+          { minLength: 1, maxLength: 25 },
+        ),
+        (sales) => {
+          sequence = 0;
+          let notes = 0;
+          const invoices = sales.map((sale) => invoice(sale.billing, sale.plan, sale.months));
+          const creditNotes = sales.flatMap((sale, i) => {
+            const of = invoices[i]!;
+            if (sale.refund === undefined) return [];
+            notes += 1;
+            return [credit(of, Math.min(sale.refund, of.totalPaise), notes)];
+          });
+          const gstr1 = buildGstr1({
+            gstin: seller.gstin,
+            period: '2026-11',
+            invoices,
+            creditNotes,
+          });
+          gstr1Schema.parse(gstr1);
+
+          const invoiced = sumOf(invoices.map((inv) => inv.taxablePaise));
+          const credited = sumOf(creditNotes.map((c) => c.note.taxablePaise));
+          const taxInvoiced = sumOf(invoices.map((inv) => inv.taxPaise));
+          const taxCredited = sumOf(creditNotes.map((c) => c.note.taxPaise));
+          const hsn = gstr1.hsn.data[0]!;
+          expect(paise(hsn.txval)).toBe(invoiced - credited);
+          expect(paise(hsn.iamt) + paise(hsn.camt) + paise(hsn.samt)).toBe(
+            taxInvoiced - taxCredited,
+          );
+
+          // The sections hold every invoice's taxable value once, and every note's once.
+          const b2bTx = sumOf(
+            gstr1.b2b.flatMap((p) => p.inv.map((i) => paise(i.itms[0]!.itm_det.txval))),
+          );
+          const b2clTx = sumOf(
+            (gstr1.b2cl ?? []).flatMap((g) => g.inv.map((i) => paise(i.itms[0]!.itm_det.txval))),
+          );
+          const b2csTx = sumOf(gstr1.b2cs.map((row) => paise(row.txval)));
+          const cdnrTx = sumOf(
+            gstr1.cdnr.flatMap((p) => p.nt.map((n) => paise(n.itms[0]!.itm_det.txval))),
+          );
+          const cdnurTx = sumOf((gstr1.cdnur ?? []).map((n) => paise(n.itms[0]!.itm_det.txval)));
+          expect(b2bTx + b2clTx + b2csTx - cdnrTx - cdnurTx).toBe(invoiced - credited);
+          expect(sumOf(gstr1.b2b.flatMap((p) => p.inv.map((i) => paise(i.val))))).toBe(
+            sumOf(invoices.filter((inv) => inv.buyer.gstin).map((inv) => inv.totalPaise)),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('GSTR-1 CSV files', () => {
+  it('writes each section with two decimals, and names the invoice a credit note adjusts', () => {
+    sequence = 0;
+    const b2b = invoice(puneBusiness);
+    const note = credit(b2b, 12_345, 1);
+    const input = { gstin: seller.gstin, period: '2026-11', invoices: [b2b], creditNotes: [note] };
+    const files = gstr1CsvFiles(buildGstr1(input), input);
+    expect(Object.keys(files).sort()).toEqual(
+      ['b2b.csv', 'b2cl.csv', 'b2cs.csv', 'cdnr.csv', 'cdnur.csv', 'docs.csv', 'hsn.csv'].sort(),
+    );
+    const b2bRow = files['b2b.csv']!.split('\r\n')[1]!.split(',');
+    expect(b2bRow.slice(0, 5)).toEqual([
+      '27AAFCA5678K1Z6',
+      b2b.number,
+      '05-11-2026',
+      rupeesText(b2b.totalPaise),
+      '27-Maharashtra',
+    ]);
+    expect(files['cdnr.csv']).toContain(
+      `CN/26-27/000001,20-11-2026,C,${b2b.number},05-11-2026,27-Maharashtra,123.45,`,
+    );
+    expect(rupeesText(-5)).toBe('-0.05');
+    expect(rupeesText(100)).toBe('1.00');
+  });
+});
