@@ -11,29 +11,16 @@
  * second one being made. Callers still act under the service's claim (converge, D22).
  */
 import { DomainError } from '../domain/errors';
+import type { PowerState, VpsOs } from '../domain/vps';
 
-/** The operating systems a buyer may choose (CONTRACT, round 3). */
-export const VPS_OS_IDS = ['ubuntu-24.04', 'debian-12', 'almalinux-9', 'rockylinux-9'] as const;
-export type VpsOs = (typeof VPS_OS_IDS)[number];
-
-export const VPS_OS_NAMES: Readonly<Record<VpsOs, string>> = {
-  'ubuntu-24.04': 'Ubuntu 24.04 LTS',
-  'debian-12': 'Debian 12',
-  'almalinux-9': 'AlmaLinux 9',
-  'rockylinux-9': 'Rocky Linux 9',
-};
-
-/** The user cloud-init makes on each OS (its images' default user), who logs in with the key. */
-export const VPS_LOGIN_USERS: Readonly<Record<VpsOs, string>> = {
-  'ubuntu-24.04': 'ubuntu',
-  'debian-12': 'debian',
-  'almalinux-9': 'almalinux',
-  'rockylinux-9': 'rocky',
-};
-
-export function isVpsOs(value: unknown): value is VpsOs {
-  return typeof value === 'string' && (VPS_OS_IDS as readonly string[]).includes(value);
-}
+export {
+  isVpsOs,
+  VPS_LOGIN_USERS,
+  VPS_OS_IDS,
+  VPS_OS_NAMES,
+  type PowerState,
+  type VpsOs,
+} from '../domain/vps';
 
 /** A static IPv4 address from the operator's pool, with its network. */
 export interface Ipv4Lease {
@@ -59,7 +46,6 @@ export interface VmSpec {
   ipv4: Ipv4Lease;
 }
 
-export type PowerState = 'running' | 'stopped';
 export type PowerAction = 'start' | 'stop' | 'reboot' | 'shutdown';
 
 /** A VM as the provider says it is now. */

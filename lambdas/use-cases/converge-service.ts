@@ -24,6 +24,9 @@
  * recording it, or racing deliveries), so a name is registered once. A name someone else took
  * before it could be registered fails the part and is handed to `registrar.taken` (a refund).
  *
+ * A VPS's part is its VM where `compute` is given (D24): made, stopped, started and destroyed by
+ * lambdas/use-cases/converge-compute.ts under the same claim.
+ *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
  * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
  */
@@ -42,10 +45,19 @@ import { DomainUnavailableError, type RegistrantContact, type Registrar } from '
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
 import type { ServiceRecord, ServicesStore } from '../ports/services';
 import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
+import {
+  COMPUTE_STEP_KINDS,
+  isComputePart,
+  nextComputeStep,
+  takeComputeStep,
+  vpsWaitsForKey,
+  type ComputePart,
+  type ComputeStep,
+} from './converge-compute';
 
 export interface ConvergeDeps {
   services: Pick<ServicesStore, 'getService' | 'recordLife'>;
-  records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle'>;
+  records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle' | 'choose'>;
   panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary'>;
   /**
    * Creates the service's part (the panel account, or its place in the operator's queue) and
@@ -58,6 +70,8 @@ export interface ConvergeDeps {
   buyer?: (userId: string) => Promise<{ email: string; name: string } | undefined>;
   /** A domain's provider part (D23); without it a domain waits for an operator, as before. */
   registrar?: RegistrarPart;
+  /** A VPS's provider part (D24, converge-compute.ts); without it a VPS waits for an operator. */
+  compute?: ComputePart;
   log: LogPort;
   now: () => Date;
 }
@@ -207,10 +221,17 @@ type Step =
   | { kind: 'settle-creation'; username: string }
   | { kind: 'suspend'; username: string; reason: string }
   | { kind: 'unsuspend'; username: string }
-  | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' };
+  | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' }
+  | ComputeStep;
 
 /** The next step towards `life`, or undefined when there is none this function can take. */
-function nextStep(service: ServiceRecord, life: Life, registrar?: RegistrarPart): Step | undefined {
+function nextStep(
+  service: ServiceRecord,
+  life: Life,
+  registrar?: RegistrarPart,
+  compute?: ComputePart,
+): Step | undefined {
+  if (compute && isComputePart(service)) return nextComputeStep(service, life);
   const p = service.provisioning;
   if (isLive(life.state)) {
     if (
@@ -257,7 +278,8 @@ export async function convergeService(
     if (!service) return { outcome: 'not_found' };
     const now = deps.now();
     const life = lifeOfService(service, now);
-    let step = failure === undefined ? nextStep(service, life, deps.registrar) : undefined;
+    let step =
+      failure === undefined ? nextStep(service, life, deps.registrar, deps.compute) : undefined;
     if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
       try {
         if ((await registryYearsDue(deps, service, life)) > 0) {
@@ -281,7 +303,9 @@ export async function convergeService(
         continue;
       }
     }
-    const automated = Boolean(deps.registrar) && isRegistrarPart(service);
+    const automated =
+      (Boolean(deps.registrar) && isRegistrarPart(service)) ||
+      (Boolean(deps.compute) && isComputePart(service) && !vpsWaitsForKey(service));
     const record = lifeRecordOf(service, life, now, failure, automated);
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
@@ -353,7 +377,7 @@ async function take(
   }
   const { userId, serviceId } = service;
   // A domain's record is begun by its first registration attempt (as delivery begins hosting's).
-  if (step.kind === 'register' && !service.provisioning) {
+  if ((step.kind === 'register' || step.kind === 'vm-create') && !service.provisioning) {
     await deps.records.begin(userId, serviceId, 'pending', deps.now());
   }
   const claim = await deps.records.claim(userId, serviceId, options.deliveryId, deps.now());
@@ -368,10 +392,23 @@ async function take(
       if (outcome) deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });
       return outcome ?? 'renew-registry:overtaken';
     }
-    const still = current && nextStep(current, lifeOfService(current, deps.now()), deps.registrar);
+    const still =
+      current &&
+      nextStep(current, lifeOfService(current, deps.now()), deps.registrar, deps.compute);
     if (!still || still.kind !== step.kind) {
       await deps.records.release(userId, serviceId, claim.token);
       return `${step.kind}:overtaken`;
+    }
+    if (COMPUTE_STEP_KINDS.has(step.kind) && deps.compute) {
+      const outcome = await takeComputeStep(
+        deps.compute,
+        deps,
+        current,
+        still as ComputeStep,
+        claim.token,
+      );
+      deps.log.info('Converge acted on the server platform', { serviceId, step: outcome });
+      return outcome;
     }
     switch (step.kind) {
       case 'register': {
