@@ -42,6 +42,7 @@ import {
 } from '../use-cases/admin/service-life';
 import { summariseToday, type TodayDeps } from '../use-cases/admin/today';
 import { convergeDepsOf } from './deps/converge';
+import { computePartFor } from './deps/compute';
 import { registrarPartFor } from './deps/registrar';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
@@ -247,6 +248,7 @@ export const handler = makeHandler({
     records,
     panel: hostingPanel,
     registrar: registrarPartFor(users),
+    compute: computePartFor(services),
     announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
     mailer,
     siteUrl,

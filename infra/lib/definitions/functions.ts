@@ -52,6 +52,8 @@ export interface FunctionDefinition {
     | 'whmSecret'
     /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
     | 'registrarSecret'
+    /** secretsmanager:GetSecretValue on the Proxmox VE secret alone, and PROXMOX_SECRET_ARN. */
+    | 'proxmoxSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
   )[];
@@ -240,6 +242,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       'readMfaSettings',
       // "Converge now" registers a domain at the registrar (D23).
       'registrarSecret',
+      // "Converge now" and removal drive a VPS's VM (D24).
+      'proxmoxSecret',
     ],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
@@ -253,10 +257,18 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // users: the buyer's name and address for a delivery the reconciler asked for.
     // A domain taken before it could be registered is refunded in full as Cancel refunds (D23):
     // purchases, refunds, and the buyer's plan on users.
-    tables: { services: 'readWrite', users: 'readWrite', purchases: 'read', refunds: 'readWrite' },
+    // counters: a VPS's IPv4 address from the pool (D24).
+    tables: {
+      services: 'readWrite',
+      users: 'readWrite',
+      purchases: 'read',
+      refunds: 'readWrite',
+      counters: 'readWrite',
+    },
     // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
     // The registrar: a domain's part (D23).
-    needs: ['whmSecret', 'publishEvents', 'sendEmail', 'registrarSecret'],
+    // Proxmox VE: a VPS's VM (D24); its addresses are kept on the counters table.
+    needs: ['whmSecret', 'publishEvents', 'sendEmail', 'registrarSecret', 'proxmoxSecret'],
     deliversServices: true,
     // WHM's createacct may take a minute (lambdas/adapters/whm/whm-api.ts); the claim's lease
     // (PROVISIONING_LEASE_SECONDS) is longer than this.

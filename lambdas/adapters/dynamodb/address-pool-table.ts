@@ -33,7 +33,7 @@ export class DynamoAddressPool implements AddressPool {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly table: () => string,
-    private readonly ranges: () => readonly Ipv4Range[],
+    private readonly ranges: () => Promise<readonly Ipv4Range[]> | readonly Ipv4Range[],
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -41,7 +41,7 @@ export class DynamoAddressPool implements AddressPool {
     const held = await this.leaseOf(serviceId);
     if (held) return held;
     let batch: Ipv4Lease[] = [];
-    for (const lease of addressesOf(this.ranges())) {
+    for (const lease of addressesOf(await this.ranges())) {
       batch.push(lease);
       if (batch.length < BATCH) continue;
       const won = await this.tryBatch(serviceId, batch);

@@ -29,7 +29,7 @@ export class ProxmoxHttpError extends ComputeRefusedError {
 }
 
 export interface ProxmoxApiOptions {
-  credentials: () => Promise<ProxmoxCredentials>;
+  credentials: () => Promise<Pick<ProxmoxCredentials, 'baseUrl' | 'tokenId' | 'secret' | 'node'>>;
   /** Called when Proxmox refuses the token, so the next call fetches it again. */
   forgetCredentials?: () => void;
   /** How long one call may take. */

@@ -46,12 +46,12 @@ const DOES_NOT_EXIST = /does not exist/i;
 export class ProxmoxCompute implements Compute {
   constructor(
     private readonly api: ProxmoxApi,
-    private readonly templates: () => Partial<Record<VpsOs, number>>,
+    private readonly templates: () => Promise<Partial<Record<VpsOs, number>>>,
     private readonly options: { pollMs?: number; lockWaitMs?: number } = {},
   ) {}
 
   async provision(spec: VmSpec): Promise<Vm> {
-    const template = this.templateOf(spec.os);
+    const template = await this.templateOf(spec.os);
     let vmid = (await this.findRaw(spec.serviceId))?.vmid;
     if (vmid === undefined) vmid = await this.cloneNew(template, spec);
     return this.bringToSpec(vmid, spec);
@@ -105,7 +105,7 @@ export class ProxmoxCompute implements Compute {
   }
 
   async reinstall(vmid: number, spec: VmSpec): Promise<Vm> {
-    const template = this.templateOf(spec.os);
+    const template = await this.templateOf(spec.os);
     const config = await this.config(vmid);
     if (!config || config.template || serviceOf(config) !== spec.serviceId) {
       throw new VmNotFoundError(vmid);
@@ -128,8 +128,8 @@ export class ProxmoxCompute implements Compute {
     await this.api.waitTask(upid, `delete VM ${vmid}`);
   }
 
-  private templateOf(os: VpsOs): number {
-    const template = this.templates()[os];
+  private async templateOf(os: VpsOs): Promise<number> {
+    const template = (await this.templates())[os];
     if (template === undefined) throw new TemplateMissingError(os);
     return template;
   }

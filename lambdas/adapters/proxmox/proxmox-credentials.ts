@@ -2,6 +2,7 @@ import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/clien
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../../config/config';
 import { isVpsOs, VPS_OS_IDS, type VpsOs } from '../../ports/compute';
+import { Ipv4PoolConfigError, parseIpv4Ranges, type Ipv4Range } from '../../domain/ipv4-pool';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
 
 /**
@@ -16,10 +17,24 @@ export interface ProxmoxCredentials {
   secret: string;
   /** The node VMs are made on. */
   node: string;
+  /** Each OS's template VMID; an OS left out has none. */
+  templates: Partial<Record<VpsOs, number>>;
+  /** The operator's IPv4 ranges for VPS addresses. */
+  ipv4Ranges: Ipv4Range[];
 }
 
 export type ProxmoxSettings =
-  | { source: 'environment'; url: string; tokenId: string; secret: string; node: string }
+  | {
+      source: 'environment';
+      url: string;
+      tokenId: string;
+      secret: string;
+      node: string;
+      /** PROXMOX_TEMPLATES. */
+      templates: string;
+      /** IPV4_POOL. */
+      ipv4Pool: string;
+    }
   | { source: 'secretsManager'; secretArn: string };
 
 export type ProxmoxCredentialsSource = FetchedOnce<ProxmoxCredentials>;
@@ -56,7 +71,23 @@ function tokenIdOf(text: string, where: string): string {
 }
 
 const field = z.string().check(z.trim(), z.minLength(1));
-const secretShape = z.object({ url: field, tokenId: field, secret: field, node: field });
+const secretShape = z.object({
+  url: field,
+  tokenId: field,
+  secret: field,
+  node: field,
+  templates: z.optional(z.record(z.string(), z.number())),
+  ipv4Pool: z.optional(z.string()),
+});
+
+function rangesOf(text: string): Ipv4Range[] {
+  try {
+    return parseIpv4Ranges(text);
+  } catch (error) {
+    if (error instanceof Ipv4PoolConfigError) throw new ConfigurationError(error.message);
+    throw error;
+  }
+}
 
 /**
  * The token, fetched once per cold start: from the environment locally, from the Secrets Manager
@@ -80,6 +111,8 @@ async function load(
       tokenId: tokenIdOf(settings.tokenId, 'PROXMOX_TOKEN_ID'),
       secret: settings.secret,
       node: settings.node,
+      templates: parseTemplates(settings.templates),
+      ipv4Ranges: rangesOf(settings.ipv4Pool),
     };
   }
   const { SecretString } = await client.send(
@@ -95,15 +128,21 @@ async function load(
   if (!result.success) {
     const names = result.error.issues.map((issue) => String(issue.path[0])).join(', ');
     throw new ConfigurationError(
-      `The Proxmox secret (PROXMOX_SECRET_ARN) lacks: ${names}. It holds {"url","tokenId","secret","node"}.`,
+      `The Proxmox secret (PROXMOX_SECRET_ARN) lacks: ${names}. It holds {"url","tokenId","secret","node","templates":{"ubuntu-24.04":9000,...},"ipv4Pool":"FIRST-LAST/PREFIX@GATEWAY,..."}.`,
     );
   }
-  const { url, tokenId, secret, node } = result.data;
+  const { url, tokenId, secret, node, templates, ipv4Pool } = result.data;
   return {
     baseUrl: proxmoxBaseUrl(url),
     tokenId: tokenIdOf(tokenId, "The Proxmox secret's tokenId"),
     secret,
     node,
+    templates: parseTemplates(
+      Object.entries(templates ?? {})
+        .map(([os, vmid]) => `${os}=${vmid}`)
+        .join(','),
+    ),
+    ipv4Ranges: rangesOf(ipv4Pool ?? ''),
   };
 }
 

@@ -71,7 +71,7 @@ async function standInSubject(): Promise<Subject> {
         credentials: async () => ({ baseUrl: standIn.url, tokenId: TOKEN_ID, secret, node: 'pve' }),
         pollMs: 10,
       }),
-      () => templates,
+      async () => templates,
       { pollMs: 10 },
     );
   let compute = adapter(SECRET);
