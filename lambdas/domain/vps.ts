@@ -57,6 +57,7 @@ export function isHostname(value: unknown): value is string {
 export function hostnameFor(name: string): string {
   const base = name
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

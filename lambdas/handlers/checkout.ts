@@ -39,6 +39,14 @@ const billing = z.optional(
   }),
 );
 
+// A VPS's choices (D24): the keys are checked by sshpk (invalid_ssh_key), the rest here and there.
+const vps = z.optional(
+  z.strictObject({
+    os: z.optional(field(32)),
+    sshKeys: z.optional(z.array(field(8192)).check(z.maxLength(20))),
+    hostname: z.optional(field(63)),
+  }),
+);
 // A renewal's price (D14) on the public quote only when asked; an order decides for itself.
 const renew = z.optional(z.boolean());
 const quoteBody = z.strictObject({
@@ -49,6 +57,7 @@ const quoteBody = z.strictObject({
   promoCode,
   billingState: z.optional(field(100)),
   renew,
+  vps,
 });
 const orderBody = z.strictObject({
   planId,
@@ -58,6 +67,7 @@ const orderBody = z.strictObject({
   renew,
   billing,
   domain,
+  vps,
 });
 const razorpayId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const verifyBody = z.strictObject({

@@ -6,6 +6,7 @@ import type { SellerDetails } from '../domain/invoice';
 import { parseProfileUpdate } from '../domain/profile';
 import type { Plan } from '../domain/plan';
 import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
+import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -38,6 +39,8 @@ export interface CreateOrderInput {
   billing?: BillingDetails;
   /** What the page showed (a renewal); never trusted: a plan the buyer holds or held is one. */
   renew?: boolean;
+  /** A VPS plan's OS, SSH public keys and hostname (D24); refused on any other plan. */
+  vps?: VpsChoiceInput;
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -56,7 +59,7 @@ export async function createOrder(
 ): Promise<CreateOrderResponse> {
   const plans = await deps.plans();
   // Priced once to check the plan, domain, period and promo, and to normalise the domain (D21).
-  const { renew: _asked, ...priced } = input;
+  const { renew: _asked, vps: vpsInput, ...priced } = input;
   const first = priceCheckout(plans, priced);
   const planOfQuote = plans.find((p) => p.id === first.planId);
   // A domain plan's registered name, or the name a hosting account is set up for (D18, D21).
@@ -70,6 +73,8 @@ export async function createOrder(
   const quote = renewal ? priceCheckout(plans, { ...priced, renewal }) : first;
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
+  // A VPS's OS, keys and hostname (D24): a bad key is refused here, before Razorpay hears of it.
+  const vps = vpsChoiceOf(plan.category, vpsInput, caller.name);
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
@@ -126,6 +131,7 @@ export async function createOrder(
     updatedAt: at,
   };
   if (promoCode) order.promoCode = promoCode;
+  if (vps) order.vps = vps;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {

@@ -2,9 +2,12 @@ import { quoteTax } from '../domain/gst';
 import type { SellerDetails } from '../domain/invoice';
 import type { Plan } from '../domain/plan';
 import { priceCheckout, type CheckoutPriceRequest } from '../domain/checkout-pricing';
+import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
 import type { Quote } from '../domain/pricing';
 
 export interface QuoteCheckoutRequest extends CheckoutPriceRequest {
+  /** A VPS plan's choices (D24), checked as the order checks them; they change no price. */
+  vps?: VpsChoiceInput;
   /** The buyer's billing state, when the checkout knows it: the quote then splits its GST. */
   billingState?: string;
 }
@@ -19,8 +22,10 @@ export function quoteCheckout(
   request: QuoteCheckoutRequest,
   seller: () => Pick<SellerDetails, 'state'>,
 ): Quote {
-  const { billingState, ...priced } = request;
+  const { billingState, vps, ...priced } = request;
   const quote = priceCheckout(plans, priced);
+  const category = plans.find((plan) => plan.id === quote.planId)?.category;
+  if (category) vpsChoiceOf(category, vps, 'buyer');
   if (billingState === undefined || billingState.trim() === '') return quote;
   return { ...quote, tax: quoteTax(quote, billingState.trim(), seller().state) };
 }
