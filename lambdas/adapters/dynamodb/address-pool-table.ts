@@ -1,8 +1,8 @@
 import {
   BatchGetCommand,
-  DeleteCommand,
   GetCommand,
   PutCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { addressesOf, type Ipv4Range } from '../../domain/ipv4-pool';
@@ -17,6 +17,8 @@ import { sendIfConditionHolds } from './clients';
  * a service keeps one address however many deliveries race: the loser of the second write gives
  * its address back and answers the winner's. A crash between the two writes leaves the address
  * marked as the service's, which its next allocation takes again when it is the first free one.
+ * Nothing is ever deleted: a release removes the owner from both items (the functions that
+ * converge may update the counters table, never delete from it).
  */
 const ADDRESS = (address: string) => `ipv4#${address}`;
 const SERVICE = (serviceId: string) => `ipv4-service#${serviceId}`;
@@ -24,9 +26,9 @@ const BATCH = 100;
 
 interface ServiceItem {
   series: string;
-  address: string;
-  prefixLength: number;
-  gateway: string;
+  address?: string;
+  prefixLength?: number;
+  gateway?: string;
 }
 
 export class DynamoAddressPool implements AddressPool {
@@ -62,7 +64,7 @@ export class DynamoAddressPool implements AddressPool {
       }),
     );
     const item = Item as ServiceItem | undefined;
-    return item
+    return item?.address && item.prefixLength !== undefined && item.gateway
       ? { address: item.address, prefixLength: item.prefixLength, gateway: item.gateway }
       : undefined;
   }
@@ -70,18 +72,14 @@ export class DynamoAddressPool implements AddressPool {
   async release(serviceId: string): Promise<void> {
     const held = await this.leaseOf(serviceId);
     if (!held) return;
-    // The address first: a crash after it leaves the service's item, which a retry deletes.
-    await sendIfConditionHolds(
-      this.client,
-      new DeleteCommand({
-        TableName: this.table(),
-        Key: { series: ADDRESS(held.address) },
-        ConditionExpression: 'serviceId = :sid',
-        ExpressionAttributeValues: { ':sid': serviceId },
-      }),
-    );
+    // The address first: a crash after it leaves the service's item, which a retry clears.
+    await this.giveBack(serviceId, held.address);
     await this.client.send(
-      new DeleteCommand({ TableName: this.table(), Key: { series: SERVICE(serviceId) } }),
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { series: SERVICE(serviceId) },
+        UpdateExpression: 'REMOVE address, prefixLength, gateway',
+      }),
     );
   }
 
@@ -104,7 +102,7 @@ export class DynamoAddressPool implements AddressPool {
         }),
       );
       for (const item of answer.Responses?.[this.table()] ?? []) {
-        owners.set(String(item.series), String(item.serviceId));
+        if (typeof item.serviceId === 'string') owners.set(String(item.series), item.serviceId);
       }
       keys = (answer.UnprocessedKeys?.[this.table()]?.Keys ?? []) as Record<string, unknown>[];
     }
@@ -124,7 +122,7 @@ export class DynamoAddressPool implements AddressPool {
       new PutCommand({
         TableName: this.table(),
         Item: { series: ADDRESS(lease.address), serviceId, at },
-        ConditionExpression: 'attribute_not_exists(series) OR serviceId = :sid',
+        ConditionExpression: 'attribute_not_exists(serviceId) OR serviceId = :sid',
         ExpressionAttributeValues: { ':sid': serviceId },
       }),
     );
@@ -134,23 +132,27 @@ export class DynamoAddressPool implements AddressPool {
       new PutCommand({
         TableName: this.table(),
         Item: { series: SERVICE(serviceId), ...lease, at },
-        ConditionExpression: 'attribute_not_exists(series)',
+        ConditionExpression: 'attribute_not_exists(address)',
       }),
     );
     if (recorded) return lease;
     // A racing allocation for this service recorded its address first: give this one back.
     const winner = await this.leaseOf(serviceId);
-    if (winner && winner.address !== lease.address) {
-      await sendIfConditionHolds(
-        this.client,
-        new DeleteCommand({
-          TableName: this.table(),
-          Key: { series: ADDRESS(lease.address) },
-          ConditionExpression: 'serviceId = :sid',
-          ExpressionAttributeValues: { ':sid': serviceId },
-        }),
-      );
-    }
+    if (winner && winner.address !== lease.address) await this.giveBack(serviceId, lease.address);
     return winner ?? lease;
+  }
+
+  /** The address is free again, if it is still this service's. */
+  private async giveBack(serviceId: string, address: string): Promise<void> {
+    await sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { series: ADDRESS(address) },
+        UpdateExpression: 'REMOVE serviceId SET freedAt = :at',
+        ConditionExpression: 'serviceId = :sid',
+        ExpressionAttributeValues: { ':sid': serviceId, ':at': this.now().toISOString() },
+      }),
+    );
   }
 }
