@@ -227,7 +227,17 @@ export interface ServiceCancelledDetail {
 export interface ServiceChangedDetail {
   userId: string;
   serviceId: string;
-  fact: 'refund' | 'dispute' | 'cancel' | 'hold' | 'unhold' | 'end' | 'remove' | 'reconcile';
+  fact:
+    | 'refund'
+    | 'dispute'
+    | 'cancel'
+    | 'hold'
+    | 'unhold'
+    | 'end'
+    | 'remove'
+    | 'reconcile'
+    /** A VPS's buyer added SSH keys (D24): a VPS waiting for one can be made now. */
+    | 'ssh-keys';
   at: string;
 }
 

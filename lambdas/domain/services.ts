@@ -1,3 +1,4 @@
+import type { PowerState, VpsOs } from './vps';
 import type { ServiceState } from './lifecycle';
 import type { Paise } from './money';
 import type { Category } from './plan';
@@ -37,6 +38,24 @@ export interface Service {
   runsUntilAfterCancel?: string;
   /** Its delivery (D18): being set up, ready with how to reach it, suspended, ... */
   provisioning: ServiceProvisioning;
+  /**
+   * A VPS's server (D24), from the service record (never the provider per service): its OS,
+   * hostname, SSH public keys, and once made its address, login user and power as last read.
+   * `waitsForKey`: set-up waits for the buyer to add a key.
+   */
+  vps?: ServiceVps;
+}
+
+export interface ServiceVps {
+  os: VpsOs;
+  hostname: string;
+  sshKeys: string[];
+  ip?: string;
+  user?: string;
+  power?: PowerState;
+  /** When the power state was read from the provider. */
+  powerAt?: string;
+  waitsForKey: boolean;
 }
 
 /**

@@ -28,7 +28,8 @@ export type FunctionId =
   | 'refundsWorker'
   | 'tickets'
   | 'ticketMail'
-  | 'ticketDeadlines';
+  | 'ticketDeadlines'
+  | 'vps';
 
 /** `readAppend`: reads and PutItem only, for a table whose items are never changed (audit). */
 export type TableAccess = 'read' | 'write' | 'readWrite' | 'readAppend';
@@ -328,6 +329,18 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     timeoutSeconds: 600,
     memoryMb: 256,
   },
+  vps: {
+    id: 'vps',
+    entry: 'lambdas/handlers/vps.ts',
+    // A VPS's card (D24): the service's claim and VPS fields; its address from the pool
+    // (counters); ServiceChanged when keys let a waiting VPS be made.
+    tables: { services: 'readWrite', counters: 'read' },
+    needs: ['proxmoxSecret', 'publishEvents'],
+    // A reinstall clones and starts a VM, waiting on Proxmox's tasks; the claim's lease
+    // (PROVISIONING_LEASE_SECONDS) is longer than this.
+    timeoutSeconds: 120,
+    memoryMb: 256,
+  },
   cancelService: {
     id: 'cancelService',
     entry: 'lambdas/handlers/cancel-service.ts',
@@ -542,6 +555,19 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: true,
     throttle: THROTTLES.buyer,
   },
+  ...(
+    [
+      ['POST', '/api/me/services/{serviceId}/power'],
+      ['POST', '/api/me/services/{serviceId}/reinstall'],
+      ['PUT', '/api/me/services/{serviceId}/ssh-keys'],
+    ] as const
+  ).map(([method, path]) => ({
+    method,
+    path,
+    function: 'vps' as const,
+    auth: true,
+    throttle: THROTTLES.buyer,
+  })),
   {
     method: 'GET',
     path: '/api/me/invoices/{invoiceNumber}',
