@@ -129,7 +129,7 @@ function delivery(input: WelcomeMailInput): Block[] {
       ];
     case 'storage':
       return [
-        heading(purchase.category === 'vps' ? 'Your server' : 'Your storage'),
+        heading('Your storage'),
         paragraph(
           `Our team is setting up your ${purchase.planName}. You'll get its access details in a separate email ${MANUAL_SETUP_PROMISE}.`,
         ),
