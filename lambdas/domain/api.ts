@@ -33,6 +33,8 @@ export interface QuoteRequestBody {
   renew?: boolean;
   /** The buyer's billing state: the quote then splits its GST (`Quote.tax`, D15). */
   billingState?: string;
+  /** A VPS plan's OS, SSH public keys and hostname (D24); refused on any other plan. */
+  vps?: { os: string; sshKeys?: string[]; hostname?: string };
 }
 
 export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingState'> {

@@ -24,6 +24,8 @@ export interface PaymentRequest {
   renew?: boolean;
   /** The tax invoice's recipient (D15); absent: the profile's, if any. */
   billing?: BillingDetails;
+  /** A VPS's OS, keys and hostname (D24). */
+  vps?: { os: string; sshKeys: string[]; hostname: string };
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
   /**
@@ -119,6 +121,7 @@ export function usePayment() {
             ...(request.domain ? { domain: request.domain } : {}),
             ...(request.renew ? { renew: true } : {}),
             ...(request.billing ? { billing: request.billing } : {}),
+            ...(request.vps ? { vps: request.vps } : {}),
           }),
           loadConfig(),
         ]);
