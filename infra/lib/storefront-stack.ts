@@ -116,6 +116,7 @@ export class StorefrontStack extends Stack {
       mail: this.mail,
       whmSecret: this.provisioning.whmSecret,
       registrarSecret: this.provisioning.registrarSecret,
+      proxmoxSecret: this.provisioning.proxmoxSecret,
       hosting: {
         placeholderDomain: placeholderDomain.valueAsString,
         controlPanelUrl: controlPanelUrl.valueAsString,
@@ -176,6 +177,11 @@ export class StorefrontStack extends Stack {
       description:
         'Put your LogicBoxes reseller id and API key in this secret: JSON {"url","resellerId","apiKey"}',
       value: this.provisioning.registrarSecret.secretArn,
+    });
+    new CfnOutput(this, 'ProxmoxSecretArn', {
+      description:
+        'Put your Proxmox VE API token, node, OS templates and IPv4 ranges in this secret: JSON {"url","tokenId","secret","node","templates","ipv4Pool"}',
+      value: this.provisioning.proxmoxSecret.secretArn,
     });
     new CfnOutput(this, 'OrdersTableName', {
       description: 'The orders table: `npm run backfill -- --orders-table NAME` after a deploy',

@@ -23,12 +23,15 @@ export interface LocalConfig {
     razorpaySimulator: number;
     whm: number;
     registrar: number;
+    proxmox: number;
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string };
   /** The WHM stand-in's API token user and token (`Authorization: whm USER:TOKEN`). */
   whm: { user: string; token: string };
   /** The registrar stand-in's reseller id and API key (`auth-userid`, `api-key`). */
   registrar: { resellerId: string; apiKey: string };
+  /** The Proxmox stand-in's API token (`Authorization: PVEAPIToken=TOKENID=SECRET`). */
+  proxmox: { tokenId: string; secret: string };
   /** Local Lambda timeouts are the stack's times this (see LambdaRuntime). */
   lambdaTimeoutFactor: number;
   /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
@@ -75,6 +78,7 @@ export function loadLocalConfig(
     razorpaySimulator: readPort(env, 'RAZORPAY_SIM_PORT', 8100),
     whm: readPort(env, 'WHM_PORT', 2087),
     registrar: readPort(env, 'REGISTRAR_PORT', 8030),
+    proxmox: readPort(env, 'PROXMOX_PORT', 8006),
   };
   const seen = new Map<number, string>();
   for (const setting of portSettings(ports)) {
@@ -100,6 +104,10 @@ export function loadLocalConfig(
       resellerId: env.REGISTRAR_RESELLER_ID || '123456',
       apiKey: env.REGISTRAR_API_KEY || 'local_registrar_key',
     },
+    proxmox: {
+      tokenId: env.PROXMOX_TOKEN_ID || 'storefront@pve!converge',
+      secret: env.PROXMOX_TOKEN_SECRET || 'local_proxmox_secret',
+    },
     retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
     lambdaTimeoutFactor: readPositiveInt(env, 'LOCAL_LAMBDA_TIMEOUT_FACTOR', 3),
     skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',
@@ -118,6 +126,7 @@ export function portSettings(ports: LocalConfig['ports']): PortSetting[] {
     { name: 'Razorpay simulator', envVar: 'RAZORPAY_SIM_PORT', port: ports.razorpaySimulator },
     { name: 'WHM stand-in', envVar: 'WHM_PORT', port: ports.whm },
     { name: 'registrar stand-in (LogicBoxes)', envVar: 'REGISTRAR_PORT', port: ports.registrar },
+    { name: 'Proxmox VE stand-in', envVar: 'PROXMOX_PORT', port: ports.proxmox },
   ];
 }
 
@@ -133,6 +142,8 @@ export function urls(config: LocalConfig) {
     whm: at(config.ports.whm),
     /** The domain registrar's API (LogicBoxes HTTP API) and its test hooks. */
     registrar: at(config.ports.registrar),
+    /** The VPS platform's API (Proxmox VE) and its test hooks. */
+    proxmox: at(config.ports.proxmox),
     /** The local Lambda Invoke API and EventBridge are served by the storefront's server. */
     lambda: at(config.ports.storefront),
     eventBridge: `${at(config.ports.storefront)}/_local/events`,

@@ -40,6 +40,7 @@ import { localSellerEnvironment } from './sample-seller';
 import { StaticSite } from './static-site';
 import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
 import { startRegistrarStandIn, type RegistrarStandIn } from './registrar/server';
+import { STAND_IN_TEMPLATES, startProxmoxStandIn, type ProxmoxStandIn } from './proxmox/server';
 import { startWhmStandIn, type WhmStandIn } from './whm/server';
 
 /** Locally, hosting bought without a domain is placed under this name (nothing resolves it). */
@@ -70,6 +71,15 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     [ENV.registrarApiKey]: config.registrar.apiKey,
     // New names point at the WHM stand-in's nameservers.
     [ENV.registrarNameservers]: 'ns1.stand-in.test,ns2.stand-in.test',
+    // The VPS platform: the Proxmox VE stand-in (D24), its templates and a documentation range.
+    [ENV.proxmoxUrl]: at.proxmox,
+    [ENV.proxmoxTokenId]: config.proxmox.tokenId,
+    [ENV.proxmoxTokenSecret]: config.proxmox.secret,
+    [ENV.proxmoxNode]: 'pve',
+    [ENV.proxmoxTemplates]: Object.entries(STAND_IN_TEMPLATES)
+      .map(([os, vmid]) => `${os}=${vmid}`)
+      .join(','),
+    [ENV.ipv4Pool]: process.env[ENV.ipv4Pool] || '203.0.113.10-203.0.113.250/24@203.0.113.1',
     [ENV.hostingPlaceholderDomain]:
       process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
     [ENV.provisioningLeaseSeconds]:
@@ -156,6 +166,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
   let backups: UserPoolBackups | undefined;
   let whm: WhmStandIn | undefined;
   let registrar: RegistrarStandIn | undefined;
+  let proxmox: ProxmoxStandIn | undefined;
 
   async function stop(): Promise<void> {
     if (stopping) return;
@@ -167,6 +178,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       scheduler.stop(),
       whm?.stop(),
       registrar?.stop(),
+      proxmox?.stop(),
     ]);
     await Promise.allSettled(
       servers.map(
@@ -221,6 +233,16 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         latencyMs: 50,
       }).then((started) => {
         registrar = started;
+      }),
+      startProxmoxStandIn({
+        port: config.ports.proxmox,
+        dataDir: config.dataDir,
+        tokenId: config.proxmox.tokenId,
+        secret: config.proxmox.secret,
+        // Long enough that a VM is seen starting, short enough for tests.
+        taskMs: 300,
+      }).then((started) => {
+        proxmox = started;
       }),
       web,
     ]);

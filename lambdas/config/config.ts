@@ -200,6 +200,41 @@ export const registrarConfig = once(() => {
 });
 
 /**
+ * The VPS platform (Proxmox VE, D24): its credentials, templates and address pool from Secrets
+ * Manager (PROXMOX_SECRET_ARN, in AWS) or from the environment (PROXMOX_URL, PROXMOX_TOKEN_ID,
+ * PROXMOX_TOKEN_SECRET, PROXMOX_NODE, PROXMOX_TEMPLATES, IPV4_POOL, locally).
+ */
+export const proxmoxConfig = once(() => {
+  const { PROXMOX_SECRET_ARN: secretArn } = readSection(
+    'the VPS platform',
+    { [ENV.proxmoxSecretArn]: optional },
+    process.env,
+  );
+  if (secretArn) return { source: 'secretsManager' as const, secretArn };
+  const local = readSection(
+    'the VPS platform (without PROXMOX_SECRET_ARN)',
+    {
+      [ENV.proxmoxUrl]: required,
+      [ENV.proxmoxTokenId]: required,
+      [ENV.proxmoxTokenSecret]: required,
+      [ENV.proxmoxNode]: required,
+      [ENV.proxmoxTemplates]: optional,
+      [ENV.ipv4Pool]: optional,
+    },
+    process.env,
+  );
+  return {
+    source: 'environment' as const,
+    url: local.PROXMOX_URL,
+    tokenId: local.PROXMOX_TOKEN_ID,
+    secret: local.PROXMOX_TOKEN_SECRET,
+    node: local.PROXMOX_NODE,
+    templates: local.PROXMOX_TEMPLATES ?? '',
+    ipv4Pool: local.IPV4_POOL ?? '',
+  };
+});
+
+/**
  * Provisioning: the domain under which hosting bought without a domain gets a placeholder, and the
  * control panel's login page the buyer is shown (CONTROL_PANEL_URL, e.g. https://HOST:2083;
  * optional: without it mails and the dashboard name no address, and Open control panel still

@@ -33,6 +33,8 @@ export interface QuoteRequestBody {
   renew?: boolean;
   /** The buyer's billing state: the quote then splits its GST (`Quote.tax`, D15). */
   billingState?: string;
+  /** A VPS plan's OS, SSH public keys and hostname (D24); refused on any other plan. */
+  vps?: { os: string; sshKeys?: string[]; hostname?: string };
 }
 
 export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingState'> {
@@ -250,7 +252,9 @@ export interface ServiceChangedDetail {
     // An operator's goodwill days (issue #27).
     | 'extend'
     // A plan change (D26): paid now, or a smaller plan chosen (or not) for the renewal.
-    | 'plan';
+    | 'plan'
+    /** A VPS's buyer added SSH keys (D24): a VPS waiting for one can be made now. */
+    | 'ssh-keys';
   at: string;
 }
 

@@ -1,3 +1,4 @@
+import type { PowerState, VpsOs } from './vps';
 import type { ServiceState } from './lifecycle';
 import type { Paise } from './money';
 import type { Category } from './plan';
@@ -44,6 +45,24 @@ export interface Service {
   planUpdating?: boolean;
   /** D26: a smaller plan chosen for the renewal, in force from `from` (cancellable until then). */
   pendingPlan?: { planId: string; planName: string; from: string };
+  /**
+   * A VPS's server (D24), from the service record (never the provider per service): its OS,
+   * hostname, SSH public keys, and once made its address, login user and power as last read.
+   * `waitsForKey`: set-up waits for the buyer to add a key.
+   */
+  vps?: ServiceVps;
+}
+
+export interface ServiceVps {
+  os: VpsOs;
+  hostname: string;
+  sshKeys: string[];
+  ip?: string;
+  user?: string;
+  power?: PowerState;
+  /** When the power state was read from the provider. */
+  powerAt?: string;
+  waitsForKey: boolean;
 }
 
 /**

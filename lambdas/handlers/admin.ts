@@ -55,6 +55,7 @@ import { gstr1CsvFiles } from '../domain/gstr1';
 import { revenueCsv } from '../domain/revenue';
 import { zipSync, strToU8 } from 'fflate';
 import { convergeDepsOf } from './deps/converge';
+import { computePartFor } from './deps/compute';
 import { registrarPartFor } from './deps/registrar';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
@@ -323,6 +324,7 @@ export const handler = makeHandler({
     records,
     panel: hostingPanel,
     registrar: registrarPartFor(users),
+    compute: computePartFor(services),
     announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
     mailer,
     siteUrl,

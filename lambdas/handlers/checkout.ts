@@ -46,6 +46,14 @@ const billing = z.optional(
   }),
 );
 
+// A VPS's choices (D24): the keys are checked by sshpk (invalid_ssh_key), the rest here and there.
+const vps = z.optional(
+  z.strictObject({
+    os: z.optional(field(32)),
+    sshKeys: z.optional(z.array(field(8192)).check(z.maxLength(20))),
+    hostname: z.optional(field(63)),
+  }),
+);
 // A renewal's price (D14) on the public quote only when asked; an order decides for itself.
 const renew = z.optional(z.boolean());
 const quoteBody = z.strictObject({
@@ -56,6 +64,7 @@ const quoteBody = z.strictObject({
   promoCode,
   billingState: z.optional(field(100)),
   renew,
+  vps,
 });
 // A plan change now (D26): the service's id, and the days left its quote said.
 const changeFrom = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
@@ -70,6 +79,7 @@ const orderBody = z.strictObject({
   domain,
   changeFrom: z.optional(changeFrom),
   remainingDays,
+  vps,
 });
 const downgradeBody = z.strictObject({ planId });
 const changeQuoteBody = z.strictObject({

@@ -8,6 +8,7 @@ import { eventPublisher } from './deps/events';
 import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
 import { parsePurchaseCompleted } from './deps/purchase-completed';
+import { computePartFor } from './deps/compute';
 import { registrarPartFor } from './deps/registrar';
 import { cancelService } from '../use-cases/refunds/cancel-service';
 import {
@@ -96,6 +97,8 @@ export const handler = makeHandler({
       });
     },
   },
+  // A VPS's VM on the VPS platform (D24).
+  compute: computePartFor(services),
   announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
   mailer,
   siteUrl: () => siteConfig().SITE_URL,

@@ -16,6 +16,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   invalid_years: 400,
   invalid_signature: 400,
   invalid_gstin: 400,
+  // A VPS's SSH public key (D24): not a key, a private key, too weak.
+  invalid_ssh_key: 400,
   billing_address_required: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -3,6 +3,7 @@ import type { SellerDetails } from '../domain/invoice';
 import type { Paise } from '../domain/money';
 import type { OrderMark, OrderStatus } from '../domain/order';
 import type { Category } from '../domain/plan';
+import type { VpsRecord } from '../domain/vps';
 import type { Quote } from '../domain/pricing';
 
 export type { OrderMark, OrderStatus };
@@ -32,6 +33,8 @@ export interface OrderRecord {
    * service that changed plan keeps its id (D26).
    */
   serviceId?: string;
+  /** A VPS order's choices (D24): OS, hostname, SSH public keys (none: added later). */
+  vps?: Pick<VpsRecord, 'os' | 'hostname' | 'sshKeys'>;
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;

@@ -5,6 +5,7 @@ export type { LifeQueue, LifeRecord };
 import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
 import type { ProvisioningView } from '../domain/provisioning';
+import type { VpsRecord } from '../domain/vps';
 import type { StoredProvisioning } from './provisioning';
 
 export type { ServicePeriod };
@@ -62,6 +63,8 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   /** The sparse lifeQueue index's keys: out of step, or due for removal (recordLife). */
   lifeQueue?: LifeQueue;
   lifeQueueAt?: string;
+  /** A VPS's choices and what its provider last said (D24), written by updateVps alone. */
+  vps?: VpsRecord;
 }
 
 /** A fact written onto a service, each in one write conditioned on its version (D22). */
@@ -129,6 +132,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'endedAt',
   'removedAt',
   'goodwill',
+  'vps',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */
@@ -217,6 +221,15 @@ export interface ServicesLifeStore {
   listQueue(queue: LifeQueue, limit: number): Promise<QueuedService[]>;
   /** The services of a domain name, any buyer (the byDomain index), for the console's search. */
   findServicesByDomain(domain: string): Promise<QueuedService[]>;
+  /**
+   * Writes these of the service's VPS fields (D24) and nothing else on the item; the first write
+   * must give the buyer's choices (os, hostname, sshKeys). False when the service does not exist,
+   * or (a partial write) has no VPS fields yet.
+   */
+  updateVps(
+    ref: { userId: string; serviceId: string },
+    fields: Partial<VpsRecord>,
+  ): Promise<boolean>;
 }
 
 /** A smaller plan chosen for the renewal (D26). */

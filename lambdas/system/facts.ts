@@ -99,6 +99,19 @@ export const ENV = {
   registrarSecretArn: 'REGISTRAR_SECRET_ARN',
   /** Where a newly registered name points, comma-separated (locally; the secret's `nameservers`). */
   registrarNameservers: 'REGISTRAR_NAMESERVERS',
+  // The VPS platform (Proxmox VE API, D24): its origin, the API token's id (USER@REALM!TOKENID)
+  // and secret, the node VMs are made on, from the environment locally; in AWS from the Secrets
+  // Manager secret PROXMOX_SECRET_ARN names (JSON {"url","tokenId","secret","node","templates",
+  // "ipv4Pool"}).
+  proxmoxUrl: 'PROXMOX_URL',
+  proxmoxTokenId: 'PROXMOX_TOKEN_ID',
+  proxmoxTokenSecret: 'PROXMOX_TOKEN_SECRET',
+  proxmoxNode: 'PROXMOX_NODE',
+  proxmoxSecretArn: 'PROXMOX_SECRET_ARN',
+  /** Each OS's template VMID: "ubuntu-24.04=9000,debian-12=9001,..." (locally; the secret's `templates`). */
+  proxmoxTemplates: 'PROXMOX_TEMPLATES',
+  /** The VPS addresses: "FIRST-LAST/PREFIX@GATEWAY,..." (locally; the secret's `ipv4Pool`). */
+  ipv4Pool: 'IPV4_POOL',
   /** The operator's domain under which "I'll add it later" hosting gets a placeholder name. */
   hostingPlaceholderDomain: 'HOSTING_PLACEHOLDER_DOMAIN',
   /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */

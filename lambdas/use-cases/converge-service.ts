@@ -24,6 +24,9 @@
  * recording it, or racing deliveries), so a name is registered once. A name someone else took
  * before it could be registered fails the part and is handed to `registrar.taken` (a refund).
  *
+ * A VPS's part is its VM where `compute` is given (D24): made, stopped, started and destroyed by
+ * lambdas/use-cases/converge-compute.ts under the same claim.
+ *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
  * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
  */
@@ -45,6 +48,15 @@ import { DomainUnavailableError, type RegistrantContact, type Registrar } from '
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
 import { goodwillEntries, type ServiceRecord, type ServicesStore } from '../ports/services';
 import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
+import {
+  COMPUTE_STEP_KINDS,
+  isComputePart,
+  nextComputeStep,
+  takeComputeStep,
+  vpsWaitsForKey,
+  type ComputePart,
+  type ComputeStep,
+} from './converge-compute';
 
 export interface ConvergeDeps {
   services: Pick<ServicesStore, 'getService' | 'recordLife'>;
@@ -63,6 +75,8 @@ export interface ConvergeDeps {
   buyer?: (userId: string) => Promise<{ email: string; name: string } | undefined>;
   /** A domain's provider part (D23); without it a domain waits for an operator, as before. */
   registrar?: RegistrarPart;
+  /** A VPS's provider part (D24, converge-compute.ts); without it a VPS waits for an operator. */
+  compute?: ComputePart;
   log: LogPort;
   now: () => Date;
 }
@@ -217,7 +231,8 @@ type Step =
   | { kind: 'unsuspend'; username: string }
   /** The plan changed (D26, or back after its refund): the account moves to the plan's package. */
   | { kind: 'change-package'; username: string; package: string }
-  | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' };
+  | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' }
+  | ComputeStep;
 
 /**
  * The WHM package the service's plan names when its panel account is on another one (D26: the
@@ -245,7 +260,9 @@ function nextStep(
   now: Date,
   registrar?: RegistrarPart,
   plans?: readonly CatalogPlan[],
+  compute?: ComputePart,
 ): Step | undefined {
+  if (compute && isComputePart(service)) return nextComputeStep(service, life);
   const p = service.provisioning;
   if (isLive(life.state)) {
     if (
@@ -297,7 +314,9 @@ export async function convergeService(
     const now = deps.now();
     const life = lifeOfService(service, now);
     let step =
-      failure === undefined ? nextStep(service, life, now, deps.registrar, deps.plans) : undefined;
+      failure === undefined
+        ? nextStep(service, life, now, deps.registrar, deps.plans, deps.compute)
+        : undefined;
     if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
       try {
         if ((await registryYearsDue(deps, service, life)) > 0) {
@@ -321,7 +340,9 @@ export async function convergeService(
         continue;
       }
     }
-    const automated = Boolean(deps.registrar) && isRegistrarPart(service);
+    const automated =
+      (Boolean(deps.registrar) && isRegistrarPart(service)) ||
+      (Boolean(deps.compute) && isComputePart(service) && !vpsWaitsForKey(service));
     const record = lifeRecordOf(service, life, now, failure, automated, deps.plans);
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
@@ -396,7 +417,7 @@ async function take(
   }
   const { userId, serviceId } = service;
   // A domain's record is begun by its first registration attempt (as delivery begins hosting's).
-  if (step.kind === 'register' && !service.provisioning) {
+  if ((step.kind === 'register' || step.kind === 'vm-create') && !service.provisioning) {
     await deps.records.begin(userId, serviceId, 'pending', deps.now());
   }
   const claim = await deps.records.claim(userId, serviceId, options.deliveryId, deps.now());
@@ -413,10 +434,28 @@ async function take(
     }
     const still =
       current &&
-      nextStep(current, lifeOfService(current, deps.now()), deps.now(), deps.registrar, deps.plans);
+      nextStep(
+        current,
+        lifeOfService(current, deps.now()),
+        deps.now(),
+        deps.registrar,
+        deps.plans,
+        deps.compute,
+      );
     if (!still || still.kind !== step.kind) {
       await deps.records.release(userId, serviceId, claim.token);
       return `${step.kind}:overtaken`;
+    }
+    if (COMPUTE_STEP_KINDS.has(step.kind) && deps.compute) {
+      const outcome = await takeComputeStep(
+        deps.compute,
+        deps,
+        current,
+        still as ComputeStep,
+        claim.token,
+      );
+      deps.log.info('Converge acted on the server platform', { serviceId, step: outcome });
+      return outcome;
     }
     switch (step.kind) {
       case 'register': {

@@ -7,6 +7,7 @@ import { parseProfileUpdate } from '../domain/profile';
 import type { Plan } from '../domain/plan';
 import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { Quote } from '../domain/pricing';
+import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -47,6 +48,8 @@ export interface CreateOrderInput {
   changeFrom?: string;
   /** The days left the change's quote said: a different count now is a stale quote. */
   remainingDays?: number;
+  /** A VPS plan's OS, SSH public keys and hostname (D24); refused on any other plan. */
+  vps?: VpsChoiceInput;
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -66,7 +69,13 @@ export async function createOrder(
   const plans = await deps.plans();
   if (input.changeFrom !== undefined) return createChangeOrder(deps, caller, input, plans);
   // Priced once to check the plan, domain, period and promo, and to normalise the domain (D21).
-  const { renew: _asked, changeFrom: _change, remainingDays: _days, ...priced } = input;
+  const {
+    renew: _asked,
+    changeFrom: _change,
+    remainingDays: _days,
+    vps: vpsInput,
+    ...priced
+  } = input;
   const first = priceCheckout(plans, priced);
   const planOfQuote = plans.find((p) => p.id === first.planId);
   // A domain plan's registered name, or the name a hosting account is set up for (D18, D21).
@@ -81,7 +90,9 @@ export async function createOrder(
   const quote = renewal ? priceCheckout(plans, { ...priced, renewal }) : first;
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
-  return placeOrder(deps, caller, input, plan, quote, domain, undefined, serviceId);
+  // A VPS's OS, keys and hostname (D24): a bad key is refused here, before Razorpay hears of it.
+  const vps = vpsChoiceOf(plan.category, vpsInput, caller.name);
+  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, vps });
 }
 
 /** The order of a plan change now (D26): priced by priceChange, for the service it changes. */
@@ -103,7 +114,9 @@ async function createChangeOrder(
   });
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
-  return placeOrder(deps, caller, input, plan, quote, service.domain, service.serviceId);
+  return placeOrder(deps, caller, input, plan, quote, service.domain, {
+    changeFrom: service.serviceId,
+  });
 }
 
 /** Creates the Razorpay order for exactly `quote`'s total, and stores ours for verify and the webhook. */
@@ -114,9 +127,16 @@ async function placeOrder(
   plan: Plan,
   quote: Quote,
   domain: string | undefined,
-  changeFrom?: string,
-  serviceId?: string,
+  extra: {
+    /** A plan change now (D26): the service it changes. */
+    changeFrom?: string;
+    /** The service the order pays for, when not the plan's natural id (D26). */
+    serviceId?: string | undefined;
+    /** A VPS's choices (D24). */
+    vps?: ReturnType<typeof vpsChoiceOf>;
+  } = {},
 ): Promise<CreateOrderResponse> {
+  const { changeFrom, serviceId, vps } = extra;
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
@@ -176,6 +196,7 @@ async function placeOrder(
   if (promoCode) order.promoCode = promoCode;
   if (changeFrom) order.changeFrom = changeFrom;
   if (serviceId) order.serviceId = serviceId;
+  if (vps) order.vps = vps;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {

@@ -166,6 +166,14 @@ export async function fulfilPayment(
   // The tax invoice's number, taken only now that the purchase is certainly recorded, once (D15).
   purchase = await withInvoiceNumber(deps, purchase);
 
+  // A VPS's OS, hostname and keys (D24), kept on its service before converge is asked to make it;
+  // a later order (a renewal) never changes what the first chose.
+  if (order.vps && purchase.serviceId) {
+    const ref = { userId: order.userId, serviceId: purchase.serviceId };
+    const service = await deps.services.getService(ref.userId, ref.serviceId);
+    if (service && !service.vps) await deps.services.updateVps(ref, order.vps);
+  }
+
   await orders.markPaid({ orderId: order.orderId, paymentId: payment.paymentId, at: atIso });
 
   await users.applyPurchase({

@@ -2,9 +2,12 @@ import { quoteTax } from '../domain/gst';
 import type { SellerDetails } from '../domain/invoice';
 import type { Plan } from '../domain/plan';
 import { priceCheckout, type CheckoutPriceRequest } from '../domain/checkout-pricing';
+import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
 import type { Quote } from '../domain/pricing';
 
 export interface QuoteCheckoutRequest extends CheckoutPriceRequest {
+  /** A VPS plan's choices (D24), checked as the order checks them; they change no price. */
+  vps?: VpsChoiceInput;
   /** The buyer's billing state, when the checkout knows it: the quote then splits its GST. */
   billingState?: string;
 }
@@ -19,8 +22,12 @@ export function quoteCheckout(
   request: QuoteCheckoutRequest,
   seller: () => Pick<SellerDetails, 'state'>,
 ): Quote {
-  const { billingState, ...priced } = request;
-  return withTax(priceCheckout(plans, priced), billingState, seller);
+  const { billingState, vps, ...priced } = request;
+  const quote = priceCheckout(plans, priced);
+  // A VPS's OS and keys are checked at the quote too (D24), so a bad key is said before paying.
+  const category = plans.find((plan) => plan.id === quote.planId)?.category;
+  if (category) vpsChoiceOf(category, vps, 'buyer');
+  return withTax(quote, billingState, seller);
 }
 
 /** The quote with its GST split for the buyer's state, when the state is known (D10). */

@@ -4,7 +4,8 @@ import { lifeOf } from '../domain/lifecycle';
 import { cancellationOffer } from '../domain/refunds';
 import { daysLeft } from '../domain/renewal-schedule';
 import { latestPeriod } from '../domain/service-periods';
-import { serviceStatus, type Service } from '../domain/services';
+import { serviceStatus, type Service, type ServiceVps } from '../domain/services';
+import type { VpsRecord } from '../domain/vps';
 import type { PurchaseSummary } from '../ports/purchases';
 import type { ServiceSummary } from '../ports/services';
 import { planInForce } from '../domain/plan-change';
@@ -44,6 +45,7 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
     service.pendingPlan = { planId, planName, from };
   }
   if (!ended && packageBehind(record, now)) service.planUpdating = true;
+  if (record.vps) service.vps = serviceVpsOf(record.vps);
   // The money-back guarantee (D16) while Cancel would refund something; never once cancelled.
   const offer = ended
     ? undefined
@@ -54,6 +56,20 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
     if (offer.runsUntil) service.runsUntilAfterCancel = offer.runsUntil;
   }
   return service;
+}
+
+/** A VPS's card (D24): what the service record keeps, no provider call. */
+export function serviceVpsOf(vps: VpsRecord): ServiceVps {
+  return {
+    os: vps.os,
+    hostname: vps.hostname,
+    sshKeys: [...vps.sshKeys],
+    ...(vps.ip ? { ip: vps.ip } : {}),
+    ...(vps.user ? { user: vps.user } : {}),
+    ...(vps.power ? { power: vps.power } : {}),
+    ...(vps.powerAt ? { powerAt: vps.powerAt } : {}),
+    waitsForKey: vps.sshKeys.length === 0,
+  };
 }
 
 /**

@@ -170,6 +170,9 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('registrarSecret')) {
         allowed.add(logicalIdOf(stack, stack.provisioning.registrarSecret));
       }
+      if (definition.needs.includes('proxmoxSecret')) {
+        allowed.add(logicalIdOf(stack, stack.provisioning.proxmoxSecret));
+      }
       if (stack.events.targets.some((target) => target.definition.id === functionId)) {
         // Its failure queue (the async-invoke onFailure destination).
         for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
@@ -223,6 +226,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       );
       expect([...registrar]).toEqual(
         needs.includes('registrarSecret') ? ['secretsmanager:GetSecretValue'] : [],
+      );
+      // The Proxmox VE token (D24): likewise, only for the functions that converge a VPS.
+      const proxmox = actionsOn(functionId, logicalIdOf(stack, stack.provisioning.proxmoxSecret));
+      expect([...proxmox]).toEqual(
+        needs.includes('proxmoxSecret') ? ['secretsmanager:GetSecretValue'] : [],
       );
       expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
       expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
@@ -285,6 +293,7 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('sendEmail') || definition.linksToSite ? ['SITE_URL'] : []),
         ...(definition.needs.includes('whmSecret') ? ['WHM_SECRET_ARN'] : []),
         ...(definition.needs.includes('registrarSecret') ? ['REGISTRAR_SECRET_ARN'] : []),
+        ...(definition.needs.includes('proxmoxSecret') ? ['PROXMOX_SECRET_ARN'] : []),
         ...(definition.needs.includes('sellerDetails')
           ? Object.values(ENV).filter((name) => name.startsWith('SELLER_'))
           : []),

@@ -26,6 +26,8 @@ export interface LambdasProps {
   whmSecret: ISecret;
   /** The domain registrar's API credentials (REGISTRAR_SECRET_ARN). */
   registrarSecret: ISecret;
+  /** The VPS platform's API token, templates and address pool (PROXMOX_SECRET_ARN). */
+  proxmoxSecret: ISecret;
   /** What the services-delivering functions are told (stack parameters). */
   hosting: { placeholderDomain: string; controlPanelUrl: string };
 }
@@ -54,6 +56,9 @@ export function environmentFor(
   }
   if (definition.needs.includes('registrarSecret')) {
     environment[ENV.registrarSecretArn] = props.registrarSecret.secretArn;
+  }
+  if (definition.needs.includes('proxmoxSecret')) {
+    environment[ENV.proxmoxSecretArn] = props.proxmoxSecret.secretArn;
   }
   if (definition.deliversServices) {
     environment[ENV.hostingPlaceholderDomain] = props.hosting.placeholderDomain;
@@ -123,6 +128,14 @@ export class Lambdas extends Construct {
           new PolicyStatement({
             actions: ['secretsmanager:GetSecretValue'],
             resources: [props.registrarSecret.secretArn],
+          }),
+        );
+      }
+      if (definition.needs.includes('proxmoxSecret')) {
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [props.proxmoxSecret.secretArn],
           }),
         );
       }

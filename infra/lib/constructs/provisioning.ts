@@ -14,6 +14,15 @@ export const REGISTRAR_SECRET_PLACEHOLDERS = {
   resellerId: 'REPLACE_ME',
 } as const;
 
+/** What the operator replaces in the Proxmox VE secret (README, what AWS needs). */
+export const PROXMOX_SECRET_PLACEHOLDERS = {
+  url: 'https://pve.example.com:8006',
+  tokenId: 'storefront@pve!converge',
+  node: 'pve',
+  templates: {},
+  ipv4Pool: '',
+} as const;
+
 /**
  * The hosting panel's API credentials: one Secrets Manager secret holding JSON
  * `{"host", "user", "token"}` (a WHM API token with only the privileges provisioning uses), read by
@@ -32,6 +41,12 @@ export class Provisioning extends Construct {
    * filled in by the operator; until then a domain waits in "Setting up" (converge retries it).
    */
   readonly registrarSecret: Secret;
+  /**
+   * The VPS platform's API token (D24): JSON `{"url","tokenId","secret","node","templates",
+   * "ipv4Pool"}` for Proxmox VE, created with placeholders and filled in by the operator; until
+   * then a VPS waits in "Setting up" (converge retries it, listed out of step).
+   */
+  readonly proxmoxSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -60,6 +75,21 @@ export class Provisioning extends Construct {
         passwordLength: 32,
       },
     });
+    this.proxmoxSecret = new Secret(this, 'ProxmoxSecret', {
+      description:
+        'Proxmox VE API token for VPS, JSON {"url","tokenId","secret","node","templates","ipv4Pool"}: https://HOST:8006, USER@REALM!TOKENID, the token secret, the node, each OS\'s template VMID and the IPv4 ranges (FIRST-LAST/PREFIX@GATEWAY,...).',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(PROXMOX_SECRET_PLACEHOLDERS),
+        generateStringKey: 'secret',
+        excludePunctuation: true,
+        passwordLength: 32,
+      },
+    });
+    acknowledge(
+      this.proxmoxSecret,
+      'AwsSolutions-SMG4',
+      'Proxmox VE API tokens are made and revoked by a Proxmox administrator (Datacenter → Permissions → API Tokens); a rotation Lambda would need a more privileged token than the one it rotates. The README tells how to rotate the token by hand.',
+    );
     acknowledge(
       this.registrarSecret,
       'AwsSolutions-SMG4',

@@ -28,7 +28,8 @@ export type FunctionId =
   | 'refundsWorker'
   | 'tickets'
   | 'ticketMail'
-  | 'ticketDeadlines';
+  | 'ticketDeadlines'
+  | 'vps';
 
 /**
  * What a function may do to a table, and nothing more (#26):
@@ -62,6 +63,8 @@ export interface FunctionDefinition {
     | 'whmSecret'
     /** secretsmanager:GetSecretValue on the registrar secret alone, and REGISTRAR_SECRET_ARN. */
     | 'registrarSecret'
+    /** secretsmanager:GetSecretValue on the Proxmox VE secret alone, and PROXMOX_SECRET_ARN. */
+    | 'proxmoxSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
   )[];
@@ -257,6 +260,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       'registrarSecret',
       // GSTR-1 is the seller's return: its GSTIN, and the seller of older invoices.
       'sellerDetails',
+      // "Converge now" and removal drive a VPS's VM (D24).
+      'proxmoxSecret',
     ],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
@@ -270,10 +275,18 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // users: the buyer's name and address for a delivery the reconciler asked for.
     // A domain taken before it could be registered is refunded in full as Cancel refunds (D23):
     // purchases, refunds, and the buyer's plan on users.
-    tables: { services: 'readWrite', users: 'readWrite', purchases: 'read', refunds: 'readWrite' },
+    // counters: a VPS's IPv4 address from the pool (D24).
+    tables: {
+      services: 'readWrite',
+      users: 'readWrite',
+      purchases: 'read',
+      refunds: 'readWrite',
+      counters: 'readWrite',
+    },
     // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
     // The registrar: a domain's part (D23).
-    needs: ['whmSecret', 'publishEvents', 'sendEmail', 'registrarSecret'],
+    // Proxmox VE: a VPS's VM (D24); its addresses are kept on the counters table.
+    needs: ['whmSecret', 'publishEvents', 'sendEmail', 'registrarSecret', 'proxmoxSecret'],
     deliversServices: true,
     // WHM's createacct may take a minute (lambdas/adapters/whm/whm-api.ts); the claim's lease
     // (PROVISIONING_LEASE_SECONDS) is longer than this.
@@ -331,6 +344,18 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     needs: ['sendEmail', 'whmSecret'],
     // A run acts on the services due that day (a few hundred: mails and panel calls, 8 at once).
     timeoutSeconds: 600,
+    memoryMb: 256,
+  },
+  vps: {
+    id: 'vps',
+    entry: 'lambdas/handlers/vps.ts',
+    // A VPS's card (D24): the service's claim and VPS fields; its address from the pool
+    // (counters); ServiceChanged when keys let a waiting VPS be made.
+    tables: { services: 'readWrite', counters: 'read' },
+    needs: ['proxmoxSecret', 'publishEvents'],
+    // A reinstall clones and starts a VM, waiting on Proxmox's tasks; the claim's lease
+    // (PROVISIONING_LEASE_SECONDS) is longer than this.
+    timeoutSeconds: 120,
     memoryMb: 256,
   },
   cancelService: {
@@ -576,6 +601,19 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: true,
     throttle: THROTTLES.buyer,
   },
+  ...(
+    [
+      ['POST', '/api/me/services/{serviceId}/power'],
+      ['POST', '/api/me/services/{serviceId}/reinstall'],
+      ['PUT', '/api/me/services/{serviceId}/ssh-keys'],
+    ] as const
+  ).map(([method, path]) => ({
+    method,
+    path,
+    function: 'vps' as const,
+    auth: true,
+    throttle: THROTTLES.buyer,
+  })),
   {
     method: 'GET',
     path: '/api/me/invoices/{invoiceNumber}',

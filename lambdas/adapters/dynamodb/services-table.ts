@@ -22,6 +22,7 @@ import {
   type ServiceWithdrawal,
 } from '../../ports/services';
 import { lifeQueueOf } from '../../domain/lifecycle';
+import type { VpsRecord } from '../../domain/vps';
 import { renewalScheduleFor } from '../../domain/renewal-schedule';
 import { isConditionFailure, sendIfConditionHolds } from './clients';
 import { queryAll } from './query-all';
@@ -314,6 +315,47 @@ export class DynamoServicesStore implements ServicesStore {
         Key: { userId: ref.userId, serviceId: ref.serviceId },
         UpdateExpression: update,
         ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
+  async updateVps(
+    ref: { userId: string; serviceId: string },
+    fields: Partial<VpsRecord>,
+  ): Promise<boolean> {
+    const Key = { userId: ref.userId, serviceId: ref.serviceId };
+    const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return true;
+    // The map is made by the first write (the buyer's choices); later ones set their fields in it.
+    if (fields.os !== undefined && fields.hostname !== undefined && fields.sshKeys !== undefined) {
+      const made = await sendIfConditionHolds(
+        this.client,
+        new UpdateCommand({
+          TableName: this.table(),
+          Key,
+          UpdateExpression: 'SET vps = :vps',
+          ConditionExpression: 'attribute_exists(serviceId) AND attribute_not_exists(vps)',
+          ExpressionAttributeValues: { ':vps': Object.fromEntries(entries) },
+        }),
+      );
+      if (made) return true;
+    }
+    const names: Record<string, string> = { '#vps': 'vps' };
+    const values: Record<string, unknown> = {};
+    const sets = entries.map(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:v${i}`] = value;
+      return `#vps.#f${i} = :v${i}`;
+    });
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key,
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(#vps)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),

@@ -6,6 +6,7 @@
  */
 import type { ServicesStore } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
+import type { ComputePart } from '../../use-cases/converge-compute';
 import type { ConvergeDeps, RegistrarPart } from '../../use-cases/converge-service';
 import { provisionService, type ProvisionServiceDeps } from '../../use-cases/provision-service';
 
@@ -14,6 +15,8 @@ export type ConvergeHandlerDeps = ProvisionServiceDeps & {
   users: Pick<UsersStore, 'getUser'>;
   /** A domain's part at the registrar (D23); without it a domain waits for an operator. */
   registrar?: RegistrarPart;
+  /** A VPS's VM (D24); without it a VPS waits for an operator. */
+  compute?: ComputePart;
 };
 
 /** Converge's dependencies, with delivery (provisionService) as its way to make a part. */
@@ -29,6 +32,7 @@ export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
     },
     ...(deps.registrar ? { registrar: deps.registrar } : {}),
     ...(deps.plans ? { plans: deps.plans } : {}),
+    ...(deps.compute ? { compute: deps.compute } : {}),
     log: deps.log,
     now: deps.now,
   };

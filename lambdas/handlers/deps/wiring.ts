@@ -14,7 +14,8 @@ export type Need =
   | 'deleteUsers'
   | 'sellerDetails'
   | 'whmSecret'
-  | 'registrarSecret';
+  | 'registrarSecret'
+  | 'proxmoxSecret';
 
 export const wiring = {
   tables: new Set<TableId>(),

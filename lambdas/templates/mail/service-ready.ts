@@ -26,6 +26,9 @@ export interface ServiceReadyMailInput {
 }
 
 export function serviceReadyMail(input: ServiceReadyMailInput): MailContent {
+  if (input.category === 'vps' && input.access.username && input.access.server) {
+    return vpsReadyMail(input, input.access.username, input.access.server);
+  }
   const { access, siteUrl } = input;
   const service = serviceName(input);
   const onPanel = input.category === 'hosting' || input.category === 'bundle';
@@ -67,6 +70,39 @@ export function serviceReadyMail(input: ServiceReadyMailInput): MailContent {
     heading: `Your ${input.planName} is ready`,
     greetName: input.name,
     blocks,
+    siteUrl,
+    footer: 'You get this mail because you bought a service from us.',
+  });
+}
+
+/**
+ * A VPS made by converge (D24): how to log in with the key the buyer gave. There is no password:
+ * none was created, so none can be sent.
+ */
+function vpsReadyMail(input: ServiceReadyMailInput, user: string, ip: string): MailContent {
+  const { siteUrl } = input;
+  const login = `ssh ${user}@${ip}`;
+  return renderMail({
+    subject: `Your ${input.planName} is ready`,
+    preheader: `Your server is running at ${ip}: log in with ${login}.`,
+    heading: `Your ${input.planName} is ready`,
+    greetName: input.name,
+    blocks: [
+      paragraph(`Your server${input.domain ? ` ${input.domain}` : ''} is running.`),
+      rows([
+        { label: 'IP address', value: ip },
+        { label: 'User', value: user },
+      ]),
+      heading('Logging in'),
+      paragraph(
+        `From the computer that has your SSH key, run: ${login}. The user can run any command as root with sudo.`,
+      ),
+      paragraph(
+        'Your server has no password. It only accepts the SSH key you gave us. To add or change keys, or to start, stop or reinstall the server, use your dashboard.',
+      ),
+      button('Go to your dashboard', dashboardLink(siteUrl)),
+      note(`Need help logging in? Write to us at ${contactLink(siteUrl)}.`),
+    ],
     siteUrl,
     footer: 'You get this mail because you bought a service from us.',
   });

@@ -120,9 +120,16 @@ function delivery(input: WelcomeMailInput): Block[] {
         ),
       ];
     case 'vps':
+      // Made by converge on the VPS platform (D24): the ready mail says how to log in.
+      return [
+        heading('Your server'),
+        paragraph(
+          "We are setting up your server now. You'll get an email with its IP address and how to log in with your SSH key, usually within minutes. If you chose to add your key later, add it from your dashboard: set-up starts as soon as your server has a key.",
+        ),
+      ];
     case 'storage':
       return [
-        heading(purchase.category === 'vps' ? 'Your server' : 'Your storage'),
+        heading('Your storage'),
         paragraph(
           `Our team is setting up your ${purchase.planName}. You'll get its access details in a separate email ${MANUAL_SETUP_PROMISE}.`,
         ),

@@ -7,6 +7,7 @@ import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { Plan } from '../../../lambdas/domain/plan';
 import { lifeQueueOf } from '../../../lambdas/domain/lifecycle';
 import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
+import type { VpsRecord } from '../../../lambdas/domain/vps';
 import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
 import type { EventPublisher } from '../../../lambdas/ports/events';
 import type {
@@ -589,6 +590,31 @@ export class InMemoryServicesStore implements ServicesStore {
       life: clone(life),
       ...(queue ? { lifeQueue: queue.queue, lifeQueueAt: queue.at } : {}),
     });
+    return true;
+  }
+
+  async updateVps(
+    ref: { userId: string; serviceId: string },
+    fields: Partial<VpsRecord>,
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item) return false;
+    const defined = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    ) as Partial<VpsRecord>;
+    if (!item.vps) {
+      if (
+        fields.os === undefined ||
+        fields.hostname === undefined ||
+        fields.sshKeys === undefined
+      ) {
+        return false;
+      }
+      item.vps = structuredClone(defined) as VpsRecord;
+      return true;
+    }
+    Object.assign(item.vps, structuredClone(defined));
     return true;
   }
 

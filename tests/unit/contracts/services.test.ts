@@ -235,6 +235,35 @@ function servicesContract(make: () => ServicesStore) {
     expect(after?.version).toBe(3);
   });
 
+  it("keeps a VPS's fields (D24): made by the buyer's choices, then changed field by field, the version untouched", async () => {
+    const store = make();
+    const service = identity(newUserId());
+    const ref = { userId: service.userId, serviceId: service.serviceId };
+    expect(await store.updateVps(ref, { os: 'debian-12', hostname: 'x', sshKeys: [] })).toBe(false);
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    expect(await store.updateVps(ref, { power: 'running' })).toBe(false);
+
+    expect(await store.updateVps(ref, { os: 'debian-12', hostname: 'asha-vps', sshKeys: [] })).toBe(
+      true,
+    );
+    expect(await store.updateVps(ref, { sshKeys: ['ssh-ed25519 AAAA asha'] })).toBe(true);
+    expect(
+      await store.updateVps(ref, { vmid: 101, ip: '203.0.113.10', power: 'running', powerAt: AT }),
+    ).toBe(true);
+
+    const stored = await store.getService(ref.userId, ref.serviceId);
+    expect(stored?.vps).toEqual({
+      os: 'debian-12',
+      hostname: 'asha-vps',
+      sshKeys: ['ssh-ed25519 AAAA asha'],
+      vmid: 101,
+      ip: '203.0.113.10',
+      power: 'running',
+      powerAt: AT,
+    });
+    expect(stored?.version).toBe(1);
+  });
+
   it('keeps what converge found only while the facts are as it read them, and queues it', async () => {
     const store = make();
     const service = identity(newUserId());

@@ -4,6 +4,7 @@ import { makeHandler, VERIFY_PENDING } from '../../../../lambdas/handlers/checko
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
 import { fakeWorld, KEY_SECRET, type FakeWorld } from '../../../helpers/fakes/world';
 import { signCheckout } from '../../../helpers/razorpay-signing';
+import { sshPublicKey } from '../../../helpers/ssh-keys';
 import { httpEvent, parse, withoutAuthorizer } from './handler-world';
 
 let world: FakeWorld;
@@ -88,6 +89,26 @@ describe('checkout handler', () => {
         amountPaise: 3_538_584,
         status: 'created',
       });
+    });
+
+    it('answers 400 invalid_ssh_key with a sentence to a VPS order with a weak key, before any Razorpay order', async () => {
+      const event = httpEvent('post-checkout-orders.json');
+      event.body = JSON.stringify({
+        planId: 'basicvps',
+        months: 1,
+        vps: { os: 'ubuntu-24.04', sshKeys: [sshPublicKey('rsa-1024')] },
+      });
+
+      const { statusCode, json } = await call(event);
+
+      expect(statusCode).toBe(400);
+      expect(json).toMatchObject({
+        error: {
+          code: 'invalid_ssh_key',
+          message: expect.stringContaining('we accept RSA keys of 2048 bits or more'),
+        },
+      });
+      expect(world.gateway.createdOrders).toEqual([]);
     });
 
     it('answers 401 without the authorizer claims', async () => {

@@ -52,7 +52,7 @@ describe('the welcome mail', () => {
     expect(mail.text).not.toContain('being set up');
   });
 
-  it('for a bundle speaks of its hosting account; for a VPS or storage, of our team', () => {
+  it('for a bundle speaks of its hosting account; for a VPS, of its key and login; for storage, of our team', () => {
     const bundle = welcomeMail(
       input({ purchase: { ...purchase(), planName: 'Basic Bundle', category: 'bundle' } }),
     );
@@ -64,9 +64,11 @@ describe('the welcome mail', () => {
     );
 
     expect(bundle.text).toContain('Your hosting account is being set up.');
+    // A VPS is made by converge (D24), not by our team.
     expect(vps.text).toContain(
-      "Our team is setting up your Premium VPS. You'll get its access details in a separate email within 15 minutes during business hours.",
+      "We are setting up your server now. You'll get an email with its IP address and how to log in with your SSH key",
     );
+    expect(vps.text).not.toContain('Our team');
     expect(storage.text).toContain('Our team is setting up your Basic Storage.');
     expect(bundle.text).toContain("everything but the included domain's registration");
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BUYER_ADDRESS_THRESHOLD_PAISE } from '@domain/gst';
 import type { Plan } from '@domain/plan';
 import { accountDomainOf, priceCheckout } from '@domain/checkout-pricing';
@@ -27,6 +27,13 @@ import { LoadingText, Spinner } from '../../components/loading-text';
 import { checkoutCopy as copy } from '../../content/checkout';
 import { ApiError } from '../../lib/api';
 import { HostingDomainField } from './components/hosting-domain';
+import {
+  initialVpsChoice,
+  vpsChoiceProblem,
+  vpsOrderOf,
+  VpsChoiceFields,
+  type VpsChoice,
+} from './components/vps-choice';
 import { isPrerenderedFor, usePlansSnapshot } from '../../lib/plans-snapshot';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
@@ -93,6 +100,15 @@ export function CheckoutPage() {
   // registration) starts from that domain instead.
   const [later, setLater] = useState(domainParam === undefined);
   const { pay, phase, failure, afterVerifyNote } = usePayment();
+  // D24: a new VPS's OS, hostname (from the buyer's name) and SSH key; a renewal keeps its own.
+  const [vpsChoice, setVpsChoice] = useState<VpsChoice>(() => initialVpsChoice(undefined));
+  const [vpsError, setVpsError] = useState<string | null>(null);
+  const vpsNamed = useRef(false);
+  useEffect(() => {
+    if (vpsNamed.current || !user?.name) return;
+    vpsNamed.current = true;
+    setVpsChoice((choice) => ({ ...choice, hostname: initialVpsChoice(user.name).hostname }));
+  }, [user?.name]);
 
   useEffect(() => {
     let cancelled = false;
@@ -269,6 +285,16 @@ export function CheckoutPage() {
                     </>
                   ) : null}
                 </dl>
+                {plan.category === 'vps' && !renewal ? (
+                  <VpsChoiceFields
+                    value={vpsChoice}
+                    error={vpsError}
+                    onChange={(choice) => {
+                      setVpsChoice(choice);
+                      setVpsError(null);
+                    }}
+                  />
+                ) : null}
                 {hostingPlan ? (
                   <HostingDomainField
                     value={domainInput}
@@ -423,6 +449,12 @@ export function CheckoutPage() {
                       setBillingError(billing.problem);
                       return;
                     }
+                    const newVps = plan.category === 'vps' && !renewal;
+                    const vpsProblem = newVps ? vpsChoiceProblem(vpsChoice) : null;
+                    if (vpsProblem) {
+                      setVpsError(vpsProblem);
+                      return;
+                    }
                     // A domain's period goes as months 12 × years, which the server reads as years.
                     void pay({
                       planId: plan.id,
@@ -432,9 +464,14 @@ export function CheckoutPage() {
                       ...(domain ? { domain } : {}),
                       ...(renewal ? { renew: true } : {}),
                       ...(billing.billing ? { billing: billing.billing } : {}),
+                      ...(newVps ? { vps: vpsOrderOf(vpsChoice) } : {}),
                       returnTo,
                       // The server's word on the domain belongs beside the field, not in an alert.
                       onRefused: (error) => {
+                        if (newVps && error.code === 'invalid_ssh_key') {
+                          setVpsError(error.message);
+                          return true;
+                        }
                         if (!DOMAIN_ERROR_CODES.has(error.code)) return false;
                         setDomainError(error.message);
                         return true;

@@ -27,6 +27,8 @@ export interface PaymentRequest {
   /** A plan change now (D26): the service, and the days left its quote was for. */
   changeFrom?: string;
   remainingDays?: number;
+  /** A VPS's OS, keys and hostname (D24). */
+  vps?: { os: string; sshKeys: string[]; hostname: string };
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
   /**
@@ -125,6 +127,7 @@ export function usePayment() {
             ...(request.changeFrom
               ? { changeFrom: request.changeFrom, remainingDays: request.remainingDays }
               : {}),
+            ...(request.vps ? { vps: request.vps } : {}),
           }),
           loadConfig(),
         ]);

@@ -23,6 +23,8 @@ export interface ServiceCard {
   suspended: boolean;
   /** The latest record's delivery (D18): Setting up, or ready with how to reach it. */
   provisioning: Service['provisioning'];
+  /** A VPS's server as the service record says (D24). */
+  vps?: Service['vps'];
   /** The money-back guarantee (D16), while Cancel would refund something. */
   refundableUntil?: string;
   refundablePaise?: number;
@@ -87,6 +89,7 @@ export function groupServices(
               latest.state !== 'ended' &&
               latest.state !== 'removed')),
         provisioning: latest.provisioning,
+        ...(latest.vps ? { vps: latest.vps } : {}),
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),
         ...(latest.refundablePaise !== undefined
           ? { refundablePaise: latest.refundablePaise }

@@ -1,5 +1,6 @@
 import type { CancelServiceResponse, Payment, Service } from '@domain/api';
 import { DomainCard } from './domain-card';
+import { VpsCard } from './vps-card';
 import { supportTicketsCopy } from '../../../content/support-tickets';
 import { formatInr } from '@domain/money';
 import { EXPIRES_SOON_DAYS, renewalCheckoutPath } from '@domain/renewal-schedule';
@@ -143,6 +144,9 @@ export function ServiceList({
           <ServiceDelivery card={card} />
           {card.category === 'domain' && card.domain && card.provisioning?.state === 'ready' ? (
             <DomainCard domain={card.domain} />
+          ) : null}
+          {card.category === 'vps' && card.vps ? (
+            <VpsCard serviceId={card.id} state={card.state} initial={card.vps} />
           ) : null}
           <RenewalAction card={card} />
           <PlanChange card={card} />

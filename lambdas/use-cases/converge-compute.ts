@@ -1,0 +1,230 @@
+/**
+ * A VPS's provider part (D24), as converge (lambdas/use-cases/converge-service.ts, D22) drives it:
+ * a live VPS with no VM gets one (its address from the operator's pool, cloned from its OS's
+ * template with the plan's cores, memory and disk and the buyer's keys, started); a suspended or
+ * ended one is stopped, with its disk kept; live again, it is started; removed by an operator, its
+ * VM is destroyed and its address released. Every step is taken under the service's claim, and
+ * each is safe to repeat: the pool gives a service its one address again, and the provider adopts
+ * the VM it already has for the service (a crash after the clone, a racing delivery), so there is
+ * one VM and one address per service whatever happens.
+ *
+ * A VPS whose buyer chose to add a key later waits for it: nothing is made, and it is not out of
+ * step (the buyer, not an operator, is who it waits for). A provider that is down, a missing
+ * template or an empty pool fails the step; converge records it out of step with its sentence for
+ * the operator, the buyer sees "Setting up" and is mailed nothing until the VM is running.
+ */
+import { CATALOG } from '../domain/catalog';
+import { isLive, type Life } from '../domain/lifecycle';
+import type { CatalogPlan } from '../domain/plan';
+import type { VpsRecord } from '../domain/vps';
+import type { AddressPool } from '../ports/address-pool';
+import {
+  VPS_LOGIN_USERS,
+  type Compute,
+  type Ipv4Lease,
+  type Vm,
+  type VmSpec,
+} from '../ports/compute';
+import type { ProvisioningRecords } from '../ports/provisioning';
+import type { ServiceRecord, ServicesStore } from '../ports/services';
+
+/** The compute provider as converge drives a VPS service's part (D24). */
+export interface ComputePart {
+  compute: Compute;
+  pool: AddressPool;
+  services: Pick<ServicesStore, 'updateVps'>;
+  /** The catalog; a VPS plan's specs give its cores, memory and disk. */
+  plans?: readonly CatalogPlan[];
+}
+
+export type ComputeStep =
+  | { kind: 'vm-create' }
+  /** Ended while its VM was being made: adopt the VM if it exists (then stop it), else fail. */
+  | { kind: 'vm-settle-creation' }
+  | { kind: 'vm-stop'; reason: string }
+  | { kind: 'vm-start' }
+  | { kind: 'vm-remove'; from: 'ready' | 'suspended' };
+
+export const COMPUTE_STEP_KINDS: ReadonlySet<string> = new Set([
+  'vm-create',
+  'vm-settle-creation',
+  'vm-stop',
+  'vm-start',
+  'vm-remove',
+]);
+
+/** What the service's record says its VM was stopped for, by why. */
+const STOP_REASONS = {
+  expired: 'Expired and not renewed',
+  dispute: 'Payment under dispute',
+  operator: 'Held by an operator',
+  ended: 'Service ended (cancelled, refunded or charged back)',
+} as const;
+
+export function isComputePart(service: Pick<ServiceRecord, 'category'>): boolean {
+  return service.category === 'vps';
+}
+
+/** A VPS that cannot be made until its buyer adds an SSH public key. */
+export function vpsWaitsForKey(service: Pick<ServiceRecord, 'vps'>): boolean {
+  return (service.vps?.sshKeys.length ?? 0) === 0;
+}
+
+/**
+ * The next step for a VPS service, or `deliver` (announce a ready VM: the buyer's mail), or
+ * undefined when there is none.
+ */
+export function nextComputeStep(
+  service: ServiceRecord,
+  life: Life,
+): ComputeStep | { kind: 'deliver' } | undefined {
+  const p = service.provisioning;
+  if (isLive(life.state)) {
+    if (p === undefined || p.state === 'pending' || p.state === 'manual') {
+      return vpsWaitsForKey(service) ? undefined : { kind: 'vm-create' };
+    }
+    if (p.state === 'ready' && p.announcedAt === undefined) return { kind: 'deliver' };
+    if (p.state === 'suspended') return { kind: 'vm-start' };
+    return undefined;
+  }
+  if (p?.state === 'pending') return { kind: 'vm-settle-creation' };
+  if (life.state === 'removed') {
+    return p?.state === 'ready' || p?.state === 'suspended'
+      ? { kind: 'vm-remove', from: p.state }
+      : undefined;
+  }
+  if (p?.state === 'ready') {
+    const why = life.state === 'ended' ? 'ended' : (life.reasons[0] ?? 'operator');
+    return { kind: 'vm-stop', reason: STOP_REASONS[why] };
+  }
+  return undefined;
+}
+
+/** The VM's spec from the plan, the buyer's choices and the service's address. */
+export function vmSpecOf(
+  service: ServiceRecord,
+  vps: VpsRecord,
+  ipv4: Ipv4Lease,
+  plans: readonly CatalogPlan[] = CATALOG,
+): VmSpec {
+  const specs = plans.find((plan) => plan.id === service.planId)?.specs;
+  if (!specs?.vcpu || !specs.ramGb || !specs.ssdGb) {
+    throw new Error(
+      `Plan ${service.planId} gives no vcpu, ramGb and ssdGb: a VPS cannot be made from it.`,
+    );
+  }
+  return {
+    serviceId: service.serviceId,
+    hostname: vps.hostname,
+    os: vps.os,
+    cores: specs.vcpu,
+    memoryMb: specs.ramGb * 1024,
+    diskGb: specs.ssdGb,
+    user: VPS_LOGIN_USERS[vps.os],
+    sshKeys: vps.sshKeys,
+    ipv4,
+  };
+}
+
+export interface ComputeStepDeps {
+  records: Pick<ProvisioningRecords, 'choose' | 'settle'>;
+  now: () => Date;
+}
+
+/**
+ * Takes one step on the provider. The caller holds the claim (`token`) and has read `service`
+ * again under it; every path ends the claim by settling, or throws (the caller releases it).
+ */
+export async function takeComputeStep(
+  part: ComputePart,
+  deps: ComputeStepDeps,
+  service: ServiceRecord,
+  step: ComputeStep,
+  token: string,
+): Promise<string> {
+  const { userId, serviceId } = service;
+  const ref = { userId, serviceId };
+  const p = service.provisioning;
+  const settle = (
+    from: Parameters<ComputeStepDeps['records']['settle']>[3],
+    outcome: Parameters<ComputeStepDeps['records']['settle']>[4],
+  ) => deps.records.settle(userId, serviceId, token, from, outcome, deps.now());
+  const seen = (vm: Vm) =>
+    part.services.updateVps(ref, {
+      vmid: vm.vmid,
+      ip: vm.ip,
+      user: vm.user,
+      power: vm.power,
+      powerAt: deps.now().toISOString(),
+    });
+
+  switch (step.kind) {
+    case 'vm-create': {
+      const vps = service.vps as VpsRecord;
+      const lease = await part.pool.allocate(serviceId);
+      // Adopts the VM the provider has for the service already (a crash after its clone).
+      const vm = await part.compute.provision(vmSpecOf(service, vps, lease, part.plans));
+      await seen(vm);
+      await deps.records.choose(
+        userId,
+        serviceId,
+        token,
+        { username: vm.user, domain: vm.hostname, package: service.planId, usernameAttempt: 0 },
+        deps.now(),
+      );
+      await settle(p?.state === 'manual' ? 'manual' : 'pending', {
+        state: 'ready',
+        server: vm.ip,
+        nameservers: [],
+      });
+      return step.kind;
+    }
+    case 'vm-settle-creation': {
+      const vm = await part.compute.find(serviceId);
+      if (vm) {
+        await seen(vm);
+        await settle('pending', { state: 'ready', server: vm.ip, nameservers: [] });
+      } else {
+        await settle('pending', {
+          state: 'failed',
+          reason: 'The service ended before its server was made.',
+        });
+      }
+      return step.kind;
+    }
+    case 'vm-stop':
+    case 'vm-start': {
+      const vm = await vmOf(part, service);
+      const after = vm
+        ? await part.compute.power(vm.vmid, step.kind === 'vm-stop' ? 'stop' : 'start')
+        : undefined;
+      if (after) await seen(after);
+      if (step.kind === 'vm-stop') {
+        await settle('ready', { state: 'suspended', reason: step.reason });
+      } else {
+        await settle('suspended', {
+          state: 'ready',
+          server: after?.ip ?? p?.server ?? '',
+          nameservers: [],
+        });
+      }
+      return step.kind;
+    }
+    case 'vm-remove': {
+      const vm = await vmOf(part, service);
+      if (vm) await part.compute.destroy(vm.vmid);
+      await part.pool.release(serviceId);
+      await part.services.updateVps(ref, { power: 'stopped', powerAt: deps.now().toISOString() });
+      await settle(step.from, { state: 'terminated', reason: 'Removed by an operator' });
+      return step.kind;
+    }
+  }
+}
+
+/** The service's VM: by the VMID recorded, else (a record lost to a crash) by its service id. */
+async function vmOf(part: ComputePart, service: ServiceRecord): Promise<Vm | undefined> {
+  const vmid = service.vps?.vmid;
+  const byId = vmid !== undefined ? await part.compute.get(vmid) : undefined;
+  if (byId && byId.serviceId === service.serviceId) return byId;
+  return part.compute.find(service.serviceId);
+}

@@ -1,0 +1,211 @@
+/**
+ * What a buyer does with their VPS from its card (D24): power (start, stop, reboot), reinstall
+ * (another OS or the same, after typing the hostname; same VMID and address, keys re-applied)
+ * and its SSH keys. Each acts on the provider under the service's provisioning claim, as converge
+ * does (lambdas/use-cases/converge-compute.ts), so a buyer's Start cannot race converge's
+ * suspension; only a live service whose VM is made may be acted on. The card's power state is
+ * written back onto the service record, which the dashboard reads without asking the provider.
+ *
+ * Keys added to a VPS still waiting for one ask converge (ServiceChanged) to make it now; keys
+ * changed on a made VM are given to cloud-init, which applies them at the VM's next boot.
+ */
+import type { ServiceChangedDetail } from '../domain/api';
+import { DomainError } from '../domain/errors';
+import { isLive } from '../domain/lifecycle';
+import type { Service } from '../domain/services';
+import { parseSshPublicKeys, InvalidSshKeyError } from '../domain/ssh-keys';
+import { isVpsOs, VPS_OS_IDS, VPS_OS_NAMES, type VpsRecord } from '../domain/vps';
+import type { AddressPool } from '../ports/address-pool';
+import type { Compute, Vm } from '../ports/compute';
+import type { EventPublisher } from '../ports/events';
+import type { LogPort } from '../ports/logger';
+import type { ProvisioningRecords } from '../ports/provisioning';
+import type { ServiceRecord, ServicesStore } from '../ports/services';
+import { lifeOfService } from './converge-service';
+import { vmSpecOf } from './converge-compute';
+import { ServiceNotFoundError } from './open-control-panel';
+import { serviceOfRecord } from './to-service';
+
+export interface ManageVpsDeps {
+  services: Pick<ServicesStore, 'getService' | 'updateVps'>;
+  records: Pick<ProvisioningRecords, 'claim' | 'release' | 'choose'>;
+  compute: Compute;
+  pool: Pick<AddressPool, 'leaseOf'>;
+  events: Pick<EventPublisher, 'publish'>;
+  log: LogPort;
+  now: () => Date;
+}
+
+export type PowerRequest = 'start' | 'stop' | 'reboot';
+
+const REFUSALS = {
+  service_suspended:
+    'This server is suspended or has ended, so it cannot be started or changed. Renew it to use it again.',
+  service_not_ready:
+    'This server is still being set up. You can use these controls once it is running; we will email you.',
+  service_busy: 'Your server is busy with another change. Wait a minute, refresh, and try again.',
+} as const;
+
+export class VpsActionRefusedError extends DomainError {
+  override readonly name = 'VpsActionRefusedError';
+  constructor(readonly code: keyof typeof REFUSALS) {
+    super(REFUSALS[code]);
+  }
+}
+
+/** A reinstall's confirmation or OS was not right (400 validation_failed). */
+export class ReinstallRefusedError extends DomainError {
+  override readonly name = 'ReinstallRefusedError';
+  readonly code = 'validation_failed';
+}
+
+export async function powerVps(
+  deps: ManageVpsDeps,
+  userId: string,
+  serviceId: string,
+  action: PowerRequest,
+  requestId: string,
+): Promise<Service> {
+  return underClaim(deps, userId, serviceId, requestId, async (service, vps) => {
+    const vm = await deps.compute.power(vps.vmid as number, action);
+    await seen(deps, service, vm);
+    deps.log.info('Buyer power action on a VPS', { serviceId, action, power: vm.power });
+  });
+}
+
+export async function reinstallVps(
+  deps: ManageVpsDeps,
+  userId: string,
+  serviceId: string,
+  input: { os: string; confirm: string },
+  requestId: string,
+): Promise<Service> {
+  const { os } = input;
+  if (!isVpsOs(os)) {
+    throw new ReinstallRefusedError(
+      `Please choose one of ${VPS_OS_IDS.map((id) => VPS_OS_NAMES[id]).join(', ')}.`,
+    );
+  }
+  return underClaim(deps, userId, serviceId, requestId, async (service, vps, token) => {
+    if (input.confirm.trim().toLowerCase() !== vps.hostname) {
+      throw new ReinstallRefusedError(
+        `Type your server's hostname, ${vps.hostname}, to confirm: reinstalling erases everything on its disk.`,
+      );
+    }
+    const lease = await deps.pool.leaseOf(serviceId);
+    if (!lease) throw new VpsActionRefusedError('service_not_ready');
+    const spec = vmSpecOf(service, { ...vps, os }, lease);
+    const vm = await deps.compute.reinstall(vps.vmid as number, spec);
+    await deps.services.updateVps({ userId, serviceId }, { os });
+    await seen(deps, service, vm);
+    // The login user is the new OS's (ubuntu, debian, almalinux, rocky).
+    await deps.records.choose(
+      userId,
+      serviceId,
+      token,
+      { username: vm.user, domain: vm.hostname, package: service.planId, usernameAttempt: 0 },
+      deps.now(),
+    );
+    deps.log.info('Buyer reinstalled a VPS', { serviceId, os });
+  });
+}
+
+/**
+ * Replaces the VPS's keys. At least one: a server with none could never be entered. A VPS still
+ * waiting for its first key is made by converge once it has one.
+ */
+export async function setVpsKeys(
+  deps: ManageVpsDeps,
+  userId: string,
+  serviceId: string,
+  texts: readonly string[],
+  requestId: string,
+): Promise<Service> {
+  const keys = parseSshPublicKeys(texts);
+  if (keys.length === 0) {
+    throw new InvalidSshKeyError(
+      'Add at least one SSH public key: your server accepts no password, so without a key nobody can log in.',
+    );
+  }
+  const service = await vpsService(deps, userId, serviceId);
+  const vps = service.vps as VpsRecord;
+  if (vps.vmid === undefined || service.provisioning?.state !== 'ready') {
+    // Not made yet (waiting for its first key, or being set up): converge gives it these keys.
+    await deps.services.updateVps({ userId, serviceId }, { sshKeys: keys });
+    const detail: ServiceChangedDetail = {
+      userId,
+      serviceId,
+      fact: 'ssh-keys',
+      at: deps.now().toISOString(),
+    };
+    await deps.events.publish('ServiceChanged', detail);
+    return answer(deps, userId, serviceId);
+  }
+  return underClaim(deps, userId, serviceId, requestId, async (current, made) => {
+    const vm = await deps.compute.setSshKeys(made.vmid as number, keys);
+    await deps.services.updateVps({ userId, serviceId }, { sshKeys: keys });
+    await seen(deps, current, vm);
+  });
+}
+
+async function vpsService(
+  deps: ManageVpsDeps,
+  userId: string,
+  serviceId: string,
+): Promise<ServiceRecord> {
+  const service = await deps.services.getService(userId, serviceId);
+  if (!service || service.category !== 'vps' || !service.vps) throw new ServiceNotFoundError();
+  return service;
+}
+
+/**
+ * Runs `act` on the provider for a live VPS whose VM is made, under the service's claim (read
+ * again under it), and answers the service as its card shows it.
+ */
+async function underClaim(
+  deps: ManageVpsDeps,
+  userId: string,
+  serviceId: string,
+  requestId: string,
+  act: (service: ServiceRecord, vps: VpsRecord, token: string) => Promise<void>,
+): Promise<Service> {
+  refuseUnlessUsable(await vpsService(deps, userId, serviceId), deps.now());
+  const claim = await deps.records.claim(userId, serviceId, `buyer:${requestId}`, deps.now());
+  if (claim.state === 'held') throw new VpsActionRefusedError('service_busy');
+  try {
+    const service = await vpsService(deps, userId, serviceId);
+    refuseUnlessUsable(service, deps.now());
+    await act(service, service.vps as VpsRecord, claim.token);
+  } finally {
+    await deps.records.release(userId, serviceId, claim.token).catch(() => undefined);
+  }
+  return answer(deps, userId, serviceId);
+}
+
+function refuseUnlessUsable(service: ServiceRecord, now: Date): void {
+  if (!isLive(lifeOfService(service, now).state)) {
+    throw new VpsActionRefusedError('service_suspended');
+  }
+  if (service.provisioning?.state !== 'ready' || service.vps?.vmid === undefined) {
+    throw new VpsActionRefusedError('service_not_ready');
+  }
+}
+
+async function seen(deps: ManageVpsDeps, service: ServiceRecord, vm: Vm): Promise<void> {
+  await deps.services.updateVps(
+    { userId: service.userId, serviceId: service.serviceId },
+    {
+      vmid: vm.vmid,
+      ip: vm.ip,
+      user: vm.user,
+      power: vm.power,
+      powerAt: deps.now().toISOString(),
+    },
+  );
+}
+
+async function answer(deps: ManageVpsDeps, userId: string, serviceId: string): Promise<Service> {
+  const service = await deps.services.getService(userId, serviceId);
+  if (!service) throw new ServiceNotFoundError();
+  return serviceOfRecord(service, deps.now());
+}

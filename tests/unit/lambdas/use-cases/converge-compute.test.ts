@@ -1,0 +1,254 @@
+/**
+ * A VPS's provider part is its VM (D24), driven by converge (D22) on in-memory fakes: made once
+ * with one address however many deliveries race, adopted after a crash right after its clone,
+ * out of step with a sentence when the pool is empty, the provider down or the template missing
+ * (and no mail), waiting for the buyer's key without being out of step, stopped when suspended or
+ * ended, started when live again, destroyed with its address released when an operator removes it.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { parseIpv4Ranges } from '../../../../lambdas/domain/ipv4-pool';
+import type { Months } from '../../../../lambdas/domain/pricing';
+import type { VpsRecord } from '../../../../lambdas/domain/vps';
+import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
+import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
+import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
+import { InMemoryCompute } from '../../../helpers/fakes/compute';
+import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { sshPublicKey } from '../../../helpers/ssh-keys';
+
+const START = new Date('2026-11-27T04:00:00.000Z');
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const SERVICE_ID = 'svc_basicvps1';
+const KEY = sshPublicKey('ed25519');
+
+function world(poolText = '203.0.113.10-203.0.113.12/24@203.0.113.1') {
+  const base = fakeWorld(START);
+  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 2 * MINUTE });
+  const compute = new InMemoryCompute();
+  const ranges = parseIpv4Ranges(poolText);
+  const pool = new InMemoryAddressPool(() => ranges);
+  const deps: ConvergeDeps = {
+    ...convergeDepsOf({
+      records,
+      services: base.services,
+      users: base.users,
+      panel: new InMemoryPanel(),
+      announce: (detail) => base.events.publish('ServiceProvisioned', detail),
+      mailer: base.mailer,
+      siteUrl: () => 'https://shop.example.in',
+      placeholderDomain: () => 'sites.example.in',
+      log: base.log,
+      now: base.now,
+    }),
+    compute: { compute, pool, services: base.services },
+  };
+  return Object.assign(base, { records, compute, pool, deps });
+}
+
+let w: ReturnType<typeof world>;
+
+async function buyVps(
+  serviceId = SERVICE_ID,
+  vps: VpsRecord = { os: 'ubuntu-24.04', hostname: 'asha-vps', sshKeys: [KEY] },
+) {
+  const at = w.now().toISOString();
+  await w.services.extendService(
+    {
+      userId: BUYER.userId,
+      serviceId,
+      planId: 'basicvps',
+      planName: 'Basic VPS',
+      category: 'vps',
+    },
+    {
+      purchaseId: `pur_pay_${serviceId}`,
+      paymentId: `pay_${serviceId}`,
+      purchaseDate: at,
+      startDate: at,
+      renewalDate: new Date(w.now().getTime() + 30 * DAY).toISOString(),
+      months: 1 as Months,
+      amountPaise: 70_682,
+    },
+    0,
+    at,
+  );
+  await w.services.updateVps({ userId: BUYER.userId, serviceId }, vps);
+}
+
+beforeEach(async () => {
+  w = world();
+  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
+});
+
+const ref = (serviceId = SERVICE_ID) => ({ userId: BUYER.userId, serviceId });
+const converge = (deliveryId = 'evt-1', serviceId = SERVICE_ID) =>
+  convergeService(w.deps, ref(serviceId), { deliveryId });
+const service = (serviceId = SERVICE_ID) => w.services.getService(BUYER.userId, serviceId);
+const readyMails = () => w.mailer.sent.filter((mail) => /is ready/.test(mail.subject));
+
+async function fact(kind: 'hold' | 'unhold' | 'end' | 'remove') {
+  const current = await service();
+  expect(
+    await w.services.changeFacts(ref(), { kind }, current!.version, w.now().toISOString()),
+  ).toBe(true);
+}
+
+describe('a VPS made through converge (D24)', () => {
+  it('makes a running VM from the plan and the buyer’s choices, records it, and mails how to log in (no password)', async () => {
+    await buyVps();
+
+    const result = await converge();
+
+    expect(result).toMatchObject({ outcome: 'in_step', desired: 'active', actual: 'live' });
+    expect(w.compute.all()).toEqual([
+      expect.objectContaining({
+        serviceId: SERVICE_ID,
+        hostname: 'asha-vps',
+        os: 'ubuntu-24.04',
+        cores: 1,
+        memoryMb: 1024,
+        diskGb: 25,
+        user: 'ubuntu',
+        sshKeys: [KEY],
+        ip: '203.0.113.10',
+        power: 'running',
+      }),
+    ]);
+    const after = await service();
+    expect(after?.provisioning).toMatchObject({
+      state: 'ready',
+      server: '203.0.113.10',
+      username: 'ubuntu',
+    });
+    expect(after?.vps).toMatchObject({ ip: '203.0.113.10', power: 'running', user: 'ubuntu' });
+    expect(readyMails()).toHaveLength(1);
+    const mail = readyMails()[0]!;
+    expect(mail.text).toContain('ssh ubuntu@203.0.113.10');
+    expect(mail.text).not.toMatch(/password:/i);
+    await converge('evt-again');
+    expect(w.compute.clones).toBe(1);
+    expect(readyMails()).toHaveLength(1);
+  });
+
+  it('10 concurrent deliveries make one VM with one address', async () => {
+    await buyVps();
+    await Promise.allSettled(Array.from({ length: 10 }, (_, i) => converge(`evt-${i}`)));
+    await converge('evt-after');
+
+    expect(w.compute.clones).toBe(1);
+    expect(w.compute.all()).toHaveLength(1);
+    expect(await w.pool.leaseOf(SERVICE_ID)).toMatchObject({ address: '203.0.113.10' });
+    // The next service gets the next address: the first one was taken once.
+    expect((await w.pool.allocate('svc_next')).address).toBe('203.0.113.11');
+    expect(readyMails()).toHaveLength(1);
+  });
+
+  it('a crash right after the clone: the next converge adopts that VM and its address, never clones again', async () => {
+    await buyVps();
+    w.compute.afterClone = () => {
+      throw new Error('process killed');
+    };
+    const crashed = await converge('evt-crashed');
+    expect(crashed).toMatchObject({ outcome: 'out_of_step', actual: 'absent' });
+    expect(readyMails()).toHaveLength(0);
+    w.compute.afterClone = () => undefined;
+
+    const result = await converge('evt-retry');
+
+    expect(result).toMatchObject({ outcome: 'in_step', actual: 'live' });
+    expect(w.compute.clones).toBe(1);
+    expect(w.compute.all()).toEqual([
+      expect.objectContaining({ ip: '203.0.113.10', power: 'running', sshKeys: [KEY] }),
+    ]);
+    expect(readyMails()).toHaveLength(1);
+  });
+
+  it('an empty pool: out of step with a sentence for the operator, no VM, no mail; an added range repairs it', async () => {
+    w = world('203.0.113.10-203.0.113.10/24@203.0.113.1');
+    await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
+    await w.pool.allocate('svc_someone_else');
+    await buyVps();
+
+    const result = await converge('evt-empty');
+
+    expect(result).toMatchObject({
+      outcome: 'out_of_step',
+      desired: 'setting_up',
+      actual: 'absent',
+      error: expect.stringContaining('The IPv4 pool has no free address'),
+    });
+    expect((await service())?.life?.lastError).toContain('IPv4 pool has no free address');
+    expect(w.compute.clones).toBe(0);
+    expect(w.mailer.sent).toHaveLength(0);
+
+    await w.pool.release('svc_someone_else');
+    w.setNow(new Date(START.getTime() + 15 * MINUTE));
+    expect(await converge('evt-reconciler')).toMatchObject({ outcome: 'in_step', actual: 'live' });
+    expect((await service())?.life?.outOfStepSince).toBeUndefined();
+  });
+
+  it('the provider down or the template missing: out of step with why, no mail', async () => {
+    await buyVps();
+    w.compute.down = true;
+    expect(await converge('evt-down')).toMatchObject({
+      outcome: 'out_of_step',
+      error: expect.stringContaining('server platform did not answer'),
+    });
+    w.compute.down = false;
+    w.compute.templates.delete('ubuntu-24.04');
+    expect(await converge('evt-template')).toMatchObject({
+      outcome: 'out_of_step',
+      error: expect.stringContaining('There is no template for ubuntu-24.04'),
+    });
+    expect(w.compute.clones).toBe(0);
+    expect(w.mailer.sent).toHaveLength(0);
+  });
+
+  it('waits for the buyer’s key without being out of step; adding it makes the VM', async () => {
+    await buyVps(SERVICE_ID, { os: 'debian-12', hostname: 'asha-vps', sshKeys: [] });
+
+    const waiting = await converge('evt-no-key');
+
+    expect(waiting).toMatchObject({ outcome: 'in_step', desired: 'setting_up', actual: 'absent' });
+    expect((await service())?.provisioning).toBeUndefined();
+    expect(w.compute.clones).toBe(0);
+
+    await w.services.updateVps(ref(), { sshKeys: [KEY] });
+    expect(await converge('evt-key-added')).toMatchObject({ outcome: 'in_step', actual: 'live' });
+    expect(w.compute.all()[0]).toMatchObject({ os: 'debian-12', user: 'debian', sshKeys: [KEY] });
+  });
+});
+
+describe('a VPS through its life (D22)', () => {
+  beforeEach(async () => {
+    await buyVps();
+    await converge('evt-bought');
+  });
+
+  it('an operator hold stops the VM (data kept); lifting it starts it again', async () => {
+    await fact('hold');
+    expect(await converge('evt-hold')).toMatchObject({ desired: 'suspended', actual: 'suspended' });
+    expect(w.compute.all()[0]).toMatchObject({ power: 'stopped' });
+    expect((await service())?.vps?.power).toBe('stopped');
+
+    await fact('unhold');
+    expect(await converge('evt-unhold')).toMatchObject({ desired: 'active', actual: 'live' });
+    expect(w.compute.all()[0]).toMatchObject({ power: 'running', ip: '203.0.113.10' });
+    expect(w.compute.clones).toBe(1);
+  });
+
+  it('ended: stopped at once; removed by an operator: the VM is destroyed and its address released', async () => {
+    await fact('end');
+    expect(await converge('evt-end')).toMatchObject({ desired: 'ended', actual: 'suspended' });
+    expect(w.compute.all()[0]?.power).toBe('stopped');
+    expect(await w.pool.leaseOf(SERVICE_ID)).toBeDefined();
+
+    await fact('remove');
+    expect(await converge('evt-remove')).toMatchObject({ desired: 'removed', actual: 'removed' });
+    expect(w.compute.all()).toEqual([]);
+    expect(await w.pool.leaseOf(SERVICE_ID)).toBeUndefined();
+    expect((await w.pool.allocate('svc_next')).address).toBe('203.0.113.10');
+  });
+});

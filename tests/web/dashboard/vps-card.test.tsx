@@ -1,0 +1,111 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceVps } from '../../../lambdas/domain/services';
+import { VpsCard } from '../../../web/src/features/dashboard/components/vps-card';
+import {
+  vpsChoiceProblem,
+  vpsOrderOf,
+} from '../../../web/src/features/checkout/components/vps-choice';
+import { ApiError } from '../../../web/src/lib/api';
+
+const vpsApi = vi.hoisted(() => ({ power: vi.fn(), reinstall: vi.fn(), setKeys: vi.fn() }));
+vi.mock('../../../web/src/features/dashboard/api/vps', () => ({ vpsApi }));
+
+const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx0aGVrZXlvZmFzaGFsYXB0b3BmaWxsZXI asha@laptop';
+const RUNNING: ServiceVps = {
+  os: 'ubuntu-24.04',
+  hostname: 'asha-web',
+  sshKeys: [KEY],
+  ip: '203.0.113.10',
+  user: 'ubuntu',
+  power: 'running',
+  waitsForKey: false,
+};
+
+beforeEach(() => {
+  for (const fn of Object.values(vpsApi)) fn.mockReset();
+});
+
+describe('the dashboard VPS card (D24)', () => {
+  it('shows the IP, OS, power and the ssh line; Reboot asks the server and shows what it answers', async () => {
+    vpsApi.power.mockResolvedValue({ service: { vps: { ...RUNNING, power: 'running' } } });
+    render(<VpsCard serviceId="svc_1" state="active" initial={RUNNING} />);
+    const card = screen.getByTestId('vps-card');
+    expect(within(card).getByTestId('vps-ip')).toHaveTextContent('203.0.113.10');
+    expect(within(card).getByTestId('vps-os')).toHaveTextContent('Ubuntu 24.04 LTS');
+    expect(within(card).getByTestId('vps-power')).toHaveTextContent('Running');
+    expect(card).toHaveTextContent('ssh ubuntu@203.0.113.10');
+    expect(within(card).getByRole('button', { name: 'Start' })).toBeDisabled();
+
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Reboot' }));
+    });
+
+    expect(vpsApi.power).toHaveBeenCalledWith('svc_1', 'reboot');
+  });
+
+  it('Reinstall stays disabled until the hostname is typed', async () => {
+    vpsApi.reinstall.mockResolvedValue({
+      service: { vps: { ...RUNNING, os: 'debian-12', user: 'debian' } },
+    });
+    render(<VpsCard serviceId="svc_1" state="active" initial={RUNNING} />);
+    const button = screen.getByRole('button', { name: 'Reinstall' });
+    expect(button).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Operating system', { selector: 'select' }), {
+      target: { value: 'debian-12' },
+    });
+    fireEvent.change(screen.getByTestId('vps-reinstall-confirm'), {
+      target: { value: 'asha-web' },
+    });
+    expect(button).toBeEnabled();
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(vpsApi.reinstall).toHaveBeenCalledWith('svc_1', 'debian-12', 'asha-web');
+    expect(screen.getByTestId('vps-os')).toHaveTextContent('Debian 12');
+    expect(screen.getByRole('status')).toHaveTextContent('Reinstalled.');
+  });
+
+  it('a server waiting for its key says so, and the server’s refusal of a key is shown', async () => {
+    vpsApi.setKeys.mockRejectedValue(
+      new ApiError(
+        'That is not an SSH public key. Paste the one line of your .pub file.',
+        400,
+        'invalid_ssh_key',
+      ),
+    );
+    render(
+      <VpsCard
+        serviceId="svc_1"
+        state="setting_up"
+        initial={{ os: 'debian-12', hostname: 'asha-web', sshKeys: [], waitsForKey: true }}
+      />,
+    );
+    expect(screen.getByTestId('vps-waiting')).toHaveTextContent('Set-up waits for your SSH key');
+    expect(screen.queryByRole('button', { name: 'Reboot' })).toBeNull();
+    fireEvent.change(screen.getByTestId('vps-keys'), { target: { value: 'nonsense' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('That is not an SSH public key.');
+  });
+});
+
+describe('the VPS checkout choice', () => {
+  const choice = { os: 'debian-12' as const, hostname: 'Asha-Web', key: KEY, later: false };
+
+  it('sends the OS, the lowercased hostname and the keys; none when the key comes later', () => {
+    expect(vpsOrderOf(choice)).toEqual({ os: 'debian-12', hostname: 'asha-web', sshKeys: [KEY] });
+    expect(vpsOrderOf({ ...choice, later: true }).sshKeys).toEqual([]);
+  });
+
+  it('asks for a key unless it comes later, and refuses a private key or a hostname with a dot', () => {
+    expect(vpsChoiceProblem(choice)).toBeNull();
+    expect(vpsChoiceProblem({ ...choice, key: '' })).toMatch(/Paste your SSH public key/);
+    expect(vpsChoiceProblem({ ...choice, key: '', later: true })).toBeNull();
+    expect(vpsChoiceProblem({ ...choice, key: '-----BEGIN OPENSSH PRIVATE KEY-----' })).toMatch(
+      /That is a private key/,
+    );
+    expect(vpsChoiceProblem({ ...choice, hostname: 'a.b' })).toMatch(/A hostname is up to 63/);
+  });
+});
