@@ -215,5 +215,9 @@ export function purchaseCompletedDetail(purchase: PurchaseRecord): PurchaseCompl
   if (purchase.invoiceNumber) detail.invoiceNumber = purchase.invoiceNumber;
   // Priced as a renewal of a plan the buyer holds or held (D14), as create-order decided.
   detail.renewal = purchase.quote?.renewal === true;
+  const change = purchase.quote?.change;
+  if (change) {
+    detail.change = { fromPlanName: change.fromPlanName, remainingDays: change.remainingDays };
+  }
   return detail;
 }
