@@ -172,6 +172,8 @@ export interface PurchaseCompletedDetail {
   renewal?: boolean;
   /** The service the purchase started or extended (absent for purchases from before services). */
   serviceId?: string;
+  /** A plan change now (D26): the plan it replaced; the renewal date did not move. */
+  change?: { fromPlanName: string; remainingDays: number };
 }
 
 /** `detail` of `SupportMessageReceived`: a stored contact message to mail to the support inbox. */

@@ -235,6 +235,21 @@ type Step =
   | ComputeStep;
 
 /**
+ * The catalog plan a service is on at `now` (D26): the plan its ledger and a smaller plan chosen
+ * for the renewal say. The one place a provider part reads the size it should have: the panel's
+ * package below; a VM's cores, memory and disk (grow only) and a storage quota are read from its
+ * `specs` the same way, by the part that drives them.
+ */
+export function catalogPlanOf(
+  service: Pick<ServiceRecord, 'planId' | 'planName' | 'pendingPlan'>,
+  now: Date,
+  plans: readonly CatalogPlan[] = CATALOG,
+): CatalogPlan | undefined {
+  const planId = planInForce(service, now).planId;
+  return plans.find((plan) => plan.id === planId);
+}
+
+/**
  * The WHM package the service's plan names when its panel account is on another one (D26: the
  * plan changed, or went back when the change was refunded); undefined when it is on its plan's.
  */
@@ -248,8 +263,7 @@ export function packageBehind(
   const p = service.provisioning;
   if (!isPanelPart(service) || !p?.username || !p.package) return undefined;
   // A smaller plan chosen for the renewal is the plan once its day has come (D26).
-  const planId = planInForce(service, now).planId;
-  const wanted = plans.find((plan) => plan.id === planId)?.whmPackage;
+  const wanted = catalogPlanOf(service, now, plans)?.whmPackage;
   return wanted && wanted !== p.package ? wanted : undefined;
 }
 

@@ -100,9 +100,27 @@ export async function fulfilPayment(
   const purchaseId = purchaseIdFor(payment.paymentId);
   let purchase = await purchases.getPurchase(order.userId, purchaseId);
   if (!purchase) {
-    const { serviceId, period } = order.changeFrom
-      ? // A plan change (D26): an entry on the service it changes, the renewal date unchanged.
-        await recordPlanChange(deps, order, { purchaseId, paymentId: payment.paymentId }, at)
+    // A plan change (D26): an entry on the service it changes, the renewal date unchanged.
+    const changed = order.changeFrom
+      ? await recordPlanChange(deps, order, { purchaseId, paymentId: payment.paymentId }, at)
+      : undefined;
+    if (changed && 'review' in changed) {
+      const marked = await orders.markReview({
+        orderId: order.orderId,
+        paymentId: payment.paymentId,
+        at: atIso,
+        reason: changed.review,
+      });
+      log.warn('A paid plan change no longer fits its service; nothing changed', {
+        orderId: order.orderId,
+        paymentId: payment.paymentId,
+        reason: changed.review,
+        orderMarkedForReview: marked,
+      });
+      return { outcome: 'review', reason: changed.review };
+    }
+    const { serviceId, period } = changed
+      ? changed
       : await extendService(
           deps,
           {
@@ -223,5 +241,9 @@ export function purchaseCompletedDetail(purchase: PurchaseRecord): PurchaseCompl
   if (purchase.invoiceNumber) detail.invoiceNumber = purchase.invoiceNumber;
   // Priced as a renewal of a plan the buyer holds or held (D14), as create-order decided.
   detail.renewal = purchase.quote?.renewal === true;
+  const change = purchase.quote?.change;
+  if (change) {
+    detail.change = { fromPlanName: change.fromPlanName, remainingDays: change.remainingDays };
+  }
   return detail;
 }

@@ -99,7 +99,7 @@ export async function recordPlanChange(
   >,
   payment: { purchaseId: string; paymentId: string },
   at: Date,
-): Promise<{ serviceId: string; period: ServicePeriod }> {
+): Promise<{ serviceId: string; period: ServicePeriod } | { review: string }> {
   const serviceId = order.changeFrom as string;
   const change = order.quote.change;
   if (!change) throw new Error(`order for ${serviceId} changes a plan but its quote says nothing`);
@@ -108,6 +108,15 @@ export async function recordPlanChange(
     if (!service) throw new Error(`service ${serviceId} of a paid plan change is missing`);
     const given = service.periods[payment.purchaseId];
     if (given) return { serviceId, period: given };
+    // Paid for a change the service no longer fits (another tab's payment changed it first, or
+    // it ended meanwhile): the money is kept for an operator to give back, nothing is changed.
+    const state = lifeOfService(service, at).state;
+    const from = planInForce(service, at).planId;
+    if (from !== change.fromPlanId || (state !== 'active' && state !== 'grace')) {
+      return {
+        review: `plan change ${change.fromPlanId} → ${order.planId} paid, but the service is ${state} on ${from}`,
+      };
+    }
     const atIso = at.toISOString();
     const period: ServicePeriod = {
       purchaseId: payment.purchaseId,

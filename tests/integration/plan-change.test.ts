@@ -132,6 +132,29 @@ describe('upgrade now, on the local stack', () => {
     expect(text).toMatch(/18,000\.00/);
     expect(text).toMatch(/21,240\.00/);
 
+    // A smaller plan for the renewal, chosen and taken back (D26); a larger one is refused there.
+    const planChange = `/api/me/services/${basic.id}/plan-change`;
+    const chosen = await api<{ service: { pendingPlan?: unknown } }>(stack, 'PUT', planChange, {
+      token,
+      body: { planId: 'basichosting' },
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.service.pendingPlan).toEqual({
+      planId: 'basichosting',
+      planName: 'Basic Hosting',
+      from: basic.renewalDate,
+    });
+    const larger = await api(stack, 'PUT', planChange, {
+      token,
+      body: { planId: 'enterprisehosting' },
+    });
+    expect(larger.status).toBe(400);
+    const kept = await api<{ service: { pendingPlan?: unknown } }>(stack, 'DELETE', planChange, {
+      token,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.service.pendingPlan).toBeUndefined();
+
     // A full refund of the upgrade payment, made at Razorpay: the plan and the package go back.
     const refund = await fetch(`${stack.simulatorUrl}/v1/payments/${paymentId}/refund`, {
       method: 'POST',

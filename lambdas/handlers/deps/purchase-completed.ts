@@ -27,6 +27,7 @@ export const purchaseCompletedSchema = z.object({
   invoiceNumber: z.optional(text),
   renewal: z.optional(z.boolean()),
   serviceId: z.optional(text),
+  change: z.optional(z.object({ fromPlanName: text, remainingDays: z.int().check(z.positive()) })),
 }) satisfies z.ZodMiniType<PurchaseCompletedDetail>;
 
 /**

@@ -35,6 +35,7 @@ export interface WelcomeMailInput {
     | 'domain'
     | 'invoiceNumber'
     | 'renewal'
+    | 'change'
   >;
   /** The purchase's quote, for the price breakup; without it the mail shows the total only. */
   quote?: PriceBreakup;
@@ -44,6 +45,7 @@ export interface WelcomeMailInput {
 }
 
 export function welcomeMail(input: WelcomeMailInput): MailContent {
+  if (input.purchase.change) return planChangedMail(input);
   const { purchase, siteUrl } = input;
   const renews = formatDate(purchase.renewalDate);
   const period = monthsText(purchase.months);
@@ -84,6 +86,45 @@ export function welcomeMail(input: WelcomeMailInput): MailContent {
     subject: `Your ${purchase.planName} is active`,
     preheader: `Payment received: ${paid} for ${period} of ${purchase.planName}. Renews on ${renews}.`,
     heading: `Your ${purchase.planName} is active`,
+    greetName: purchase.name,
+    blocks,
+    siteUrl,
+    footer: 'You get this mail because you bought a service from us.',
+  });
+}
+
+/**
+ * A plan change paid now (D26): the new plan is the buyer's at once, the renewal date stays, and
+ * the amount is the difference for the days left (its tax invoice says so).
+ */
+function planChangedMail(input: WelcomeMailInput): MailContent {
+  const { purchase, siteUrl } = input;
+  const change = purchase.change as NonNullable<WelcomeMailInput['purchase']['change']>;
+  const renews = formatDate(purchase.renewalDate);
+  const paid = formatInr(purchase.amountPaise);
+  const days = `${change.remainingDays} ${change.remainingDays === 1 ? 'day' : 'days'}`;
+  const blocks: Block[] = [
+    paragraph(
+      `Thank you for upgrading. We have received your payment of ${paid}, the difference for the ${days} left until your renewal date, and your ${change.fromPlanName} is now ${purchase.planName}.`,
+    ),
+    rows([
+      { label: 'Plan', value: purchase.planName },
+      { label: 'Was', value: change.fromPlanName },
+      ...(purchase.domain ? [{ label: 'Domain', value: purchase.domain }] : []),
+      { label: 'Renewal date', value: `${renews} (unchanged)` },
+      ...(purchase.invoiceNumber ? [{ label: 'Tax invoice', value: purchase.invoiceNumber }] : []),
+    ]),
+    paragraph(
+      'Your account moves to the new plan within a few minutes; your dashboard shows "Updating…" until it has. Nothing on your site changes and nothing needs to be done.',
+    ),
+    button('Go to your dashboard', dashboardLink(siteUrl)),
+    note(`Payment reference: ${purchase.paymentId} (order ${purchase.orderId}).`),
+    note(guarantee(purchase.category)),
+  ];
+  return renderMail({
+    subject: `Your plan is now ${purchase.planName}`,
+    preheader: `Payment received: ${paid} for the move from ${change.fromPlanName} to ${purchase.planName}. Renews on ${renews}, as before.`,
+    heading: `Your plan is now ${purchase.planName}`,
     greetName: purchase.name,
     blocks,
     siteUrl,

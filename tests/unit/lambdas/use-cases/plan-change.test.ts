@@ -258,6 +258,20 @@ describe('an upgrade paid', () => {
     );
   });
 
+  it('puts a second tab’s payment for the same change in review, changing nothing twice', async () => {
+    const first = await upgrade();
+    const second = await upgrade();
+    await pay(first.orderId, 'pay_Upgrade0000001');
+
+    const again = await pay(second.orderId, 'pay_Upgrade0000002');
+
+    expect(again).toMatchObject({ outcome: 'review' });
+    expect((await world.orders.getOrder(second.orderId))?.status).toBe('review');
+    const changed = await service();
+    expect(changed.periods[purchaseIdFor('pay_Upgrade0000002')]).toBeUndefined();
+    expect(changed.planId).toBe('premiumhosting');
+  });
+
   it('moves the panel account to the new package once, however often converge runs', async () => {
     const order = await upgrade();
     await pay(order.orderId, 'pay_Upgrade0000001');

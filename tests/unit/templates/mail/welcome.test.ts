@@ -135,3 +135,29 @@ describe('the welcome mail', () => {
     expect(mail.text).not.toContain('Tax invoice');
   });
 });
+
+describe('the mail of a plan change paid now (D26)', () => {
+  const changed = (): WelcomeMailInput => ({
+    purchase: {
+      ...purchase(),
+      planName: 'Premium Hosting',
+      amountPaise: 1_542_082,
+      change: { fromPlanName: 'Basic Hosting', remainingDays: 265 },
+    },
+    siteUrl: SITE_URL,
+  });
+
+  it('says the plan is the new one, for the difference over the days left, the renewal date unchanged', () => {
+    const mail = welcomeMail(changed());
+
+    expect(mail.subject).toBe('Your plan is now Premium Hosting');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(
+        'We have received your payment of ₹15,420.82, the difference for the 265 days left until your renewal date, and your Basic Hosting is now Premium Hosting.',
+      );
+      expect(body).toContain('22 November 2027 (unchanged)');
+      expect(body).not.toContain('being set up');
+      expect(body).not.toMatch(/pass(word)?:/i);
+    }
+  });
+});

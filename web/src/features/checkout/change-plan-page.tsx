@@ -243,7 +243,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
       className={`flex items-baseline justify-between gap-4 py-2 ${strong ? 'text-base font-bold text-slate-900' : 'text-slate-700'}`}
     >
       <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="whitespace-nowrap tabular-nums">{value}</dd>
     </div>
   );
 }
