@@ -23,12 +23,15 @@ export interface LocalConfig {
     razorpaySimulator: number;
     whm: number;
     registrar: number;
+    storage: number;
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string };
   /** The WHM stand-in's API token user and token (`Authorization: whm USER:TOKEN`). */
   whm: { user: string; token: string };
   /** The registrar stand-in's reseller id and API key (`auth-userid`, `api-key`). */
   registrar: { resellerId: string; apiKey: string };
+  /** The object storage stand-in's admin user's S3 keys (they sign RGW's Admin Ops calls). */
+  storage: { accessKeyId: string; secretAccessKey: string };
   /** Local Lambda timeouts are the stack's times this (see LambdaRuntime). */
   lambdaTimeoutFactor: number;
   /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
@@ -75,6 +78,7 @@ export function loadLocalConfig(
     razorpaySimulator: readPort(env, 'RAZORPAY_SIM_PORT', 8100),
     whm: readPort(env, 'WHM_PORT', 2087),
     registrar: readPort(env, 'REGISTRAR_PORT', 8030),
+    storage: readPort(env, 'STORAGE_PORT', 8040),
   };
   const seen = new Map<number, string>();
   for (const setting of portSettings(ports)) {
@@ -100,6 +104,10 @@ export function loadLocalConfig(
       resellerId: env.REGISTRAR_RESELLER_ID || '123456',
       apiKey: env.REGISTRAR_API_KEY || 'local_registrar_key',
     },
+    storage: {
+      accessKeyId: env.STORAGE_ACCESS_KEY_ID || 'LOCALSTORAGEADMIN001',
+      secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY || 'local_storage_admin_secret',
+    },
     retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
     lambdaTimeoutFactor: readPositiveInt(env, 'LOCAL_LAMBDA_TIMEOUT_FACTOR', 3),
     skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',
@@ -118,6 +126,7 @@ export function portSettings(ports: LocalConfig['ports']): PortSetting[] {
     { name: 'Razorpay simulator', envVar: 'RAZORPAY_SIM_PORT', port: ports.razorpaySimulator },
     { name: 'WHM stand-in', envVar: 'WHM_PORT', port: ports.whm },
     { name: 'registrar stand-in (LogicBoxes)', envVar: 'REGISTRAR_PORT', port: ports.registrar },
+    { name: 'object storage stand-in (Ceph RGW)', envVar: 'STORAGE_PORT', port: ports.storage },
   ];
 }
 
@@ -133,6 +142,8 @@ export function urls(config: LocalConfig) {
     whm: at(config.ports.whm),
     /** The domain registrar's API (LogicBoxes HTTP API) and its test hooks. */
     registrar: at(config.ports.registrar),
+    /** Object storage: RGW's Admin Ops API, the buyers' S3 endpoint and the test hooks. */
+    storage: at(config.ports.storage),
     /** The local Lambda Invoke API and EventBridge are served by the storefront's server. */
     lambda: at(config.ports.storefront),
     eventBridge: `${at(config.ports.storefront)}/_local/events`,

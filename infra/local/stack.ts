@@ -40,6 +40,7 @@ import { localSellerEnvironment } from './sample-seller';
 import { StaticSite } from './static-site';
 import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
 import { startRegistrarStandIn, type RegistrarStandIn } from './registrar/server';
+import { startObjectStorageStandIn, type ObjectStorageStandIn } from './object-storage/server';
 import { startWhmStandIn, type WhmStandIn } from './whm/server';
 
 /** Locally, hosting bought without a domain is placed under this name (nothing resolves it). */
@@ -70,6 +71,11 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     [ENV.registrarApiKey]: config.registrar.apiKey,
     // New names point at the WHM stand-in's nameservers.
     [ENV.registrarNameservers]: 'ns1.stand-in.test,ns2.stand-in.test',
+    // Object storage: the Ceph RGW stand-in, admin API and S3 on one origin (D24).
+    [ENV.storageAdminUrl]: at.storage,
+    [ENV.storageEndpoint]: at.storage,
+    [ENV.storageAccessKeyId]: config.storage.accessKeyId,
+    [ENV.storageSecretAccessKey]: config.storage.secretAccessKey,
     [ENV.hostingPlaceholderDomain]:
       process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
     [ENV.provisioningLeaseSeconds]:
@@ -156,6 +162,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
   let backups: UserPoolBackups | undefined;
   let whm: WhmStandIn | undefined;
   let registrar: RegistrarStandIn | undefined;
+  let storage: ObjectStorageStandIn | undefined;
 
   async function stop(): Promise<void> {
     if (stopping) return;
@@ -167,6 +174,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       scheduler.stop(),
       whm?.stop(),
       registrar?.stop(),
+      storage?.stop(),
     ]);
     await Promise.allSettled(
       servers.map(
@@ -221,6 +229,14 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         latencyMs: 50,
       }).then((started) => {
         registrar = started;
+      }),
+      startObjectStorageStandIn({
+        port: config.ports.storage,
+        dataDir: config.dataDir,
+        adminAccessKeyId: config.storage.accessKeyId,
+        adminSecretAccessKey: config.storage.secretAccessKey,
+      }).then((started) => {
+        storage = started;
       }),
       web,
     ]);

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       `  Razorpay simulator ${urls.razorpaySimulator}   (webhook deliveries: ${urls.razorpaySimulator}/_simulator/deliveries)`,
       `  WHM (stand-in)     ${urls.whm}   (accounts: ${urls.whm}/_whm/accounts)`,
       `  Registrar (stand-in) ${urls.registrar}   (domains: ${urls.registrar}/_registrar/domains)`,
+      `  Storage (stand-in) ${urls.storage}   (S3 and RGW admin; users: ${urls.storage}/_storage/users)`,
       `  Cognito (local)    ${urls.cognito}`,
       `  DynamoDB (local)   ${urls.dynamodb}`,
       'Press Ctrl-C to stop.',

@@ -21,6 +21,7 @@ export interface StackPorts {
   razorpaySimulator: number;
   whm: number;
   registrar: number;
+  storage: number;
 }
 
 export interface SiteConfig {
@@ -56,6 +57,8 @@ export interface LocalStack {
   whmUrl: string;
   /** The registrar stand-in (LogicBoxes): GET /_registrar/domains, POST /_registrar/taken|outage. */
   registrarUrl: string;
+  /** The object storage stand-in (RGW admin + S3): GET /_storage/users, POST /_storage/outage. */
+  storageUrl: string;
   ports: StackPorts;
   dataDir: string;
   config: SiteConfig;
@@ -106,6 +109,7 @@ async function freePorts(): Promise<StackPorts> {
     razorpaySimulator: await next(),
     whm: await next(),
     registrar: await next(),
+    storage: await next(),
   };
 }
 
@@ -144,6 +148,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     RAZORPAY_SIM_PORT: String(ports.razorpaySimulator),
     WHM_PORT: String(ports.whm),
     REGISTRAR_PORT: String(ports.registrar),
+    STORAGE_PORT: String(ports.storage),
     DATA_DIR: dataDir,
     STOREFRONT_SKIP_WEB: options.withWeb ? '' : '1',
     LOCAL_RETRY_BASE_MS: '200',
@@ -220,6 +225,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     cognitoUrl: `http://127.0.0.1:${ports.cognito}`,
     whmUrl: `http://127.0.0.1:${ports.whm}`,
     registrarUrl: `http://127.0.0.1:${ports.registrar}`,
+    storageUrl: `http://127.0.0.1:${ports.storage}`,
     ports,
     dataDir,
     config,
