@@ -105,3 +105,38 @@ export class StorageRefusedError extends Error {
     super(`The storage provider refused ${operation}: ${reason}`);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The storage part as the service's item keeps it (ServiceRecord.storage). Never a secret.
+
+export interface StoragePartRecord {
+  /** The provider's user. */
+  uid: string;
+  bucket: string;
+  /** The S3 endpoint the buyer connects to. */
+  endpoint: string;
+  quotaBytes: number;
+  /** As last read from the provider (`usageAt`). */
+  usedBytes: number;
+  /** The key that works now; absent until the buyer creates one. Its secret is never kept. */
+  accessKeyId?: string;
+  usageAt?: string;
+}
+
+export interface StoragePartStore {
+  /** Keeps the whole part on the service's item (its creation or adoption). */
+  putStoragePart(ref: ServiceRef, part: StoragePartRecord): Promise<void>;
+  /**
+   * Changes some fields of a kept part, each on its own (a usage refresh and a key rotation at
+   * once both land). StorageUserNotFoundError-free: nothing happens when no part is kept.
+   */
+  updateStoragePart(
+    ref: ServiceRef,
+    changes: Partial<Omit<StoragePartRecord, 'uid' | 'bucket'>>,
+  ): Promise<void>;
+}
+
+export interface ServiceRef {
+  userId: string;
+  serviceId: string;
+}

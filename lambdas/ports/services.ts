@@ -4,6 +4,7 @@ export type { LifeQueue, LifeRecord };
 import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
 import type { ProvisioningView } from '../domain/provisioning';
+import type { StoragePartRecord } from './object-storage';
 import type { StoredProvisioning } from './provisioning';
 
 export type { ServicePeriod };
@@ -32,6 +33,8 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
    * until provisioning begins.
    */
   provisioning?: StoredProvisioning;
+  /** A storage service's bucket, key id, quota and usage (D24), written by StoragePartStore. */
+  storage?: StoragePartRecord;
   /**
    * Its renewal life (lambdas/domain/renewal-schedule.ts), written by RenewalSchedule
    * (lambdas/ports/renewals.ts) and, for `nextDueAt`/`dueShard`, by every write of a new renewal
@@ -92,6 +95,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'hold',
   'endedAt',
   'removedAt',
+  'storage',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */

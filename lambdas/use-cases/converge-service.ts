@@ -24,6 +24,10 @@
  * recording it, or racing deliveries), so a name is registered once. A name someone else took
  * before it could be registered fails the part and is handed to `registrar.taken` (a refund).
  *
+ * A storage service's part is its user at the object storage (D24) where `storage` is given:
+ * made (or adopted) with its bucket and quota, suspended, unsuspended and deleted by
+ * converge-storage.ts, under the same claim; its usage is read onto the service as converge passes.
+ *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
  * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
  */
@@ -42,6 +46,14 @@ import { DomainUnavailableError, type RegistrantContact, type Registrar } from '
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
 import type { ServiceRecord, ServicesStore } from '../ports/services';
 import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
+import {
+  isStoragePart,
+  nextStorageAction,
+  refreshStorageUsage,
+  takeStorageAction,
+  type StorageAction,
+  type StoragePart,
+} from './converge-storage';
 
 export interface ConvergeDeps {
   services: Pick<ServicesStore, 'getService' | 'recordLife'>;
@@ -58,6 +70,8 @@ export interface ConvergeDeps {
   buyer?: (userId: string) => Promise<{ email: string; name: string } | undefined>;
   /** A domain's provider part (D23); without it a domain waits for an operator, as before. */
   registrar?: RegistrarPart;
+  /** A storage service's part (D24); without it storage waits for an operator, as before. */
+  storage?: StoragePart;
   log: LogPort;
   now: () => Date;
 }
@@ -207,11 +221,21 @@ type Step =
   | { kind: 'settle-creation'; username: string }
   | { kind: 'suspend'; username: string; reason: string }
   | { kind: 'unsuspend'; username: string }
-  | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' };
+  | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' }
+  /** The storage user (D24): converge-storage.ts. */
+  | { kind: 'storage'; action: StorageAction };
 
 /** The next step towards `life`, or undefined when there is none this function can take. */
-function nextStep(service: ServiceRecord, life: Life, registrar?: RegistrarPart): Step | undefined {
+function nextStep(
+  service: ServiceRecord,
+  life: Life,
+  registrar?: RegistrarPart,
+  storage?: StoragePart,
+): Step | undefined {
   const p = service.provisioning;
+  const storageAction =
+    storage && isStoragePart(service) && nextStorageAction(storage, service, life);
+  if (storageAction) return { kind: 'storage', action: storageAction };
   if (isLive(life.state)) {
     if (
       registrar &&
@@ -257,7 +281,8 @@ export async function convergeService(
     if (!service) return { outcome: 'not_found' };
     const now = deps.now();
     const life = lifeOfService(service, now);
-    let step = failure === undefined ? nextStep(service, life, deps.registrar) : undefined;
+    let step =
+      failure === undefined ? nextStep(service, life, deps.registrar, deps.storage) : undefined;
     if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
       try {
         if ((await registryYearsDue(deps, service, life)) > 0) {
@@ -281,7 +306,14 @@ export async function convergeService(
         continue;
       }
     }
-    const automated = Boolean(deps.registrar) && isRegistrarPart(service);
+    if (!step && failure === undefined && deps.storage && isStoragePart(service)) {
+      await refreshStorageUsage(deps.storage, service, now).catch((error: unknown) => {
+        log.warn('Storage usage not refreshed', { ...context, error: errorText(error) });
+      });
+    }
+    const automated =
+      (Boolean(deps.registrar) && isRegistrarPart(service)) ||
+      (Boolean(deps.storage) && isStoragePart(service));
     const record = lifeRecordOf(service, life, now, failure, automated);
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
@@ -353,7 +385,7 @@ async function take(
   }
   const { userId, serviceId } = service;
   // A domain's record is begun by its first registration attempt (as delivery begins hosting's).
-  if (step.kind === 'register' && !service.provisioning) {
+  if ((step.kind === 'register' || step.kind === 'storage') && !service.provisioning) {
     await deps.records.begin(userId, serviceId, 'pending', deps.now());
   }
   const claim = await deps.records.claim(userId, serviceId, options.deliveryId, deps.now());
@@ -368,12 +400,27 @@ async function take(
       if (outcome) deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });
       return outcome ?? 'renew-registry:overtaken';
     }
-    const still = current && nextStep(current, lifeOfService(current, deps.now()), deps.registrar);
-    if (!still || still.kind !== step.kind) {
+    const still =
+      current &&
+      nextStep(current, lifeOfService(current, deps.now()), deps.registrar, deps.storage);
+    if (!still || still.kind !== step.kind || !sameStorageAction(still, step)) {
       await deps.records.release(userId, serviceId, claim.token);
       return `${step.kind}:overtaken`;
     }
     switch (step.kind) {
+      case 'storage': {
+        const part = deps.storage as StoragePart;
+        const outcome = await takeStorageAction(
+          part,
+          deps.records,
+          current,
+          step.action,
+          claim.token,
+          deps.now,
+        );
+        deps.log.info('Converge acted on the storage', { serviceId, step: outcome });
+        return outcome;
+      }
       case 'register': {
         const outcome = await registerName(deps, current, step.name, claim.token);
         if (outcome === 'taken') return 'register:taken';
@@ -591,6 +638,10 @@ async function requestFor(deps: ConvergeDeps, service: ServiceRecord): Promise<P
     amountPaise: last.amountPaise,
     ...(service.domain ? { domain: service.domain } : {}),
   };
+}
+
+function sameStorageAction(a: Step, b: Step): boolean {
+  return a.kind !== 'storage' || b.kind !== 'storage' || a.action === b.action;
 }
 
 /** What the operator reads: the error's sentence and, from a provider, what it answered. */

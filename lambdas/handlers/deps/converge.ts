@@ -7,6 +7,7 @@
 import type { ServicesStore } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
 import type { ConvergeDeps, RegistrarPart } from '../../use-cases/converge-service';
+import type { StoragePart } from '../../use-cases/converge-storage';
 import { provisionService, type ProvisionServiceDeps } from '../../use-cases/provision-service';
 
 export type ConvergeHandlerDeps = ProvisionServiceDeps & {
@@ -14,6 +15,8 @@ export type ConvergeHandlerDeps = ProvisionServiceDeps & {
   users: Pick<UsersStore, 'getUser'>;
   /** A domain's part at the registrar (D23); without it a domain waits for an operator. */
   registrar?: RegistrarPart;
+  /** A storage service's user at the object storage (D24); without it storage waits for an operator. */
+  storage?: StoragePart;
 };
 
 /** Converge's dependencies, with delivery (provisionService) as its way to make a part. */
@@ -28,6 +31,7 @@ export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
       return user && { email: user.email, name: user.name };
     },
     ...(deps.registrar ? { registrar: deps.registrar } : {}),
+    ...(deps.storage ? { storage: deps.storage } : {}),
     log: deps.log,
     now: deps.now,
   };

@@ -8,11 +8,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { storageUidFor } from '../../../lambdas/domain/object-storage';
+import type { InMemoryServicesStore } from './stores';
 import {
   StorageUnavailableError,
   StorageUserNotFoundError,
   type ObjectStorage,
+  type ServiceRef,
   type StorageKey,
+  type StoragePartRecord,
+  type StoragePartStore,
   type StorageUsage,
   type StorageUser,
   type StorageUserSpec,
@@ -169,4 +173,30 @@ function view(user: FakeUser): StorageUser {
     accessKeyIds: [...user.keys.keys()],
     buckets: [...user.buckets.keys()],
   };
+}
+
+/** The storage part kept on the in-memory services' items, as DynamoStorageParts keeps it. */
+export class InMemoryStorageParts implements StoragePartStore {
+  constructor(private readonly services: InMemoryServicesStore) {}
+
+  async putStoragePart(ref: ServiceRef, part: StoragePartRecord): Promise<void> {
+    await tick();
+    const item = this.services.items.get(`${ref.userId}#${ref.serviceId}`);
+    if (item) item.storage = { ...part };
+  }
+
+  async updateStoragePart(
+    ref: ServiceRef,
+    changes: Partial<Omit<StoragePartRecord, 'uid' | 'bucket'>>,
+  ): Promise<void> {
+    await tick();
+    const item = this.services.items.get(`${ref.userId}#${ref.serviceId}`);
+    if (!item?.storage) return;
+    const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
+    item.storage = { ...item.storage, ...Object.fromEntries(defined) };
+  }
+}
+
+function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
