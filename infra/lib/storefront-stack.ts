@@ -116,6 +116,7 @@ export class StorefrontStack extends Stack {
       mail: this.mail,
       whmSecret: this.provisioning.whmSecret,
       registrarSecret: this.provisioning.registrarSecret,
+      storageSecret: this.provisioning.storageSecret,
       hosting: {
         placeholderDomain: placeholderDomain.valueAsString,
         controlPanelUrl: controlPanelUrl.valueAsString,
@@ -176,6 +177,11 @@ export class StorefrontStack extends Stack {
       description:
         'Put your LogicBoxes reseller id and API key in this secret: JSON {"url","resellerId","apiKey"}',
       value: this.provisioning.registrarSecret.secretArn,
+    });
+    new CfnOutput(this, 'StorageSecretArn', {
+      description:
+        'Put your Ceph RGW origin, S3 endpoint and admin user keys in this secret: JSON {"url","endpoint","accessKeyId","secretAccessKey"}',
+      value: this.provisioning.storageSecret.secretArn,
     });
     new CfnOutput(this, 'OrdersTableName', {
       description: 'The orders table: `npm run backfill -- --orders-table NAME` after a deploy',

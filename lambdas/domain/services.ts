@@ -37,6 +37,19 @@ export interface Service {
   runsUntilAfterCancel?: string;
   /** Its delivery (D18): being set up, ready with how to reach it, suspended, ... */
   provisioning: ServiceProvisioning;
+  /**
+   * A storage service's bucket (D24), once made: where to connect, the key that works now (absent
+   * until the buyer creates one; never its secret), the quota and the usage as last read, in bytes.
+   */
+  storage?: ServiceStorage;
+}
+
+export interface ServiceStorage {
+  endpoint: string;
+  bucket: string;
+  accessKeyId?: string;
+  quotaBytes: number;
+  usedBytes: number;
 }
 
 /**

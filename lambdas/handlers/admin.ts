@@ -43,6 +43,7 @@ import {
 import { summariseToday, type TodayDeps } from '../use-cases/admin/today';
 import { convergeDepsOf } from './deps/converge';
 import { registrarPartFor } from './deps/registrar';
+import { storagePart } from './deps/storage';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
 import { hostingPanel } from './deps/hosting-panel';
@@ -247,6 +248,7 @@ export const handler = makeHandler({
     records,
     panel: hostingPanel,
     registrar: registrarPartFor(users),
+    storage: storagePart(),
     announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
     mailer,
     siteUrl,

@@ -9,6 +9,7 @@ import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
 import { parsePurchaseCompleted } from './deps/purchase-completed';
 import { registrarPartFor } from './deps/registrar';
+import { storagePart } from './deps/storage';
 import { cancelService } from '../use-cases/refunds/cancel-service';
 import {
   provisioningRecords,
@@ -96,6 +97,8 @@ export const handler = makeHandler({
       });
     },
   },
+  // A storage service's user at the object storage (D24).
+  storage: storagePart(),
   announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
   mailer,
   siteUrl: () => siteConfig().SITE_URL,

@@ -36,6 +36,16 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
     provisioning: serviceProvisioningOf(record.category, record.provisioning),
   };
   if (record.domain) service.domain = record.domain;
+  if (record.storage) {
+    const { endpoint, bucket, accessKeyId, quotaBytes, usedBytes } = record.storage;
+    service.storage = {
+      endpoint,
+      bucket,
+      ...(accessKeyId ? { accessKeyId } : {}),
+      quotaBytes,
+      usedBytes,
+    };
+  }
   // The money-back guarantee (D16) while Cancel would refund something; never once cancelled.
   const offer = ended
     ? undefined

@@ -154,6 +154,9 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('registrarSecret')) {
         allowed.add(logicalIdOf(stack, stack.provisioning.registrarSecret));
       }
+      if (definition.needs.includes('storageSecret')) {
+        allowed.add(logicalIdOf(stack, stack.provisioning.storageSecret));
+      }
       if (stack.events.targets.some((target) => target.definition.id === functionId)) {
         // Its failure queue (the async-invoke onFailure destination).
         for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
@@ -207,6 +210,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       );
       expect([...registrar]).toEqual(
         needs.includes('registrarSecret') ? ['secretsmanager:GetSecretValue'] : [],
+      );
+      // The object storage's admin keys (D24): only for the functions that call RGW.
+      const storage = actionsOn(functionId, logicalIdOf(stack, stack.provisioning.storageSecret));
+      expect([...storage]).toEqual(
+        needs.includes('storageSecret') ? ['secretsmanager:GetSecretValue'] : [],
       );
       expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
       expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
@@ -267,6 +275,7 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('sendEmail') || definition.linksToSite ? ['SITE_URL'] : []),
         ...(definition.needs.includes('whmSecret') ? ['WHM_SECRET_ARN'] : []),
         ...(definition.needs.includes('registrarSecret') ? ['REGISTRAR_SECRET_ARN'] : []),
+        ...(definition.needs.includes('storageSecret') ? ['STORAGE_SECRET_ARN'] : []),
         ...(definition.needs.includes('sellerDetails')
           ? Object.values(ENV).filter((name) => name.startsWith('SELLER_'))
           : []),

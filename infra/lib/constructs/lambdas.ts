@@ -26,6 +26,8 @@ export interface LambdasProps {
   whmSecret: ISecret;
   /** The domain registrar's API credentials (REGISTRAR_SECRET_ARN). */
   registrarSecret: ISecret;
+  /** The object storage's admin credentials (STORAGE_SECRET_ARN). */
+  storageSecret: ISecret;
   /** What the services-delivering functions are told (stack parameters). */
   hosting: { placeholderDomain: string; controlPanelUrl: string };
 }
@@ -54,6 +56,9 @@ export function environmentFor(
   }
   if (definition.needs.includes('registrarSecret')) {
     environment[ENV.registrarSecretArn] = props.registrarSecret.secretArn;
+  }
+  if (definition.needs.includes('storageSecret')) {
+    environment[ENV.storageSecretArn] = props.storageSecret.secretArn;
   }
   if (definition.deliversServices) {
     environment[ENV.hostingPlaceholderDomain] = props.hosting.placeholderDomain;
@@ -113,6 +118,14 @@ export class Lambdas extends Construct {
           new PolicyStatement({
             actions: ['secretsmanager:GetSecretValue'],
             resources: [props.registrarSecret.secretArn],
+          }),
+        );
+      }
+      if (definition.needs.includes('storageSecret')) {
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [props.storageSecret.secretArn],
           }),
         );
       }

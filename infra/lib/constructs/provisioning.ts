@@ -14,6 +14,13 @@ export const REGISTRAR_SECRET_PLACEHOLDERS = {
   resellerId: 'REPLACE_ME',
 } as const;
 
+/** What the operator replaces in the object storage secret (README, what AWS needs). */
+export const STORAGE_SECRET_PLACEHOLDERS = {
+  url: 'https://s3.example.com',
+  endpoint: 'https://s3.example.com',
+  accessKeyId: 'REPLACE_ME',
+} as const;
+
 /**
  * The hosting panel's API credentials: one Secrets Manager secret holding JSON
  * `{"host", "user", "token"}` (a WHM API token with only the privileges provisioning uses), read by
@@ -32,6 +39,12 @@ export class Provisioning extends Construct {
    * filled in by the operator; until then a domain waits in "Setting up" (converge retries it).
    */
   readonly registrarSecret: Secret;
+  /**
+   * The object storage's admin credentials (D24): JSON `{"url","endpoint","accessKeyId",
+   * "secretAccessKey","region"?}` of a Ceph RGW admin user (caps users=read,write), created with
+   * placeholders and filled in by the operator; until then storage waits in "Setting up".
+   */
+  readonly storageSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -60,6 +73,21 @@ export class Provisioning extends Construct {
         passwordLength: 32,
       },
     });
+    this.storageSecret = new Secret(this, 'StorageSecret', {
+      description:
+        'Object storage (Ceph RGW Admin Ops) credentials, JSON {"url","endpoint","accessKeyId","secretAccessKey"}: the RGW origin, the S3 endpoint buyers use, and an admin user\'s S3 keys (caps users=read,write).',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(STORAGE_SECRET_PLACEHOLDERS),
+        generateStringKey: 'secretAccessKey',
+        excludePunctuation: true,
+        passwordLength: 40,
+      },
+    });
+    acknowledge(
+      this.storageSecret,
+      'AwsSolutions-SMG4',
+      'RGW admin keys are made and removed with radosgw-admin or the Admin Ops API by the storage operator; the README tells how to rotate them by hand.',
+    );
     acknowledge(
       this.registrarSecret,
       'AwsSolutions-SMG4',

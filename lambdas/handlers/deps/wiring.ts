@@ -13,6 +13,7 @@ export type Need =
   | 'readMfaSettings'
   | 'sellerDetails'
   | 'whmSecret'
-  | 'registrarSecret';
+  | 'registrarSecret'
+  | 'storageSecret';
 
 export const wiring = { tables: new Set<TableId>(), needs: new Set<Need>() };
