@@ -23,6 +23,8 @@ export interface ServiceCard {
   suspended: boolean;
   /** The latest record's delivery (D18): Setting up, or ready with how to reach it. */
   provisioning: Service['provisioning'];
+  /** A storage service's bucket and key id (D24), once made. */
+  storage?: Service['storage'];
   /** The money-back guarantee (D16), while Cancel would refund something. */
   refundableUntil?: string;
   refundablePaise?: number;
@@ -83,6 +85,7 @@ export function groupServices(
               latest.state !== 'ended' &&
               latest.state !== 'removed')),
         provisioning: latest.provisioning,
+        ...(latest.storage ? { storage: latest.storage } : {}),
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),
         ...(latest.refundablePaise !== undefined
           ? { refundablePaise: latest.refundablePaise }

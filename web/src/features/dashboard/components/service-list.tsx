@@ -1,5 +1,6 @@
 import type { CancelServiceResponse, Payment, Service } from '@domain/api';
 import { DomainCard } from './domain-card';
+import { StorageCard } from './storage-card';
 import { supportTicketsCopy } from '../../../content/support-tickets';
 import { formatInr } from '@domain/money';
 import { EXPIRES_SOON_DAYS, renewalCheckoutPath } from '@domain/renewal-schedule';
@@ -102,6 +103,19 @@ export function ServiceList({
           <ServiceDelivery card={card} />
           {card.category === 'domain' && card.domain && card.provisioning?.state === 'ready' ? (
             <DomainCard domain={card.domain} />
+          ) : null}
+          {card.category === 'storage' &&
+          card.storage &&
+          card.state !== 'ended' &&
+          card.state !== 'removed' ? (
+            <StorageCard
+              serviceId={card.id}
+              storage={card.storage}
+              live={
+                (card.state === 'active' || card.state === 'grace') &&
+                card.provisioning.state === 'ready'
+              }
+            />
           ) : null}
           <RenewalAction card={card} />
           <CancelService card={card} onCancelled={onCancelled} />
