@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RgwAdminApi } from '../../lambdas/adapters/rgw/rgw-admin-api';
 import { RgwObjectStorage } from '../../lambdas/adapters/rgw/rgw-object-storage';
 import type { RgwCredentials } from '../../lambdas/adapters/rgw/rgw-credentials';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { dynamo, scanAll } from '../helpers/faults/fault-stack';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
   api,
@@ -189,6 +191,16 @@ describe('storage on the local stack (D24)', () => {
       expect(text).not.toContain(first.body.secretAccessKey);
       expect(text).not.toContain(second.body.secretAccessKey);
     }
+
+    // No item of any table holds either secret (we keep the key's id only).
+    const db = dynamo(stack);
+    const { TableNames = [] } = await db.send(new ListTablesCommand({}));
+    for (const table of TableNames) {
+      const items = JSON.stringify(await scanAll(db, table));
+      expect(items).not.toContain(first.body.secretAccessKey);
+      expect(items).not.toContain(second.body.secretAccessKey);
+    }
+    db.destroy();
 
     const cancelled = await api(stack, 'POST', `/api/me/services/${service.id}/cancel`, {
       token,
