@@ -195,11 +195,11 @@ export function StorageCard({
         <summary className="cursor-pointer font-medium text-brand-700">{copy.howToTitle}</summary>
         <p className="mt-2 text-slate-600">{copy.howToIntro}</p>
         <h5 className="mt-3 font-semibold text-slate-700">{copy.rclone}</h5>
-        <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100">
+        <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100 [contain:inline-size]">
           {rclone}
         </pre>
         <h5 className="mt-3 font-semibold text-slate-700">{copy.awsCli}</h5>
-        <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100">
+        <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100 [contain:inline-size]">
           {aws}
         </pre>
         <h5 className="mt-3 font-semibold text-slate-700">{copy.cyberduck}</h5>
