@@ -83,7 +83,7 @@ describe('the storage card in a browser', () => {
           await card.screenshot({ path: `tests/e2e/screenshots/storage-card-${name}.png` });
           // Open snippets never make the page wider than the screen.
           expect(
-            await page.evaluate(() => document.documentElement.scrollWidth),
+            await page.evaluate<number>('document.documentElement.scrollWidth'),
           ).toBeLessThanOrEqual(viewport.width);
 
           await card.getByRole('button', { name: "I've saved it" }).click();
