@@ -74,9 +74,8 @@ export class RgwAdminApi {
       body: payload,
     });
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    const operation = `${method} /admin/${resource}?${Object.keys(params)
-      .filter((key) => params[key] === '')
-      .join('&')}`;
+    const sub = Object.keys(params).filter((key) => params[key] === '');
+    const operation = `${method} /admin/${resource}${sub.length ? `?${sub.join('&')}` : ''}`;
 
     let status: number;
     let text: string;
