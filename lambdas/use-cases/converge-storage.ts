@@ -52,10 +52,14 @@ export function nextStorageAction(
   life: Life,
 ): StorageAction | undefined {
   const p = service.provisioning;
+  if (isLive(life.state) && (p === undefined || p.state === 'pending' || p.state === 'manual')) {
+    return 'create';
+  }
+  // Set up by an operator by hand (before storage was automated): theirs to follow, as before.
+  if (!service.storage) return undefined;
   if (isLive(life.state)) {
-    if (p === undefined || p.state === 'pending' || p.state === 'manual') return 'create';
-    if (p.state === 'suspended') return 'unsuspend';
-    if (p.state === 'ready' && service.storage) {
+    if (p?.state === 'suspended') return 'unsuspend';
+    if (p?.state === 'ready') {
       const plan = (part.plans ?? CATALOG).find((candidate) => candidate.id === service.planId);
       const quota = plan && storageQuotaBytesOf(plan);
       if (quota !== undefined && quota !== service.storage.quotaBytes) return 'set-quota';

@@ -197,6 +197,25 @@ describe('a storage service converged onto the object storage (D24)', () => {
     expect(w.mailer.sent).toHaveLength(1);
   });
 
+  it('a storage service an operator set up by hand is left to the operator: ended, it is listed, the provider is not asked', async () => {
+    await w.records.begin(BUYER.userId, SERVICE_ID, 'manual', START);
+    expect(
+      await w.records.completeByHand(
+        BUYER.userId,
+        SERVICE_ID,
+        'manual',
+        { Bucket: 'old-1' },
+        START,
+      ),
+    ).toBe(true);
+    await fact('end');
+    w.storage.down = true;
+    const result = await converge('evt-end');
+    expect(result).toMatchObject({ outcome: 'out_of_step', desired: 'ended', actual: 'live' });
+    expect(result).not.toHaveProperty('error');
+    expect(w.storage.usersCreated).toBe(0);
+  });
+
   it('refreshes the usage onto the service when converged again', async () => {
     await converge('evt-made');
     const key = await w.storage.rotateKey(SERVICE_ID);
