@@ -119,8 +119,14 @@ function delivery(input: WelcomeMailInput): Block[] {
           `We are registering ${purchase.domain ?? 'your domain'} at the registry now. You'll get an email when it is done, usually within minutes; its nameservers, DNS records and transfer lock are then on its card in your dashboard.`,
         ),
       ];
-    case 'vps':
     case 'storage':
+      return [
+        heading('Your storage'),
+        paragraph(
+          "We are creating your bucket now. You'll get an email when it is ready, usually within minutes; then create its access key on your dashboard, where the secret key is shown once (we never email it).",
+        ),
+      ];
+    case 'vps':
       return [
         heading(purchase.category === 'vps' ? 'Your server' : 'Your storage'),
         paragraph(

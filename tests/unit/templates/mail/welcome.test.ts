@@ -52,7 +52,7 @@ describe('the welcome mail', () => {
     expect(mail.text).not.toContain('being set up');
   });
 
-  it('for a bundle speaks of its hosting account; for a VPS or storage, of our team', () => {
+  it('for a bundle speaks of its hosting account; for a VPS, of our team; for storage, of its bucket and key (D24)', () => {
     const bundle = welcomeMail(
       input({ purchase: { ...purchase(), planName: 'Basic Bundle', category: 'bundle' } }),
     );
@@ -67,7 +67,8 @@ describe('the welcome mail', () => {
     expect(vps.text).toContain(
       "Our team is setting up your Premium VPS. You'll get its access details in a separate email within 15 minutes during business hours.",
     );
-    expect(storage.text).toContain('Our team is setting up your Basic Storage.');
+    expect(storage.text).toContain('We are creating your bucket now.');
+    expect(storage.text).toContain('the secret key is shown once (we never email it)');
     expect(bundle.text).toContain("everything but the included domain's registration");
   });
 
