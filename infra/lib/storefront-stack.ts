@@ -117,6 +117,7 @@ export class StorefrontStack extends Stack {
       whmSecret: this.provisioning.whmSecret,
       registrarSecret: this.provisioning.registrarSecret,
       proxmoxSecret: this.provisioning.proxmoxSecret,
+      storageSecret: this.provisioning.storageSecret,
       hosting: {
         placeholderDomain: placeholderDomain.valueAsString,
         controlPanelUrl: controlPanelUrl.valueAsString,
@@ -182,6 +183,11 @@ export class StorefrontStack extends Stack {
       description:
         'Put your Proxmox VE API token, node, OS templates and IPv4 ranges in this secret: JSON {"url","tokenId","secret","node","templates","ipv4Pool"}',
       value: this.provisioning.proxmoxSecret.secretArn,
+    });
+    new CfnOutput(this, 'StorageSecretArn', {
+      description:
+        'Put your Ceph RGW origin, S3 endpoint and admin user keys in this secret: JSON {"url","endpoint","accessKeyId","secretAccessKey"}',
+      value: this.provisioning.storageSecret.secretArn,
     });
     new CfnOutput(this, 'OrdersTableName', {
       description: 'The orders table: `npm run backfill -- --orders-table NAME` after a deploy',

@@ -24,6 +24,7 @@ export interface LocalConfig {
     whm: number;
     registrar: number;
     proxmox: number;
+    storage: number;
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string };
   /** The WHM stand-in's API token user and token (`Authorization: whm USER:TOKEN`). */
@@ -32,6 +33,8 @@ export interface LocalConfig {
   registrar: { resellerId: string; apiKey: string };
   /** The Proxmox stand-in's API token (`Authorization: PVEAPIToken=TOKENID=SECRET`). */
   proxmox: { tokenId: string; secret: string };
+  /** The object storage stand-in's admin user's S3 keys (they sign RGW's Admin Ops calls). */
+  storage: { accessKeyId: string; secretAccessKey: string };
   /** Local Lambda timeouts are the stack's times this (see LambdaRuntime). */
   lambdaTimeoutFactor: number;
   /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
@@ -79,6 +82,7 @@ export function loadLocalConfig(
     whm: readPort(env, 'WHM_PORT', 2087),
     registrar: readPort(env, 'REGISTRAR_PORT', 8030),
     proxmox: readPort(env, 'PROXMOX_PORT', 8006),
+    storage: readPort(env, 'STORAGE_PORT', 8040),
   };
   const seen = new Map<number, string>();
   for (const setting of portSettings(ports)) {
@@ -108,6 +112,10 @@ export function loadLocalConfig(
       tokenId: env.PROXMOX_TOKEN_ID || 'storefront@pve!converge',
       secret: env.PROXMOX_TOKEN_SECRET || 'local_proxmox_secret',
     },
+    storage: {
+      accessKeyId: env.STORAGE_ACCESS_KEY_ID || 'LOCALSTORAGEADMIN001',
+      secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY || 'local_storage_admin_secret',
+    },
     retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
     lambdaTimeoutFactor: readPositiveInt(env, 'LOCAL_LAMBDA_TIMEOUT_FACTOR', 3),
     skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',
@@ -127,6 +135,7 @@ export function portSettings(ports: LocalConfig['ports']): PortSetting[] {
     { name: 'WHM stand-in', envVar: 'WHM_PORT', port: ports.whm },
     { name: 'registrar stand-in (LogicBoxes)', envVar: 'REGISTRAR_PORT', port: ports.registrar },
     { name: 'Proxmox VE stand-in', envVar: 'PROXMOX_PORT', port: ports.proxmox },
+    { name: 'object storage stand-in (Ceph RGW)', envVar: 'STORAGE_PORT', port: ports.storage },
   ];
 }
 
@@ -144,6 +153,8 @@ export function urls(config: LocalConfig) {
     registrar: at(config.ports.registrar),
     /** The VPS platform's API (Proxmox VE) and its test hooks. */
     proxmox: at(config.ports.proxmox),
+    /** Object storage: RGW's Admin Ops API, the buyers' S3 endpoint and the test hooks. */
+    storage: at(config.ports.storage),
     /** The local Lambda Invoke API and EventBridge are served by the storefront's server. */
     lambda: at(config.ports.storefront),
     eventBridge: `${at(config.ports.storefront)}/_local/events`,

@@ -41,6 +41,7 @@ import { StaticSite } from './static-site';
 import { buildWeb, webBuildIsStale, webSourcesExist } from './web-build';
 import { startRegistrarStandIn, type RegistrarStandIn } from './registrar/server';
 import { STAND_IN_TEMPLATES, startProxmoxStandIn, type ProxmoxStandIn } from './proxmox/server';
+import { startObjectStorageStandIn, type ObjectStorageStandIn } from './object-storage/server';
 import { startWhmStandIn, type WhmStandIn } from './whm/server';
 
 /** Locally, hosting bought without a domain is placed under this name (nothing resolves it). */
@@ -80,6 +81,11 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
       .map(([os, vmid]) => `${os}=${vmid}`)
       .join(','),
     [ENV.ipv4Pool]: process.env[ENV.ipv4Pool] || '203.0.113.10-203.0.113.250/24@203.0.113.1',
+    // Object storage: the Ceph RGW stand-in, admin API and S3 on one origin (D24).
+    [ENV.storageAdminUrl]: at.storage,
+    [ENV.storageEndpoint]: at.storage,
+    [ENV.storageAccessKeyId]: config.storage.accessKeyId,
+    [ENV.storageSecretAccessKey]: config.storage.secretAccessKey,
     [ENV.hostingPlaceholderDomain]:
       process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
     [ENV.provisioningLeaseSeconds]:
@@ -167,6 +173,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
   let whm: WhmStandIn | undefined;
   let registrar: RegistrarStandIn | undefined;
   let proxmox: ProxmoxStandIn | undefined;
+  let storage: ObjectStorageStandIn | undefined;
 
   async function stop(): Promise<void> {
     if (stopping) return;
@@ -179,6 +186,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       whm?.stop(),
       registrar?.stop(),
       proxmox?.stop(),
+      storage?.stop(),
     ]);
     await Promise.allSettled(
       servers.map(
@@ -243,6 +251,14 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         taskMs: 300,
       }).then((started) => {
         proxmox = started;
+      }),
+      startObjectStorageStandIn({
+        port: config.ports.storage,
+        dataDir: config.dataDir,
+        adminAccessKeyId: config.storage.accessKeyId,
+        adminSecretAccessKey: config.storage.secretAccessKey,
+      }).then((started) => {
+        storage = started;
       }),
       web,
     ]);

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       `  WHM (stand-in)     ${urls.whm}   (accounts: ${urls.whm}/_whm/accounts)`,
       `  Registrar (stand-in) ${urls.registrar}   (domains: ${urls.registrar}/_registrar/domains)`,
       `  Proxmox (stand-in) ${urls.proxmox}   (VMs: ${urls.proxmox}/_proxmox/vms)`,
+      `  Storage (stand-in) ${urls.storage}   (S3 and RGW admin; users: ${urls.storage}/_storage/users)`,
       `  Cognito (local)    ${urls.cognito}`,
       `  DynamoDB (local)   ${urls.dynamodb}`,
       'Press Ctrl-C to stop.',

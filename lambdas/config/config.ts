@@ -235,6 +235,37 @@ export const proxmoxConfig = once(() => {
 });
 
 /**
+ * Object storage (Ceph RGW, D24): the admin's keys from Secrets Manager (STORAGE_SECRET_ARN, in
+ * AWS) or from the environment (STORAGE_ADMIN_URL, STORAGE_ENDPOINT, STORAGE_ACCESS_KEY_ID,
+ * STORAGE_SECRET_ACCESS_KEY, locally).
+ */
+export const storageConfig = once(() => {
+  const { STORAGE_SECRET_ARN: secretArn } = readSection(
+    'object storage',
+    { [ENV.storageSecretArn]: optional },
+    process.env,
+  );
+  if (secretArn) return { source: 'secretsManager' as const, secretArn };
+  const local = readSection(
+    'object storage (without STORAGE_SECRET_ARN)',
+    {
+      [ENV.storageAdminUrl]: required,
+      [ENV.storageEndpoint]: optional,
+      [ENV.storageAccessKeyId]: required,
+      [ENV.storageSecretAccessKey]: required,
+    },
+    process.env,
+  );
+  return {
+    source: 'environment' as const,
+    url: local.STORAGE_ADMIN_URL,
+    endpoint: local.STORAGE_ENDPOINT ?? local.STORAGE_ADMIN_URL,
+    accessKeyId: local.STORAGE_ACCESS_KEY_ID,
+    secretAccessKey: local.STORAGE_SECRET_ACCESS_KEY,
+  };
+});
+
+/**
  * Provisioning: the domain under which hosting bought without a domain gets a placeholder, and the
  * control panel's login page the buyer is shown (CONTROL_PANEL_URL, e.g. https://HOST:2083;
  * optional: without it mails and the dashboard name no address, and Open control panel still

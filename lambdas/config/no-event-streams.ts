@@ -18,3 +18,10 @@ export class EventStreamSerde {
 }
 
 export const eventStreamSerdeProvider = (): never => eventStreamsLeftOut();
+
+/**
+ * The S3 client (object storage, D24) resolves its event-stream settings when it is made, for
+ * SelectObjectContent alone, which no call here makes: the settings pass through unchanged, and
+ * the marshaller stays absent (an operation that needs it fails as above).
+ */
+export const resolveEventStreamSerdeConfig = <T>(input: T): T => input;

@@ -51,6 +51,11 @@ export interface Service {
    * `waitsForKey`: set-up waits for the buyer to add a key.
    */
   vps?: ServiceVps;
+  /**
+   * A storage service's bucket (D24), once made: where to connect, the key that works now (absent
+   * until the buyer creates one; never its secret), the quota and the usage as last read, in bytes.
+   */
+  storage?: ServiceStorage;
 }
 
 export interface ServiceVps {
@@ -63,6 +68,14 @@ export interface ServiceVps {
   /** When the power state was read from the provider. */
   powerAt?: string;
   waitsForKey: boolean;
+}
+
+export interface ServiceStorage {
+  endpoint: string;
+  bucket: string;
+  accessKeyId?: string;
+  quotaBytes: number;
+  usedBytes: number;
 }
 
 /**

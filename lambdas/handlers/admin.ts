@@ -57,6 +57,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { convergeDepsOf } from './deps/converge';
 import { computePartFor } from './deps/compute';
 import { registrarPartFor } from './deps/registrar';
+import { storagePart } from './deps/storage';
 import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
 import { hostingPanel } from './deps/hosting-panel';
@@ -325,6 +326,7 @@ export const handler = makeHandler({
     panel: hostingPanel,
     registrar: registrarPartFor(users),
     compute: computePartFor(services),
+    storage: storagePart(),
     announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
     mailer,
     siteUrl,

@@ -10,6 +10,7 @@ import { mailer } from './deps/mail';
 import { parsePurchaseCompleted } from './deps/purchase-completed';
 import { computePartFor } from './deps/compute';
 import { registrarPartFor } from './deps/registrar';
+import { storagePart } from './deps/storage';
 import { cancelService } from '../use-cases/refunds/cancel-service';
 import {
   provisioningRecords,
@@ -99,6 +100,8 @@ export const handler = makeHandler({
   },
   // A VPS's VM on the VPS platform (D24).
   compute: computePartFor(services),
+  // A storage service's user at the object storage (D24).
+  storage: storagePart(),
   announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
   mailer,
   siteUrl: () => siteConfig().SITE_URL,

@@ -55,6 +55,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   service_suspended: 409,
   service_ended: 409,
   panel_unavailable: 503,
+  // Storage keys (D24): the object storage down.
+  storage_unavailable: 503,
   // Domains (D23): the registry down, a name taken meanwhile, not the caller's, refused.
   registrar_unavailable: 503,
   domain_unavailable: 409,

@@ -6,6 +6,7 @@ import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
 import type { ProvisioningView } from '../domain/provisioning';
 import type { VpsRecord } from '../domain/vps';
+import type { StoragePartRecord } from './object-storage';
 import type { StoredProvisioning } from './provisioning';
 
 export type { ServicePeriod };
@@ -34,6 +35,8 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
    * until provisioning begins.
    */
   provisioning?: StoredProvisioning;
+  /** A storage service's bucket, key id, quota and usage (D24), written by StoragePartStore. */
+  storage?: StoragePartRecord;
   /**
    * Its renewal life (lambdas/domain/renewal-schedule.ts), written by RenewalSchedule
    * (lambdas/ports/renewals.ts) and, for `nextDueAt`/`dueShard`, by every write of a new renewal
@@ -133,6 +136,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'removedAt',
   'goodwill',
   'vps',
+  'storage',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */

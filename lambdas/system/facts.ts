@@ -112,6 +112,15 @@ export const ENV = {
   proxmoxTemplates: 'PROXMOX_TEMPLATES',
   /** The VPS addresses: "FIRST-LAST/PREFIX@GATEWAY,..." (locally; the secret's `ipv4Pool`). */
   ipv4Pool: 'IPV4_POOL',
+  // Object storage (Ceph RGW Admin Ops API, D24): the admin API's origin, the S3 endpoint buyers
+  // connect to, and the admin user's S3 keys, from the environment locally; in AWS from the
+  // Secrets Manager secret STORAGE_SECRET_ARN names (JSON {"url","endpoint","accessKeyId",
+  // "secretAccessKey","region"}).
+  storageAdminUrl: 'STORAGE_ADMIN_URL',
+  storageEndpoint: 'STORAGE_ENDPOINT',
+  storageAccessKeyId: 'STORAGE_ACCESS_KEY_ID',
+  storageSecretAccessKey: 'STORAGE_SECRET_ACCESS_KEY',
+  storageSecretArn: 'STORAGE_SECRET_ARN',
   /** The operator's domain under which "I'll add it later" hosting gets a placeholder name. */
   hostingPlaceholderDomain: 'HOSTING_PLACEHOLDER_DOMAIN',
   /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */

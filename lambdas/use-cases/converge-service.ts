@@ -26,6 +26,9 @@
  *
  * A VPS's part is its VM where `compute` is given (D24): made, stopped, started and destroyed by
  * lambdas/use-cases/converge-compute.ts under the same claim.
+ * A storage service's part is its user at the object storage (D24) where `storage` is given:
+ * made (or adopted) with its bucket and quota, suspended, unsuspended and deleted by
+ * converge-storage.ts, under the same claim; its usage is read onto the service as converge passes.
  *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
  * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
@@ -57,6 +60,14 @@ import {
   type ComputePart,
   type ComputeStep,
 } from './converge-compute';
+import {
+  isStoragePart,
+  nextStorageAction,
+  refreshStorageUsage,
+  takeStorageAction,
+  type StorageAction,
+  type StoragePart,
+} from './converge-storage';
 
 export interface ConvergeDeps {
   services: Pick<ServicesStore, 'getService' | 'recordLife'>;
@@ -77,6 +88,8 @@ export interface ConvergeDeps {
   registrar?: RegistrarPart;
   /** A VPS's provider part (D24, converge-compute.ts); without it a VPS waits for an operator. */
   compute?: ComputePart;
+  /** A storage service's part (D24); without it storage waits for an operator, as before. */
+  storage?: StoragePart;
   log: LogPort;
   now: () => Date;
 }
@@ -232,7 +245,9 @@ type Step =
   /** The plan changed (D26, or back after its refund): the account moves to the plan's package. */
   | { kind: 'change-package'; username: string; package: string }
   | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' }
-  | ComputeStep;
+  | ComputeStep
+  /** The storage user (D24): converge-storage.ts. */
+  | { kind: 'storage'; action: StorageAction };
 
 /**
  * The catalog plan a service is on at `now` (D26): the plan its ledger and a smaller plan chosen
@@ -275,9 +290,13 @@ function nextStep(
   registrar?: RegistrarPart,
   plans?: readonly CatalogPlan[],
   compute?: ComputePart,
+  storage?: StoragePart,
 ): Step | undefined {
   if (compute && isComputePart(service)) return nextComputeStep(service, life);
   const p = service.provisioning;
+  const storageAction =
+    storage && isStoragePart(service) && nextStorageAction(storage, service, life);
+  if (storageAction) return { kind: 'storage', action: storageAction };
   if (isLive(life.state)) {
     if (
       registrar &&
@@ -329,7 +348,7 @@ export async function convergeService(
     const life = lifeOfService(service, now);
     let step =
       failure === undefined
-        ? nextStep(service, life, now, deps.registrar, deps.plans, deps.compute)
+        ? nextStep(service, life, now, deps.registrar, deps.plans, deps.compute, deps.storage)
         : undefined;
     if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
       try {
@@ -354,9 +373,15 @@ export async function convergeService(
         continue;
       }
     }
+    if (!step && failure === undefined && deps.storage && isStoragePart(service)) {
+      await refreshStorageUsage(deps.storage, service, now).catch((error: unknown) => {
+        log.warn('Storage usage not refreshed', { ...context, error: errorText(error) });
+      });
+    }
     const automated =
       (Boolean(deps.registrar) && isRegistrarPart(service)) ||
-      (Boolean(deps.compute) && isComputePart(service) && !vpsWaitsForKey(service));
+      (Boolean(deps.compute) && isComputePart(service) && !vpsWaitsForKey(service)) ||
+      (Boolean(deps.storage) && isStoragePart(service));
     const record = lifeRecordOf(service, life, now, failure, automated, deps.plans);
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
@@ -431,7 +456,10 @@ async function take(
   }
   const { userId, serviceId } = service;
   // A domain's record is begun by its first registration attempt (as delivery begins hosting's).
-  if ((step.kind === 'register' || step.kind === 'vm-create') && !service.provisioning) {
+  if (
+    (step.kind === 'register' || step.kind === 'vm-create' || step.kind === 'storage') &&
+    !service.provisioning
+  ) {
     await deps.records.begin(userId, serviceId, 'pending', deps.now());
   }
   const claim = await deps.records.claim(userId, serviceId, options.deliveryId, deps.now());
@@ -455,8 +483,9 @@ async function take(
         deps.registrar,
         deps.plans,
         deps.compute,
+        deps.storage,
       );
-    if (!still || still.kind !== step.kind) {
+    if (!still || still.kind !== step.kind || !sameStorageAction(still, step)) {
       await deps.records.release(userId, serviceId, claim.token);
       return `${step.kind}:overtaken`;
     }
@@ -472,6 +501,19 @@ async function take(
       return outcome;
     }
     switch (step.kind) {
+      case 'storage': {
+        const part = deps.storage as StoragePart;
+        const outcome = await takeStorageAction(
+          part,
+          deps.records,
+          current,
+          step.action,
+          claim.token,
+          deps.now,
+        );
+        deps.log.info('Converge acted on the storage', { serviceId, step: outcome });
+        return outcome;
+      }
       case 'register': {
         const outcome = await registerName(deps, current, step.name, claim.token);
         if (outcome === 'taken') return 'register:taken';
@@ -712,6 +754,10 @@ async function requestFor(deps: ConvergeDeps, service: ServiceRecord): Promise<P
     amountPaise: last.amountPaise,
     ...(service.domain ? { domain: service.domain } : {}),
   };
+}
+
+function sameStorageAction(a: Step, b: Step): boolean {
+  return a.kind !== 'storage' || b.kind !== 'storage' || a.action === b.action;
 }
 
 /** What the operator reads: the error's sentence and, from a provider, what it answered. */

@@ -46,6 +46,16 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
   }
   if (!ended && packageBehind(record, now)) service.planUpdating = true;
   if (record.vps) service.vps = serviceVpsOf(record.vps);
+  if (record.storage) {
+    const { endpoint, bucket, accessKeyId, quotaBytes, usedBytes } = record.storage;
+    service.storage = {
+      endpoint,
+      bucket,
+      ...(accessKeyId ? { accessKeyId } : {}),
+      quotaBytes,
+      usedBytes,
+    };
+  }
   // The money-back guarantee (D16) while Cancel would refund something; never once cancelled.
   const offer = ended
     ? undefined

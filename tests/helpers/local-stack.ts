@@ -22,6 +22,7 @@ export interface StackPorts {
   whm: number;
   registrar: number;
   proxmox: number;
+  storage: number;
 }
 
 export interface SiteConfig {
@@ -59,6 +60,8 @@ export interface LocalStack {
   registrarUrl: string;
   /** The Proxmox VE stand-in: GET /_proxmox/vms, POST /_proxmox/outage. */
   proxmoxUrl: string;
+  /** The object storage stand-in (RGW admin + S3): GET /_storage/users, POST /_storage/outage. */
+  storageUrl: string;
   ports: StackPorts;
   dataDir: string;
   config: SiteConfig;
@@ -110,6 +113,7 @@ async function freePorts(): Promise<StackPorts> {
     whm: await next(),
     registrar: await next(),
     proxmox: await next(),
+    storage: await next(),
   };
 }
 
@@ -149,6 +153,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     WHM_PORT: String(ports.whm),
     REGISTRAR_PORT: String(ports.registrar),
     PROXMOX_PORT: String(ports.proxmox),
+    STORAGE_PORT: String(ports.storage),
     DATA_DIR: dataDir,
     STOREFRONT_SKIP_WEB: options.withWeb ? '' : '1',
     LOCAL_RETRY_BASE_MS: '200',
@@ -226,6 +231,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     whmUrl: `http://127.0.0.1:${ports.whm}`,
     registrarUrl: `http://127.0.0.1:${ports.registrar}`,
     proxmoxUrl: `http://127.0.0.1:${ports.proxmox}`,
+    storageUrl: `http://127.0.0.1:${ports.storage}`,
     ports,
     dataDir,
     config,

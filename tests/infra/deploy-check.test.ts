@@ -139,6 +139,7 @@ describe('npm run deploy:check over the ap-south-1 synth', () => {
     const secrets = resources('AWS::SecretsManager::Secret');
     expect(secrets.map(([, r]) => String(r.Properties?.Description)).sort()).toEqual([
       expect.stringContaining('LogicBoxes'),
+      expect.stringContaining('Object storage'),
       expect.stringContaining('Proxmox VE'),
       expect.stringContaining('WHM'),
     ]);

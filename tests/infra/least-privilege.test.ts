@@ -173,6 +173,9 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('proxmoxSecret')) {
         allowed.add(logicalIdOf(stack, stack.provisioning.proxmoxSecret));
       }
+      if (definition.needs.includes('storageSecret')) {
+        allowed.add(logicalIdOf(stack, stack.provisioning.storageSecret));
+      }
       if (stack.events.targets.some((target) => target.definition.id === functionId)) {
         // Its failure queue (the async-invoke onFailure destination).
         for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
@@ -231,6 +234,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       const proxmox = actionsOn(functionId, logicalIdOf(stack, stack.provisioning.proxmoxSecret));
       expect([...proxmox]).toEqual(
         needs.includes('proxmoxSecret') ? ['secretsmanager:GetSecretValue'] : [],
+      );
+      // The object storage's admin keys (D24): only for the functions that call RGW.
+      const storage = actionsOn(functionId, logicalIdOf(stack, stack.provisioning.storageSecret));
+      expect([...storage]).toEqual(
+        needs.includes('storageSecret') ? ['secretsmanager:GetSecretValue'] : [],
       );
       expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
       expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
@@ -294,6 +302,7 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('whmSecret') ? ['WHM_SECRET_ARN'] : []),
         ...(definition.needs.includes('registrarSecret') ? ['REGISTRAR_SECRET_ARN'] : []),
         ...(definition.needs.includes('proxmoxSecret') ? ['PROXMOX_SECRET_ARN'] : []),
+        ...(definition.needs.includes('storageSecret') ? ['STORAGE_SECRET_ARN'] : []),
         ...(definition.needs.includes('sellerDetails')
           ? Object.values(ENV).filter((name) => name.startsWith('SELLER_'))
           : []),

@@ -28,6 +28,8 @@ export interface LambdasProps {
   registrarSecret: ISecret;
   /** The VPS platform's API token, templates and address pool (PROXMOX_SECRET_ARN). */
   proxmoxSecret: ISecret;
+  /** The object storage's admin credentials (STORAGE_SECRET_ARN). */
+  storageSecret: ISecret;
   /** What the services-delivering functions are told (stack parameters). */
   hosting: { placeholderDomain: string; controlPanelUrl: string };
 }
@@ -59,6 +61,9 @@ export function environmentFor(
   }
   if (definition.needs.includes('proxmoxSecret')) {
     environment[ENV.proxmoxSecretArn] = props.proxmoxSecret.secretArn;
+  }
+  if (definition.needs.includes('storageSecret')) {
+    environment[ENV.storageSecretArn] = props.storageSecret.secretArn;
   }
   if (definition.deliversServices) {
     environment[ENV.hostingPlaceholderDomain] = props.hosting.placeholderDomain;
@@ -136,6 +141,14 @@ export class Lambdas extends Construct {
           new PolicyStatement({
             actions: ['secretsmanager:GetSecretValue'],
             resources: [props.proxmoxSecret.secretArn],
+          }),
+        );
+      }
+      if (definition.needs.includes('storageSecret')) {
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [props.storageSecret.secretArn],
           }),
         );
       }

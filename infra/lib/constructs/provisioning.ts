@@ -23,6 +23,13 @@ export const PROXMOX_SECRET_PLACEHOLDERS = {
   ipv4Pool: '',
 } as const;
 
+/** What the operator replaces in the object storage secret (README, what AWS needs). */
+export const STORAGE_SECRET_PLACEHOLDERS = {
+  url: 'https://s3.example.com',
+  endpoint: 'https://s3.example.com',
+  accessKeyId: 'REPLACE_ME',
+} as const;
+
 /**
  * The hosting panel's API credentials: one Secrets Manager secret holding JSON
  * `{"host", "user", "token"}` (a WHM API token with only the privileges provisioning uses), read by
@@ -47,6 +54,12 @@ export class Provisioning extends Construct {
    * then a VPS waits in "Setting up" (converge retries it, listed out of step).
    */
   readonly proxmoxSecret: Secret;
+  /**
+   * The object storage's admin credentials (D24): JSON `{"url","endpoint","accessKeyId",
+   * "secretAccessKey","region"?}` of a Ceph RGW admin user (caps users=read,write), created with
+   * placeholders and filled in by the operator; until then storage waits in "Setting up".
+   */
+  readonly storageSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -89,6 +102,21 @@ export class Provisioning extends Construct {
       this.proxmoxSecret,
       'AwsSolutions-SMG4',
       'Proxmox VE API tokens are made and revoked by a Proxmox administrator (Datacenter → Permissions → API Tokens); a rotation Lambda would need a more privileged token than the one it rotates. The README tells how to rotate the token by hand.',
+    );
+    this.storageSecret = new Secret(this, 'StorageSecret', {
+      description:
+        'Object storage (Ceph RGW Admin Ops) credentials, JSON {"url","endpoint","accessKeyId","secretAccessKey"}: the RGW origin, the S3 endpoint buyers use, and an admin user\'s S3 keys (caps users=read,write).',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(STORAGE_SECRET_PLACEHOLDERS),
+        generateStringKey: 'secretAccessKey',
+        excludePunctuation: true,
+        passwordLength: 40,
+      },
+    });
+    acknowledge(
+      this.storageSecret,
+      'AwsSolutions-SMG4',
+      'RGW admin keys are made and removed with radosgw-admin or the Admin Ops API by the storage operator; the README tells how to rotate them by hand.',
     );
     acknowledge(
       this.registrarSecret,

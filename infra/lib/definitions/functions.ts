@@ -22,6 +22,7 @@ export type FunctionId =
   | 'paymentsReconciler'
   | 'provisionService'
   | 'panelLogin'
+  | 'storageKeys'
   | 'invoices'
   | 'renewalReminders'
   | 'cancelService'
@@ -65,6 +66,8 @@ export interface FunctionDefinition {
     | 'registrarSecret'
     /** secretsmanager:GetSecretValue on the Proxmox VE secret alone, and PROXMOX_SECRET_ARN. */
     | 'proxmoxSecret'
+    /** secretsmanager:GetSecretValue on the object storage secret alone, and STORAGE_SECRET_ARN. */
+    | 'storageSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
   )[];
@@ -262,6 +265,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       'sellerDetails',
       // "Converge now" and removal drive a VPS's VM (D24).
       'proxmoxSecret',
+      // ... and makes, suspends or deletes a storage user (D24).
+      'storageSecret',
     ],
     // "Converge now" may deliver a service still to be made, as provisionService does.
     deliversServices: true,
@@ -284,9 +289,16 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       counters: 'readWrite',
     },
     // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
-    // The registrar: a domain's part (D23).
-    // Proxmox VE: a VPS's VM (D24); its addresses are kept on the counters table.
-    needs: ['whmSecret', 'publishEvents', 'sendEmail', 'registrarSecret', 'proxmoxSecret'],
+    // The registrar: a domain's part (D23). Proxmox VE: a VPS's VM (D24); its addresses are kept
+    // on the counters table. The object storage: a storage service's user (D24).
+    needs: [
+      'whmSecret',
+      'publishEvents',
+      'sendEmail',
+      'registrarSecret',
+      'proxmoxSecret',
+      'storageSecret',
+    ],
     deliversServices: true,
     // WHM's createacct may take a minute (lambdas/adapters/whm/whm-api.ts); the claim's lease
     // (PROVISIONING_LEASE_SECONDS) is longer than this.
@@ -300,6 +312,16 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     tables: { services: 'read' },
     needs: ['whmSecret'],
     // create_user_session waits up to 10 s, and a refusal asks accountsummary (10 s) why.
+    timeoutSeconds: 25,
+    memoryMb: 256,
+  },
+  storageKeys: {
+    id: 'storageKeys',
+    entry: 'lambdas/handlers/storage-keys.ts',
+    // Reads the caller's service, takes its provisioning claim, keeps the new key's id.
+    tables: { services: 'readWrite' },
+    needs: ['storageSecret'],
+    // RGW answers in well under a second; its calls time out after 15 s.
     timeoutSeconds: 25,
     memoryMb: 256,
   },
@@ -591,6 +613,13 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/api/me/services/{serviceId}/panel-login',
     function: 'panelLogin',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'POST',
+    path: '/api/me/services/{serviceId}/storage-keys',
+    function: 'storageKeys',
     auth: true,
     throttle: THROTTLES.buyer,
   },

@@ -8,6 +8,7 @@ import type { ServicesStore } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
 import type { ComputePart } from '../../use-cases/converge-compute';
 import type { ConvergeDeps, RegistrarPart } from '../../use-cases/converge-service';
+import type { StoragePart } from '../../use-cases/converge-storage';
 import { provisionService, type ProvisionServiceDeps } from '../../use-cases/provision-service';
 
 export type ConvergeHandlerDeps = ProvisionServiceDeps & {
@@ -17,6 +18,8 @@ export type ConvergeHandlerDeps = ProvisionServiceDeps & {
   registrar?: RegistrarPart;
   /** A VPS's VM (D24); without it a VPS waits for an operator. */
   compute?: ComputePart;
+  /** A storage service's user at the object storage (D24); without it storage waits for an operator. */
+  storage?: StoragePart;
 };
 
 /** Converge's dependencies, with delivery (provisionService) as its way to make a part. */
@@ -33,6 +36,7 @@ export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
     ...(deps.registrar ? { registrar: deps.registrar } : {}),
     ...(deps.plans ? { plans: deps.plans } : {}),
     ...(deps.compute ? { compute: deps.compute } : {}),
+    ...(deps.storage ? { storage: deps.storage } : {}),
     log: deps.log,
     now: deps.now,
   };

@@ -13,6 +13,7 @@ import { DynamoPurchasesStore } from '../../adapters/dynamodb/purchases-table';
 import { DynamoRateLimiter } from '../../adapters/dynamodb/rate-limits-table';
 import { DynamoRefundsStore } from '../../adapters/dynamodb/refunds-table';
 import { DynamoServicesStore } from '../../adapters/dynamodb/services-table';
+import { DynamoStorageParts } from '../../adapters/dynamodb/storage-parts';
 import { DynamoUsersStore } from '../../adapters/dynamodb/users-table';
 import { provisioningLeaseMs, tableName, welcomeMailLeaseMs } from '../../config/config';
 import type { TableId } from '../../system/facts';
@@ -34,6 +35,8 @@ export const erasableUsersStore = () => {
 export const ordersStore = () => new DynamoOrdersStore(dynamo, table('orders'));
 export const purchasesStore = () => new DynamoPurchasesStore(dynamo, table('purchases'));
 export const servicesStore = () => new DynamoServicesStore(dynamo, table('services'));
+/** A storage service's part is kept on the services table's items (D24). */
+export const storageParts = () => new DynamoStorageParts(dynamo, table('services'));
 export const messagesStore = () => new DynamoMessagesStore(dynamo, table('messages'));
 export const rateLimiter = () => new DynamoRateLimiter(dynamo, table('limits'));
 export const processedEvents = () => new DynamoProcessedEvents(dynamo, table('idempotency'));

@@ -15,7 +15,8 @@ export type Need =
   | 'sellerDetails'
   | 'whmSecret'
   | 'registrarSecret'
-  | 'proxmoxSecret';
+  | 'proxmoxSecret'
+  | 'storageSecret';
 
 export const wiring = {
   tables: new Set<TableId>(),

@@ -32,6 +32,7 @@ export function serviceReadyMail(input: ServiceReadyMailInput): MailContent {
   const { access, siteUrl } = input;
   const service = serviceName(input);
   const onPanel = input.category === 'hosting' || input.category === 'bundle';
+  if (input.category === 'storage') return storageReadyMail(input, service);
   const blocks: Block[] = [
     paragraph(
       onPanel
@@ -103,6 +104,35 @@ function vpsReadyMail(input: ServiceReadyMailInput, user: string, ip: string): M
       button('Go to your dashboard', dashboardLink(siteUrl)),
       note(`Need help logging in? Write to us at ${contactLink(siteUrl)}.`),
     ],
+    siteUrl,
+    footer: 'You get this mail because you bought a service from us.',
+  });
+}
+
+/**
+ * Storage is made automatically (D24): the mail names the endpoint and where the access key is
+ * made. The key's secret exists only on the dashboard, once; never in a mail.
+ */
+function storageReadyMail(input: ServiceReadyMailInput, service: string): MailContent {
+  const { siteUrl } = input;
+  const blocks: Block[] = [
+    paragraph(`Your ${service} is set up: a private bucket with your plan's space.`),
+    ...(input.access.server ? [rows([{ label: 'Endpoint', value: input.access.server }])] : []),
+    heading('Your access key'),
+    paragraph(
+      'Open your dashboard and choose "Create key" on this service. The secret key is shown there once, so copy it into your backup tool or password manager straight away. The dashboard also shows how to connect with rclone, the AWS CLI or Cyberduck.',
+    ),
+    button('Go to your dashboard', dashboardLink(siteUrl)),
+    note(
+      `For your security we never send keys or passwords by email. Need help? Write to us at ${contactLink(siteUrl)}.`,
+    ),
+  ];
+  return renderMail({
+    subject: `Your ${input.planName} is ready`,
+    preheader: `Your ${input.planName} is set up: create your access key from your dashboard.`,
+    heading: `Your ${input.planName} is ready`,
+    greetName: input.name,
+    blocks,
     siteUrl,
     footer: 'You get this mail because you bought a service from us.',
   });

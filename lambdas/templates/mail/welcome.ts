@@ -6,7 +6,7 @@
 import type { PurchaseCompletedDetail } from '../../domain/api';
 import { formatInr } from '../../domain/money';
 import { accessRows, hasAccessDetails, type AccessDetails } from './access-details';
-import { MANUAL_SETUP_PROMISE, dashboardLink, formatDate, monthsText } from './format';
+import { dashboardLink, formatDate, monthsText } from './format';
 import {
   button,
   heading,
@@ -172,7 +172,7 @@ function delivery(input: WelcomeMailInput): Block[] {
       return [
         heading('Your storage'),
         paragraph(
-          `Our team is setting up your ${purchase.planName}. You'll get its access details in a separate email ${MANUAL_SETUP_PROMISE}.`,
+          "We are creating your bucket now. You'll get an email when it is ready, usually within minutes; then create its access key on your dashboard, where the secret key is shown once (we never email it).",
         ),
       ];
   }

@@ -38,6 +38,10 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Storage is made automatically (D24), and its own "is ready" mail is not the welcome mail. */
+const notStorageReady = (mail: { subject: string }) =>
+  mail.subject !== 'Your Basic Storage is ready';
+
 describe('a crash while the welcome mail is being sent', () => {
   it('still gets the buyer exactly one welcome mail after a restart', async () => {
     // Arrange: a stack whose SES SendEmail never answers, and a paid order
@@ -86,7 +90,7 @@ describe('a crash while the welcome mail is being sent', () => {
     // Assert: the welcome mail arrives, once, and nothing is left on the bus or dead-lettered
     const mails = await eventually(
       async () => {
-        const list = await mailbox(second, user.email);
+        const list = (await mailbox(second, user.email)).filter(notStorageReady);
         return list.length > 0 ? list : undefined;
       },
       'the welcome mail after the restart',
@@ -94,7 +98,10 @@ describe('a crash while the welcome mail is being sent', () => {
     );
     await busDrained(second);
     expect(deadLetters(second)).toEqual([]);
-    expect(mailsBeforeCrash.length + (await mailbox(second, user.email)).length).toBe(1);
+    expect(
+      mailsBeforeCrash.filter(notStorageReady).length +
+        (await mailbox(second, user.email)).filter(notStorageReady).length,
+    ).toBe(1);
     expect(mails[0]?.subject).toBe('Your Basic Storage is active');
   });
 });

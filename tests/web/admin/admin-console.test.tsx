@@ -2,7 +2,7 @@
  * The operator's console (/admin) with Testing Library: who sees it, and each screen against the
  * API's answers served by MSW (docs/api.md, "The operator's console").
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -128,7 +128,10 @@ describe('who sees /admin', () => {
   });
 
   it('sends a visitor who is not signed in to log in first, and back afterwards', async () => {
-    renderApp('/admin/stuck');
+    // Awaited: the first render suspends on the route's code, and React resolves it in the act.
+    await act(async () => {
+      renderApp('/admin/stuck');
+    });
 
     await waitFor(() => expect(currentLocation()).toBe('/login?redirect=%2Fadmin%2Fstuck'));
     expect(requests).toEqual([]);

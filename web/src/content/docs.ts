@@ -152,7 +152,7 @@ export const docsPage = {
         {
           id: 'upload-sync',
           title: 'Upload your files',
-          body: 'When your storage is ready, our team emails you how to reach it and sign in; no email ever contains a password. Upload, download and organise your files from there.',
+          body: 'Your bucket is made a minute or so after payment, and we email you when it is ready. On its card in your dashboard choose Create key and copy the secret key straight away: it is shown once and never emailed. Then connect any S3 tool (rclone, the AWS CLI or Cyberduck) with the endpoint, bucket and access key the card shows; the card has the exact settings for each.',
         },
         {
           id: 'sharing',

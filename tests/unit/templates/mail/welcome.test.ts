@@ -52,7 +52,7 @@ describe('the welcome mail', () => {
     expect(mail.text).not.toContain('being set up');
   });
 
-  it('for a bundle speaks of its hosting account; for a VPS, of its key and login; for storage, of our team', () => {
+  it('for a bundle speaks of its hosting account; for a VPS, of its key and login; for storage, of its bucket and key (D24)', () => {
     const bundle = welcomeMail(
       input({ purchase: { ...purchase(), planName: 'Basic Bundle', category: 'bundle' } }),
     );
@@ -69,7 +69,8 @@ describe('the welcome mail', () => {
       "We are setting up your server now. You'll get an email with its IP address and how to log in with your SSH key",
     );
     expect(vps.text).not.toContain('Our team');
-    expect(storage.text).toContain('Our team is setting up your Basic Storage.');
+    expect(storage.text).toContain('We are creating your bucket now.');
+    expect(storage.text).toContain('the secret key is shown once (we never email it)');
     expect(bundle.text).toContain("everything but the included domain's registration");
   });
 

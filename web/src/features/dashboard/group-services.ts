@@ -25,6 +25,8 @@ export interface ServiceCard {
   provisioning: Service['provisioning'];
   /** A VPS's server as the service record says (D24). */
   vps?: Service['vps'];
+  /** A storage service's bucket and key id (D24), once made. */
+  storage?: Service['storage'];
   /** The money-back guarantee (D16), while Cancel would refund something. */
   refundableUntil?: string;
   refundablePaise?: number;
@@ -90,6 +92,7 @@ export function groupServices(
               latest.state !== 'removed')),
         provisioning: latest.provisioning,
         ...(latest.vps ? { vps: latest.vps } : {}),
+        ...(latest.storage ? { storage: latest.storage } : {}),
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),
         ...(latest.refundablePaise !== undefined
           ? { refundablePaise: latest.refundablePaise }

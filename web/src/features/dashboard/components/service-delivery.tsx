@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { deliveryModeOf } from '@domain/provisioning';
 import { Button } from '../../../components/button';
 import { dashboardCopy as copy } from '../../../content/dashboard';
+import { storageCopy } from '../../../content/storage';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
 import { controlPanelUrl } from '../api/open-control-panel';
 import type { ServiceCard } from '../group-services';
@@ -33,11 +34,17 @@ export function ServiceDelivery({ card }: { card: ServiceCard }) {
     return (
       <div className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" role="status">
         <span className="font-semibold">{copy.settingUpLabel}</span>{' '}
-        {onPanel ? copy.settingUpPanel : copy.settingUpManual}
+        {onPanel
+          ? copy.settingUpPanel
+          : card.category === 'storage'
+            ? storageCopy.settingUp
+            : copy.settingUpManual}
       </div>
     );
   }
   if (provisioning.state !== 'ready' && provisioning.state !== 'suspended') return null;
+  // A storage service's access is its own card (storage-card.tsx, D24).
+  if (card.category === 'storage' && card.storage) return null;
   const rows: [string, string][] = [
     ...(provisioning.username
       ? [[copy.accessLabels.username, provisioning.username] as [string, string]]

@@ -1,6 +1,7 @@
 import type { CancelServiceResponse, Payment, Service } from '@domain/api';
 import { DomainCard } from './domain-card';
 import { VpsCard } from './vps-card';
+import { StorageCard } from './storage-card';
 import { supportTicketsCopy } from '../../../content/support-tickets';
 import { formatInr } from '@domain/money';
 import { EXPIRES_SOON_DAYS, renewalCheckoutPath } from '@domain/renewal-schedule';
@@ -147,6 +148,19 @@ export function ServiceList({
           ) : null}
           {card.category === 'vps' && card.vps ? (
             <VpsCard serviceId={card.id} state={card.state} initial={card.vps} />
+          ) : null}
+          {card.category === 'storage' &&
+          card.storage &&
+          card.state !== 'ended' &&
+          card.state !== 'removed' ? (
+            <StorageCard
+              serviceId={card.id}
+              storage={card.storage}
+              live={
+                (card.state === 'active' || card.state === 'grace') &&
+                card.provisioning.state === 'ready'
+              }
+            />
           ) : null}
           <RenewalAction card={card} />
           <PlanChange card={card} />
