@@ -1,5 +1,6 @@
 /**
  * A VPS's card (D24), for the signed-in buyer's own service:
+ *   GET  /api/me/services/{serviceId}/power                              → 200 {service}
  *   POST /api/me/services/{serviceId}/power {action: start|stop|reboot}  → 202 {service}
  *   POST /api/me/services/{serviceId}/reinstall {os, confirm: hostname}  → 202 {service}
  *   PUT  /api/me/services/{serviceId}/ssh-keys {keys: string[]}          → 200 {service}
@@ -12,7 +13,13 @@ import { callerOf } from '../http/auth';
 import { httpHandler } from '../http/http-handler';
 import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
-import { powerVps, reinstallVps, setVpsKeys, type ManageVpsDeps } from '../use-cases/manage-vps';
+import {
+  currentVps,
+  powerVps,
+  reinstallVps,
+  setVpsKeys,
+  type ManageVpsDeps,
+} from '../use-cases/manage-vps';
 import { ServiceNotFoundError } from '../use-cases/open-control-panel';
 import { addressPool, compute } from './deps/compute';
 import { eventPublisher } from './deps/events';
@@ -37,6 +44,8 @@ export function makeHandler(deps: ManageVpsDeps) {
     if (!SERVICE_ID.test(serviceId)) throw new ServiceNotFoundError();
     const requestId = event.requestContext.requestId;
     switch (event.routeKey) {
+      case 'GET /api/me/services/{serviceId}/power':
+        return json(200, { service: await currentVps(deps, caller.userId, serviceId) });
       case 'POST /api/me/services/{serviceId}/power': {
         const { action } = parseJsonBody(event, powerBody);
         const service = await powerVps(deps, caller.userId, serviceId, action, requestId);

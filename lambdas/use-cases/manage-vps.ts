@@ -14,7 +14,7 @@ import { DomainError } from '../domain/errors';
 import { isLive } from '../domain/lifecycle';
 import type { Service } from '../domain/services';
 import { parseSshPublicKeys, InvalidSshKeyError } from '../domain/ssh-keys';
-import { isVpsOs, VPS_OS_IDS, VPS_OS_NAMES, type VpsRecord } from '../domain/vps';
+import { isVpsOs, POWER_FRESH_MS, VPS_OS_IDS, VPS_OS_NAMES, type VpsRecord } from '../domain/vps';
 import type { AddressPool } from '../ports/address-pool';
 import type { Compute, Vm } from '../ports/compute';
 import type { EventPublisher } from '../ports/events';
@@ -71,6 +71,37 @@ export async function powerVps(
     await seen(deps, service, vm);
     deps.log.info('Buyer power action on a VPS', { serviceId, action, power: vm.power });
   });
+}
+
+/**
+ * The card's power state, read from the provider when the record's is older than POWER_FRESH_MS
+ * (a buyer may have shut the server down from inside it); else the record's. Never the dashboard's
+ * list: one card asks, for its own server. A provider that does not answer leaves the record's.
+ */
+export async function currentVps(
+  deps: ManageVpsDeps,
+  userId: string,
+  serviceId: string,
+): Promise<Service> {
+  const service = await vpsService(deps, userId, serviceId);
+  const vps = service.vps as VpsRecord;
+  const age = vps.powerAt ? deps.now().getTime() - Date.parse(vps.powerAt) : Infinity;
+  if (
+    vps.vmid !== undefined &&
+    service.provisioning?.state !== 'terminated' &&
+    age > POWER_FRESH_MS
+  ) {
+    try {
+      const vm = await deps.compute.get(vps.vmid);
+      if (vm && vm.serviceId === serviceId) await seen(deps, service, vm);
+    } catch (error) {
+      deps.log.warn('Could not read a VPS power state; showing the last one', {
+        serviceId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return answer(deps, userId, serviceId);
 }
 
 export async function reinstallVps(

@@ -212,11 +212,12 @@ describe('the operator console on the local stack', () => {
     expect(dashboard.body.services).toEqual([]);
   });
 
-  it('a VPS waits for an operator, who enters its access details; the buyer is mailed them once', async () => {
-    const { user, token } = await buyer('vps');
+  // A VPS is made by converge now (D24); storage still waits for an operator here.
+  it('storage waits for an operator, who enters its access details; the buyer is mailed them once', async () => {
+    const { user, token } = await buyer('storage');
     const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
       token,
-      body: { planId: 'basicvps', months: 12 },
+      body: { planId: 'basicstorage', months: 12 },
     });
     const paid = await payOrder(stack, order.body.orderId);
     expect(
@@ -233,11 +234,11 @@ describe('the operator console on the local stack', () => {
         },
       );
       return res.body.services.find((s) => s.email === user.email);
-    }, 'the VPS waiting for an operator');
+    }, 'the storage waiting for an operator');
     const mark = () =>
       api(stack, 'POST', `/api/admin/services/${waiting.serviceId}/provisioning`, {
         token: operatorToken,
-        body: { details: { 'IP address': '203.0.113.25', 'SSH user': 'root' }, note: 'Node 2.' },
+        body: { details: { Endpoint: 'https://203.0.113.25', Bucket: 'asha-1' }, note: 'Node 2.' },
       });
     const first = await mark();
     const again = await mark();
@@ -245,7 +246,7 @@ describe('the operator console on the local stack', () => {
     expect(first.status).toBe(200);
     expect(again.status).toBe(409);
     const readyMails = async () =>
-      (await mailbox(stack, user.email)).filter((m) => m.subject === 'Your Basic VPS is ready');
+      (await mailbox(stack, user.email)).filter((m) => m.subject === 'Your Basic Storage is ready');
     const mails = await eventually(
       async () => ((await readyMails()).length > 0 ? readyMails() : undefined),
       'the access details mail',

@@ -632,6 +632,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   ...(
     [
+      ['GET', '/api/me/services/{serviceId}/power'],
       ['POST', '/api/me/services/{serviceId}/power'],
       ['POST', '/api/me/services/{serviceId}/reinstall'],
       ['PUT', '/api/me/services/{serviceId}/ssh-keys'],

@@ -397,6 +397,9 @@ export function firstDeploySteps(inputs: DeployInputs): Step[] {
         // The domain registrar (D23): the LogicBoxes reseller id and API key, before selling domains.
         `aws cloudformation describe-stacks --region ${region} --stack-name ${stackName} --query "Stacks[0].Outputs[?OutputKey=='RegistrarSecretArn'].OutputValue" --output text`,
         `aws secretsmanager put-secret-value --region ${region} --secret-id "$REGISTRAR_SECRET_ARN" --secret-string file:///tmp/registrar.json`,
+        // The VPS platform (D24): the Proxmox VE token, node, OS templates and IPv4 ranges.
+        `aws cloudformation describe-stacks --region ${region} --stack-name ${stackName} --query "Stacks[0].Outputs[?OutputKey=='ProxmoxSecretArn'].OutputValue" --output text`,
+        `aws secretsmanager put-secret-value --region ${region} --secret-id "$PROXMOX_SECRET_ARN" --secret-string file:///tmp/proxmox.json`,
       ],
     },
     {

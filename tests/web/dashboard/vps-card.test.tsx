@@ -8,7 +8,12 @@ import {
 } from '../../../web/src/features/checkout/components/vps-choice';
 import { ApiError } from '../../../web/src/lib/api';
 
-const vpsApi = vi.hoisted(() => ({ power: vi.fn(), reinstall: vi.fn(), setKeys: vi.fn() }));
+const vpsApi = vi.hoisted(() => ({
+  current: vi.fn(),
+  power: vi.fn(),
+  reinstall: vi.fn(),
+  setKeys: vi.fn(),
+}));
 vi.mock('../../../web/src/features/dashboard/api/vps', () => ({ vpsApi }));
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx0aGVrZXlvZmFzaGFsYXB0b3BmaWxsZXI asha@laptop';
@@ -24,6 +29,7 @@ const RUNNING: ServiceVps = {
 
 beforeEach(() => {
   for (const fn of Object.values(vpsApi)) fn.mockReset();
+  vpsApi.current.mockResolvedValue({ service: { vps: RUNNING } });
 });
 
 describe('the dashboard VPS card (D24)', () => {
@@ -42,6 +48,13 @@ describe('the dashboard VPS card (D24)', () => {
     });
 
     expect(vpsApi.power).toHaveBeenCalledWith('svc_1', 'reboot');
+  });
+
+  it('asks its own server’s power state once shown: stopped from inside, the card says Stopped', async () => {
+    vpsApi.current.mockResolvedValue({ service: { vps: { ...RUNNING, power: 'stopped' } } });
+    render(<VpsCard serviceId="svc_1" state="active" initial={RUNNING} />);
+    expect(await screen.findByText('Stopped')).toBeInTheDocument();
+    expect(vpsApi.current).toHaveBeenCalledWith('svc_1');
   });
 
   it('Reinstall stays disabled until the hostname is typed', async () => {

@@ -11,6 +11,7 @@ import type { VpsRecord } from '../../../../lambdas/domain/vps';
 import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import {
+  currentVps,
   powerVps,
   reinstallVps,
   ReinstallRefusedError,
@@ -179,6 +180,18 @@ describe('a running VPS from its card', () => {
     await expect(refusal).rejects.toBeInstanceOf(VpsActionRefusedError);
     await expect(refusal).rejects.toMatchObject({ code: 'service_suspended' });
     expect(w.compute.all()[0]?.power).toBe('stopped');
+  });
+
+  it('the card’s power state: the record’s while fresh, the server’s once over 30 s old', async () => {
+    const [vm] = w.compute.all();
+    await w.compute.power(vm!.vmid, 'stop'); // shut down from inside the server
+    expect((await currentVps(w.deps, BUYER.userId, SERVICE_ID)).vps?.power).toBe('running');
+
+    w.setNow(new Date(START.getTime() + 31_000));
+    expect((await currentVps(w.deps, BUYER.userId, SERVICE_ID)).vps?.power).toBe('stopped');
+    w.compute.down = true;
+    w.setNow(new Date(START.getTime() + 62_000));
+    expect((await currentVps(w.deps, BUYER.userId, SERVICE_ID)).vps?.power).toBe('stopped');
   });
 
   it('an action while converge holds the claim is service_busy', async () => {

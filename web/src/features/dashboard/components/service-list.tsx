@@ -142,7 +142,8 @@ export function ServiceList({
             <dt className="text-slate-500">{copy.purchasedLabel}</dt>
             <dd className="text-slate-700">{formatDate(card.firstPurchaseDate)}</dd>
           </dl>
-          <ServiceDelivery card={card} />
+          {/* A VPS's server card (D24) says all of its delivery: set-up, address, login. */}
+          {card.category === 'vps' && card.vps ? null : <ServiceDelivery card={card} />}
           {card.category === 'domain' && card.domain && card.provisioning?.state === 'ready' ? (
             <DomainCard domain={card.domain} />
           ) : null}

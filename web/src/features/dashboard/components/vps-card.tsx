@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Service, ServiceVps } from '@domain/services';
 import { VPS_OS_IDS, VPS_OS_NAMES, type VpsOs } from '@domain/vps';
 import { vpsCopy as copy } from '../../../content/vps';
@@ -36,6 +36,21 @@ export function VpsCard({
   const ids = { keys: useId(), os: useId(), confirm: useId() };
   const live = state === 'active' || state === 'grace' || state === 'setting_up';
   const made = Boolean(vps.ip);
+
+  // The power state as the server has it now (the dashboard's list reads the record only).
+  useEffect(() => {
+    if (!initial.ip) return;
+    let current = true;
+    vpsApi.current(serviceId).then(
+      ({ service }) => {
+        if (current && service.vps) setVps(service.vps);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [serviceId, initial.ip]);
 
   async function act(run: () => Promise<{ service: Service }>, done?: string) {
     setBusy(true);
