@@ -31,6 +31,7 @@ import { listStuck, redrive, type DeadLettersDeps } from '../use-cases/admin/dea
 import {
   findCustomer,
   findCustomers,
+  noteCustomer,
   type FindCustomersDeps,
 } from '../use-cases/admin/find-customers';
 import { listCustomers, searchEverything, type SearchDeps } from '../use-cases/admin/search';
@@ -133,6 +134,10 @@ const serviceActionBody = z.strictObject({
   paymentId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
   amountPaise: z.optional(z.int().check(z.positive())),
   requestId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+});
+const customerNoteBody = z.strictObject({
+  note: serviceNote,
+  noteId: z.string().check(z.trim(), z.minLength(8), z.maxLength(64)),
 });
 const orderId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
@@ -258,6 +263,13 @@ export function makeHandler(deps: AdminDeps) {
         if (!id.success) throw new ValidationError("The customer's id is missing.");
         const answer: AdminCustomerResponse = { customer: await findCustomer(deps, id.data) };
         return json(200, answer);
+      }
+      case 'POST /api/admin/customers/{userId}/notes': {
+        const id = userId.safeParse(event.pathParameters?.userId);
+        if (!id.success) throw new ValidationError("The customer's id is missing.");
+        const body = parseJsonBody(event, customerNoteBody);
+        const entry = await noteCustomer(deps, operator, id.data, body.note, body.noteId);
+        return json(200, { entry });
       }
       case 'GET /api/admin/reports/gstr1': {
         const period = query(event, 'period') ?? '';

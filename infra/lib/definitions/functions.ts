@@ -589,6 +589,7 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/admin/search'],
       ['GET', '/api/admin/customer-list'],
       ['GET', '/api/admin/customers/{userId}'],
+      ['POST', '/api/admin/customers/{userId}/notes'],
       ['GET', '/api/admin/reports/gstr1'],
       ['GET', '/api/admin/reports/revenue'],
     ] as const

@@ -151,6 +151,10 @@ export const adminCopy = {
     creditNote: 'Credit note',
     open: 'Open',
     allCustomers: 'All customers',
+    noteLabel: 'Add a note for operators',
+    noteHint: 'Kept in the audit trail below with your name and the time; notes are never changed.',
+    noteEmpty: 'Write the note first.',
+    saveNote: 'Save note',
     more: 'Show more customers',
     state: {
       setting_up: 'Being set up',
@@ -308,6 +312,7 @@ export const adminCopy = {
       'service.extended': 'Extended the service at no charge',
       'service.ended': 'Ended the service',
       'service.refunded': 'Refunded a payment',
+      'customer.noted': 'Noted',
     } satisfies Record<AuditAction, string>,
   },
 } as const;

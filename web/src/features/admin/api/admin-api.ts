@@ -119,3 +119,13 @@ export function getGstr1(period: string, format: 'json' | 'csv'): Promise<Blob> 
     { auth: true },
   );
 }
+
+export function noteCustomer(userId: string, note: string, noteId: string): Promise<unknown> {
+  return apiPost(
+    `/admin/customers/${encodeURIComponent(userId)}/notes`,
+    { note, noteId },
+    {
+      auth: true,
+    },
+  );
+}

@@ -9,6 +9,7 @@ import { getCustomer, listCustomerPage, searchConsole } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { formatDateTime } from '../format';
 import { AuditList } from './audit-list';
+import { CustomerNote } from './customer-note';
 import { CustomerTickets } from './customer-tickets';
 import { ScreenSection } from './screen-parts';
 import { ServiceActions } from './service-actions';
@@ -335,6 +336,7 @@ function CustomerCard({ customer, onChanged }: { customer: AdminCustomer; onChan
         )}
       </FactList>
       <CustomerTickets email={user.email} />
+      <CustomerNote userId={user.id} onSaved={onChanged} />
       <AuditList entries={customer.audit} />
     </article>
   );
