@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'service.ended',
   'service.refunded',
   'customer.noted',
+  'mail.resent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -151,6 +151,9 @@ export const adminCopy = {
     creditNote: 'Credit note',
     open: 'Open',
     allCustomers: 'All customers',
+    resend: 'Resend',
+    resending: 'Sending...',
+    resent: 'Sent again to the buyer.',
     noteLabel: 'Add a note for operators',
     noteHint: 'Kept in the audit trail below with your name and the time; notes are never changed.',
     noteEmpty: 'Write the note first.',
@@ -313,6 +316,7 @@ export const adminCopy = {
       'service.ended': 'Ended the service',
       'service.refunded': 'Refunded a payment',
       'customer.noted': 'Noted',
+      'mail.resent': 'Resent the mail',
     } satisfies Record<AuditAction, string>,
   },
 } as const;

@@ -129,3 +129,15 @@ export function noteCustomer(userId: string, note: string, noteId: string): Prom
     },
   );
 }
+
+export function resendMail(
+  userId: string,
+  purchaseId: string,
+  resendId: string,
+): Promise<{ resent: boolean; at: string }> {
+  return apiPost(
+    `/admin/customers/${encodeURIComponent(userId)}/mails/resend`,
+    { purchaseId, resendId },
+    { auth: true },
+  );
+}

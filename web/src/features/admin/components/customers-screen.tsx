@@ -12,6 +12,7 @@ import { AuditList } from './audit-list';
 import { CustomerNote } from './customer-note';
 import { CustomerTickets } from './customer-tickets';
 import { ScreenSection } from './screen-parts';
+import { ResendButton } from './resend-button';
 import { ServiceActions } from './service-actions';
 import { failureMessage } from './use-load';
 
@@ -332,6 +333,7 @@ function CustomerCard({ customer, onChanged }: { customer: AdminCustomer; onChan
             Welcome mail for <span className="font-mono">{mail.purchaseId}</span>:{' '}
             {copy.mailState[mail.state]}
             {mail.at ? ` · ${formatDateTime(mail.at)}` : ''}
+            <ResendButton userId={user.id} purchaseId={mail.purchaseId} onDone={onChanged} />
           </>
         )}
       </FactList>
