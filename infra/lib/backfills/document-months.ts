@@ -8,7 +8,23 @@
  * local stack at every start and, after a deploy, by `npm run backfill` (README).
  */
 import { paginateScan, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DOCUMENT_FIELDS, documentMonthOf } from '../../../lambdas/ports/purchases';
+import { TABLES } from '../../../lambdas/system/facts';
+
+const purchases = TABLES.find((table) => table.id === 'purchases')!;
+/** Each month index's keys: the month (partition) and the number (sort), and the number's instant. */
+const DOCUMENTS = purchases.globalSecondaryIndexes.map((index) => {
+  const number = index.sortKey.name;
+  return {
+    month: index.partitionKey.name,
+    number,
+    issuedAt: number.replace(/Number$/, 'IssuedAt'),
+  };
+});
+
+const IST_OFFSET_MS = 330 * 60 * 1000;
+/** India's calendar month of an instant, `YYYY-MM` (as lambdas/ports/purchases.ts documentMonthOf). */
+const monthOf = (instant: string) =>
+  new Date(Date.parse(instant) + IST_OFFSET_MS).toISOString().slice(0, 7);
 
 export interface DocumentMonthsResult {
   /** Purchases read. */
@@ -25,7 +41,7 @@ export async function backfillDocumentMonths(
   for await (const page of paginateScan({ client }, { TableName: tableName })) {
     for (const item of page.Items ?? []) {
       result.read += 1;
-      for (const fields of Object.values(DOCUMENT_FIELDS)) {
+      for (const fields of DOCUMENTS) {
         const number = item[fields.number] as string | undefined;
         if (!number || item[fields.month] !== undefined) continue;
         const issuedAt = (item[fields.issuedAt] ?? item.createdAt) as string;
@@ -40,7 +56,7 @@ async function giveMonth(
   client: DynamoDBDocumentClient,
   tableName: string,
   item: Record<string, unknown>,
-  fields: (typeof DOCUMENT_FIELDS)[keyof typeof DOCUMENT_FIELDS],
+  fields: (typeof DOCUMENTS)[number],
   number: string,
   issuedAt: string,
 ): Promise<boolean> {
@@ -52,7 +68,7 @@ async function giveMonth(
         UpdateExpression: 'SET #month = :month',
         ConditionExpression: '#number = :number AND attribute_not_exists(#month)',
         ExpressionAttributeNames: { '#month': fields.month, '#number': fields.number },
-        ExpressionAttributeValues: { ':month': documentMonthOf(issuedAt), ':number': number },
+        ExpressionAttributeValues: { ':month': monthOf(issuedAt), ':number': number },
       }),
     );
     return true;
