@@ -1,5 +1,6 @@
 /**
- * `npm run backfill -- --orders-table NAME --services-table NAME --event-bus NAME`: the one-off
+ * `npm run backfill -- --orders-table NAME --services-table NAME --event-bus NAME --purchases-table
+ * NAME`: the one-off
  * data changes a deploy of this version needs on tables that already hold data
  * (infra/lib/backfills/). Each is safe to run again and beside live traffic. Credentials and region
  * come from the usual AWS environment (AWS_PROFILE, AWS_REGION); the names are the stack's
@@ -11,11 +12,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HOME_REGION } from '../../lambdas/system/facts';
+import { backfillDocumentMonths } from '../lib/backfills/document-months';
 import { backfillServiceLife } from '../lib/backfills/service-life';
 import { backfillUnsettledOrders } from '../lib/backfills/unsettled-orders';
 
 const USAGE =
-  'Usage: npm run backfill -- [--orders-table NAME] [--services-table NAME --event-bus NAME] [--region REGION] [--endpoint URL]';
+  'Usage: npm run backfill -- [--orders-table NAME] [--services-table NAME --event-bus NAME] [--purchases-table NAME] [--region REGION] [--endpoint URL]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
       'orders-table': { type: 'string' },
       'services-table': { type: 'string' },
       'event-bus': { type: 'string' },
+      'purchases-table': { type: 'string' },
       region: { type: 'string' },
       endpoint: { type: 'string' },
     },
@@ -30,7 +33,8 @@ async function main(): Promise<void> {
   const orders = values['orders-table'];
   const services = values['services-table'];
   const bus = values['event-bus'];
-  if ((!orders && !services) || (services && !bus)) throw new Error(USAGE);
+  const purchases = values['purchases-table'];
+  if ((!orders && !services && !purchases) || (services && !bus)) throw new Error(USAGE);
   const region = values.region ?? process.env.AWS_REGION ?? HOME_REGION;
   const endpoint = values.endpoint ? { endpoint: values.endpoint } : {};
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region, ...endpoint }));
@@ -40,6 +44,12 @@ async function main(): Promise<void> {
       const { read, updated } = await backfillUnsettledOrders(client, orders);
       console.log(
         `${orders}: ${read} failed or in-review orders read, ${updated} given the dashboard's index key.`,
+      );
+    }
+    if (purchases) {
+      const { read, updated } = await backfillDocumentMonths(client, purchases);
+      console.log(
+        `${purchases}: ${read} purchases read, ${updated} invoices and credit notes given their month (GSTR-1's index).`,
       );
     }
     if (services && bus) {

@@ -198,6 +198,11 @@ export class StorefrontStack extends Stack {
         'The services table: `npm run backfill -- --services-table NAME --event-bus BUS` after a deploy',
       value: this.data.tables.services.tableName,
     });
+    new CfnOutput(this, 'PurchasesTableName', {
+      description:
+        'The purchases table: `npm run backfill -- --purchases-table NAME` after a deploy (GSTR-1)',
+      value: this.data.tables.purchases.tableName,
+    });
     new CfnOutput(this, 'EventBusName', {
       description: 'The storefront bus, where the backfill hands services to converge',
       value: this.events.bus.eventBusName,

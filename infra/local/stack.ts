@@ -20,6 +20,7 @@ import {
 } from '../../lambdas/system/facts';
 import { backfillServiceLife } from '../lib/backfills/service-life';
 import { backfillUnsettledOrders } from '../lib/backfills/unsettled-orders';
+import { backfillDocumentMonths } from '../lib/backfills/document-months';
 import { FUNCTIONS, SCHEDULES, type FunctionId } from '../lib/definitions/functions';
 import { securityHeaders, type SiteOrigins } from '../lib/definitions/security-headers';
 import { cognitoIssuer, ensureUserPool } from './cognito';
@@ -217,6 +218,8 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       // A DATA_DIR from before the dashboard's unsettled-orders index: its failed orders stay listed.
       const documents = DynamoDBDocumentClient.from(client);
       await backfillUnsettledOrders(documents, localTableName('orders'));
+      // And from before GSTR-1's month indexes: every invoice and credit note in its month.
+      await backfillDocumentMonths(documents, localTableName('purchases'));
       documents.destroy();
     })();
     const [pool] = await Promise.all([

@@ -31,10 +31,13 @@ export const AUDIT_ACTIONS = [
   'service.extended',
   'service.ended',
   'service.refunded',
+  'customer.noted',
+  'mail.resent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetKind = 'order' | 'service' | 'welcome-mail' | 'support-mail' | 'refund';
+export type AuditTargetKind =
+  'order' | 'service' | 'welcome-mail' | 'support-mail' | 'refund' | 'customer';
 
 export interface AuditTarget {
   kind: AuditTargetKind;

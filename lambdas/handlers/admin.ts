@@ -31,9 +31,11 @@ import { listStuck, redrive, type DeadLettersDeps } from '../use-cases/admin/dea
 import {
   findCustomer,
   findCustomers,
+  noteCustomer,
   type FindCustomersDeps,
 } from '../use-cases/admin/find-customers';
 import { listCustomers, searchEverything, type SearchDeps } from '../use-cases/admin/search';
+import { resendWelcomeMail } from '../use-cases/admin/resend-mail';
 import { ticketsStore } from './deps/tickets';
 import { listOrders, type ListOrdersDeps } from '../use-cases/admin/list-orders';
 import {
@@ -135,6 +137,15 @@ const serviceActionBody = z.strictObject({
   paymentId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
   amountPaise: z.optional(z.int().check(z.positive())),
   requestId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+});
+const customerNoteBody = z.strictObject({
+  note: serviceNote,
+  noteId: z.string().check(z.trim(), z.minLength(8), z.maxLength(64)),
+});
+const resendBody = z.strictObject({
+  purchaseId: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  resendId: z.string().check(z.trim(), z.minLength(8), z.maxLength(64)),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
 });
 const orderId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
@@ -260,6 +271,26 @@ export function makeHandler(deps: AdminDeps) {
         if (!id.success) throw new ValidationError("The customer's id is missing.");
         const answer: AdminCustomerResponse = { customer: await findCustomer(deps, id.data) };
         return json(200, answer);
+      }
+      case 'POST /api/admin/customers/{userId}/notes': {
+        const id = userId.safeParse(event.pathParameters?.userId);
+        if (!id.success) throw new ValidationError("The customer's id is missing.");
+        const body = parseJsonBody(event, customerNoteBody);
+        const entry = await noteCustomer(deps, operator, id.data, body.note, body.noteId);
+        return json(200, { entry });
+      }
+      case 'POST /api/admin/customers/{userId}/mails/resend': {
+        const id = userId.safeParse(event.pathParameters?.userId);
+        if (!id.success) throw new ValidationError("The customer's id is missing.");
+        const body = parseJsonBody(event, resendBody);
+        return json(
+          200,
+          await resendWelcomeMail(deps, operator, id.data, {
+            purchaseId: body.purchaseId,
+            resendId: body.resendId,
+            ...(body.note ? { note: body.note } : {}),
+          }),
+        );
       }
       case 'GET /api/admin/reports/gstr1': {
         const period = query(event, 'period') ?? '';

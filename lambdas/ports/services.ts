@@ -93,6 +93,20 @@ export interface Goodwill {
   note?: string;
 }
 
+/**
+ * The service's ledger entries (D22): its paid periods, and its goodwill days while a paid period
+ * still stands (after `withdraw` is taken back too): goodwill extends paid time, it never keeps a
+ * service whose every payment was refunded alive.
+ */
+export function ledgerEntriesOf(
+  service: Pick<ServiceRecord, 'periods' | 'goodwill'>,
+  withdraw: ReadonlySet<string> = new Set(),
+): LedgerEntry[] {
+  const periods = Object.values(service.periods);
+  const paid = periods.some((p) => !p.refundedAt && !withdraw.has(p.purchaseId));
+  return paid && service.goodwill ? [...periods, ...goodwillEntries(service.goodwill)] : periods;
+}
+
 /** The goodwill extensions as ledger entries: laid in order of when they were given, unpaid. */
 export function goodwillEntries(goodwill: ServiceRecord['goodwill']): LedgerEntry[] {
   return Object.entries(goodwill ?? {}).map(([key, given]) => ({

@@ -49,7 +49,7 @@ import { deliveryModeOf } from '../domain/provisioning';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
-import { goodwillEntries, type ServiceRecord, type ServicesStore } from '../ports/services';
+import { ledgerEntriesOf, type ServiceRecord, type ServicesStore } from '../ports/services';
 import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
 import {
   COMPUTE_STEP_KINDS,
@@ -182,9 +182,7 @@ export function lifeOfService(service: ServiceFacts, now: Date): Life {
   return lifeOf(
     {
       // An operator's goodwill days are entries of the ledger too (issue #27).
-      periods: service.goodwill
-        ? [...Object.values(service.periods), ...goodwillEntries(service.goodwill)]
-        : service.periods,
+      periods: service.goodwill ? ledgerEntriesOf(service) : service.periods,
       ...(service.cancelledAt ? { cancelledAt: service.cancelledAt } : {}),
       ...(service.disputes ? { disputes: service.disputes } : {}),
       ...(service.hold ? { hold: service.hold } : {}),

@@ -70,6 +70,13 @@ describe('the console of issue #27 in a browser', () => {
       await card.getByRole('button', { name: 'Refund', exact: true }).click();
       await visible(card.getByText(/Refund asked of Razorpay/), 20_000);
       await screenshot(page, 'console-refund-asked');
+
+      // The mail log: the welcome mail, sent; resent once from here.
+      const resend = card.getByRole('button', { name: 'Resend' });
+      await resend.scrollIntoViewIfNeeded();
+      await resend.click();
+      await visible(card.getByText('Sent again to the buyer.'), 20_000);
+      await screenshot(page, 'console-customer-mails');
     });
 
     const payment = await eventually(

@@ -699,6 +699,8 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/admin/search'],
       ['GET', '/api/admin/customer-list'],
       ['GET', '/api/admin/customers/{userId}'],
+      ['POST', '/api/admin/customers/{userId}/notes'],
+      ['POST', '/api/admin/customers/{userId}/mails/resend'],
       ['GET', '/api/admin/reports/gstr1'],
       ['GET', '/api/admin/reports/revenue'],
     ] as const

@@ -1,4 +1,4 @@
-import type { AdminCustomer, MailRecord } from '../../domain/admin';
+import type { AdminCustomer, AuditEntry, MailRecord, OperatorRef } from '../../domain/admin';
 import type { AuditLog } from '../../ports/audit';
 import type { WelcomeMailClaims } from '../../ports/idempotency';
 import type { UserRecord } from '../../ports/users';
@@ -62,4 +62,36 @@ async function customerOf(deps: FindCustomersDeps, user: UserRecord): Promise<Ad
     }),
   );
   return { ...dashboard, mails, audit };
+}
+
+/**
+ * An operator's note on a customer (issue #27): kept as an audit entry (append-only, with who and
+ * when), so the notes field is the customer's audit trail read back. `noteId` (the console's, one
+ * per press) makes a double click one note.
+ */
+export async function noteCustomer(
+  deps: Pick<FindCustomersDeps, 'users' | 'audit'> & { now: () => Date },
+  operator: OperatorRef,
+  userId: string,
+  note: string,
+  noteId: string,
+): Promise<AuditEntry> {
+  const user = await deps.users.getUser(userId);
+  if (!user) throw new CustomerNotFoundError();
+  const at = deps.now().toISOString();
+  const entry: AuditEntry = {
+    entryId: `note#${noteId}`,
+    at,
+    operator,
+    action: 'customer.noted',
+    target: { kind: 'customer', id: userId },
+    customerId: userId,
+    note,
+  };
+  // Written once per note id: a second press finds it there and answers the first.
+  if (await deps.audit.append(entry)) return entry;
+  const written = (await deps.audit.listForTarget(entry.target)).find(
+    (e) => e.entryId === entry.entryId,
+  );
+  return written ?? entry;
 }

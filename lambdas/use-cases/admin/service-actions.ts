@@ -21,7 +21,7 @@ import type { EventPublisher } from '../../ports/events';
 import type { PurchasesStore } from '../../ports/purchases';
 import type { RefundRecord, RefundsStore } from '../../ports/refunds';
 import {
-  goodwillEntries,
+  ledgerEntriesOf,
   type ServiceFact,
   type ServiceRecord,
   type ServicesStore,
@@ -154,10 +154,9 @@ function factFor(
         throw new ServiceActionRefusedError(refusedOver('extended', life.state));
       }
       const at = now.toISOString();
-      const ledger = ledgerOf([
-        ...Object.values(service.periods),
-        ...goodwillEntries({ ...service.goodwill, [key]: { days, at } }),
-      ]);
+      const ledger = ledgerOf(
+        ledgerEntriesOf({ ...service, goodwill: { ...service.goodwill, [key]: { days, at } } }),
+      );
       if (!ledger.paidUntil) throw new ServiceActionRefusedError(refusedOver('extended', 'ended'));
       return { kind: 'extend', key, days, renewalDate: ledger.paidUntil, note: input.note };
     }

@@ -9,7 +9,7 @@ import { isCancelled, serviceAfterWithdrawal } from '../../domain/refunds';
 import { isSameService } from '../../domain/services';
 import type { LogPort } from '../../ports/logger';
 import type { PurchasesStore } from '../../ports/purchases';
-import type { ServiceRecord, ServicesStore } from '../../ports/services';
+import { ledgerEntriesOf, type ServiceRecord, type ServicesStore } from '../../ports/services';
 import type { CurrentPlan, UsersStore } from '../../ports/users';
 import { serviceIdFor } from '../extend-service';
 
@@ -43,12 +43,13 @@ export async function withdrawPeriods(
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
     const service = await deps.services.getService(ref.userId, ref.serviceId);
     if (!service) return undefined;
-    const periods = Object.values(service.periods);
     const toTake = purchaseIds.filter((id) => {
       const period = service.periods[id];
       return period !== undefined && !period.refundedAt;
     });
     if (toTake.length === 0) return { service, ended: isCancelled(service) };
+    // Goodwill days (issue #27) count while a paid period stands after the withdrawal.
+    const periods = ledgerEntriesOf(service, new Set(toTake));
     const after = serviceAfterWithdrawal(periods, new Set(toTake), now);
     const at = now.toISOString();
     // A refunded plan change puts the service back on the plan before it (D26); converge then

@@ -191,6 +191,8 @@ const FIXTURE_OF: Record<string, string> = {
   'GET /api/admin/search': 'get-admin-search.json',
   'GET /api/admin/customer-list': 'get-admin-customer-list.json',
   'GET /api/admin/customers/{userId}': 'get-admin-customer.json',
+  'POST /api/admin/customers/{userId}/notes': 'post-admin-customer-notes.json',
+  'POST /api/admin/customers/{userId}/mails/resend': 'post-admin-customer-mail-resend.json',
   'GET /api/admin/reports/revenue': 'get-admin-reports-revenue.json',
 };
 const ADMIN_ROUTES = ROUTES.filter((route) => route.function === 'admin').map(
@@ -1346,5 +1348,69 @@ describe('search and the customer page', () => {
     });
     expect(parse(await handler(missing)).statusCode).toBe(404);
     expect((list.json as unknown as CustomerListResponse).customers).toHaveLength(4);
+  });
+});
+
+describe("operators' notes on a customer", () => {
+  it("keeps a note once per note id, with who and when, shown in the customer's audit", async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+
+    const [first, second] = await Promise.all([
+      handler(request('POST /api/admin/customers/{userId}/notes')),
+      handler(request('POST /api/admin/customers/{userId}/notes')),
+    ]);
+    const page = parse(await handler(request('GET /api/admin/customers/{userId}')));
+    const empty = request('POST /api/admin/customers/{userId}/notes', {
+      note: ' ',
+      noteId: 'note-00000001',
+    });
+
+    expect([parse(first).statusCode, parse(second).statusCode]).toEqual([200, 200]);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({
+        action: 'customer.noted',
+        operator: OPERATOR,
+        customerId: BUYER.userId,
+        note: 'Prefers calls after 6 pm; runs a clinic in Jayanagar.',
+      }),
+    ]);
+    expect((page.json as unknown as AdminCustomerResponse).customer.audit).toHaveLength(1);
+    expect(parse(await handler(empty)).statusCode).toBe(400);
+    expect(audit.entries).toHaveLength(1);
+  });
+});
+
+describe('resend a mail', () => {
+  it('resends the welcome mail once under a double click, audited; an unknown purchase is 404', async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    await givenStuckWelcomeMailForOtherPurchase();
+    const before = world.mailer.sent.length;
+
+    const answers = await Promise.all([
+      handler(request('POST /api/admin/customers/{userId}/mails/resend')),
+      handler(request('POST /api/admin/customers/{userId}/mails/resend')),
+    ]);
+    const unknown = parse(
+      await handler(
+        request('POST /api/admin/customers/{userId}/mails/resend', {
+          purchaseId: 'pur_pay_Nobody00000001',
+          resendId: 'resend-00000002',
+        }),
+      ),
+    );
+
+    expect(answers.map((a) => parse(a).json)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ resent: true })]),
+    );
+    const resent = world.mailer.sent.slice(before);
+    expect(resent).toHaveLength(1);
+    expect(resent[0]).toMatchObject({ to: BUYER.email });
+    expect(audit.entries).toEqual([
+      expect.objectContaining({
+        action: 'mail.resent',
+        target: { kind: 'welcome-mail', id: 'pur_pay_Nx7gT4uVw8bYd1' },
+      }),
+    ]);
+    expect(unknown.statusCode).toBe(404);
   });
 });

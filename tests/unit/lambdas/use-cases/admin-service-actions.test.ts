@@ -255,6 +255,15 @@ describe('refund any payment, in full or in part', () => {
     expect([...world.gateway.refunds.values()].map((r) => r.amountPaise)).toEqual([50_000]);
   });
 
+  it('a full refund after a goodwill extension still ends the service: goodwill extends paid time only', async () => {
+    await act({ action: 'extend', note: 'Outage.', days: 30 });
+
+    const view = await act({ action: 'refund', note: 'Refund in full, agreed.', paymentId });
+
+    expect(view.desired).toBe('ended');
+    expect(account()?.suspended).toBe(true);
+  });
+
   it('a full refund takes the payment’s period back: the service ends', async () => {
     const view = await act({
       action: 'refund',

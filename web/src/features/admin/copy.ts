@@ -151,6 +151,13 @@ export const adminCopy = {
     creditNote: 'Credit note',
     open: 'Open',
     allCustomers: 'All customers',
+    resend: 'Resend',
+    resending: 'Sending...',
+    resent: 'Sent again to the buyer.',
+    noteLabel: 'Add a note for operators',
+    noteHint: 'Kept in the audit trail below with your name and the time; notes are never changed.',
+    noteEmpty: 'Write the note first.',
+    saveNote: 'Save note',
     more: 'Show more customers',
     state: {
       setting_up: 'Being set up',
@@ -308,6 +315,8 @@ export const adminCopy = {
       'service.extended': 'Extended the service at no charge',
       'service.ended': 'Ended the service',
       'service.refunded': 'Refunded a payment',
+      'customer.noted': 'Noted',
+      'mail.resent': 'Resent the mail',
     } satisfies Record<AuditAction, string>,
   },
 } as const;

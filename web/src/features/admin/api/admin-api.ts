@@ -119,3 +119,25 @@ export function getGstr1(period: string, format: 'json' | 'csv'): Promise<Blob> 
     { auth: true },
   );
 }
+
+export function noteCustomer(userId: string, note: string, noteId: string): Promise<unknown> {
+  return apiPost(
+    `/admin/customers/${encodeURIComponent(userId)}/notes`,
+    { note, noteId },
+    {
+      auth: true,
+    },
+  );
+}
+
+export function resendMail(
+  userId: string,
+  purchaseId: string,
+  resendId: string,
+): Promise<{ resent: boolean; at: string }> {
+  return apiPost(
+    `/admin/customers/${encodeURIComponent(userId)}/mails/resend`,
+    { purchaseId, resendId },
+    { auth: true },
+  );
+}

@@ -9,8 +9,10 @@ import { getCustomer, listCustomerPage, searchConsole } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { formatDateTime } from '../format';
 import { AuditList } from './audit-list';
+import { CustomerNote } from './customer-note';
 import { CustomerTickets } from './customer-tickets';
 import { ScreenSection } from './screen-parts';
+import { ResendButton } from './resend-button';
 import { ServiceActions } from './service-actions';
 import { failureMessage } from './use-load';
 
@@ -331,10 +333,12 @@ function CustomerCard({ customer, onChanged }: { customer: AdminCustomer; onChan
             Welcome mail for <span className="font-mono">{mail.purchaseId}</span>:{' '}
             {copy.mailState[mail.state]}
             {mail.at ? ` · ${formatDateTime(mail.at)}` : ''}
+            <ResendButton userId={user.id} purchaseId={mail.purchaseId} onDone={onChanged} />
           </>
         )}
       </FactList>
       <CustomerTickets email={user.email} />
+      <CustomerNote userId={user.id} onSaved={onChanged} />
       <AuditList entries={customer.audit} />
     </article>
   );
