@@ -149,3 +149,35 @@ export function maskUpiId(vpa: string): string {
   const shown = name.length <= 2 ? name.slice(0, 1) : name.slice(0, 2);
   return `${shown}${'•'.repeat(Math.max(3, name.length - shown.length))}${vpa.slice(at)}`;
 }
+
+/**
+ * What auto-renew renews a service for: the period the buyer last paid for (the latest period
+ * not refunded; 12 months when none is known), at the renewal price. A domain renews by the year.
+ */
+export function renewalMonthsOf(
+  periods: Readonly<Record<string, { months: number; renewalDate: string; refundedAt?: string }>>,
+): number {
+  const latest = Object.values(periods)
+    .filter((p) => !p.refundedAt)
+    .sort((a, b) => a.renewalDate.localeCompare(b.renewalDate))
+    .at(-1);
+  return latest?.months ?? 12;
+}
+
+/** The checkout price request of a service's automatic renewal (priceCheckout's input). */
+export function autoRenewPriceRequest(service: {
+  planId: string;
+  domain?: string;
+  periods: Readonly<Record<string, { months: number; renewalDate: string; refundedAt?: string }>>;
+  isDomain: boolean;
+}): { planId: string; months?: number; years?: number; domain?: string; renewal: true } {
+  const months = renewalMonthsOf(service.periods);
+  return service.isDomain
+    ? {
+        planId: service.planId,
+        years: Math.min(3, Math.max(1, Math.round(months / 12))),
+        ...(service.domain ? { domain: service.domain } : {}),
+        renewal: true,
+      }
+    : { planId: service.planId, months, renewal: true };
+}

@@ -5,6 +5,7 @@ import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
 import type { ProvisioningView } from '../domain/provisioning';
 import type { StoredProvisioning } from './provisioning';
+import type { AutoRenewRecord } from './auto-renew';
 
 export type { ServicePeriod };
 
@@ -42,6 +43,10 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   dueShard?: string;
   renewalDone?: Set<string>;
   renewalClaim?: { token: string; key: string; until: number };
+  /** Auto-renew (D25): lambdas/ports/auto-renew.ts, written by AutoRenewStore alone. */
+  autoRenew?: AutoRenewRecord;
+  /** When the auto-renew job next has something to do (its sparse index); absent: nothing. */
+  autoRenewDueAt?: string;
   /** Set when the buyer cancelled it (D16): it has ended, and no renewal mail is sent for it. */
   cancelledAt?: string;
   /** Facts of its life (D22) besides its ledger and cancellation, each written by changeFacts. */
