@@ -97,6 +97,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'hold',
   'endedAt',
   'removedAt',
+  'autoRenew',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */

@@ -7,6 +7,7 @@ import { latestPeriod } from '../domain/service-periods';
 import { serviceStatus, type Service } from '../domain/services';
 import type { PurchaseSummary } from '../ports/purchases';
 import type { ServiceSummary } from '../ports/services';
+import { autoRenewalOf } from './auto-renew/auto-renewal-view';
 import { lifeOfService } from './converge-service';
 import { serviceIdFor } from './extend-service';
 
@@ -34,6 +35,7 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
     daysLeft: daysLeft(record.renewalDate, now),
     // Kept on the item itself, so the dashboard's one query has it.
     provisioning: serviceProvisioningOf(record.category, record.provisioning),
+    ...autoRenewOf(record),
   };
   if (record.domain) service.domain = record.domain;
   // The money-back guarantee (D16) while Cancel would refund something; never once cancelled.
@@ -69,6 +71,7 @@ export function toService(purchase: PurchaseSummary, now: Date): Service {
     daysLeft: daysLeft(purchase.renewalDate, now),
     // A purchase alone says nothing of delivery: its category's first state.
     provisioning: serviceProvisioningOf(purchase.category, undefined),
+    autoRenew: false,
   };
   if (purchase.domain) service.domain = purchase.domain;
   return service;
@@ -84,5 +87,14 @@ export function paymentOfPurchase(purchase: PurchaseSummary): Payment {
     paymentId: purchase.paymentId,
     orderId: purchase.orderId,
     ...(purchase.invoiceNumber ? { invoiceNumber: purchase.invoiceNumber } : {}),
+  };
+}
+
+function autoRenewOf(record: ServiceSummary): Pick<Service, 'autoRenew' | 'autoRenewal'> {
+  const autoRenewal = autoRenewalOf(record);
+  return {
+    autoRenew:
+      record.autoRenew?.enabled === true && record.autoRenew.mandate?.status === 'confirmed',
+    ...(autoRenewal ? { autoRenewal } : {}),
   };
 }
