@@ -99,6 +99,10 @@ export const routeMeta: Record<string, RouteMeta> = {
     title: `Create an Account${suffix}`,
     description: 'Create an account to buy and manage plans.',
   },
+  '/auto-renew/off': {
+    title: `Turn Off Auto-Renew${suffix}`,
+    description: 'Turn off auto-renew for a service in one click; nothing will be debited.',
+  },
   '/dashboard': {
     title: `Dashboard${suffix}`,
     description: 'Your services, payments and settings.',

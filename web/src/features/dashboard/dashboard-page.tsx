@@ -215,6 +215,7 @@ export function DashboardPage() {
                         services={services}
                         payments={data.payments}
                         onCancelled={refresh}
+                        onChanged={refresh}
                         onGetHelp={(serviceId) => {
                           setHelpFor(serviceId);
                           setTab('support');

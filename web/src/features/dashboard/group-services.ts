@@ -27,6 +27,9 @@ export interface ServiceCard {
   refundableUntil?: string;
   refundablePaise?: number;
   runsUntilAfterCancel?: string;
+  /** Auto-renew (D25): on, and its mandate and next debit. */
+  autoRenew: boolean;
+  autoRenewal?: Service['autoRenewal'];
 }
 
 /** A payment that names its service (a field the API may add); otherwise matched by id. */
@@ -83,6 +86,8 @@ export function groupServices(
               latest.state !== 'ended' &&
               latest.state !== 'removed')),
         provisioning: latest.provisioning,
+        autoRenew: latest.autoRenew === true,
+        ...(latest.autoRenewal ? { autoRenewal: latest.autoRenewal } : {}),
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),
         ...(latest.refundablePaise !== undefined
           ? { refundablePaise: latest.refundablePaise }
