@@ -95,7 +95,7 @@ export function debitFailedMail(input: DebitFailedInput): MailContent {
       ),
       paragraph(
         input.retrying
-          ? `We will try once more each day until ${date}. To be sure, you can pay now with any method.`
+          ? `We will try again once a day until ${date}. To be sure, you can pay now with any method.`
           : `There is no time left to try again before ${date}. Pay now with any method to keep it running.`,
       ),
       button('Renew now', renewLink(input.siteUrl, input)),

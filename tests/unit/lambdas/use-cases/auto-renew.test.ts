@@ -160,7 +160,7 @@ describe('the daily job', () => {
       Array(3).fill(world.gateway.recurringCalls[0]!.orderId),
     );
     expect(world.mailer.sent.at(-1)!.text).toContain('There is no time left to try again');
-    expect(world.mailer.sent.at(-2)!.text).toContain('We will try once more each day');
+    expect(world.mailer.sent.at(-2)!.text).toContain('We will try again once a day');
     expect(world.service(ref)!.renewalDate).toBe(RENEWS);
   });
 

@@ -249,6 +249,25 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       },
       isNew: true,
     }),
+  'renewal-reminder-auto-renew': (w = {}) =>
+    renewalReminderMail({
+      name: buyer(w),
+      planId: 'basichosting',
+      planName: w.planName ?? 'Basic Hosting',
+      category: 'hosting',
+      domain: w.text ?? 'ashaverma.in',
+      renewalDate: '2027-11-22T02:02:03.000Z',
+      daysBefore: 7,
+      renewalPricePaise: 4_246_584,
+      suspendsOn: '2027-11-29T02:02:03.000Z',
+      siteUrl: SITE_URL,
+      autoRenew: {
+        mandateLabel: 'UPI pr••••••••••@okhdfc',
+        amountPaise: 3_538_82,
+        months: 1,
+        debitOn: '2027-11-20T02:02:03.000Z',
+      },
+    }),
   'auto-renew-notice': (w = {}) =>
     preDebitNoticeMail({
       ...autoRenewService(w),
