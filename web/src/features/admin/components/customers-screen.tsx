@@ -118,6 +118,9 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
             {service.name}
             {service.domain ? ` (${service.domain})` : ''} · {service.status} · {copy.renews}{' '}
             {formatDateTime(service.renewalDate)} · {copy.setup} {service.provisioning.state}
+            {service.autoRenewal?.mandate
+              ? ` · auto-renew ${service.autoRenew ? 'on' : 'off'}, mandate ${service.autoRenewal.mandate.status} (${service.autoRenewal.mandate.label})`
+              : ''}
           </>
         )}
       </FactList>
