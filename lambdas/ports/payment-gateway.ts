@@ -67,7 +67,8 @@ export interface GatewayToken {
  */
 export interface GatewayMandateOrderRequest extends GatewayOrderRequest {
   customerId: string;
-  method: 'card' | 'upi';
+  /** Fixes the method; absent, the buyer picks a card or UPI Autopay in Checkout. */
+  method?: 'card' | 'upi';
   token: {
     maxAmountPaise: Paise;
     /** Unix seconds. */

@@ -252,7 +252,7 @@ export class RazorpayGateway implements PaymentGateway {
           receipt: request.receipt,
           notes: request.notes,
           customer_id: request.customerId,
-          method: request.method,
+          ...(request.method ? { method: request.method } : {}),
           payment_capture: true,
           token: {
             max_amount: request.token.maxAmountPaise,

@@ -127,7 +127,7 @@ async function turnOn(
         purpose: 'auto-renew mandate',
       },
       customerId: customer.id,
-      method: method ?? 'card',
+      ...(method ? { method } : {}),
       token: {
         maxAmountPaise,
         expireAt: Math.floor(now.getTime() / 1000) + MANDATE_YEARS * 365 * 24 * 60 * 60,

@@ -914,6 +914,8 @@ export class FakePaymentGateway implements PaymentGateway {
   ): { token: GatewayToken; payment: GatewayPayment } {
     const order = this.mandateOrders.find((o) => o.id === orderId);
     if (!order) throw new Error(`no mandate order ${orderId}`);
+    // An order that fixed its method is paid with it, as Checkout offers no other.
+    method = order.method ?? method;
     this.counter += 1;
     const token: GatewayToken & { customerId: string } = {
       id: `token_Fake${String(this.counter).padStart(9, '0')}`,

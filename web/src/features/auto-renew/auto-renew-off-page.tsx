@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Service } from '@domain/api';
 import { Button, ButtonLink } from '../../components/button';
@@ -21,7 +21,11 @@ function formatDate(iso: string): string {
  */
 export function AutoRenewOffPage() {
   const [params] = useSearchParams();
-  const token = params.get('t') ?? '';
+  // The page is prerendered without the link's token: read it once hydrated, so that the first
+  // render matches the server's HTML.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const token = hydrated ? (params.get('t') ?? '') : null;
   const [phase, setPhase] = useState<'idle' | 'working' | 'done'>('idle');
   const [message, setMessage] = useState<string | null>(null);
 
@@ -29,7 +33,9 @@ export function AutoRenewOffPage() {
     setPhase('working');
     setMessage(null);
     try {
-      const { service } = await apiPost<{ service: Service }>('/auto-renew/off', { token });
+      const { service } = await apiPost<{ service: Service }>('/auto-renew/off', {
+        token: token ?? '',
+      });
       setPhase('done');
       setMessage(
         copy.done(
@@ -52,18 +58,18 @@ export function AutoRenewOffPage() {
         </p>
       ) : (
         <>
-          <p className="mt-4 text-slate-700">{token ? copy.body : copy.missing}</p>
+          <p className="mt-4 text-slate-700">{token === '' ? copy.missing : copy.body}</p>
           {message ? (
             <p role="alert" className="mt-4 text-red-700">
               {message}
             </p>
           ) : null}
-          {token ? (
+          {token !== '' ? (
             <Button
               variant="primary"
               size="lg"
               className="mt-6"
-              disabled={phase === 'working'}
+              disabled={!token || phase === 'working'}
               onClick={() => void turnOff()}
             >
               {phase === 'working' ? copy.working : copy.button}
