@@ -132,6 +132,14 @@ describe('auto-renew of a monthly Basic Hosting', () => {
 
     const on = await service();
     expect(on.autoRenewal?.mandate).toMatchObject({ method: 'upi', status: 'confirmed' });
+    // The registration's ₹1 is given back (once, though Razorpay reports it twice).
+    const refunds = await eventually(async () => {
+      const res = await fetch(`${stack.simulatorUrl}/_simulator/deliveries`);
+      const { deliveries } = (await res.json()) as { deliveries: { event: string }[] };
+      const created = deliveries.filter((d) => d.event === 'refund.created');
+      return created.length ? created : undefined;
+    }, 'the ₹1 refunded');
+    expect(refunds).toHaveLength(1);
     expect(on.autoRenewal?.mandate?.label).not.toContain('success@razorpay');
     expect(istDate(new Date(on.autoRenewal!.nextDebitOn!))).toBe(
       istDate(nineAmIstBefore(first.renewalDate, 2)),

@@ -229,7 +229,15 @@ export async function recordMandatePayment(
   if (!payment.orderId || !payment.tokenId || !payment.customerId) return 'ignored';
   if (payment.status !== 'captured' && payment.status !== 'authorized') return 'ignored';
   const ref = await deps.store.findByPendingOrder(payment.orderId);
-  if (!ref) return 'ignored';
+  if (!ref) {
+    // The registration's later event (payment.authorized came first and stored the mandate):
+    // only the ₹1 is left to give back. A debit carries the token too, but is never ₹1.
+    if (payment.amountPaise !== MANDATE_AUTH_PAISE) return 'ignored';
+    const owner = await deps.store.findByToken(payment.tokenId);
+    if (!owner) return 'ignored';
+    await refundRegistration(deps, payment);
+    return 'mandate_recorded';
+  }
   const service = await deps.store.get(ref);
   if (!service) return 'ignored';
   const tokens = await deps.gateway.listTokens(payment.customerId);
@@ -253,22 +261,29 @@ export async function recordMandatePayment(
     method: mandate.method,
     status: mandate.status,
   });
-  if (payment.status === 'captured') {
-    await deps.gateway
-      .createRefund(payment.id, {
-        amountPaise: payment.amountPaise,
-        receipt: `mandate_refund_${payment.id}`.slice(0, 40),
-        notes: { purpose: 'auto-renew mandate registration' },
-      })
-      .catch((error: unknown) => {
-        // Refunded already (a redelivery): Razorpay refuses more than was paid.
-        deps.log.warn('Mandate registration refund not made', {
-          paymentId: payment.id,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      });
-  }
+  await refundRegistration(deps, payment);
   return 'mandate_recorded';
+}
+
+/** Gives the registration's ₹1 back once it is captured (Razorpay refuses a second refund). */
+async function refundRegistration(
+  deps: ManageAutoRenewDeps,
+  payment: GatewayPayment,
+): Promise<void> {
+  if (payment.status !== 'captured') return;
+  await deps.gateway
+    .createRefund(payment.id, {
+      amountPaise: payment.amountPaise,
+      receipt: `mandate_refund_${payment.id}`.slice(0, 40),
+      notes: { purpose: 'auto-renew mandate registration' },
+    })
+    .catch((error: unknown) => {
+      // Refunded already (a redelivery): Razorpay refuses more than was paid.
+      deps.log.warn('Mandate registration refund not made', {
+        paymentId: payment.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
 }
 
 /**

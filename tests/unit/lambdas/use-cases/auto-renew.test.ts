@@ -86,6 +86,34 @@ describe('turning auto-renew on', () => {
     ]);
   });
 
+  it('refunds the ₹1 once when Razorpay reports the authorisation before the capture', async () => {
+    const world = autoRenewWorld();
+    world.setWallClock(BOUGHT);
+    const ref = await world.buy('basichosting', BOUGHT);
+    const { authorise } = await setAutoRenew(world.manage, ref, { enabled: true });
+    const { payment } = world.gateway.givenMandateAuthorised(authorise!.orderId, 'card');
+    const { recordMandatePayment } =
+      await import('../../../../lambdas/use-cases/auto-renew/manage-auto-renew');
+
+    const authorized = await recordMandatePayment(world.manage, {
+      ...payment,
+      status: 'authorized',
+    });
+    const captured = await recordMandatePayment(world.manage, payment);
+    const again = await recordMandatePayment(world.manage, payment);
+
+    expect([authorized, captured, again]).toEqual([
+      'mandate_recorded',
+      'mandate_recorded',
+      'mandate_recorded',
+    ]);
+    expect(world.service(ref)!.autoRenew).toMatchObject({
+      enabled: true,
+      mandate: { status: 'confirmed' },
+    });
+    expect([...world.gateway.refunds.values()].map((r) => r.amountPaise)).toEqual([100]);
+  });
+
   it('answers the service as it is when it is on already, with no new order', async () => {
     const { world, ref } = await optedIn();
 
