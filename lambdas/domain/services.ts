@@ -56,6 +56,13 @@ export interface Service {
    * until the buyer creates one; never its secret), the quota and the usage as last read, in bytes.
    */
   storage?: ServiceStorage;
+  /**
+   * Whether it renews by itself (D25): on only with a confirmed mandate; off by default. The API
+   * always sends it; optional here only so that fixtures written before D25 stay valid.
+   */
+  autoRenew?: boolean;
+  /** Auto-renew's details (D25), once the buyer has set it up or started to. */
+  autoRenewal?: AutoRenewal;
 }
 
 export interface ServiceVps {
@@ -76,6 +83,23 @@ export interface ServiceStorage {
   accessKeyId?: string;
   quotaBytes: number;
   usedBytes: number;
+}
+
+/** What the card shows of auto-renew (D25): never a card number or a token id. */
+export interface AutoRenewal {
+  /** The buyer was sent to authorise a mandate, and it is not confirmed yet. */
+  pending: boolean;
+  mandate?: {
+    method: 'card' | 'upi';
+    /** "Visa •••• 4242" or a masked UPI id. */
+    label: string;
+    status: 'pending' | 'confirmed' | 'paused' | 'cancelled' | 'rejected';
+    maxAmountPaise: Paise;
+  };
+  /** When the next debit is planned (the day after the pre-debit notice); absent when off. */
+  nextDebitOn?: string;
+  /** Its amount, once the pre-debit notice has named it. */
+  nextDebitAmountPaise?: Paise;
 }
 
 /**

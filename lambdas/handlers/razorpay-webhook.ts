@@ -17,6 +17,7 @@ import {
   usersStore,
 } from './deps/stores';
 import { documentCounters } from './deps/counters';
+import { manageAutoRenewDeps } from './deps/auto-renew';
 
 /** POST /api/webhooks/razorpay: the raw body, signed by Razorpay. */
 export function makeHandler(deps: RazorpayWebhookDeps) {
@@ -42,4 +43,6 @@ export const handler = makeHandler({
   log: logger,
   now: () => new Date(),
   counters: documentCounters(),
+  // Mandates (D25): a registration payment records its token; a token's webhook its state.
+  autoRenew: manageAutoRenewDeps(),
 });

@@ -30,6 +30,64 @@ export interface GatewayPayment {
   refundStatus: 'partial' | 'full' | null;
   errorCode?: string;
   errorDescription?: string;
+  /** The saved card or UPI mandate a recurring payment was made with, or registered by. */
+  tokenId?: string;
+  customerId?: string;
+}
+
+/** Who holds saved tokens at Razorpay (one per buyer; created again it is found, not doubled). */
+export interface GatewayCustomerRequest {
+  name: string;
+  email: string;
+  contact?: string;
+}
+
+/** A mandate's states at Razorpay (a token's `recurring_details.status`). */
+export type GatewayTokenStatus = 'initiated' | 'confirmed' | 'paused' | 'cancelled' | 'rejected';
+
+/**
+ * A saved card token or a UPI Autopay mandate, as the buyer may see it: a card's last four
+ * digits and network, or the UPI id masked; never the card number.
+ */
+export interface GatewayToken {
+  id: string;
+  method: 'card' | 'upi';
+  status: GatewayTokenStatus;
+  maxAmountPaise: Paise;
+  /** Unix seconds after which the mandate cannot be debited. */
+  expireAt: number | null;
+  cardLast4?: string;
+  cardNetwork?: string;
+  vpa?: string;
+}
+
+/**
+ * The order whose payment registers a mandate (the authorisation transaction): Checkout opened
+ * with `recurring: 1` and this `customer_id` asks the buyer to authenticate and saves the method.
+ */
+export interface GatewayMandateOrderRequest extends GatewayOrderRequest {
+  customerId: string;
+  /** Fixes the method; absent, the buyer picks a card or UPI Autopay in Checkout. */
+  method?: 'card' | 'upi';
+  token: {
+    maxAmountPaise: Paise;
+    /** Unix seconds. */
+    expireAt: number;
+    /** UPI Autopay: `as_presented` (debits on demand, each after a pre-debit notice). */
+    frequency: 'as_presented' | 'monthly' | 'yearly';
+  };
+}
+
+/** A debit on a confirmed mandate, on an order created for it (one order per debit). */
+export interface GatewayRecurringPaymentRequest {
+  orderId: string;
+  customerId: string;
+  tokenId: string;
+  amountPaise: Paise;
+  email: string;
+  contact: string;
+  description: string;
+  notes: Record<string, string>;
 }
 
 export type GatewayRefundStatus = 'pending' | 'processed' | 'failed';
@@ -83,6 +141,11 @@ export type PaymentWebhookEvent =
       dispute: GatewayDispute;
       payment: GatewayPayment | undefined;
     }
+  | {
+      type: 'token.confirmed' | 'token.cancelled' | 'token.paused' | 'token.rejected';
+      token: GatewayToken;
+      customerId: string | null;
+    }
   | { type: 'ignored'; event: string; reason: string };
 
 /**
@@ -112,6 +175,19 @@ export interface PaymentGateway {
     rawBody: Buffer,
     signature: string | undefined,
   ): Promise<PaymentWebhookEvent | null>;
+  /** Finds or creates the buyer's customer (Razorpay's `fail_existing: 0`). */
+  ensureCustomer(request: GatewayCustomerRequest): Promise<{ id: string }>;
+  /** An order whose payment registers a card token or a UPI Autopay mandate. */
+  createMandateOrder(request: GatewayMandateOrderRequest): Promise<GatewayOrder>;
+  /** The customer's saved tokens and mandates. */
+  listTokens(customerId: string): Promise<GatewayToken[]>;
+  /** Cancels a token (the mandate ends at the bank). Idempotent: a token already gone is fine. */
+  cancelToken(customerId: string, tokenId: string): Promise<void>;
+  /**
+   * Debits a confirmed mandate on `orderId`. The payment may stay `created` for up to a day (UPI's
+   * notification step) before it is authorized or fails; its webhooks tell.
+   */
+  createRecurringPayment(request: GatewayRecurringPaymentRequest): Promise<GatewayPayment>;
   /** Checkout's razorpay_signature: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): Promise<boolean>;
 }

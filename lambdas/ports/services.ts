@@ -8,6 +8,7 @@ import type { ProvisioningView } from '../domain/provisioning';
 import type { VpsRecord } from '../domain/vps';
 import type { StoragePartRecord } from './object-storage';
 import type { StoredProvisioning } from './provisioning';
+import type { AutoRenewRecord } from './auto-renew';
 
 export type { ServicePeriod };
 
@@ -47,6 +48,10 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   dueShard?: string;
   renewalDone?: Set<string>;
   renewalClaim?: { token: string; key: string; until: number };
+  /** Auto-renew (D25): lambdas/ports/auto-renew.ts, written by AutoRenewStore alone. */
+  autoRenew?: AutoRenewRecord;
+  /** When the auto-renew job next has something to do (its sparse index); absent: nothing. */
+  autoRenewDueAt?: string;
   /** Set when the buyer cancelled it (D16): it has ended, and no renewal mail is sent for it. */
   cancelledAt?: string;
   /** Facts of its life (D22) besides its ledger and cancellation, each written by changeFacts. */
@@ -151,6 +156,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'goodwill',
   'vps',
   'storage',
+  'autoRenew',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */

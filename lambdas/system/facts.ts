@@ -307,6 +307,19 @@ export const TABLES = [
       },
       // Sparse: the services with a domain, by it, for the console's search (issue #27).
       { indexName: 'byDomain', partitionKey: { name: 'domain', type: 'S' } },
+      // Sparse (D25): a service with auto-renew on and a step to come carries autoRenewDueAt in
+      // one of a few autoRenewShard partitions, so the auto-renew job reads only the services due.
+      {
+        indexName: 'autoRenewDue',
+        partitionKey: { name: 'autoRenewShard', type: 'S' },
+        sortKey: { name: 'autoRenewDueAt', type: 'S' },
+      },
+      // Sparse (D25): a service's mandate (its token id) or the registration order the buyer was
+      // asked to pay, so a token's webhook and a registration payment find their service.
+      {
+        indexName: 'byMandate',
+        partitionKey: { name: 'mandateKey', type: 'S' },
+      },
     ],
   },
   {

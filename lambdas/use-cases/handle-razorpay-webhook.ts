@@ -1,3 +1,8 @@
+import {
+  recordMandatePayment,
+  recordTokenEvent,
+  type ManageAutoRenewDeps,
+} from './auto-renew/manage-auto-renew';
 import type { ProcessedEvents } from '../ports/idempotency';
 import type { OrderRecord } from '../ports/orders';
 import type { GatewayPayment, PaymentGateway, PaymentWebhookEvent } from '../ports/payment-gateway';
@@ -17,6 +22,8 @@ export interface RazorpayWebhookDeps extends FulfilPaymentDeps {
   processedEvents: ProcessedEvents;
   /** Refunds and disputes (D16: lambdas/use-cases/refunds/record-refund-event.ts). */
   refunds: RefundsStore;
+  /** Mandates (D25): tokens' webhooks and registration payments; absent, they are ignored. */
+  autoRenew?: ManageAutoRenewDeps;
 }
 
 export interface RazorpayWebhookDelivery {
@@ -27,7 +34,13 @@ export interface RazorpayWebhookDelivery {
 }
 
 export type WebhookOutcome =
-  'fulfilled' | 'review' | 'failed_recorded' | 'duplicate' | 'ignored' | RefundEventOutcome;
+  | 'fulfilled'
+  | 'review'
+  | 'failed_recorded'
+  | 'duplicate'
+  | 'ignored'
+  | 'mandate_recorded'
+  | RefundEventOutcome;
 
 type PaymentEvent = Extract<
   PaymentWebhookEvent,
@@ -83,7 +96,18 @@ async function handleEvent(
     case 'payment.dispute.won':
     case 'payment.dispute.lost':
       return recordDisputeEvent(deps, event, eventId);
+    case 'token.confirmed':
+    case 'token.cancelled':
+    case 'token.paused':
+    case 'token.rejected':
+      if (!deps.autoRenew) return 'ignored';
+      return recordTokenEvent(deps.autoRenew, event.token);
     default:
+      // A registration payment (D25) records its mandate; it is no purchase.
+      if (deps.autoRenew && event.payment.tokenId && event.type !== 'payment.failed') {
+        const mandate = await recordMandatePayment(deps.autoRenew, event.payment);
+        if (mandate === 'mandate_recorded') return mandate;
+      }
       return handlePaymentEvent(deps, event, eventId);
   }
 }

@@ -23,6 +23,7 @@ import { quote } from '../domain/pricing';
 import { priceCheckout } from '../domain/checkout-pricing';
 import { isDomainPlanId } from '../domain/domain-names';
 import { DomainError } from '../domain/errors';
+import { autoRenewPriceRequest, debitLimitPaise, plannedDebitDate } from '../domain/auto-renew';
 import {
   daysLeft,
   isSuspendable,
@@ -292,10 +293,12 @@ class RunContext {
       await this.mail(user, serviceExpiredMail({ ...common, expiredOn: service.renewalDate }));
       return 'expired';
     }
+    const autoRenew = await this.scheduledDebit(service);
     await this.mail(
       user,
       renewalReminderMail({
         ...common,
+        ...(autoRenew ? { autoRenew } : {}),
         renewalDate: service.renewalDate,
         // Its own count (30, 7, 1) on its day; what is truly left when the service was bought
         // with less time than that to go, so the mail never says more than is left.
@@ -318,6 +321,11 @@ class RunContext {
     renewalPricePaise: number | undefined,
   ): Promise<StepOutcome> {
     const { userId, serviceId } = service;
+    const cycle = service.autoRenew?.cycle;
+    if (cycle?.inFlightPaymentId && cycle.renewalDate === service.renewalDate) {
+      // D25: never suspended while its auto-renew debit is in flight; the next run looks again.
+      throw new DebitInFlightError(serviceId);
+    }
     const result = await convergeService(
       {
         services: this.deps.services,
@@ -354,6 +362,38 @@ class RunContext {
       }),
     );
     return 'suspended';
+  }
+
+  /**
+   * The auto-renew debit that will carry this renewal (D25): on, a confirmed mandate, and an
+   * amount it may debit without the buyer; undefined otherwise (the reminder asks them to renew).
+   */
+  private async scheduledDebit(
+    service: ServiceRecord,
+  ): Promise<
+    { mandateLabel: string; amountPaise: number; months: number; debitOn: string } | undefined
+  > {
+    const auto = service.autoRenew;
+    if (!auto?.enabled || auto.mandate?.status !== 'confirmed') return undefined;
+    this.plans ??= this.deps.plans();
+    const plans = await this.plans;
+    let quoted;
+    try {
+      quoted = priceCheckout(
+        plans,
+        autoRenewPriceRequest({ ...service, isDomain: isDomainPlanId(service.planId) }),
+      );
+    } catch (error) {
+      if (error instanceof DomainError) return undefined;
+      throw error;
+    }
+    if (quoted.totalPaise > debitLimitPaise(auto.mandate)) return undefined;
+    return {
+      mandateLabel: auto.mandate.label,
+      amountPaise: quoted.totalPaise,
+      months: quoted.months,
+      debitOn: plannedDebitDate(new Date(service.renewalDate)).toISOString(),
+    };
   }
 
   /**
@@ -395,6 +435,14 @@ class RunContext {
     content: { subject: string; html: string; text: string },
   ): Promise<void> {
     await this.deps.mailer.send({ to: user.email, ...content });
+  }
+}
+
+/** A suspension waits while an auto-renew debit is in flight (D25). */
+export class DebitInFlightError extends Error {
+  override readonly name = 'DebitInFlightError';
+  constructor(serviceId: string) {
+    super(`Auto-renew debit in flight for service ${serviceId}; suspension waits for it`);
   }
 }
 

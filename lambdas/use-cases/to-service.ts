@@ -9,6 +9,7 @@ import type { VpsRecord } from '../domain/vps';
 import type { PurchaseSummary } from '../ports/purchases';
 import type { ServiceSummary } from '../ports/services';
 import { planInForce } from '../domain/plan-change';
+import { autoRenewalOf } from './auto-renew/auto-renewal-view';
 import { lifeOfService, packageBehind } from './converge-service';
 import { serviceIdFor } from './extend-service';
 
@@ -38,6 +39,7 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
     daysLeft: daysLeft(record.renewalDate, now),
     // Kept on the item itself, so the dashboard's one query has it.
     provisioning: serviceProvisioningOf(record.category, record.provisioning),
+    ...autoRenewOf(record),
   };
   if (record.domain) service.domain = record.domain;
   if (record.pendingPlan && record.pendingPlan.planId !== plan.planId && !ended) {
@@ -103,6 +105,7 @@ export function toService(purchase: PurchaseSummary, now: Date): Service {
     daysLeft: daysLeft(purchase.renewalDate, now),
     // A purchase alone says nothing of delivery: its category's first state.
     provisioning: serviceProvisioningOf(purchase.category, undefined),
+    autoRenew: false,
   };
   if (purchase.domain) service.domain = purchase.domain;
   return service;
@@ -118,5 +121,14 @@ export function paymentOfPurchase(purchase: PurchaseSummary): Payment {
     paymentId: purchase.paymentId,
     orderId: purchase.orderId,
     ...(purchase.invoiceNumber ? { invoiceNumber: purchase.invoiceNumber } : {}),
+  };
+}
+
+function autoRenewOf(record: ServiceSummary): Pick<Service, 'autoRenew' | 'autoRenewal'> {
+  const autoRenewal = autoRenewalOf(record);
+  return {
+    autoRenew:
+      record.autoRenew?.enabled === true && record.autoRenew.mandate?.status === 'confirmed',
+    ...(autoRenewal ? { autoRenewal } : {}),
   };
 }

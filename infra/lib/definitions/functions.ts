@@ -30,7 +30,9 @@ export type FunctionId =
   | 'tickets'
   | 'ticketMail'
   | 'ticketDeadlines'
-  | 'vps';
+  | 'vps'
+  | 'autoRenew'
+  | 'autoRenewJob';
 
 /**
  * What a function may do to a table, and nothing more (#26):
@@ -156,7 +158,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       // Refunds and disputes (D16): recorded, and a whole-payment refund ends its service.
       refunds: 'readWrite',
     },
-    needs: ['razorpaySecrets', 'publishEvents'],
+    // sendEmail: a mandate revoked at the bank is mailed to the buyer (D25).
+    needs: ['razorpaySecrets', 'publishEvents', 'sendEmail'],
     // Capturing an authorized payment calls Razorpay (the SDK's own timeout is 5 s).
     timeoutSeconds: 10,
     memoryMb: 512,
@@ -355,6 +358,29 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     needs: ['razorpaySecrets', 'publishEvents'],
     timeoutSeconds: 120,
     memoryMb: 512,
+  },
+  autoRenew: {
+    id: 'autoRenew',
+    entry: 'lambdas/handlers/auto-renew.ts',
+    // services: the auto-renew setting and mandate on the item; users: the buyer's address.
+    tables: { services: 'readWrite', users: 'read' },
+    // Razorpay (customer, mandate order, cancelling a token; the key secret also signs the
+    // opt-out link) and the "auto-renew is off" mail.
+    needs: ['razorpaySecrets', 'sendEmail'],
+    timeoutSeconds: 15,
+    memoryMb: 256,
+  },
+  autoRenewJob: {
+    id: 'autoRenewJob',
+    entry: 'lambdas/handlers/auto-renew-job.ts',
+    // services: the autoRenewDue index, claims and cycles; orders: one renewal order per service
+    // and renewal date (fulfilled by the webhook as any order); users: the buyer's address.
+    tables: { services: 'readWrite', orders: 'readWrite', users: 'read' },
+    // Razorpay (orders, recurring debits), the notices and failure mails, the seller on the order.
+    needs: ['razorpaySecrets', 'sendEmail', 'sellerDetails'],
+    // A run acts on the services due that day (a few hundred, 8 at once, a Razorpay call each).
+    timeoutSeconds: 600,
+    memoryMb: 256,
   },
   renewalReminders: {
     id: 'renewalReminders',
@@ -566,6 +592,21 @@ export const ROUTES: readonly RouteDefinition[] = [
     function: 'dashboard',
     auth: true,
     throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'PUT',
+    path: '/api/me/services/{id}/auto-renew',
+    function: 'autoRenew',
+    auth: true,
+    throttle: THROTTLES.orders,
+  },
+  {
+    // The pre-debit notice's one-click opt-out: no sign-in, a signed token in the body.
+    method: 'POST',
+    path: '/api/auto-renew/off',
+    function: 'autoRenew',
+    auth: false,
+    throttle: THROTTLES.contact,
   },
   {
     method: 'POST',
@@ -816,6 +857,16 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     timeZone: 'Asia/Kolkata',
     description:
       'Renewal reminders 30, 7 and 1 days before, the expiry notice, and suspension of hosting 7 days after expiry (D17)',
+  },
+  {
+    name: 'auto-renew',
+    function: 'autoRenewJob',
+    // Once a day at 08:00 in India, before the renewal job: pre-debit notices in the buyer's
+    // morning, debits at least 24 hours after them (D25).
+    expression: 'cron(0 8 * * ? *)',
+    timeZone: 'Asia/Kolkata',
+    description:
+      'Auto-renew: pre-debit notices 3 days before renewal, recurring debits 24 h after, retries daily, pay links above ₹15,000 (D25)',
   },
   {
     name: 'ticket-deadlines',

@@ -69,6 +69,11 @@ export const RAZORPAY_WEBHOOK_EVENTS = [
   'payment.dispute.created',
   'payment.dispute.won',
   'payment.dispute.lost',
+  // Auto-renew's mandates (D25).
+  'token.confirmed',
+  'token.paused',
+  'token.cancelled',
+  'token.rejected',
 ] as const;
 
 /** Lambda's quota code for concurrent executions (Service Quotas). */

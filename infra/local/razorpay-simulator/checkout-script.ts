@@ -87,16 +87,18 @@ export function checkoutScript(simulatorOrigin: string): string {
     var amountText = formatAmount(Number(o.amount) || 0, o.currency);
     var method = 'card';
     var busy = false;
+    // recurring: 1 registers a mandate (a saved card or UPI Autopay) with this payment.
+    var recurring = String(o.recurring) === '1' || o.recurring === true;
 
     var closeBtn = el('button', { type: 'button', className: 'rzp-sim-close', 'aria-label': 'Close payment' , text: '\\u00d7' });
     var title = el('h2', { id: 'rzp-sim-title', text: o.name || 'Payment' });
     var desc = el('p', { id: 'rzp-sim-desc', text: o.description || '' });
-    var amount = el('div', { className: 'rzp-sim-amount', text: amountText });
+    var amount = el('div', { className: 'rzp-sim-amount', text: recurring ? amountText + ' to authorise a mandate for later debits' : amountText });
     var head = el('div', { className: 'rzp-sim-head' }, [el('div', {}, [title, desc, amount]), closeBtn]);
     head.style.background = color;
 
     var cardTab = el('button', { type: 'button', role: 'tab', id: 'rzp-sim-tab-card', className: 'rzp-sim-tab', 'aria-selected': 'true', 'aria-controls': 'rzp-sim-panel-card', text: 'Card' });
-    var upiTab = el('button', { type: 'button', role: 'tab', id: 'rzp-sim-tab-upi', className: 'rzp-sim-tab', 'aria-selected': 'false', 'aria-controls': 'rzp-sim-panel-upi', tabindex: '-1', text: 'UPI' });
+    var upiTab = el('button', { type: 'button', role: 'tab', id: 'rzp-sim-tab-upi', className: 'rzp-sim-tab', 'aria-selected': 'false', 'aria-controls': 'rzp-sim-panel-upi', tabindex: '-1', text: recurring ? 'UPI Autopay' : 'UPI' });
     var tabs = el('div', { role: 'tablist', 'aria-label': 'Payment method', className: 'rzp-sim-tabs' }, [cardTab, upiTab]);
     var cardInput = el('input', { id: 'rzp-sim-card', readonly: 'readonly', value: '4111 1111 1111 1111' });
     var cardPanel = el('div', { role: 'tabpanel', id: 'rzp-sim-panel-card', 'aria-labelledby': 'rzp-sim-tab-card', className: 'rzp-sim-panel' },
@@ -106,7 +108,7 @@ export function checkoutScript(simulatorOrigin: string): string {
       [el('label', { for: 'rzp-sim-vpa', text: 'Test UPI ID' }), upiInput]);
 
     var status = el('p', { className: 'rzp-sim-status', role: 'status', 'aria-live': 'polite' });
-    var payBtn = el('button', { type: 'button', className: 'rzp-sim-pay', text: 'Pay ' + amountText });
+    var payBtn = el('button', { type: 'button', className: 'rzp-sim-pay', text: (recurring ? 'Authorise ' : 'Pay ') + amountText });
     payBtn.style.background = color;
     var failBtn = el('button', { type: 'button', className: 'rzp-sim-fail', text: 'Fail payment' });
     var actions = el('div', { className: 'rzp-sim-actions' }, [payBtn, failBtn]);

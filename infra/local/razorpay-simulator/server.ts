@@ -16,6 +16,7 @@ import {
   type RazorpayRefund,
   type RefundOutcome,
 } from './state';
+import { RecurringPayments, type Answer } from './recurring';
 import { signBody, WebhookSender } from './webhooks';
 
 export interface SimulatorOptions {
@@ -116,6 +117,7 @@ function readJson(req: IncomingMessage): Promise<unknown> {
 export class RazorpaySimulator {
   readonly state: SimulatorState;
   readonly webhooks: WebhookSender;
+  readonly recurring: RecurringPayments;
   private server: Server | undefined;
   private readonly refundTimers = new Set<NodeJS.Timeout>();
 
@@ -127,6 +129,7 @@ export class RazorpaySimulator {
       options.webhookSecret,
       options.retryBaseMs,
     );
+    this.recurring = new RecurringPayments(this.state, this.webhooks, feeOf);
   }
 
   async listen(): Promise<void> {
@@ -160,6 +163,7 @@ export class RazorpaySimulator {
   async stop(): Promise<void> {
     for (const timer of this.refundTimers) clearTimeout(timer);
     this.refundTimers.clear();
+    this.recurring.stop();
     await this.webhooks.stop();
     await new Promise<void>((resolvePromise) => {
       if (!this.server) return resolvePromise();
@@ -236,6 +240,15 @@ export class RazorpaySimulator {
         });
       }
       if (path === '/v1/orders' && method === 'POST') return this.createOrder(req, res);
+      if (path === '/v1/customers' && method === 'POST')
+        return this.answer(req, res, this.recurring.createCustomer(await this.body(req)));
+      if (path === '/v1/payments/create/recurring' && method === 'POST')
+        return this.answer(req, res, this.recurring.createRecurringPayment(await this.body(req)));
+      const tokens = /^\/v1\/customers\/([^/]+)\/tokens(?:\/([^/]+))?$/.exec(path);
+      if (tokens?.[1] && !tokens[2] && method === 'GET')
+        return this.answer(req, res, this.recurring.listTokens(tokens[1]));
+      if (tokens?.[1] && tokens[2] && method === 'DELETE')
+        return this.answer(req, res, this.recurring.deleteToken(tokens[1], tokens[2]));
       const order = /^\/v1\/orders\/([^/]+)$/.exec(path);
       if (order?.[1] && method === 'GET') {
         const found = this.state.data.orders[order[1]];
@@ -300,6 +313,19 @@ export class RazorpaySimulator {
     }
 
     if (path === '/_simulator/pay' && method === 'POST') return this.pay(req, res);
+    if (path === '/_simulator/tokens' && method === 'GET')
+      return this.answer(req, res, this.recurring.listAllTokens());
+    const bank = /^\/_simulator\/tokens\/([^/]+)\/bank$/.exec(path);
+    if (bank?.[1] && method === 'POST') {
+      const body = await this.body(req);
+      return this.answer(req, res, this.recurring.atTheBank(bank[1], body.status as never));
+    }
+    if (path === '/_simulator/debits/next' && method === 'POST')
+      return this.answer(req, res, this.recurring.nextDebit((await this.body(req)).outcome));
+    if (path === '/_simulator/recurring/settings' && method === 'POST') {
+      const body = await this.body(req);
+      return this.answer(req, res, this.recurring.setUpiNotification(body.upiNotificationMs));
+    }
     if (path === '/_simulator/settings' && method === 'GET') {
       return this.json(req, res, 200, { autoCapture: this.state.data.settings.autoCapture });
     }
@@ -334,8 +360,19 @@ export class RazorpaySimulator {
     return this.json(req, res, 404, { error: { code: 'NOT_FOUND', description: 'Not found.' } });
   }
 
+  private async body(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const body = await readJson(req);
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+    this.json(req, res, answer.status, answer.body);
+  }
+
   private async createOrder(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readJson(req)) as Record<string, unknown>;
+    const terms = this.recurring.orderTerms(body ?? {});
+    if ('status' in terms && 'body' in terms) return this.answer(req, res, terms as Answer);
     const { amount, currency = 'INR', receipt, notes } = body ?? {};
     if (typeof amount !== 'number' || !Number.isInteger(amount)) {
       return this.json(
@@ -387,6 +424,7 @@ export class RazorpaySimulator {
           ? (notes as Record<string, string>)
           : [],
       created_at: Math.floor(Date.now() / 1000),
+      ...(terms as Partial<RazorpayOrder>),
     };
     this.state.data.orders[order.id] = order;
     this.state.save();
@@ -464,6 +502,8 @@ export class RazorpaySimulator {
       created_at: Math.floor(Date.now() / 1000),
     };
     this.state.data.payments[payment.id] = payment;
+    // A registration order (recurring: 1): paying it saves the card or the UPI mandate.
+    if (!failed) this.recurring.register(order, payment);
     order.attempts += 1;
     if (captured) {
       order.status = 'paid';

@@ -21,15 +21,52 @@ export interface RazorpayOrder {
   attempts: number;
   notes: Record<string, string> | [];
   created_at: number;
+  /** A mandate registration order (recurring payments): its customer, method and token block. */
+  customer_id?: string;
+  method?: 'card' | 'upi';
+  token?: { max_amount: number; expire_at: number; frequency: string };
 }
+
+export interface RazorpayCustomer {
+  id: string;
+  entity: 'customer';
+  name: string;
+  email: string;
+  contact: string | null;
+  created_at: number;
+}
+
+export type TokenStatus = 'initiated' | 'confirmed' | 'paused' | 'cancelled' | 'rejected';
+
+/** A saved card token or a UPI Autopay mandate, as Razorpay answers it. */
+export interface RazorpayToken {
+  id: string;
+  entity: 'token';
+  token: string;
+  customer_id: string;
+  method: 'card' | 'upi';
+  max_amount: number;
+  expired_at: number;
+  recurring: true;
+  recurring_details: { status: TokenStatus; failure_reason: string | null };
+  card: { last4: string; network: string; type: string; issuer: string } | null;
+  vpa: { username: string; handle: string } | null;
+  created_at: number;
+}
+
+export type DebitOutcome = 'success' | 'insufficient_funds' | 'mandate_revoked';
 
 export interface RazorpayPayment {
   id: string;
   entity: 'payment';
   amount: number;
   currency: string;
-  status: 'authorized' | 'captured' | 'refunded' | 'failed';
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
+  /** A recurring payment's (or a registration's) token and customer. */
+  token_id?: string;
+  customer_id?: string;
+  recurring?: boolean;
   invoice_id: null;
   international: boolean;
   method: 'card' | 'upi';
@@ -78,6 +115,10 @@ export interface SimulatorSettings {
   autoCapture: boolean;
   /** How the next refund ends; back to `processed` once used. */
   nextRefundOutcome: RefundOutcome;
+  /** How the next recurring debit ends; back to `success` once used. */
+  nextDebitOutcome: DebitOutcome;
+  /** UPI Autopay's pre-debit notification step (24 h at Razorpay), compressed to this. */
+  upiNotificationMs: number;
 }
 
 export interface DeliveryAttempt {
@@ -111,9 +152,16 @@ interface StateFile {
   refundOutcomes: Record<string, RefundOutcome>;
   settings: SimulatorSettings;
   deliveries: WebhookDelivery[];
+  customers: Record<string, RazorpayCustomer>;
+  tokens: Record<string, RazorpayToken>;
 }
 
-const DEFAULT_SETTINGS: SimulatorSettings = { autoCapture: true, nextRefundOutcome: 'processed' };
+const DEFAULT_SETTINGS: SimulatorSettings = {
+  autoCapture: true,
+  nextRefundOutcome: 'processed',
+  nextDebitOutcome: 'success',
+  upiNotificationMs: 200,
+};
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -145,6 +193,8 @@ export class SimulatorState {
       refundOutcomes: stored.refundOutcomes ?? {},
       settings: { ...DEFAULT_SETTINGS, ...stored.settings },
       deliveries: stored.deliveries ?? [],
+      customers: stored.customers ?? {},
+      tokens: stored.tokens ?? {},
     };
     this.save();
   }

@@ -26,10 +26,14 @@ export type WebhookEventName =
   | 'order.paid'
   | 'refund.created'
   | 'refund.processed'
-  | 'refund.failed';
+  | 'refund.failed'
+  | 'token.confirmed'
+  | 'token.cancelled'
+  | 'token.paused'
+  | 'token.rejected';
 
 /** The entities a webhook carries (`payload.payment.entity`, ...), as Razorpay nests them. */
-export type WebhookEntities = Partial<Record<'payment' | 'order' | 'refund', unknown>>;
+export type WebhookEntities = Partial<Record<'payment' | 'order' | 'refund' | 'token', unknown>>;
 
 export function signBody(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('hex');

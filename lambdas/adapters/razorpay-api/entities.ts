@@ -10,6 +10,8 @@ import type {
   GatewayPaymentStatus,
   GatewayRefund,
   GatewayRefundStatus,
+  GatewayToken,
+  GatewayTokenStatus,
 } from '../../ports/payment-gateway';
 
 const id = z.string().check(z.minLength(1));
@@ -31,6 +33,8 @@ export const paymentEntity = z.object({
   error_code: optionalText,
   error_description: optionalText,
   notes,
+  token_id: optionalText,
+  customer_id: optionalText,
 });
 
 export const refundEntity = z.object({
@@ -43,6 +47,55 @@ export const refundEntity = z.object({
   notes,
   created_at: z.optional(z.nullable(z.number())),
 });
+
+/**
+ * A token (saved card or UPI mandate): `recurring_details.status` is the mandate's state,
+ * `max_amount` and `expired_at` its limits; the card's last four or the UPI id describe it.
+ */
+export const tokenEntity = z.object({
+  id,
+  method: z.string(),
+  max_amount: z.optional(z.nullable(paise)),
+  expired_at: z.optional(z.nullable(z.number())),
+  customer_id: optionalText,
+  recurring_details: z.optional(
+    z.nullable(z.object({ status: z.string(), failure_reason: optionalText })),
+  ),
+  card: z.optional(z.nullable(z.object({ last4: optionalText, network: optionalText }))),
+  vpa: z.optional(
+    z.nullable(z.union([z.string(), z.object({ username: optionalText, handle: optionalText })])),
+  ),
+});
+
+const TOKEN_STATUSES = new Set<string>([
+  'initiated',
+  'confirmed',
+  'paused',
+  'cancelled',
+  'rejected',
+]);
+
+export function toToken(entity: z.infer<typeof tokenEntity>): GatewayToken {
+  const status = entity.recurring_details?.status ?? 'initiated';
+  const token: GatewayToken = {
+    id: entity.id,
+    method: entity.method === 'upi' ? 'upi' : 'card',
+    // A state Razorpay may add later is read as initiated: never debited.
+    status: TOKEN_STATUSES.has(status) ? (status as GatewayTokenStatus) : 'initiated',
+    maxAmountPaise: entity.max_amount ?? 0,
+    expireAt: entity.expired_at ?? null,
+  };
+  if (entity.card?.last4) token.cardLast4 = entity.card.last4;
+  if (entity.card?.network) token.cardNetwork = entity.card.network;
+  const vpa =
+    typeof entity.vpa === 'string'
+      ? entity.vpa
+      : entity.vpa?.username && entity.vpa.handle
+        ? `${entity.vpa.username}@${entity.vpa.handle}`
+        : undefined;
+  if (vpa) token.vpa = vpa;
+  return token;
+}
 
 export const disputeEntity = z.object({
   id,
@@ -91,6 +144,8 @@ export function toPayment(entity: z.infer<typeof paymentEntity>): GatewayPayment
   };
   if (entity.error_code) payment.errorCode = entity.error_code;
   if (entity.error_description) payment.errorDescription = entity.error_description;
+  if (entity.token_id) payment.tokenId = entity.token_id;
+  if (entity.customer_id) payment.customerId = entity.customer_id;
   return payment;
 }
 

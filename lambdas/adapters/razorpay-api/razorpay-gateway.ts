@@ -1,16 +1,28 @@
 import * as z from 'zod/mini';
 import type { Paise } from '../../domain/money';
 import type {
+  GatewayCustomerRequest,
+  GatewayMandateOrderRequest,
   GatewayOrder,
   GatewayOrderRequest,
   GatewayPayment,
+  GatewayRecurringPaymentRequest,
   GatewayRefund,
+  GatewayToken,
   PaymentGateway,
   PaymentWebhookEvent,
   RefundRequest,
 } from '../../ports/payment-gateway';
 import type { RazorpayCredentials } from '../secrets/razorpay-secrets';
-import { issuesOf, paymentEntity, refundEntity, toPayment, toRefund } from './entities';
+import {
+  issuesOf,
+  paymentEntity,
+  refundEntity,
+  tokenEntity,
+  toPayment,
+  toRefund,
+  toToken,
+} from './entities';
 import { checkoutPayload, matchesSignature } from './signatures';
 import { parseWebhookEvent } from './webhook-events';
 
@@ -44,8 +56,14 @@ export interface RazorpayClientLike {
     capture(paymentId: string, amount: number, currency: string): Promise<unknown>;
     refund(paymentId: string, params: Record<string, unknown>): Promise<unknown>;
     fetchMultipleRefund(paymentId: string, params: Record<string, unknown>): Promise<unknown>;
+    createRecurringPayment(params: Record<string, unknown>): Promise<unknown>;
   };
   refunds: { fetch(refundId: string): Promise<unknown> };
+  customers: {
+    create(params: Record<string, unknown>): Promise<unknown>;
+    fetchTokens(customerId: string): Promise<unknown>;
+    deleteToken(customerId: string, tokenId: string): Promise<unknown>;
+  };
 }
 
 /**
@@ -205,6 +223,92 @@ export class RazorpayGateway implements PaymentGateway {
   async fetchRefund(refundId: string): Promise<GatewayRefund> {
     const answer = await this.call((client) => client.refunds.fetch(refundId));
     return toRefund(read(refundEntity, answer, 'a refund'));
+  }
+
+  async ensureCustomer(request: GatewayCustomerRequest): Promise<{ id: string }> {
+    const answer = record(
+      await this.call((client) =>
+        client.customers.create({
+          name: request.name.slice(0, 50),
+          email: request.email,
+          ...(request.contact ? { contact: request.contact } : {}),
+          // The same buyer again answers the customer Razorpay already has, not an error.
+          fail_existing: '0',
+        }),
+      ),
+    );
+    if (typeof answer.id !== 'string') {
+      throw new RazorpayGatewayError('Razorpay answered a customer without an id');
+    }
+    return { id: answer.id };
+  }
+
+  async createMandateOrder(request: GatewayMandateOrderRequest): Promise<GatewayOrder> {
+    const answer = record(
+      await this.call((client) =>
+        client.orders.create({
+          amount: request.amountPaise,
+          currency: request.currency,
+          receipt: request.receipt,
+          notes: request.notes,
+          customer_id: request.customerId,
+          ...(request.method ? { method: request.method } : {}),
+          payment_capture: true,
+          token: {
+            max_amount: request.token.maxAmountPaise,
+            expire_at: request.token.expireAt,
+            frequency: request.token.frequency,
+          },
+        }),
+      ),
+    );
+    if (typeof answer.id !== 'string' || typeof answer.amount !== 'number') {
+      throw new RazorpayGatewayError('Razorpay answered an order without an id or amount');
+    }
+    return { id: answer.id, amountPaise: answer.amount, currency: String(answer.currency) };
+  }
+
+  async listTokens(customerId: string): Promise<GatewayToken[]> {
+    const answer = await this.call((client) => client.customers.fetchTokens(customerId));
+    return read(collectionOf(tokenEntity), answer, 'a list of tokens').items.map(toToken);
+  }
+
+  async cancelToken(customerId: string, tokenId: string): Promise<void> {
+    const client = await this.client();
+    try {
+      await client.customers.deleteToken(customerId, tokenId);
+    } catch (error) {
+      // Deleted before (by us, a retry, or the bank): the token is gone, which is what we asked.
+      const answer = razorpayAnswer(error);
+      if (answer?.statusCode === 400 && /does not exist/i.test(String(answer.error?.description)))
+        return;
+      throw gatewayError(error);
+    }
+  }
+
+  async createRecurringPayment(request: GatewayRecurringPaymentRequest): Promise<GatewayPayment> {
+    const answer = record(
+      await this.call((client) =>
+        client.payments.createRecurringPayment({
+          email: request.email,
+          contact: request.contact,
+          amount: request.amountPaise,
+          currency: 'INR',
+          order_id: request.orderId,
+          customer_id: request.customerId,
+          token: request.tokenId,
+          recurring: '1',
+          description: request.description,
+          notes: request.notes,
+        }),
+      ),
+    );
+    // Razorpay answers `{razorpay_payment_id, razorpay_order_id}`; the payment itself is read next.
+    const paymentId = answer.razorpay_payment_id;
+    if (typeof paymentId !== 'string') {
+      throw new RazorpayGatewayError('Razorpay answered a recurring payment without its id');
+    }
+    return this.fetchPayment(paymentId);
   }
 
   async verifyWebhook(

@@ -14,6 +14,8 @@ import {
   toDispute,
   toPayment,
   toRefund,
+  toToken,
+  tokenEntity,
 } from './entities';
 
 const envelope = z.object({
@@ -35,6 +37,16 @@ const DISPUTE_EVENTS = new Set([
   'payment.dispute.won',
   'payment.dispute.lost',
 ] as const);
+
+const TOKEN_EVENTS = new Set([
+  'token.confirmed',
+  'token.cancelled',
+  'token.paused',
+  'token.rejected',
+] as const);
+type TokenEventName = typeof TOKEN_EVENTS extends Set<infer T> ? T : never;
+const isTokenEvent = (name: string): name is TokenEventName =>
+  TOKEN_EVENTS.has(name as TokenEventName);
 
 type PaymentEventName = typeof PAYMENT_EVENTS extends Set<infer T> ? T : never;
 type RefundEventName = typeof REFUND_EVENTS extends Set<infer T> ? T : never;
@@ -92,6 +104,15 @@ export function parseWebhookEvent(rawBody: Buffer): PaymentWebhookEvent {
     const dispute = entityOf(payload, 'dispute', disputeEntity);
     if ('reason' in dispute) return ignored(event, dispute.reason);
     return { type: event, dispute: toDispute(dispute.value), payment: paymentFact };
+  }
+  if (isTokenEvent(event)) {
+    const token = entityOf(payload, 'token', tokenEntity);
+    if ('reason' in token) return ignored(event, token.reason);
+    return {
+      type: event,
+      token: toToken(token.value),
+      customerId: token.value.customer_id || null,
+    };
   }
   return ignored(event, 'not an event the store acts on');
 }

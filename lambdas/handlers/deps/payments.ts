@@ -14,7 +14,10 @@ import { wiring } from './wiring';
 
 wiring.needs.add('razorpaySecrets');
 
-const razorpayCredentials = razorpayCredentialsLoader(() => razorpayConfig(), secretsManager);
+export const razorpayCredentials = razorpayCredentialsLoader(
+  () => razorpayConfig(),
+  secretsManager,
+);
 
 let client: RazorpayClientLike | undefined;
 

@@ -5,7 +5,14 @@
 import { formatInr, type Paise } from '../../domain/money';
 import type { Category } from '../../domain/plan';
 import { DURATIONS } from '../../domain/pricing';
-import { dashboardLink, formatDate, periodWords, renewLink, serviceName } from './format';
+import {
+  dashboardLink,
+  formatDate,
+  monthsText,
+  periodWords,
+  renewLink,
+  serviceName,
+} from './format';
 import { button, note, paragraph, renderMail, rows, type MailContent } from './layout';
 
 export const REMINDER_DAYS = [30, 7, 1] as const;
@@ -31,9 +38,15 @@ export interface RenewalReminderMailInput {
   /** When a hosting account is suspended if not renewed (D17); absent for other services. */
   suspendsOn?: string;
   siteUrl: string;
+  /**
+   * Auto-renew is on and will debit this renewal (D25): the mail says so instead of asking the
+   * buyer to act.
+   */
+  autoRenew?: { mandateLabel: string; amountPaise: Paise; months: number; debitOn: string };
 }
 
 export function renewalReminderMail(input: RenewalReminderMailInput): MailContent {
+  if (input.autoRenew) return autoRenewingMail(input, input.autoRenew);
   const date = formatDate(input.renewalDate);
   const when =
     input.daysBefore === 0
@@ -71,6 +84,37 @@ export function renewalReminderMail(input: RenewalReminderMailInput): MailConten
       note(
         `Checkout also offers ${otherPeriods(input.renewalMonths)} months, with longer periods discounted. Your services: ${dashboardLink(input.siteUrl)}`,
       ),
+    ],
+    siteUrl: input.siteUrl,
+    footer: 'You get this mail because a service of yours is due for renewal.',
+  });
+}
+
+/** Auto-renew will debit this renewal (D25): no nagging, but the buyer is told what will happen. */
+function autoRenewingMail(
+  input: RenewalReminderMailInput,
+  auto: NonNullable<RenewalReminderMailInput['autoRenew']>,
+): MailContent {
+  const date = formatDate(input.renewalDate);
+  const debitOn = formatDate(auto.debitOn);
+  const amount = formatInr(auto.amountPaise);
+  const service = serviceName(input);
+  return renderMail({
+    subject: `Your ${input.planName} renews automatically on ${date}`,
+    preheader: `Nothing to do: auto-renew debits ${amount} from ${auto.mandateLabel} on or after ${debitOn}.`,
+    heading: `Your ${input.planName} renews automatically`,
+    greetName: input.name,
+    blocks: [
+      paragraph(
+        `Your ${service} renews on ${date}. Auto-renew is on, so there is nothing you need to do: we will debit ${amount}, GST included, for ${monthsText(auto.months)} from ${auto.mandateLabel} on or after ${debitOn}, and email you 3 days before the debit.`,
+      ),
+      rows([
+        { label: 'Service', value: service },
+        { label: 'Renewal date', value: date },
+        { label: 'Auto-renew', value: `On, from ${auto.mandateLabel}` },
+      ]),
+      button('Manage auto-renew', dashboardLink(input.siteUrl)),
+      note('You can turn auto-renew off on the service at any time; nothing is debited then.'),
     ],
     siteUrl: input.siteUrl,
     footer: 'You get this mail because a service of yours is due for renewal.',

@@ -47,6 +47,10 @@ import type {
   GatewayPayment,
   GatewayRefund,
   PaymentGateway,
+  GatewayCustomerRequest,
+  GatewayMandateOrderRequest,
+  GatewayRecurringPaymentRequest,
+  GatewayToken,
   RefundRequest,
 } from '../../../lambdas/ports/payment-gateway';
 import {
@@ -1001,6 +1005,102 @@ export class FakePaymentGateway implements PaymentGateway {
     const refund = this.refunds.get(refundId);
     if (!refund) throw new Error(`Razorpay answered 400 BAD_REQUEST_ERROR (no refund ${refundId})`);
     return clone(refund);
+  }
+
+  // Recurring payments (D25): customers, tokens, mandate orders and debits.
+  readonly customers = new Map<string, GatewayCustomerRequest>();
+  readonly tokens = new Map<string, GatewayToken & { customerId: string }>();
+  readonly mandateOrders: (GatewayMandateOrderRequest & { id: string })[] = [];
+  readonly recurringCalls: GatewayRecurringPaymentRequest[] = [];
+  /** How the next recurring debits end: `created` stays in flight (UPI's notification step). */
+  nextDebitOutcomes: ('captured' | 'failed' | 'created' | 'down')[] = [];
+
+  async ensureCustomer(request: GatewayCustomerRequest): Promise<{ id: string }> {
+    await tick();
+    for (const [id, known] of this.customers) if (known.email === request.email) return { id };
+    this.counter += 1;
+    const id = `cust_Fake${String(this.counter).padStart(10, '0')}`;
+    this.customers.set(id, clone(request));
+    return { id };
+  }
+
+  async createMandateOrder(request: GatewayMandateOrderRequest): Promise<GatewayOrder> {
+    const order = await this.createOrder(request);
+    this.mandateOrders.push({ ...clone(request), id: order.id });
+    return order;
+  }
+
+  /** The buyer authorised the mandate order in Checkout: a confirmed token and a captured payment. */
+  givenMandateAuthorised(
+    orderId: string,
+    method: 'card' | 'upi' = 'card',
+  ): { token: GatewayToken; payment: GatewayPayment } {
+    const order = this.mandateOrders.find((o) => o.id === orderId);
+    if (!order) throw new Error(`no mandate order ${orderId}`);
+    // An order that fixed its method is paid with it, as Checkout offers no other.
+    method = order.method ?? method;
+    this.counter += 1;
+    const token: GatewayToken & { customerId: string } = {
+      id: `token_Fake${String(this.counter).padStart(9, '0')}`,
+      method,
+      status: 'confirmed',
+      maxAmountPaise: order.token.maxAmountPaise,
+      expireAt: order.token.expireAt,
+      customerId: order.customerId,
+      ...(method === 'card'
+        ? { cardLast4: '4242', cardNetwork: 'Visa' }
+        : { vpa: 'success@razorpay' }),
+    };
+    this.tokens.set(token.id, token);
+    const payment = this.givenPayment({
+      id: `pay_Fake${String(this.counter).padStart(10, '0')}`,
+      orderId,
+      amountPaise: order.amountPaise,
+      tokenId: token.id,
+      customerId: order.customerId,
+    });
+    const { customerId: _c, ...shown } = token;
+    return { token: clone(shown), payment };
+  }
+
+  async listTokens(customerId: string): Promise<GatewayToken[]> {
+    await tick();
+    return [...this.tokens.values()]
+      .filter((t) => t.customerId === customerId)
+      .map(({ customerId: _c, ...token }) => clone(token));
+  }
+
+  async cancelToken(customerId: string, tokenId: string): Promise<void> {
+    await tick();
+    const token = this.tokens.get(tokenId);
+    if (token && token.customerId === customerId) token.status = 'cancelled';
+  }
+
+  async createRecurringPayment(request: GatewayRecurringPaymentRequest): Promise<GatewayPayment> {
+    await tick();
+    const outcome = this.nextDebitOutcomes.shift() ?? 'captured';
+    if (outcome === 'down') throw new Error('Razorpay call failed: timeout (simulated)');
+    this.recurringCalls.push(clone(request));
+    const token = this.tokens.get(request.tokenId);
+    if (!token || token.customerId !== request.customerId || token.status !== 'confirmed')
+      throw new Error('Razorpay answered 400 BAD_REQUEST_ERROR (token not confirmed)');
+    const paid = [...this.payments.values()].some(
+      (p) =>
+        p.orderId === request.orderId && (p.status === 'captured' || p.status === 'authorized'),
+    );
+    if (paid) throw new Error('Razorpay answered 400 BAD_REQUEST_ERROR (order already paid)');
+    this.counter += 1;
+    return this.givenPayment({
+      id: `pay_Fake${String(this.counter).padStart(10, '0')}`,
+      orderId: request.orderId,
+      amountPaise: request.amountPaise,
+      status: outcome,
+      tokenId: request.tokenId,
+      customerId: request.customerId,
+      ...(outcome === 'failed'
+        ? { errorCode: 'BAD_REQUEST_ERROR', errorDescription: 'Insufficient funds' }
+        : {}),
+    });
   }
 
   async verifyWebhook(rawBody: Buffer, signature: string | undefined) {

@@ -49,7 +49,6 @@ const NOT_BUILT: [string, RegExp][] = [
     'domain transfers',
     /start the transfer|transfer code|authori[sz]ation code|transfer (takes|completes|usually)|transferring/i,
   ],
-  ['auto-renewal', /auto-?renew|(?<!nothing )renews? automatically|turn off .*renewal/i],
   ['live chat', /live chat|chat with (our|us)|start a chat|\bon chat\b|urgent chats?/i],
   [
     'hardware security keys or anything shipped',

@@ -49,7 +49,7 @@ describe('policy pages', () => {
     expect(container).toHaveTextContent('email grievance@hostingstorefront.in');
   });
 
-  it('/terms gives the support tiers by plan, phone support for Enterprise only, renewals without auto-renewal', () => {
+  it('/terms gives the support tiers by plan, phone support for Enterprise only, auto-renew off unless turned on', () => {
     const container = renderPage(TermsPage);
     expect(container).toHaveTextContent('Basic: within 24 hours (Basic Hosting');
     expect(container).toHaveTextContent('Professional: within 4 hours (Premium Hosting');
@@ -58,8 +58,11 @@ describe('policy pages', () => {
     expect(container).toHaveTextContent('30 days’ written notice');
     expect(container).toHaveTextContent('in the 12 months before the claim');
     expect(container).toHaveTextContent('at least 48 hours ahead');
-    expect(container).toHaveTextContent('Nothing renews automatically');
-    expect(container).not.toHaveTextContent(/auto-renew|renew automatically/i);
+    // D25: auto-renew exists, off until the buyer turns it on, with a notice before each debit.
+    expect(container).toHaveTextContent(
+      'Nothing renews automatically unless you turn on auto-renew for a service (it is off until you do)',
+    );
+    expect(container).toHaveTextContent('3 days before each debit');
     expect(container).toHaveTextContent('Grievance Officer: Anita Sharma');
   });
 

@@ -160,6 +160,11 @@ export const appRoutes: readonly AppRoute[] = [
     ...page('auth/forgot-password-page', 'ForgotPasswordPage'),
   },
   {
+    // The pre-debit notice's one-click opt-out (D25): no sign-in.
+    path: '/auto-renew/off',
+    ...page('auto-renew/auto-renew-off-page', 'AutoRenewOffPage'),
+  },
+  {
     path: '/dashboard',
     guarded: true,
     ...page('dashboard/dashboard-page', 'DashboardPage'),

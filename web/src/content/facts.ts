@@ -82,8 +82,8 @@ export const moneyBackSentence = `Hosting, VPS, storage and bundle plans come wi
 /** How the guarantee is used (D16): from the dashboard, refunded at once, service ends at once. */
 export const cancelSentence = `Cancel from your dashboard within ${facts.moneyBackDays} days of a payment: the refund goes back through Razorpay at once, and the service ends when you cancel.`;
 
-/** Renewals as they work (D14, D17): nothing renews by itself. */
-export const renewalSentence = `Nothing renews automatically: we email you ${facts.reminderDays[0]}, ${facts.reminderDays[1]} and ${facts.reminderDays[2]} day before a service's renewal date and on the day it expires, and you renew from your dashboard at the renewal price shown on the plan.`;
+/** Renewals as they work (D14, D17, D25): nothing renews by itself unless the buyer turns auto-renew on. */
+export const renewalSentence = `Nothing renews automatically unless you turn on auto-renew for a service (it is off until you do): we email you ${facts.reminderDays[0]}, ${facts.reminderDays[1]} and ${facts.reminderDays[2]} day before a service's renewal date and on the day it expires, and you renew from your dashboard at the renewal price shown on the plan. With auto-renew on, we email you the amount and date 3 days before each debit, and you can turn it off in one click.`;
 
 export const supportContact = sampleBusiness.contact;
 export const grievanceOfficer = sampleBusiness.grievanceOfficer;

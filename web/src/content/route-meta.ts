@@ -104,6 +104,10 @@ export const routeMeta: Record<string, RouteMeta> = {
     description:
       'Move to a larger plan now for the difference over the days left, or to a smaller plan at your renewal.',
   },
+  '/auto-renew/off': {
+    title: `Turn Off Auto-Renew${suffix}`,
+    description: 'Turn off auto-renew for a service in one click; nothing will be debited.',
+  },
   '/dashboard': {
     title: `Dashboard${suffix}`,
     description: 'Your services, payments and settings.',

@@ -22,6 +22,9 @@ export interface RazorpayOptions {
   amount: number;
   currency: 'INR';
   order_id: string;
+  /** A mandate registration (D25): the buyer authorises a saved card or UPI Autopay. */
+  recurring?: '1';
+  customer_id?: string;
   name: string;
   description: string;
   prefill?: { name?: string; email?: string; contact?: string };

@@ -136,6 +136,8 @@ describe('buildDashboard', () => {
         daysLeft: 924,
         // Nothing has delivered it in this world yet.
         provisioning: { state: 'pending' },
+        // Off until the buyer turns it on (D25).
+        autoRenew: false,
         // The renewal is inside its 30 days (D16): cancelling refunds it, back to the first period.
         refundableUntil: '2026-07-01T18:29:59.999Z',
         refundablePaise: (await world.orders.getOrder('order_Renewal'))?.amountPaise,

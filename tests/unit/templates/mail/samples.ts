@@ -24,6 +24,12 @@ import {
   ticketToSupportMail,
 } from '../../../../lambdas/templates/mail/tickets';
 import { welcomeMail } from '../../../../lambdas/templates/mail/welcome';
+import {
+  autoRenewOffMail,
+  debitFailedMail,
+  payLinkMail,
+  preDebitNoticeMail,
+} from '../../../../lambdas/templates/mail/auto-renew';
 
 export const SITE_URL = 'https://shop.example.in';
 
@@ -246,6 +252,66 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       },
       isNew: true,
     }),
+  'renewal-reminder-auto-renew': (w = {}) =>
+    renewalReminderMail({
+      name: buyer(w),
+      planId: 'basichosting',
+      planName: w.planName ?? 'Basic Hosting',
+      category: 'hosting',
+      domain: w.text ?? 'ashaverma.in',
+      renewalDate: '2027-11-22T02:02:03.000Z',
+      daysBefore: 7,
+      renewalPricePaise: 4_246_584,
+      renewalMonths: 12,
+      suspendsOn: '2027-11-29T02:02:03.000Z',
+      siteUrl: SITE_URL,
+      autoRenew: {
+        mandateLabel: 'UPI pr••••••••••@okhdfc',
+        amountPaise: 3_538_82,
+        months: 1,
+        debitOn: '2027-11-20T02:02:03.000Z',
+      },
+    }),
+  'auto-renew-notice': (w = {}) =>
+    preDebitNoticeMail({
+      ...autoRenewService(w),
+      mandateLabel: 'Visa •••• 4242',
+      amountPaise: 4_718_82,
+      months: 1,
+      debitOn: '2027-01-13T03:30:00.000Z',
+      renewalDate: '2027-01-15T10:00:00.000Z',
+      reference: 'AR-2027-01-15-7C1E2A',
+      optOutUrl: `${SITE_URL}/auto-renew/off?t=sample.signature`,
+    }),
+  'auto-renew-debit-failed': (w = {}) =>
+    debitFailedMail({
+      ...autoRenewService(w),
+      mandateLabel: 'pr••••••••••@okhdfc',
+      amountPaise: 4_718_82,
+      renewalDate: '2027-01-15T10:00:00.000Z',
+      retrying: true,
+    }),
+  'auto-renew-pay-link': (w = {}) =>
+    payLinkMail({
+      ...autoRenewService(w),
+      amountPaise: 16_518_82,
+      limitPaise: 15_000_00,
+      renewalDate: '2027-01-15T10:00:00.000Z',
+    }),
+  'auto-renew-revoked': (w = {}) =>
+    autoRenewOffMail({
+      ...autoRenewService(w),
+      mandateLabel: 'pr••••••••••@okhdfc',
+      renewalDate: '2027-01-15T10:00:00.000Z',
+      reason: 'bank',
+    }),
+  'auto-renew-off': (w = {}) =>
+    autoRenewOffMail({
+      ...autoRenewService(w),
+      mandateLabel: 'Visa •••• 4242',
+      renewalDate: '2027-01-15T10:00:00.000Z',
+      reason: 'buyer',
+    }),
   'ticket-overdue': (w = {}) =>
     ticketOverdueMail({
       ticket: sampleTicket(w),
@@ -263,5 +329,15 @@ function sampleTicket(w: Words) {
     createdAt: '2026-11-22T04:15:00.000Z',
     resolveDueAt: '2026-12-22T18:29:59.999Z',
     source: 'contact' as const,
+  };
+}
+
+function autoRenewService(w: Words) {
+  return {
+    name: buyer(w),
+    planId: 'premiumhosting',
+    planName: w.planName ?? 'Premium Hosting',
+    domain: w.text ?? 'ashaverma.in',
+    siteUrl: SITE_URL,
   };
 }

@@ -217,6 +217,7 @@ export function DashboardPage() {
                         services={services}
                         payments={data.payments}
                         onCancelled={refresh}
+                        onChanged={refresh}
                         onGetHelp={(serviceId) => {
                           setHelpFor(serviceId);
                           setTab('support');

@@ -35,6 +35,9 @@ export interface ServiceCard {
   planUpdating?: boolean;
   /** D26: a smaller plan chosen for the renewal (the renewal is priced at it). */
   pendingPlan?: Service['pendingPlan'];
+  /** Auto-renew (D25): on, and its mandate and next debit. */
+  autoRenew: boolean;
+  autoRenewal?: Service['autoRenewal'];
 }
 
 /** A payment that names its service (a field the API may add); otherwise matched by id. */
@@ -93,6 +96,8 @@ export function groupServices(
         provisioning: latest.provisioning,
         ...(latest.vps ? { vps: latest.vps } : {}),
         ...(latest.storage ? { storage: latest.storage } : {}),
+        autoRenew: latest.autoRenew === true,
+        ...(latest.autoRenewal ? { autoRenewal: latest.autoRenewal } : {}),
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),
         ...(latest.refundablePaise !== undefined
           ? { refundablePaise: latest.refundablePaise }

@@ -289,6 +289,9 @@ function CustomerCard({ customer, onChanged }: { customer: AdminCustomer; onChan
                 {service.domain ? ` (${service.domain})` : ''} ·{' '}
                 {copy.state[service.state] ?? service.state} · {copy.renews}{' '}
                 {formatDateTime(service.renewalDate)} · {copy.setup} {service.provisioning.state}
+                {service.autoRenewal?.mandate
+                  ? ` · auto-renew ${service.autoRenew ? 'on' : 'off'}, mandate ${service.autoRenewal.mandate.status} (${service.autoRenewal.mandate.label})`
+                  : ''}
               </p>
               <ServiceActions
                 userId={user.id}

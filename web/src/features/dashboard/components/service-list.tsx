@@ -9,6 +9,7 @@ import { ButtonLink } from '../../../components/button';
 import { dashboardCopy as copy } from '../../../content/dashboard';
 import { formatDate } from '../format';
 import { groupServices, type ServiceCard } from '../group-services';
+import { AutoRenewControl } from './auto-renew-control';
 import { CancelService } from './cancel-service';
 import { RefundStatus } from './refund-status';
 import { ServiceDelivery } from './service-delivery';
@@ -97,12 +98,15 @@ export function ServiceList({
   services,
   payments,
   onCancelled = () => undefined,
+  onChanged = () => undefined,
   onGetHelp,
 }: {
   services: readonly Service[];
   payments: readonly Payment[];
   /** A service was cancelled for a refund (D16): the dashboard reads itself again. */
   onCancelled?: (answer: CancelServiceResponse) => void;
+  /** Auto-renew was turned on or off (D25): the dashboard reads itself again. */
+  onChanged?: () => void;
   /** Opens a support ticket about this service (D27). */
   onGetHelp?: (serviceId: string) => void;
 }) {
@@ -165,6 +169,7 @@ export function ServiceList({
           ) : null}
           <RenewalAction card={card} />
           <PlanChange card={card} />
+          <AutoRenewControl card={card} onChanged={onChanged} />
           <CancelService card={card} onCancelled={onCancelled} />
           {onGetHelp ? (
             <button
