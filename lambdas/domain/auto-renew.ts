@@ -14,6 +14,7 @@
  * - A debit in flight (created, not yet captured or failed: UPI Autopay takes up to a day) is
  *   waited for: never a second one.
  */
+import { latestPaidMonths, renewalPlanOf } from './renewal-schedule';
 import { istDate, startOfIstDay } from './renewals';
 
 /** The notice goes out this many days before the renewal date (India's calendar days). */
@@ -150,34 +151,25 @@ export function maskUpiId(vpa: string): string {
   return `${shown}${'•'.repeat(Math.max(3, name.length - shown.length))}${vpa.slice(at)}`;
 }
 
-/**
- * What auto-renew renews a service for: the period the buyer last paid for (the latest period
- * not refunded; 12 months when none is known), at the renewal price. A domain renews by the year.
- */
-export function renewalMonthsOf(
-  periods: Readonly<Record<string, { months: number; renewalDate: string; refundedAt?: string }>>,
-): number {
-  const latest = Object.values(periods)
-    .filter((p) => !p.refundedAt)
-    .sort((a, b) => a.renewalDate.localeCompare(b.renewalDate))
-    .at(-1);
-  return latest?.months ?? 12;
-}
-
 /** The checkout price request of a service's automatic renewal (priceCheckout's input). */
 export function autoRenewPriceRequest(service: {
   planId: string;
+  planName: string;
+  renewalDate: string;
+  pendingPlan?: { planId: string; planName: string; from: string };
   domain?: string;
   periods: Readonly<Record<string, { months: number; renewalDate: string; refundedAt?: string }>>;
   isDomain: boolean;
 }): { planId: string; months?: number; years?: number; domain?: string; renewal: true } {
-  const months = renewalMonthsOf(service.periods);
+  const months = latestPaidMonths(service.periods);
+  // The plan the renewal is for: a smaller one chosen for this renewal date (D26).
+  const { planId } = renewalPlanOf(service);
   return service.isDomain
     ? {
-        planId: service.planId,
+        planId,
         years: Math.min(3, Math.max(1, Math.round(months / 12))),
         ...(service.domain ? { domain: service.domain } : {}),
         renewal: true,
       }
-    : { planId: service.planId, months, renewal: true };
+    : { planId, months, renewal: true };
 }

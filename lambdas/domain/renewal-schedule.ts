@@ -120,18 +120,46 @@ export function renewalCheckoutPath(service: {
   return `/checkout?${query.toString()}`;
 }
 
+type PaidPeriods = Readonly<
+  Record<string, { months: number; renewalDate: string; refundedAt?: string }>
+>;
+
+/** The months of the service's latest paid period (not refunded); 12 when none is known. */
+export function latestPaidMonths(periods: PaidPeriods | undefined): number {
+  const latest = Object.values(periods ?? {})
+    .filter((p) => !p.refundedAt)
+    .sort((a, b) => a.renewalDate.localeCompare(b.renewalDate))
+    .at(-1);
+  return latest?.months ?? 12;
+}
+
 /**
- * The period a renewal is for, as the buyer bought it (#26): the months of the service's latest
- * paid period (a monthly buyer renews a month, at its own price), 12 when none is known. A domain
- * renews by the year.
+ * The period a renewal is for, as the buyer bought it (#26, D25): the months of the service's
+ * latest paid period (a monthly buyer renews a month, at its own price), 12 when none is known.
+ * A domain renews by the year.
  */
 export function renewalMonthsOf(service: {
   category: string;
-  periods?: Readonly<Record<string, { months: number; renewalDate: string; refundedAt?: string }>>;
+  periods?: PaidPeriods;
 }): 1 | 12 | 24 | 36 {
   if (service.category === 'domain') return 12;
-  const paid = Object.values(service.periods ?? {}).filter((p) => !p.refundedAt);
-  const latest = paid.sort((a, b) => a.renewalDate.localeCompare(b.renewalDate)).at(-1);
-  const months = latest?.months;
+  const months = latestPaidMonths(service.periods);
   return months === 1 || months === 12 || months === 24 || months === 36 ? months : 12;
+}
+
+/**
+ * The plan a renewal is for (D26): a smaller plan chosen for the renewal date is the one renewed
+ * (and quoted, and debited by auto-renew), from that date on; else the service's plan.
+ */
+export function renewalPlanOf(service: {
+  planId: string;
+  planName: string;
+  renewalDate: string;
+  pendingPlan?: { planId: string; planName: string; from: string };
+}): { planId: string; planName: string } {
+  const pending = service.pendingPlan;
+  if (pending && Date.parse(pending.from) <= Date.parse(service.renewalDate)) {
+    return { planId: pending.planId, planName: pending.planName };
+  }
+  return { planId: service.planId, planName: service.planName };
 }

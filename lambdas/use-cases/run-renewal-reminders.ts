@@ -28,6 +28,7 @@ import {
   daysLeft,
   isSuspendable,
   renewalMonthsOf,
+  renewalPlanOf,
   stepKey,
   stepsDoneFor,
 } from '../domain/renewal-schedule';
@@ -278,7 +279,8 @@ class RunContext {
     const user = await this.buyer(service.userId);
     const common = {
       name: user.name,
-      planId: service.planId,
+      // The plan renewed (D26: a smaller one chosen for this date): Renew opens its checkout.
+      planId: renewalPlanOf(service).planId,
       planName: service.planName,
       category: service.category,
       ...(service.domain ? { domain: service.domain } : {}),
@@ -403,18 +405,20 @@ class RunContext {
   private async renewalPrice(service: ServiceRecord): Promise<number | undefined> {
     this.plans ??= this.deps.plans();
     const plans = await this.plans;
-    if (!plans.some((p) => p.id === service.planId)) return undefined;
+    // The plan renewed: a smaller one chosen for this renewal date is priced (D26).
+    const { planId } = renewalPlanOf(service);
+    if (!plans.some((p) => p.id === planId)) return undefined;
     // Checkout's own price (D14, D21): a domain's year by its name, any other plan's own period.
-    const request = isDomainPlanId(service.planId)
-      ? { planId: service.planId, domain: service.domain, years: 1 }
-      : { planId: service.planId, months: renewalMonthsOf(service) };
+    const request = isDomainPlanId(planId)
+      ? { planId, domain: service.domain, years: 1 }
+      : { planId, months: renewalMonthsOf(service) };
     try {
       return priceCheckout(plans, { ...request, renewal: true }).totalPaise;
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // A domain bought before D21 whose name checkout no longer sells: still reminded, at its
       // plan's catalog renewal price (a .com year).
-      const plan = plans.find((p) => p.id === service.planId);
+      const plan = plans.find((p) => p.id === planId);
       return plan && quote(plan, 12, null, { renewal: true }).totalPaise;
     }
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  autoRenewPriceRequest,
   E_MANDATE_LIMIT_PAISE,
   NOTICE_LEAD_MS,
   maskUpiId,
@@ -206,5 +207,44 @@ describe('maskUpiId', () => {
     expect(maskUpiId('priya.sharma@okhdfc')).toBe('pr••••••••••@okhdfc');
     expect(maskUpiId('ab@upi')).toBe('a•••@upi');
     expect(maskUpiId('no-handle')).toBe('••••');
+  });
+});
+
+describe('what auto-renew prices', () => {
+  const periods = {
+    p1: { months: 12, renewalDate: '2027-11-22T02:00:00.000Z' },
+    p2: { months: 1, renewalDate: '2027-12-22T02:00:00.000Z' },
+    p3: {
+      months: 12,
+      renewalDate: '2028-12-22T02:00:00.000Z',
+      refundedAt: '2027-12-01T00:00:00.000Z',
+    },
+  };
+  const service = {
+    planId: 'premiumhosting',
+    planName: 'Premium Hosting',
+    renewalDate: '2027-12-22T02:00:00.000Z',
+    periods,
+    isDomain: false,
+  };
+
+  it('renews the period last paid for (not a refunded one), at the renewal price', () => {
+    expect(autoRenewPriceRequest(service)).toEqual({
+      planId: 'premiumhosting',
+      months: 1,
+      renewal: true,
+    });
+  });
+
+  it('renews the smaller plan chosen for this renewal date (D26), not the current one', () => {
+    const pendingPlan = {
+      planId: 'basichosting',
+      planName: 'Basic Hosting',
+      from: service.renewalDate,
+    };
+    expect(autoRenewPriceRequest({ ...service, pendingPlan }).planId).toBe('basichosting');
+    // Chosen for a later renewal: this one is still the current plan's.
+    const later = { ...pendingPlan, from: '2028-01-22T02:00:00.000Z' };
+    expect(autoRenewPriceRequest({ ...service, pendingPlan: later }).planId).toBe('premiumhosting');
   });
 });

@@ -164,6 +164,29 @@ describe('a year of daily runs', () => {
     );
   });
 
+  it('quotes the smaller plan chosen for the renewal, and Renew opens its checkout (D26)', async () => {
+    const world = renewalWorld();
+    await world.pay('premiumhosting', BOUGHT, 12);
+    const [stored] = world.services.all();
+    if (!stored) throw new Error('no service');
+    world.services.items.set(`${stored.userId}#${stored.serviceId}`, {
+      ...stored,
+      pendingPlan: {
+        planId: 'basichosting',
+        planName: 'Basic Hosting',
+        from: stored.renewalDate,
+        chosenAt: BOUGHT.toISOString(),
+      },
+    });
+    const basic = priceCheckout(CATALOG, { planId: 'basichosting', months: 12, renewal: true });
+
+    await world.run(nineAmIst('2027-11-15'));
+
+    const [mail] = world.mailer.sent;
+    expect(mail?.text).toContain(`${formatInr(basic.totalPaise)} for 12 months, GST included`);
+    expect(mail?.html).toContain(`${SITE_URL}/checkout?plan=basichosting&amp;renew=1`);
+  });
+
   it("quotes a domain's renewal as checkout prices it: a year of its own name (D21)", async () => {
     const world = renewalWorld();
     await world.pay('premiumdomain', BOUGHT, 12, 'asha-travels.net');
