@@ -1,6 +1,6 @@
 /**
  * `npm run backfill -- --orders-table NAME --services-table NAME --event-bus NAME --purchases-table
- * NAME`: the one-off
+ * NAME --users-table NAME`: the one-off
  * data changes a deploy of this version needs on tables that already hold data
  * (infra/lib/backfills/). Each is safe to run again and beside live traffic. Credentials and region
  * come from the usual AWS environment (AWS_PROFILE, AWS_REGION); the names are the stack's
@@ -15,9 +15,10 @@ import { HOME_REGION } from '../../lambdas/system/facts';
 import { backfillDocumentMonths } from '../lib/backfills/document-months';
 import { backfillServiceLife } from '../lib/backfills/service-life';
 import { backfillUnsettledOrders } from '../lib/backfills/unsettled-orders';
+import { backfillUserNames } from '../lib/backfills/user-names';
 
 const USAGE =
-  'Usage: npm run backfill -- [--orders-table NAME] [--services-table NAME --event-bus NAME] [--purchases-table NAME] [--region REGION] [--endpoint URL]';
+  'Usage: npm run backfill -- [--orders-table NAME] [--services-table NAME --event-bus NAME] [--purchases-table NAME] [--users-table NAME] [--region REGION] [--endpoint URL]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
       'services-table': { type: 'string' },
       'event-bus': { type: 'string' },
       'purchases-table': { type: 'string' },
+      'users-table': { type: 'string' },
       region: { type: 'string' },
       endpoint: { type: 'string' },
     },
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
   const services = values['services-table'];
   const bus = values['event-bus'];
   const purchases = values['purchases-table'];
-  if ((!orders && !services && !purchases) || (services && !bus)) throw new Error(USAGE);
+  const users = values['users-table'];
+  if ((!orders && !services && !purchases && !users) || (services && !bus)) throw new Error(USAGE);
   const region = values.region ?? process.env.AWS_REGION ?? HOME_REGION;
   const endpoint = values.endpoint ? { endpoint: values.endpoint } : {};
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region, ...endpoint }));
@@ -50,6 +53,12 @@ async function main(): Promise<void> {
       const { read, updated } = await backfillDocumentMonths(client, purchases);
       console.log(
         `${purchases}: ${read} purchases read, ${updated} invoices and credit notes given their month (GSTR-1's index).`,
+      );
+    }
+    if (users) {
+      const { read, updated } = await backfillUserNames(client, users);
+      console.log(
+        `${users}: ${read} users read, ${updated} given their name's keys (the console's search by name).`,
       );
     }
     if (services && bus) {

@@ -198,6 +198,10 @@ export class StorefrontStack extends Stack {
         'The services table: `npm run backfill -- --services-table NAME --event-bus BUS` after a deploy',
       value: this.data.tables.services.tableName,
     });
+    new CfnOutput(this, 'UsersTableName', {
+      description: 'The users table: `npm run backfill -- --users-table NAME` after a deploy',
+      value: this.data.tables.users.tableName,
+    });
     new CfnOutput(this, 'PurchasesTableName', {
       description:
         'The purchases table: `npm run backfill -- --purchases-table NAME` after a deploy (GSTR-1)',

@@ -21,6 +21,7 @@ import {
 import { backfillServiceLife } from '../lib/backfills/service-life';
 import { backfillUnsettledOrders } from '../lib/backfills/unsettled-orders';
 import { backfillDocumentMonths } from '../lib/backfills/document-months';
+import { backfillUserNames } from '../lib/backfills/user-names';
 import { FUNCTIONS, SCHEDULES, type FunctionId } from '../lib/definitions/functions';
 import { securityHeaders, type SiteOrigins } from '../lib/definitions/security-headers';
 import { cognitoIssuer, ensureUserPool } from './cognito';
@@ -220,6 +221,8 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       await backfillUnsettledOrders(documents, localTableName('orders'));
       // And from before GSTR-1's month indexes: every invoice and credit note in its month.
       await backfillDocumentMonths(documents, localTableName('purchases'));
+      // And from before the console's search by name: every buyer found by their name.
+      await backfillUserNames(documents, localTableName('users'));
       documents.destroy();
     })();
     const [pool] = await Promise.all([

@@ -371,7 +371,7 @@ export interface CustomerRef {
 
 /** What the console's one search box matched the text as. */
 export type SearchMatch =
-  'email' | 'phone' | 'domain' | 'order' | 'payment' | 'document' | 'ticket' | 'none';
+  'email' | 'phone' | 'domain' | 'order' | 'payment' | 'document' | 'ticket' | 'name' | 'none';
 
 /** `GET /api/admin/search?q=` (issue #27): whatever the text names, each with its customer. */
 export interface AdminSearchResponse {
@@ -422,3 +422,5 @@ export interface CustomerListResponse {
 export interface AdminCustomerResponse {
   customer: AdminCustomer;
 }
+
+export { NAME_PREFIX_LENGTH, nameIndexOf, nameSearchKey } from '../system/facts';

@@ -70,6 +70,11 @@ export interface UsersStore {
   findUsersByEmail(email: string): Promise<UserRecord[]>;
   /** Every record with exactly this phone, `+91…` (the byPhone index), for the console's search. */
   findUsersByPhone(phone: string): Promise<UserRecord[]>;
+  /**
+   * Records whose name starts with `prefix` (nameSearchKey'd, at least 2 characters), by the
+   * byNamePrefix index, in name order, at most `limit`.
+   */
+  findUsersByNamePrefix(prefix: string, limit: number): Promise<UserRecord[]>;
   /** A page of every customer record, for the console's list; `after` is the last page's cursor. */
   listUsersPage(limit: number, after?: string): Promise<{ users: UserRecord[]; next?: string }>;
   /**

@@ -182,10 +182,17 @@ export const TABLES = [
     id: 'users',
     envVar: 'USERS_TABLE',
     partitionKey: { name: 'userId', type: 'S' },
-    // The operator's console finds a customer by email, and by phone (issue #27's search).
+    // The operator's console finds a customer by email, by phone, and by the start of their name
+    // (issue #27's search: `namePrefix` is the name's first two letters, `nameKey` all of it, both
+    // folded to lower case; sparse, written only with a name).
     globalSecondaryIndexes: [
       { indexName: 'byEmail', partitionKey: { name: 'email', type: 'S' } },
       { indexName: 'byPhone', partitionKey: { name: 'phone', type: 'S' } },
+      {
+        indexName: 'byNamePrefix',
+        partitionKey: { name: 'namePrefix', type: 'S' },
+        sortKey: { name: 'nameKey', type: 'S' },
+      },
     ],
   },
   {
@@ -469,3 +476,28 @@ export const ALARMED_LOG_MESSAGES = {
  * `sourceIp` is the edge's); the local gateway runs the same function (infra/lib/constructs/api-gate.ts).
  */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
+/**
+ * The users table's name keys (its byNamePrefix index): a name as the console's search compares
+ * it (issue #27), in lower case, accents folded ("Zoë" → "zoe"), one space between words. The
+ * table keeps it (`nameKey`) with its first two letters (`namePrefix`), so "as" or "asha v" finds
+ * "Asha Verma" by one index query.
+ */
+export function nameSearchKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The index's partition of a name key: its first two characters. */
+export const NAME_PREFIX_LENGTH = 2;
+
+/** The attributes that put a record on the name index; none for an empty name (a sparse index). */
+export function nameIndexOf(name: string): { nameKey: string; namePrefix: string } | undefined {
+  const nameKey = nameSearchKey(name);
+  if (nameKey.length < NAME_PREFIX_LENGTH) return undefined;
+  return { nameKey, namePrefix: nameKey.slice(0, NAME_PREFIX_LENGTH) };
+}

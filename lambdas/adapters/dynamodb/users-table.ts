@@ -3,11 +3,13 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   paginateQuery,
   ScanCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { NAME_PREFIX_LENGTH, nameIndexOf, nameSearchKey } from '../../domain/admin';
 import type { BillingDetails } from '../../domain/gst';
 import type {
   CurrentPlan,
@@ -132,7 +134,7 @@ export class DynamoUsersStore implements UsersStore {
       await this.client.send(
         new PutCommand({
           TableName: this.table(),
-          Item: { ...user },
+          Item: { ...user, ...nameIndexOf(user.name) },
           ConditionExpression: 'attribute_not_exists(userId)',
         }),
       );
@@ -192,6 +194,15 @@ export class DynamoUsersStore implements UsersStore {
         set.push(`#${key} = :${key}`);
         values[`:${key}`] = value;
       }
+    }
+    // The console's name search follows the name (issue #27).
+    if (changes.name !== undefined) {
+      const index = nameIndexOf(changes.name);
+      if (index) {
+        set.push('nameKey = :nameKey', 'namePrefix = :namePrefix');
+        values[':nameKey'] = index.nameKey;
+        values[':namePrefix'] = index.namePrefix;
+      } else remove.push('nameKey', 'namePrefix');
     }
     try {
       const { Attributes } = await this.client.send(
@@ -269,6 +280,24 @@ export class DynamoUsersStore implements UsersStore {
     );
     for await (const page of pages) users.push(...(page.Items ?? []).map(toUser));
     return users;
+  }
+
+  async findUsersByNamePrefix(prefix: string, limit: number): Promise<UserRecord[]> {
+    const key = nameSearchKey(prefix);
+    if (key.length < NAME_PREFIX_LENGTH) return [];
+    const { Items } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table(),
+        IndexName: 'byNamePrefix',
+        KeyConditionExpression: 'namePrefix = :prefix AND begins_with(nameKey, :key)',
+        ExpressionAttributeValues: {
+          ':prefix': key.slice(0, NAME_PREFIX_LENGTH),
+          ':key': key,
+        },
+        Limit: limit,
+      }),
+    );
+    return (Items ?? []).map(toUser);
   }
 
   /**

@@ -1,15 +1,17 @@
 /**
  * The console's one search box (issue #27): an email, a phone, a domain, an order id, a payment
- * id, an invoice or credit-note number, a ticket number. The text's shape says what it is, and
- * each kind is one key lookup: users byEmail / byPhone, services byDomain, orders by key, the
- * payment at Razorpay then its order, purchases' invoicesByMonth / creditNotesByMonth by number,
- * tickets byNumber. Never a scan. Every hit brings its customer.
+ * id, an invoice or credit-note number, a ticket number, the start of a name. The text's shape
+ * says what it is, and each kind is one key lookup: users byEmail / byPhone / byNamePrefix,
+ * services byDomain, orders by key, the payment at Razorpay then its order, purchases'
+ * invoicesByMonth / creditNotesByMonth by number, tickets byNumber. Never a scan. Every hit brings
+ * its customer.
  */
-import type {
-  AdminSearchResponse,
-  CustomerListResponse,
-  CustomerRef,
-  SearchMatch,
+import {
+  nameSearchKey,
+  type AdminSearchResponse,
+  type CustomerListResponse,
+  type CustomerRef,
+  type SearchMatch,
 } from '../../domain/admin';
 import { parseDocumentNumber } from '../../domain/invoice';
 import type { LogPort } from '../../ports/logger';
@@ -22,7 +24,10 @@ import type { UserRecord, UsersStore } from '../../ports/users';
 import { ReportRangeError } from './errors';
 
 export interface SearchDeps {
-  users: Pick<UsersStore, 'findUsersByEmail' | 'findUsersByPhone' | 'getUser' | 'listUsersPage'>;
+  users: Pick<
+    UsersStore,
+    'findUsersByEmail' | 'findUsersByPhone' | 'findUsersByNamePrefix' | 'getUser' | 'listUsersPage'
+  >;
   services: Pick<ServicesStore, 'findServicesByDomain'>;
   orders: Pick<OrdersStore, 'getOrder'>;
   purchases: Pick<PurchasesStore, 'findByDocumentNumber'>;
@@ -30,6 +35,9 @@ export interface SearchDeps {
   tickets: Pick<TicketsStore, 'findByNumber'>;
   log: LogPort;
 }
+
+/** The most customers a name search answers (the rest: type more of the name). */
+const NAME_RESULTS = 25;
 
 const refOf = (user: UserRecord): CustomerRef => ({
   userId: user.userId,
@@ -57,6 +65,8 @@ export function classifyQuery(text: string): { as: SearchMatch; key: string } {
     return { as: 'phone', key: `+${bare}` };
   }
   if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(q)) return { as: 'domain', key: q.toLowerCase() };
+  // Letters, spaces, dots, apostrophes and hyphens, two or more: the start of a name.
+  if (/^[\p{L}][\p{L}\p{M} .'-]+$/u.test(q)) return { as: 'name', key: nameSearchKey(q) };
   return { as: 'none', key: q };
 }
 
@@ -67,7 +77,7 @@ export async function searchEverything(
   const query = text.trim();
   if (!query || query.length > 200) {
     throw new ReportRangeError(
-      'Type what to look for: an email, phone, domain, order or payment id, invoice or ticket number.',
+      'Type what to look for: a name, email, phone, domain, order or payment id, invoice or ticket number.',
     );
   }
   const { as, key } = classifyQuery(query);
@@ -103,6 +113,11 @@ export async function searchEverything(
       }
       break;
     }
+    case 'name':
+      for (const user of await deps.users.findUsersByNamePrefix(key, NAME_RESULTS)) {
+        owners.add(user.userId);
+      }
+      break;
     case 'phone':
       for (const user of await deps.users.findUsersByPhone(key)) owners.add(user.userId);
       break;
@@ -167,7 +182,7 @@ export async function searchEverything(
     }
     case 'none':
       answer.hint =
-        'Search by an email, a phone number, a domain, an order id (order_…), a payment id (pay_…), an invoice or credit-note number (INV/26-27/000123) or a ticket number (TKT-000123). Names are not searchable yet: open the customer list.';
+        'Search by an email, a phone number, a domain, an order id (order_…), a payment id (pay_…), an invoice or credit-note number (INV/26-27/000123), a ticket number (TKT-000123) or the start of a name (two letters or more).';
       break;
   }
   const users = await Promise.all([...owners].map((id) => deps.users.getUser(id)));

@@ -6,6 +6,7 @@
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { Plan } from '../../../lambdas/domain/plan';
 import { lifeQueueOf } from '../../../lambdas/domain/lifecycle';
+import { nameSearchKey } from '../../../lambdas/domain/admin';
 import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
 import type { VpsRecord } from '../../../lambdas/domain/vps';
 import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
@@ -223,6 +224,17 @@ export class InMemoryUsersStore implements UsersStore {
     await tick();
     return [...this.items.values()]
       .filter((item) => item.email === email)
+      .map(({ appliedPurchaseIds: _applied, ...user }) => clone(user));
+  }
+
+  async findUsersByNamePrefix(prefix: string, limit: number): Promise<UserRecord[]> {
+    await tick();
+    const key = nameSearchKey(prefix);
+    if (key.length < 2) return [];
+    return [...this.items.values()]
+      .filter((item) => nameSearchKey(item.name).startsWith(key))
+      .sort((a, b) => nameSearchKey(a.name).localeCompare(nameSearchKey(b.name)))
+      .slice(0, limit)
       .map(({ appliedPurchaseIds: _applied, ...user }) => clone(user));
   }
 

@@ -242,6 +242,30 @@ function usersContract(make: () => UsersStore) {
     expect(await store.getUser(userId)).toBeUndefined();
     expect((await store.getUsers([userId])).size).toBe(0);
   });
+
+  it('finds records by the start of a name, in any case and spacing, and follows a changed name', async () => {
+    const store = make();
+    const asha = newUserId();
+    const ashok = newUserId();
+    await store.createUserIfMissing({ ...claims(asha), name: 'Quîllon  Verma' });
+    await store.createUserIfMissing({
+      ...claims(ashok),
+      name: 'Quillmore Rao',
+      email: 'ashok@example.in',
+    });
+
+    const ids = async (prefix: string) =>
+      (await store.findUsersByNamePrefix(prefix, 10))
+        .map((u) => u.userId)
+        .filter((id) => id === asha || id === ashok);
+
+    expect(await ids('QUILL')).toEqual([ashok, asha]);
+    expect(await ids('quillon v')).toEqual([asha]);
+    expect(await ids('q')).toEqual([]);
+    await store.updateProfile(ashok, { name: 'Bhavna Rao' }, '2026-11-23T00:00:00.000Z');
+    expect(await ids('quill')).toEqual([asha]);
+    expect((await store.findUsersByNamePrefix('bhav', 10)).map((u) => u.userId)).toContain(ashok);
+  });
 }
 
 describe('UsersStore (in memory)', () => usersContract(() => new InMemoryUsersStore()));

@@ -1313,8 +1313,9 @@ describe('search and the customer page', () => {
     expect(byPhone).toMatchObject({ matchedAs: 'phone', customers: customer });
     expect(byDomain).toMatchObject({ matchedAs: 'domain', customers: customer });
     expect(byDomain.services).toEqual([expect.objectContaining({ serviceId: purchase.serviceId })]);
-    expect(byName).toMatchObject({ matchedAs: 'none', customers: [] });
-    expect(byName.hint).toMatch(/Names are not searchable yet/);
+    expect(byName).toMatchObject({ matchedAs: 'name', customers: customer });
+    expect(await search('asha  VER')).toMatchObject({ matchedAs: 'name', customers: customer });
+    expect(await search('Ravi')).toMatchObject({ matchedAs: 'name', customers: [] });
   });
 
   it('answers nothing found as empty lists, and an empty box with a 400 sentence', async () => {

@@ -139,11 +139,11 @@ export const adminCopy = {
   customers: {
     title: 'Customers',
     queryLabel: 'Find anything',
-    queryPlaceholder: 'Email, phone, domain, order_…, pay_…, INV/26-27/000123, TKT-000123',
+    queryPlaceholder: 'Name, email, phone, domain, order_…, pay_…, INV/26-27/000123, TKT-000123',
     search: 'Find',
     searching: 'Finding...',
     queryMissing:
-      'Type what to look for: an email, phone, domain, order or payment id, invoice or ticket number.',
+      'Type what to look for: a name, email, phone, domain, order or payment id, invoice or ticket number.',
     nothingFound: (q: string) => `Nothing matches ${q}.`,
     matchedAs: (as: string) =>
       as === 'none' ? 'Found:' : `Found by ${as === 'document' ? 'invoice number' : as}:`,
