@@ -43,9 +43,12 @@ export type ComputeStep =
   | { kind: 'vm-settle-creation' }
   | { kind: 'vm-stop'; reason: string }
   | { kind: 'vm-start' }
-  | { kind: 'vm-remove'; from: 'ready' | 'suspended' };
+  | { kind: 'vm-remove'; from: 'ready' | 'suspended' }
+  /** The plan changed (D26): the VM grows to the plan's cores, memory and disk. */
+  | { kind: 'vm-resize'; planId: string };
 
 export const COMPUTE_STEP_KINDS: ReadonlySet<string> = new Set([
+  'vm-resize',
   'vm-create',
   'vm-settle-creation',
   'vm-stop',
@@ -85,6 +88,8 @@ export function nextComputeStep(
     }
     if (p.state === 'ready' && p.announcedAt === undefined) return { kind: 'deliver' };
     if (p.state === 'suspended') return { kind: 'vm-start' };
+    const planId = vmPlanBehind(service);
+    if (p.state === 'ready' && planId) return { kind: 'vm-resize', planId };
     return undefined;
   }
   if (p?.state === 'pending') return { kind: 'vm-settle-creation' };
@@ -98,6 +103,19 @@ export function nextComputeStep(
     return { kind: 'vm-stop', reason: STOP_REASONS[why] };
   }
   return undefined;
+}
+
+/**
+ * The plan a made VM should be sized for when it is not (D26: the plan grew), else undefined. The
+ * VM's plan is recorded as the provisioning record's `package` when it is made or resized; a VPS
+ * never moves to a smaller plan (its disk cannot shrink), so this only ever grows it.
+ */
+export function vmPlanBehind(
+  service: Pick<ServiceRecord, 'planId' | 'category'> & { provisioning?: { package?: string } },
+): string | undefined {
+  const made = service.provisioning?.package;
+  if (!isComputePart(service) || !made) return undefined;
+  return made !== service.planId ? service.planId : undefined;
 }
 
 /** The VM's spec from the plan, the buyer's choices and the service's address. */
@@ -127,7 +145,7 @@ export function vmSpecOf(
 }
 
 export interface ComputeStepDeps {
-  records: Pick<ProvisioningRecords, 'choose' | 'settle'>;
+  records: Pick<ProvisioningRecords, 'choose' | 'settle' | 'release'>;
   now: () => Date;
 }
 
@@ -208,6 +226,30 @@ export async function takeComputeStep(
           nameservers: [],
         });
       }
+      return step.kind;
+    }
+    case 'vm-resize': {
+      const vps = service.vps as VpsRecord;
+      // The address it has (allocate answers the service's own lease again).
+      const lease = await part.pool.allocate(serviceId);
+      // Adopts the service's VM: cores and memory set to the plan's, the disk grown, started.
+      const vm = await part.compute.provision(
+        vmSpecOf({ ...service, planId: step.planId }, vps, lease, part.plans),
+      );
+      await seen(vm);
+      await deps.records.choose(
+        userId,
+        serviceId,
+        token,
+        {
+          username: vm.user,
+          domain: vm.hostname,
+          package: step.planId,
+          usernameAttempt: p?.usernameAttempt ?? 0,
+        },
+        deps.now(),
+      );
+      await deps.records.release(userId, serviceId, token);
       return step.kind;
     }
     case 'vm-remove': {

@@ -56,6 +56,7 @@ import {
   isComputePart,
   nextComputeStep,
   takeComputeStep,
+  vmPlanBehind,
   vpsWaitsForKey,
   type ComputePart,
   type ComputeStep,
@@ -274,6 +275,8 @@ export function packageBehind(
   plans: readonly CatalogPlan[] = CATALOG,
 ): string | undefined {
   const p = service.provisioning;
+  // A VM is sized for its plan (D26): "Updating…" and out of step until it is.
+  if (isComputePart(service)) return vmPlanBehind(service);
   if (!isPanelPart(service) || !p?.username || !p.package) return undefined;
   // A smaller plan chosen for the renewal is the plan once its day has come (D26).
   const wanted = catalogPlanOf(service, now, plans)?.whmPackage;

@@ -252,3 +252,36 @@ describe('a VPS through its life (D22)', () => {
     expect((await w.pool.allocate('svc_next')).address).toBe('203.0.113.10');
   });
 });
+
+describe('a VPS whose plan grew (D26)', () => {
+  it('is resized once to the new plan: same VM and address, more cores, memory and disk', async () => {
+    await buyVps();
+    await converge('evt-made');
+    const made = w.compute.all()[0]!;
+    const stored = (await service())!;
+    // The paid upgrade as fulfilment writes it: the service's plan is the larger one now.
+    w.services.items.set(`${BUYER.userId}#${SERVICE_ID}`, {
+      ...stored,
+      planId: 'premiumvps',
+      planName: 'Premium VPS',
+    });
+
+    const results = await Promise.all([converge('evt-plan-1'), converge('evt-plan-2')]);
+    await converge('evt-plan-3');
+
+    expect(results.some((r) => 'actions' in r && r.actions.includes('vm-resize'))).toBe(true);
+    const [vm] = w.compute.all();
+    expect(vm).toMatchObject({
+      vmid: made.vmid,
+      ip: made.ip,
+      cores: 2,
+      memoryMb: 4096,
+      diskGb: 80,
+    });
+    expect(w.compute.clones).toBe(1);
+    const after = await service();
+    expect(after?.provisioning).toMatchObject({ state: 'ready', package: 'premiumvps' });
+    expect(after?.life).toMatchObject({ desired: 'active', actual: 'live' });
+    expect(after?.life?.outOfStepSince).toBeUndefined();
+  });
+});
