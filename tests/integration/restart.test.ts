@@ -19,7 +19,12 @@ import {
 } from '../helpers/storefront-client';
 
 interface DashboardBody {
-  services: { planId: string; status: string; renewalDate: string }[];
+  services: {
+    planId: string;
+    status: string;
+    renewalDate: string;
+    provisioning?: { state: string };
+  }[];
 }
 
 let stack: LocalStack | undefined;
@@ -48,10 +53,13 @@ describe('restarting the local stack', () => {
     // Under ₹50,000: no billing address needed.
     const order = await placeOrder(first, token, { planId: 'standardstorage', months: 12 });
     await payOrder(first, order.body.orderId, 'success');
+    // Storage is made by converge (D24): wait until it is, so nothing is moving when the stack stops.
     const before = await eventually(async () => {
       const services = await servicesOf(first, token);
-      return services.length ? services : undefined;
-    }, 'the purchase');
+      return services.length && services.every((s) => s.provisioning?.state === 'ready')
+        ? services
+        : undefined;
+    }, 'the purchase, made');
     await eventually(
       async () =>
         (await mailbox(first, user.email)).some((m) => !isCodeMail(m)) ? true : undefined,
