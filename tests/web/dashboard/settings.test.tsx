@@ -382,7 +382,7 @@ describe('Settings: deleting the account (D28)', () => {
     const user = await openSettings();
     const danger = section('Delete your account');
 
-    await user.type(danger.getByLabelText('Type your email address to confirm'), EMAIL);
+    await user.type(danger.getByLabelText('Type your sign-in email to confirm'), EMAIL);
     await user.click(danger.getByRole('button', { name: 'Delete my account' }));
 
     expect(await danger.findByRole('alert')).toHaveTextContent('Basic Hosting.');
@@ -400,7 +400,7 @@ describe('Settings: deleting the account (D28)', () => {
     const user = await openSettings();
     const danger = section('Delete your account');
 
-    await user.type(danger.getByLabelText('Type your email address to confirm'), 'asha@other.in');
+    await user.type(danger.getByLabelText('Type your sign-in email to confirm'), 'asha@other.in');
     await user.click(danger.getByRole('button', { name: 'Delete my account' }));
 
     expect(await danger.findByRole('alert')).toHaveTextContent('Type the email address');
@@ -418,7 +418,7 @@ describe('Settings: deleting the account (D28)', () => {
     const user = await openSettings();
     const danger = section('Delete your account');
 
-    await user.type(danger.getByLabelText('Type your email address to confirm'), EMAIL);
+    await user.type(danger.getByLabelText('Type your sign-in email to confirm'), EMAIL);
     await user.click(danger.getByRole('button', { name: 'Delete my account' }));
 
     await waitFor(() => expect(signOut).toHaveBeenCalled());

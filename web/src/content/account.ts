@@ -129,7 +129,7 @@ export const deleteAccountCopy = {
   kept: 'Your tax invoices, credit notes and payment records stay with us for 72 months, as GST law requires, and are used for nothing else.',
   servicesFirst:
     'End your services first: cancel each from its card under Services (a payment within 30 days is refunded), or wait until it ends.',
-  confirmLabel: 'Type your email address to confirm',
+  confirmLabel: 'Type your sign-in email to confirm',
   button: 'Delete my account',
   busy: 'Deleting...',
   mismatch: 'Type the email address of your account exactly to confirm.',
