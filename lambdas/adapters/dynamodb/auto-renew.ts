@@ -8,14 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  GetCommand,
-  paginateQuery,
   QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { ALL_DUE_SHARDS, dueShardOf } from '../../domain/renewal-schedule';
+import { dueShardOf } from '../../domain/renewal-schedule';
 import type {
   AutoRenewCycleRecord,
   AutoRenewRecord,
@@ -26,6 +24,7 @@ import type {
 import type { RenewalStepClaim } from '../../ports/renewals';
 import type { ServiceRecord } from '../../ports/services';
 import { isConditionFailure } from './clients';
+import { serviceKey, serviceNow, servicesDue } from './due-services';
 
 export const AUTO_RENEW_DUE_INDEX = 'autoRenewDue';
 export const MANDATE_INDEX = 'byMandate';
@@ -40,28 +39,17 @@ export class DynamoAutoRenewStore implements AutoRenewStore {
     private readonly newToken: () => string = randomUUID,
   ) {}
 
-  async *listDue(now: Date): AsyncIterable<ServiceRecord> {
-    for (const shard of ALL_DUE_SHARDS) {
-      const pages = paginateQuery(
-        { client: this.client },
-        {
-          TableName: this.table(),
-          IndexName: AUTO_RENEW_DUE_INDEX,
-          KeyConditionExpression: 'autoRenewShard = :shard AND autoRenewDueAt <= :now',
-          ExpressionAttributeValues: { ':shard': shard, ':now': now.toISOString() },
-        },
-      );
-      for await (const page of pages) {
-        for (const item of page.Items ?? []) yield item as ServiceRecord;
-      }
-    }
+  listDue(now: Date): AsyncIterable<ServiceRecord> {
+    const index = {
+      indexName: AUTO_RENEW_DUE_INDEX,
+      shardKey: 'autoRenewShard',
+      dueKey: 'autoRenewDueAt',
+    };
+    return servicesDue(this.client, { tableName: this.table(), ...index }, now);
   }
 
-  async get(ref: ServiceRef): Promise<ServiceRecord | undefined> {
-    const { Item } = await this.client.send(
-      new GetCommand({ TableName: this.table(), Key: key(ref), ConsistentRead: true }),
-    );
-    return Item as ServiceRecord | undefined;
+  get(ref: ServiceRef): Promise<ServiceRecord | undefined> {
+    return serviceNow(this.client, this.table(), ref);
   }
 
   async claim(
@@ -72,7 +60,7 @@ export class DynamoAutoRenewStore implements AutoRenewStore {
   ): Promise<RenewalStepClaim> {
     const token = this.newToken();
     const written = await this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: 'SET autoRenew.claim = :claim',
       ConditionExpression:
         'renewalDate = :renewal AND attribute_not_exists(cancelledAt) AND autoRenew.enabled = :on ' +
@@ -98,7 +86,7 @@ export class DynamoAutoRenewStore implements AutoRenewStore {
 
   saveCycle(ref: ServiceRef, token: string, cycle: AutoRenewCycleRecord): Promise<boolean> {
     return this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: 'SET autoRenew.#cycle = :cycle',
       ConditionExpression: 'autoRenew.claim.#token = :token',
       ExpressionAttributeNames: { '#token': 'token', '#cycle': 'cycle' },
@@ -113,7 +101,7 @@ export class DynamoAutoRenewStore implements AutoRenewStore {
     nextDueAt: string | undefined,
   ): Promise<void> {
     await this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: nextDueAt
         ? 'SET autoRenew.#cycle = :cycle, autoRenewDueAt = :next, autoRenewShard = :shard REMOVE autoRenew.claim'
         : 'SET autoRenew.#cycle = :cycle REMOVE autoRenew.claim, autoRenewDueAt, autoRenewShard',
@@ -129,7 +117,7 @@ export class DynamoAutoRenewStore implements AutoRenewStore {
 
   async release(ref: ServiceRef, token: string): Promise<void> {
     await this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: 'REMOVE autoRenew.claim',
       ConditionExpression: 'autoRenew.claim.#token = :token',
       ExpressionAttributeNames: { '#token': 'token' },
@@ -139,7 +127,7 @@ export class DynamoAutoRenewStore implements AutoRenewStore {
 
   async reschedule(ref: ServiceRef, nextDueAt: string | undefined): Promise<void> {
     await this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: nextDueAt
         ? 'SET autoRenewDueAt = :next, autoRenewShard = :shard'
         : 'REMOVE autoRenewDueAt, autoRenewShard',
@@ -216,7 +204,7 @@ export class DynamoAutoRenewStore implements AutoRenewStore {
       }
       if (before) values[':prev'] = before.changedAt;
       const written = await this.tryUpdate({
-        Key: key(ref),
+        Key: serviceKey(ref),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: before
           ? 'autoRenew.#changedAt = :prev'
@@ -266,8 +254,4 @@ export class DynamoAutoRenewStore implements AutoRenewStore {
       throw error;
     }
   }
-}
-
-function key(ref: ServiceRef): { userId: string; serviceId: string } {
-  return { userId: ref.userId, serviceId: ref.serviceId };
 }

@@ -7,17 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  GetCommand,
-  paginateQuery,
   UpdateCommand,
   type DynamoDBDocumentClient,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { ALL_DUE_SHARDS, stepKey } from '../../domain/renewal-schedule';
+import { stepKey } from '../../domain/renewal-schedule';
 import type { RenewalStep } from '../../domain/renewals';
 import type { RenewalSchedule, RenewalStepClaim, ServiceRef } from '../../ports/renewals';
 import type { ServiceRecord } from '../../ports/services';
 import { isConditionFailure } from './clients';
+import { serviceKey, serviceNow, servicesDue } from './due-services';
 
 export const DUE_INDEX = 'byNextDue';
 
@@ -29,28 +28,13 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
     private readonly newToken: () => string = randomUUID,
   ) {}
 
-  async *listDue(now: Date): AsyncIterable<ServiceRecord> {
-    for (const shard of ALL_DUE_SHARDS) {
-      const pages = paginateQuery(
-        { client: this.client },
-        {
-          TableName: this.table(),
-          IndexName: DUE_INDEX,
-          KeyConditionExpression: 'dueShard = :shard AND nextDueAt <= :now',
-          ExpressionAttributeValues: { ':shard': shard, ':now': now.toISOString() },
-        },
-      );
-      for await (const page of pages) {
-        for (const item of page.Items ?? []) yield item as ServiceRecord;
-      }
-    }
+  listDue(now: Date): AsyncIterable<ServiceRecord> {
+    const index = { indexName: DUE_INDEX, shardKey: 'dueShard', dueKey: 'nextDueAt' };
+    return servicesDue(this.client, { tableName: this.table(), ...index }, now);
   }
 
-  async get(ref: ServiceRef): Promise<ServiceRecord | undefined> {
-    const { Item } = await this.client.send(
-      new GetCommand({ TableName: this.table(), Key: key(ref), ConsistentRead: true }),
-    );
-    return Item as ServiceRecord | undefined;
+  get(ref: ServiceRef): Promise<ServiceRecord | undefined> {
+    return serviceNow(this.client, this.table(), ref);
   }
 
   async claim(
@@ -63,7 +47,7 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
     const token = this.newToken();
     const claimKey = stepKey(renewalDate, step);
     const written = await this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: 'SET renewalClaim = :claim',
       ConditionExpression:
         'renewalDate = :renewal AND attribute_not_exists(cancelledAt) ' +
@@ -101,7 +85,7 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
       ? 'SET nextDueAt = :next REMOVE renewalClaim'
       : 'REMOVE nextDueAt, renewalClaim';
     const common = {
-      Key: key(ref),
+      Key: serviceKey(ref),
       ExpressionAttributeNames: { '#token': 'token' },
     };
     // The usual case: still ours, still the same renewal date.
@@ -131,7 +115,7 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
       return;
     // The lease ran out and another run took the claim over: the step is done all the same.
     await this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: 'ADD renewalDone :done',
       ConditionExpression: 'attribute_exists(serviceId)',
       ExpressionAttributeValues: { ':done': done },
@@ -140,7 +124,7 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
 
   async release(ref: ServiceRef, token: string): Promise<void> {
     await this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: 'REMOVE renewalClaim',
       ConditionExpression: 'renewalClaim.#token = :token',
       ExpressionAttributeNames: { '#token': 'token' },
@@ -167,7 +151,7 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
       actions.push('REMOVE nextDueAt');
     }
     return this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: actions.join(' '),
       ConditionExpression: 'renewalDate = :renewal AND attribute_not_exists(cancelledAt)',
       ExpressionAttributeValues: values,
@@ -176,7 +160,7 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
 
   async unschedule(ref: ServiceRef): Promise<void> {
     await this.tryUpdate({
-      Key: key(ref),
+      Key: serviceKey(ref),
       UpdateExpression: 'REMOVE nextDueAt',
       ConditionExpression: 'attribute_exists(serviceId)',
     });
@@ -192,8 +176,4 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
       throw error;
     }
   }
-}
-
-function key(ref: ServiceRef): { userId: string; serviceId: string } {
-  return { userId: ref.userId, serviceId: ref.serviceId };
 }
