@@ -4,6 +4,7 @@ import { ConfigurationError } from '../../config/config';
 import { isVpsOs, VPS_OS_IDS, type VpsOs } from '../../ports/compute';
 import { Ipv4PoolConfigError, parseIpv4Ranges, type Ipv4Range } from '../../domain/ipv4-pool';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
+import { secureOrigin, urlOf } from '../secrets/provider-origin';
 
 /**
  * Where and as whom Proxmox VE's API is called. Never logged: `secret` is the API token's secret
@@ -39,25 +40,11 @@ export type ProxmoxSettings =
 
 export type ProxmoxCredentialsSource = FetchedOnce<ProxmoxCredentials>;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /** The API's origin; plain http only to this machine (the stand-in): the token is a header. */
 export function proxmoxBaseUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    throw new ConfigurationError(`PROXMOX_URL "${text}" is not a URL.`);
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    throw new ConfigurationError(
-      `PROXMOX_URL must use https (it carries the API token); got ${url.protocol}//${url.hostname}.`,
-    );
-  }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '')) {
-    throw new ConfigurationError('PROXMOX_URL is the origin only: no path and no credentials.');
-  }
-  return url.origin;
+  return secureOrigin(urlOf(text.trim(), 'PROXMOX_URL'), 'PROXMOX_URL', {
+    carries: 'the API token',
+  });
 }
 
 const TOKEN_ID = /^[^@\s!]+@[^@\s!]+![A-Za-z][A-Za-z0-9._-]*$/;

@@ -2,6 +2,7 @@ import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/clien
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../../config/config';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
+import { secureOrigin, urlOf } from '../secrets/provider-origin';
 
 /**
  * Where and as whom the LogicBoxes HTTP API is called. Never logged: `apiKey` is the reseller's
@@ -23,29 +24,15 @@ export type RegistrarSettings =
 /** A credentials source that can be told to fetch again (after the registrar refused them). */
 export type LogicBoxesCredentialsSource = FetchedOnce<LogicBoxesCredentials>;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
  * The API's origin from REGISTRAR_URL or the secret's `url`. Plain http only to this machine (the
  * local stand-in): the API key travels in the query string and must never cross a network in
  * clear.
  */
 export function registrarBaseUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    throw new ConfigurationError(`REGISTRAR_URL "${text}" is not a URL.`);
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    throw new ConfigurationError(
-      `REGISTRAR_URL must use https (it carries the API key); got ${url.protocol}//${url.hostname}.`,
-    );
-  }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '')) {
-    throw new ConfigurationError('REGISTRAR_URL is the origin only: no path and no credentials.');
-  }
-  return url.origin;
+  return secureOrigin(urlOf(text.trim(), 'REGISTRAR_URL'), 'REGISTRAR_URL', {
+    carries: 'the API key',
+  });
 }
 
 const field = z.string().check(z.trim(), z.minLength(1));

@@ -2,6 +2,7 @@ import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/clien
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../../config/config';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
+import { secureOrigin, urlOf } from '../secrets/provider-origin';
 
 /**
  * Where and as whom Ceph RGW's Admin Ops API is called: the admin user's S3 keys (a user with
@@ -31,23 +32,10 @@ export type RgwSettings =
 export type RgwCredentialsSource = FetchedOnce<RgwCredentials>;
 
 export const RGW_DEFAULT_REGION = 'us-east-1';
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** An origin: https, or plain http to this machine only (the local stand-in). */
 export function storageOrigin(text: string, what: string): string {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    throw new ConfigurationError(`${what} "${text}" is not a URL.`);
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    throw new ConfigurationError(`${what} must use https; got ${url.protocol}//${url.hostname}.`);
-  }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '')) {
-    throw new ConfigurationError(`${what} is the origin only: no path and no credentials.`);
-  }
-  return url.origin;
+  return secureOrigin(urlOf(text.trim(), what), what);
 }
 
 const field = z.string().check(z.trim(), z.minLength(1));

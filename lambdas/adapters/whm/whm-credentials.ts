@@ -2,6 +2,7 @@ import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/clien
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../../config/config';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
+import { secureOrigin, urlOf } from '../secrets/provider-origin';
 
 /** Where and as whom the WHM API is called. Never logged: `token` is the API token. */
 export interface WhmCredentials {
@@ -18,7 +19,6 @@ export type WhmSettings =
 /** A credentials source that can be told to fetch again (after WHM refused them). */
 export type WhmCredentialsSource = FetchedOnce<WhmCredentials>;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const WHM_PORT = 2087;
 
 /**
@@ -28,23 +28,17 @@ const WHM_PORT = 2087;
  */
 export function whmBaseUrl(host: string): string {
   const text = host.trim();
-  let url: URL;
-  try {
-    url = new URL(text.includes('://') ? text : `https://${text}`);
-  } catch {
-    throw new ConfigurationError(`WHM_HOST "${text}" is not a host name or URL.`);
-  }
+  const url = urlOf(
+    text.includes('://') ? text : `https://${text}`,
+    'WHM_HOST',
+    'a host name or URL',
+    text,
+  );
   if (!text.includes('://') && url.port === '') url.port = String(WHM_PORT);
-  const secure = url.protocol === 'https:';
-  if (!secure && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    throw new ConfigurationError(
-      `WHM_HOST must use https (it carries the API token); got ${url.protocol}//${url.hostname}.`,
-    );
-  }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '')) {
-    throw new ConfigurationError('WHM_HOST is the server only: no path and no credentials in it.');
-  }
-  return url.origin;
+  return secureOrigin(url, 'WHM_HOST', {
+    carries: 'the API token',
+    pathRule: 'the server only: no path and no credentials in it.',
+  });
 }
 
 const field = z.string().check(z.trim(), z.minLength(1));
