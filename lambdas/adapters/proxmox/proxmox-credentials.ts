@@ -1,10 +1,11 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../../config/config';
 import { isVpsOs, VPS_OS_IDS, type VpsOs } from '../../ports/compute';
 import { Ipv4PoolConfigError, parseIpv4Ranges, type Ipv4Range } from '../../domain/ipv4-pool';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
 import { secureOrigin, urlOf } from '../secrets/provider-origin';
+import { secretJson } from '../secrets/secret-json';
 
 /**
  * Where and as whom Proxmox VE's API is called. Never logged: `secret` is the API token's secret
@@ -102,23 +103,12 @@ async function load(
       ipv4Ranges: rangesOf(settings.ipv4Pool),
     };
   }
-  const { SecretString } = await client.send(
-    new GetSecretValueCommand({ SecretId: settings.secretArn }),
-  );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(SecretString ?? '');
-  } catch {
-    throw new ConfigurationError('The Proxmox secret (PROXMOX_SECRET_ARN) is not JSON.');
-  }
-  const result = secretShape.safeParse(parsed);
-  if (!result.success) {
-    const names = result.error.issues.map((issue) => String(issue.path[0])).join(', ');
-    throw new ConfigurationError(
-      `The Proxmox secret (PROXMOX_SECRET_ARN) lacks: ${names}. It holds {"url","tokenId","secret","node","templates":{"ubuntu-24.04":9000,...},"ipv4Pool":"FIRST-LAST/PREFIX@GATEWAY,..."}.`,
-    );
-  }
-  const { url, tokenId, secret, node, templates, ipv4Pool } = result.data;
+  const data = await secretJson(client, settings.secretArn, secretShape, {
+    name: 'The Proxmox secret (PROXMOX_SECRET_ARN)',
+    holds:
+      '{"url","tokenId","secret","node","templates":{"ubuntu-24.04":9000,...},"ipv4Pool":"FIRST-LAST/PREFIX@GATEWAY,..."}',
+  });
+  const { url, tokenId, secret, node, templates, ipv4Pool } = data;
   return {
     baseUrl: proxmoxBaseUrl(url),
     tokenId: tokenIdOf(tokenId, "The Proxmox secret's tokenId"),

@@ -1,8 +1,8 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
-import { ConfigurationError } from '../../config/config';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
 import { secureOrigin, urlOf } from '../secrets/provider-origin';
+import { secretJson } from '../secrets/secret-json';
 
 /**
  * Where and as whom the LogicBoxes HTTP API is called. Never logged: `apiKey` is the reseller's
@@ -75,23 +75,11 @@ async function load(
       nameservers: nameserverList(settings.nameservers),
     };
   }
-  const { SecretString } = await client.send(
-    new GetSecretValueCommand({ SecretId: settings.secretArn }),
-  );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(SecretString ?? '');
-  } catch {
-    throw new ConfigurationError('The registrar secret (REGISTRAR_SECRET_ARN) is not JSON.');
-  }
-  const result = secretShape.safeParse(parsed);
-  if (!result.success) {
-    const names = result.error.issues.map((issue) => String(issue.path[0])).join(', ');
-    throw new ConfigurationError(
-      `The registrar secret (REGISTRAR_SECRET_ARN) lacks: ${names}. It holds {"url","resellerId","apiKey"}.`,
-    );
-  }
-  const { url, resellerId, apiKey, nameservers } = result.data;
+  const data = await secretJson(client, settings.secretArn, secretShape, {
+    name: 'The registrar secret (REGISTRAR_SECRET_ARN)',
+    holds: '{"url","resellerId","apiKey"}',
+  });
+  const { url, resellerId, apiKey, nameservers } = data;
   return {
     baseUrl: registrarBaseUrl(url),
     resellerId,

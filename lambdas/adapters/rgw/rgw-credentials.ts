@@ -1,8 +1,8 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
-import { ConfigurationError } from '../../config/config';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
 import { secureOrigin, urlOf } from '../secrets/provider-origin';
+import { secretJson } from '../secrets/secret-json';
 
 /**
  * Where and as whom Ceph RGW's Admin Ops API is called: the admin user's S3 keys (a user with
@@ -69,23 +69,11 @@ async function load(settings: RgwSettings, client: SecretsManagerClient): Promis
       region: RGW_DEFAULT_REGION,
     };
   }
-  const { SecretString } = await client.send(
-    new GetSecretValueCommand({ SecretId: settings.secretArn }),
-  );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(SecretString ?? '');
-  } catch {
-    throw new ConfigurationError('The storage secret (STORAGE_SECRET_ARN) is not JSON.');
-  }
-  const result = secretShape.safeParse(parsed);
-  if (!result.success) {
-    const names = result.error.issues.map((issue) => String(issue.path[0])).join(', ');
-    throw new ConfigurationError(
-      `The storage secret (STORAGE_SECRET_ARN) lacks: ${names}. It holds {"url","endpoint","accessKeyId","secretAccessKey","region"}.`,
-    );
-  }
-  const { url, endpoint, accessKeyId, secretAccessKey, region } = result.data;
+  const data = await secretJson(client, settings.secretArn, secretShape, {
+    name: 'The storage secret (STORAGE_SECRET_ARN)',
+    holds: '{"url","endpoint","accessKeyId","secretAccessKey","region"}',
+  });
+  const { url, endpoint, accessKeyId, secretAccessKey, region } = data;
   return {
     adminUrl: storageOrigin(url, 'The storage secret\'s "url"'),
     endpoint: storageOrigin(endpoint ?? url, 'The storage secret\'s "endpoint"'),

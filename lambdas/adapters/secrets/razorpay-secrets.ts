@@ -1,6 +1,6 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
-import { ConfigurationError } from '../../config/config';
+import { secretJson } from './secret-json';
 
 export interface RazorpayCredentials {
   keyId: string;
@@ -45,21 +45,9 @@ async function load(
       webhookSecret: settings.webhookSecret,
     };
   }
-  const { SecretString } = await client.send(
-    new GetSecretValueCommand({ SecretId: settings.secretArn }),
-  );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(SecretString ?? '');
-  } catch {
-    throw new ConfigurationError('The Razorpay secret (RAZORPAY_SECRET_ARN) is not JSON.');
-  }
-  const result = secretShape.safeParse(parsed);
-  if (!result.success) {
-    const names = result.error.issues.map((issue) => String(issue.path[0])).join(', ');
-    throw new ConfigurationError(
-      `The Razorpay secret (RAZORPAY_SECRET_ARN) lacks: ${names}. It holds {"keyId","keySecret","webhookSecret"}.`,
-    );
-  }
-  return { ...result.data, keyId: settings.keyId ?? result.data.keyId };
+  const data = await secretJson(client, settings.secretArn, secretShape, {
+    name: 'The Razorpay secret (RAZORPAY_SECRET_ARN)',
+    holds: '{"keyId","keySecret","webhookSecret"}',
+  });
+  return { ...data, keyId: settings.keyId ?? data.keyId };
 }

@@ -1,8 +1,8 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
-import { ConfigurationError } from '../../config/config';
 import { fetchedOnce, type FetchedOnce } from '../secrets/fetched-once';
 import { secureOrigin, urlOf } from '../secrets/provider-origin';
+import { secretJson } from '../secrets/secret-json';
 
 /** Where and as whom the WHM API is called. Never logged: `token` is the API token. */
 export interface WhmCredentials {
@@ -60,22 +60,10 @@ async function load(settings: WhmSettings, client: SecretsManagerClient): Promis
   if (settings.source === 'environment') {
     return { baseUrl: whmBaseUrl(settings.host), user: settings.user, token: settings.token };
   }
-  const { SecretString } = await client.send(
-    new GetSecretValueCommand({ SecretId: settings.secretArn }),
-  );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(SecretString ?? '');
-  } catch {
-    throw new ConfigurationError('The WHM secret (WHM_SECRET_ARN) is not JSON.');
-  }
-  const result = secretShape.safeParse(parsed);
-  if (!result.success) {
-    const names = result.error.issues.map((issue) => String(issue.path[0])).join(', ');
-    throw new ConfigurationError(
-      `The WHM secret (WHM_SECRET_ARN) lacks: ${names}. It holds {"host","user","token"}.`,
-    );
-  }
-  const { host, user, token } = result.data;
+  const data = await secretJson(client, settings.secretArn, secretShape, {
+    name: 'The WHM secret (WHM_SECRET_ARN)',
+    holds: '{"host","user","token"}',
+  });
+  const { host, user, token } = data;
   return { baseUrl: whmBaseUrl(host), user, token };
 }
