@@ -19,6 +19,7 @@ import {
 } from '../support/amplify-auth-mock';
 import { FakeRazorpay } from '../support/fake-razorpay';
 import { currentLocation, renderApp } from '../support/render-app';
+import { checkoutCopy } from '../../../web/src/content/checkout';
 
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 
@@ -154,6 +155,23 @@ describe('checkout: loading and the order summary', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: 'Web Hosting' })).toHaveAttribute('href', '/hosting');
     expect(main.getByRole('link', { name: 'Bundles' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('says an unknown plan alone to a visitor, with no sign-in overlay over it (#26)', async () => {
+    renderApp('/checkout?plan=nosuchplan');
+    expect(
+      await screen.findByRole('heading', { name: 'We could not find that plan' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: checkoutCopy.overlayTitle }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows a visitor the sign-in overlay over a plan that exists', async () => {
+    renderApp('/checkout?plan=basichosting');
+    expect(
+      await screen.findByRole('heading', { name: checkoutCopy.overlayTitle }),
+    ).toBeInTheDocument();
   });
 
   it('offers &domain= on hosting as the domain for this hosting, not as a registration', async () => {

@@ -208,7 +208,8 @@ export function CheckoutPage() {
     [plan, months],
   );
 
-  const showOverlay = !authLoading && !user;
+  // A plan that does not exist is said alone: there is nothing to sign in for (#26).
+  const showOverlay = !authLoading && !user && planState.status !== 'not-found';
   const ownedDomains = useMemo(() => ownedDomainNames(myServices), [myServices]);
 
   return (
