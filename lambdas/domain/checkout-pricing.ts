@@ -106,6 +106,6 @@ export class InvalidAccountDomainError extends DomainError {
   override readonly name = 'InvalidAccountDomainError';
   readonly code = 'invalid_domain';
   constructor(readonly domain: string) {
-    super('Please give the domain for this hosting as a name like example.in, or leave it empty.');
+    super('Please give the domain for this hosting as a name like example.in, or add it later.');
   }
 }

@@ -19,7 +19,7 @@ const REFUSALS: readonly [DomainError, string, string][] = [
   [
     new checkoutPricing.InvalidAccountDomainError('asha rao.in'),
     'invalid_domain',
-    'Please give the domain for this hosting as a name like example.in, or leave it empty.',
+    'Please give the domain for this hosting as a name like example.in, or add it later.',
   ],
   [
     new contact.TooManyRequestsError(),

@@ -134,7 +134,7 @@ describe('checkout for hosting: the domain for this hosting', () => {
     await payNow();
 
     const message =
-      'Please give the domain for this hosting as a name like example.in, or leave it empty.';
+      'Please give the domain for this hosting as a name like example.in, or add it later.';
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(field()).toHaveAttribute('aria-invalid', 'true');
     expect(field()).toHaveAccessibleDescription(message);
