@@ -152,6 +152,22 @@ describe('/dashboard', () => {
     expect(within(service).getByText('Active')).toBeInTheDocument();
   });
 
+  it('gives each tab its own address, which opens it again on a reload or a link (#26)', async () => {
+    const user = await openDashboard();
+    await user.click(tab('Payments'));
+    expect(currentLocation()).toBe('/dashboard?tab=payments');
+    await user.click(tab('Settings'));
+    expect(currentLocation()).toBe('/dashboard?tab=settings');
+  });
+
+  it('opens the tab its address names, not the current plan’s', async () => {
+    renderApp('/dashboard?tab=payments');
+    await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+    await waitFor(() => expect(panel().getAllByRole('row').length).toBeGreaterThan(1));
+    expect(tab('Payments')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Hosting')).toHaveAttribute('aria-selected', 'false');
+  });
+
   it('lists domains with their name, renewal date and Expired status, without the current plan card', async () => {
     const user = await openDashboard();
     await user.click(tab('Domains'));

@@ -36,13 +36,27 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  // A ticket mail links to /dashboard?tab=support&ticket=TKT-… (D27); Settings sends a buyer who
+  // Each tab has its own address, `/dashboard?tab=payments` (#26), so it can be linked and
+  // reloaded: a ticket mail links to ?tab=support&ticket=TKT-… (D27); Settings sends a buyer who
   // signed in again to delete their account back to ?tab=settings.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const linkedTicket = params.get('ticket') ?? undefined;
   const [linkedTab] = useState(() => copy.tabs.find((t) => t.id === params.get('tab'))?.id);
   const startOnSupport = linkedTab !== undefined;
-  const [tab, setTab] = useState<TabId>(linkedTab ?? 'domain');
+  const [tab, setShownTab] = useState<TabId>(linkedTab ?? 'domain');
+  /** Shows a tab and puts it in the address (replacing it: tabs are not pages to go back through). */
+  const setTab = (next: TabId) => {
+    setShownTab(next);
+    setParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        query.set('tab', next);
+        if (next !== 'support') query.delete('ticket');
+        return query;
+      },
+      { replace: true },
+    );
+  };
   const [helpFor, setHelpFor] = useState<string>();
   const tabButtons = useRef<Array<HTMLButtonElement | null>>([]);
 
@@ -53,7 +67,8 @@ export function DashboardPage() {
       (data) => {
         if (cancelled) return;
         const current = data.services.find((s) => s.planId === data.user.currentPlan);
-        if (current && !startOnSupport) setTab(current.category);
+        // The buyer's current plan's tab, unless the address named one (not written to it).
+        if (current && !startOnSupport) setShownTab(current.category);
         setState({ status: 'ready', data });
       },
       (error: unknown) => {
