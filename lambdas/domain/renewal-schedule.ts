@@ -52,12 +52,42 @@ export function renewalScheduleFor(
   renewalDate: string,
   paidAt?: string,
 ): { dueShard: string; nextDueAt: string } {
+  return {
+    dueShard: dueShardOf(serviceId),
+    nextDueAt: firstStepAfter(renewalDate, paidAt).toISOString(),
+  };
+}
+
+/** A reminder due this soon after a payment is not sent: the buyer has just paid (#26). */
+export const QUIET_AFTER_PAYMENT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * When the first renewal step after a payment made at `paidAt` falls due: a reminder only once a
+ * week has passed since the payment (a month bought on the 15th is not told "expires in 30 days"
+ * the next morning), the expiry and suspension whenever they fall.
+ */
+export function firstStepAfter(renewalDate: string, paidAt?: string): Date {
   const renewal = new Date(renewalDate);
-  const after = paidAt === undefined ? Number.NEGATIVE_INFINITY : Date.parse(paidAt);
-  const first =
-    RENEWAL_STEPS.map((step) => dueAt(step, renewal)).find((due) => due.getTime() > after) ??
-    dueAt('expired', renewal);
-  return { dueShard: dueShardOf(serviceId), nextDueAt: first.toISOString() };
+  const paid = paidAt === undefined ? Number.NEGATIVE_INFINITY : Date.parse(paidAt);
+  const first = RENEWAL_STEPS.find((step) => {
+    const due = dueAt(step, renewal).getTime();
+    return step.startsWith('reminder_') ? due > paid + QUIET_AFTER_PAYMENT_MS : due > paid;
+  });
+  return dueAt(first ?? 'expired', renewal);
+}
+
+/**
+ * Whether the dashboard says "Expires soon" (#26): an active service from its first renewal
+ * reminder on, the same moment its buyer is first mailed: 30 days before the renewal date, or for
+ * a period bought with less time than that (a month), its first reminder after the payment. A month
+ * bought today does not read "Expires soon" the day it is bought.
+ */
+export function expiresSoon(
+  service: { status: string; renewalDate: string; lastPaidAt?: string },
+  now: Date,
+): boolean {
+  if (service.status !== 'active') return false;
+  return now.getTime() >= firstStepAfter(service.renewalDate, service.lastPaidAt).getTime();
 }
 
 /** The key a step is done under: one per service, renewal date and step. */
@@ -96,9 +126,6 @@ export function daysLeft(renewalDate: string | Date, now: Date): number {
   if (renewal.getTime() <= now.getTime()) return 0;
   return Math.max(0, istDayNumber(renewal) - istDayNumber(now));
 }
-
-/** The dashboard says "Expires soon" this many days before the renewal date (the first reminder). */
-export const EXPIRES_SOON_DAYS = 30;
 
 /**
  * Where Renew goes (the dashboard and every renewal mail): checkout for that service. The server

@@ -5,6 +5,7 @@ import {
   daysLeft,
   dueShardOf,
   isSuspendable,
+  expiresSoon,
   renewalScheduleFor,
   stepKey,
   stepsDoneFor,
@@ -84,5 +85,28 @@ describe('the renewal schedule on a service', () => {
     expect(
       (['hosting', 'bundle', 'domain', 'vps', 'storage'] as const).filter(isSuspendable),
     ).toEqual(['hosting', 'bundle']);
+  });
+});
+
+describe('"Expires soon" on the dashboard', () => {
+  // Renews on 15 Jan 2027 at 15:30 IST; its 30-day reminder falls on 16 Dec 00:00 IST.
+  const year = { status: 'active', renewalDate: RENEWS, lastPaidAt: '2026-01-15T10:00:00.000Z' };
+  const month = { status: 'active', renewalDate: RENEWS, lastPaidAt: '2026-12-15T10:00:00.000Z' };
+
+  it('a year bought long ago: from its 30-day reminder on', () => {
+    expect(expiresSoon(year, new Date('2026-12-15T18:29:59.000Z'))).toBe(false);
+    expect(expiresSoon(year, new Date('2026-12-15T18:30:00.000Z'))).toBe(true);
+  });
+
+  it('a month bought today: not the day it is bought, only from its 7-day reminder on', () => {
+    expect(expiresSoon(month, new Date('2026-12-15T10:05:00.000Z'))).toBe(false);
+    expect(expiresSoon(month, new Date('2027-01-07T18:29:59.000Z'))).toBe(false);
+    expect(expiresSoon(month, new Date('2027-01-07T18:30:00.000Z'))).toBe(true);
+  });
+
+  it('never for a service that is not active', () => {
+    expect(expiresSoon({ ...year, status: 'expired' }, new Date('2027-01-14T00:00:00.000Z'))).toBe(
+      false,
+    );
   });
 });

@@ -14,6 +14,8 @@ vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 
 const server = startMockApi();
 
+const DAY = 24 * 60 * 60 * 1000;
+
 const hosting: Service = {
   id: 'svc_h',
   planId: 'basichosting',
@@ -69,11 +71,35 @@ describe('dashboard: renewing a service', () => {
     );
   });
 
-  it('says "Expires soon" within 30 days, and "Expires today" on the day', async () => {
-    serve([{ ...hosting, daysLeft: 30 }]);
+  it('says "Expires soon" within 30 days of a year bought long ago', async () => {
+    const now = Date.now();
+    serve([
+      {
+        ...hosting,
+        purchaseDate: new Date(now - 335 * DAY).toISOString(),
+        renewalDate: new Date(now + 29 * DAY).toISOString(),
+        daysLeft: 29,
+      },
+    ]);
     const soon = await card();
     expect(within(soon).getByText('Expires soon')).toBeInTheDocument();
-    expect(within(soon).getByTestId('days-left')).toHaveTextContent('30 days left');
+    expect(within(soon).getByTestId('days-left')).toHaveTextContent('29 days left');
+  });
+
+  it('does not say "Expires soon" of a month bought today (#26)', async () => {
+    const now = Date.now();
+    serve([
+      {
+        ...hosting,
+        months: 1,
+        purchaseDate: new Date(now - 60_000).toISOString(),
+        renewalDate: new Date(now + 30 * DAY).toISOString(),
+        daysLeft: 30,
+      },
+    ]);
+    const fresh = await card();
+    expect(within(fresh).queryByText('Expires soon')).not.toBeInTheDocument();
+    expect(within(fresh).getByTestId('days-left')).toHaveTextContent('30 days left');
   });
 
   it('on the renewal day', async () => {

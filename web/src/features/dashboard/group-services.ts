@@ -15,6 +15,8 @@ export interface ServiceCard {
   /** The latest record's desired state (D22): what the card offers comes from it. */
   state: Service['state'];
   renewalDate: string;
+  /** The latest payment for it: its reminders (and "Expires soon") start after it. */
+  lastPurchaseDate: string;
   firstPurchaseDate: string;
   payments: Payment[];
   /** The latest record's renewal view (D14, D17): Renew, days left, suspended on the panel. */
@@ -82,6 +84,7 @@ export function groupServices(
         state: latest.state,
         renewalDate: latest.renewalDate,
         firstPurchaseDate: purchases[0]!,
+        lastPurchaseDate: purchases[purchases.length - 1]!,
         renewable: latest.renewable,
         daysLeft: latest.daysLeft,
         // Suspended where there is an account to suspend: it should be (D22: expired 7 days, a

@@ -4,7 +4,7 @@ import { VpsCard } from './vps-card';
 import { StorageCard } from './storage-card';
 import { supportTicketsCopy } from '../../../content/support-tickets';
 import { formatInr } from '@domain/money';
-import { EXPIRES_SOON_DAYS, renewalCheckoutPath } from '@domain/renewal-schedule';
+import { expiresSoon, renewalCheckoutPath } from '@domain/renewal-schedule';
 import { ButtonLink } from '../../../components/button';
 import { dashboardCopy as copy } from '../../../content/dashboard';
 import { formatDate } from '../format';
@@ -24,7 +24,10 @@ function RenewalBadges({ card }: { card: ServiceCard }) {
       </span>
     );
   }
-  const soon = card.status === 'active' && card.daysLeft <= EXPIRES_SOON_DAYS;
+  const soon = expiresSoon(
+    { status: card.status, renewalDate: card.renewalDate, lastPaidAt: card.lastPurchaseDate },
+    new Date(),
+  );
   return (
     <span className="flex flex-wrap justify-end gap-1.5">
       {soon ? (
