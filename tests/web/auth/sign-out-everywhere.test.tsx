@@ -60,6 +60,6 @@ describe('Settings → Sign out everywhere', () => {
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'We could not sign you out everywhere just now. Please try again.',
     );
-    expect(currentLocation()).toBe('/dashboard');
+    expect(currentLocation()).toBe('/dashboard?tab=settings');
   });
 });
