@@ -14,6 +14,7 @@ import type {
 } from '../../../lambdas/ports/auto-renew';
 import type { RenewalStepClaim } from '../../../lambdas/ports/renewals';
 import type { ServiceRecord } from '../../../lambdas/ports/services';
+import { servicesDueBy } from './renewals';
 import { InMemoryServicesStore } from './stores';
 
 export class InMemoryAutoRenewStore implements AutoRenewStore {
@@ -25,13 +26,7 @@ export class InMemoryAutoRenewStore implements AutoRenewStore {
 
   async *listDue(now: Date): AsyncIterable<ServiceRecord> {
     await this.roundTrip();
-    const due = [...this.services.items.values()]
-      .filter(
-        (item) => item.autoRenewDueAt !== undefined && item.autoRenewDueAt <= now.toISOString(),
-      )
-      .sort((a, b) => (a.autoRenewDueAt ?? '').localeCompare(b.autoRenewDueAt ?? ''))
-      .map((item) => structuredClone(item));
-    for (const item of due) {
+    for (const item of servicesDueBy(this.services, 'autoRenewDueAt', now)) {
       this.itemsListed += 1;
       yield item;
     }

@@ -23,6 +23,21 @@ import {
 } from '../../../lambdas/ports/provisioning';
 import { InMemoryServicesStore } from './stores';
 
+/**
+ * The services whose due instant (`nextDueAt`, the renewal job's; `autoRenewDueAt`, auto-renew's)
+ * is at or before `now`, soonest first, as copies: what a sharded due index answers.
+ */
+export function servicesDueBy(
+  services: InMemoryServicesStore,
+  field: 'nextDueAt' | 'autoRenewDueAt',
+  now: Date,
+): ServiceRecord[] {
+  return [...services.items.values()]
+    .filter((item) => item[field] !== undefined && (item[field] as string) <= now.toISOString())
+    .sort((a, b) => (a[field] ?? '').localeCompare(b[field] ?? ''))
+    .map((item) => structuredClone(item));
+}
+
 export class InMemoryRenewalSchedule implements RenewalSchedule {
   /** Items handed out by listDue, for tests that count what a run read. */
   itemsListed = 0;
@@ -32,11 +47,7 @@ export class InMemoryRenewalSchedule implements RenewalSchedule {
 
   async *listDue(now: Date): AsyncIterable<ServiceRecord> {
     await this.roundTrip();
-    const due = [...this.services.items.values()]
-      .filter((item) => item.nextDueAt !== undefined && item.nextDueAt <= now.toISOString())
-      .sort((a, b) => (a.nextDueAt ?? '').localeCompare(b.nextDueAt ?? ''))
-      .map((item) => structuredClone(item));
-    for (const item of due) {
+    for (const item of servicesDueBy(this.services, 'nextDueAt', now)) {
       this.itemsListed += 1;
       yield item;
     }
