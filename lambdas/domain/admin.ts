@@ -5,6 +5,7 @@
  * for those rules: no I/O.
  */
 import type { Payment, UserProfile } from './api';
+import type { MailLogEntry } from './mail-log';
 import type { Paise } from './money';
 import type { OrderStatus } from './order';
 import type { PartState, ServiceState } from './lifecycle';
@@ -37,7 +38,14 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditTargetKind =
-  'order' | 'service' | 'welcome-mail' | 'support-mail' | 'refund' | 'customer';
+  | 'order'
+  | 'service'
+  | 'welcome-mail'
+  | 'support-mail'
+  | 'refund'
+  | 'customer'
+  /** A mail in a customer's log (issue #27). */
+  | 'mail';
 
 export interface AuditTarget {
   kind: AuditTargetKind;
@@ -130,19 +138,12 @@ export interface ResolveReviewResponse {
   order: AdminOrder;
 }
 
-/** A welcome mail as the customer's page shows it. */
-export interface MailRecord {
-  kind: 'welcome';
-  purchaseId: string;
-  state: 'sent' | 'sending' | 'failed' | 'not_sent';
-  at?: string;
-}
-
 export interface AdminCustomer {
   user: UserProfile;
   services: Service[];
   payments: Payment[];
-  mails: MailRecord[];
+  /** Every mail sent to them, newest first (issue #27), without bodies. */
+  mails: MailLogEntry[];
   audit: AuditEntry[];
 }
 

@@ -35,7 +35,7 @@ import {
   type FindCustomersDeps,
 } from '../use-cases/admin/find-customers';
 import { listCustomers, searchEverything, type SearchDeps } from '../use-cases/admin/search';
-import { resendWelcomeMail } from '../use-cases/admin/resend-mail';
+import { resendMail, type ResendMailDeps } from '../use-cases/admin/resend-mail';
 import { ticketsStore } from './deps/tickets';
 import { listOrders, type ListOrdersDeps } from '../use-cases/admin/list-orders';
 import {
@@ -77,6 +77,7 @@ import {
   refundsStore,
   servicesStore,
   usersStore,
+  mailLog,
   welcomeMailStates,
 } from './deps/stores';
 
@@ -89,7 +90,8 @@ export type AdminDeps = ListOrdersDeps &
   ServiceLifeDeps &
   ServiceActionsDeps &
   SearchDeps &
-  ReportsDeps & {
+  ReportsDeps &
+  ResendMailDeps & {
     /** Whether the operator's account has TOTP on (D28). */
     secondFactors: SecondFactors;
   };
@@ -143,9 +145,9 @@ const customerNoteBody = z.strictObject({
   noteId: z.string().check(z.trim(), z.minLength(8), z.maxLength(64)),
 });
 const resendBody = z.strictObject({
-  purchaseId: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  mailId: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
   resendId: z.string().check(z.trim(), z.minLength(8), z.maxLength(64)),
-  note: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+  note: serviceNote,
 });
 const orderId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
@@ -285,10 +287,10 @@ export function makeHandler(deps: AdminDeps) {
         const body = parseJsonBody(event, resendBody);
         return json(
           200,
-          await resendWelcomeMail(deps, operator, id.data, {
-            purchaseId: body.purchaseId,
+          await resendMail(deps, operator, id.data, {
+            mailId: body.mailId,
             resendId: body.resendId,
-            ...(body.note ? { note: body.note } : {}),
+            note: body.note,
           }),
         );
       }
@@ -367,6 +369,7 @@ export const handler = makeHandler({
     now: () => new Date(),
   }),
   claims: welcomeMailStates(),
+  mailLog: mailLog(),
   audit: auditLog(),
   gateway: paymentGateway,
   events: eventPublisher,

@@ -46,6 +46,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   service_action_refused: 409,
   payment_not_found: 404,
   customer_not_found: 404,
+  // The mail log (issue #27): no such mail, or a kind that is never sent again.
+  mail_not_found: 404,
+  mail_not_resendable: 409,
   payload_too_large: 413,
   too_many_requests: 429,
   payment_provider_unavailable: 502,

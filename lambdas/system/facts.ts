@@ -413,6 +413,15 @@ export const TABLES = [
       },
     ],
   },
+  {
+    // The customers' mail logs (issue #27): one item per mail sent to a buyer, under the buyer,
+    // time-ordered (`mailId` starts with the ISO time). Written only by the mailer every sender
+    // uses (lambdas/use-cases/logged-mailer.ts); a resendable kind keeps its body, no other does.
+    id: 'mails',
+    envVar: 'MAILS_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    sortKey: { name: 'mailId', type: 'S' },
+  },
 ] as const satisfies readonly TableDefinition[];
 
 export type TableId = (typeof TABLES)[number]['id'];

@@ -90,6 +90,7 @@ export async function syncEmail(deps: AccountDeps, caller: Caller): Promise<Prof
         at,
         siteUrl: deps.siteUrl(),
       }),
+      about: { userId: caller.userId, kind: 'email-changed' },
     });
   } catch (error) {
     // The change stands; the notice is a courtesy that must not undo it.
@@ -130,6 +131,7 @@ export async function deleteAccount(
   await deps.users.deleteUser(caller.userId);
   await deps.identity.deleteUser(caller.userId);
   deps.log.info('Account deleted', { userId: caller.userId });
+  // Not in a mail log: the account and its personal data are gone (D28), the log with them.
   try {
     await deps.mailer.send({
       to: caller.email,

@@ -331,6 +331,7 @@ async function announceOnce(
         },
         siteUrl: deps.siteUrl(),
       }),
+      about: { userId: record.userId, kind: 'service-ready', ref: record.serviceId },
     });
     await records.markAnnounced(record.userId, record.serviceId, deps.now());
     log.info('Service ready: announced and the buyer mailed', context);

@@ -46,6 +46,7 @@ import type { RenewalSchedule, ServiceRef } from '../ports/renewals';
 import type { ServiceRecord, ServicesStore } from '../ports/services';
 import { convergeService } from './converge-service';
 import type { UserRecord, UsersStore } from '../ports/users';
+import type { MailAbout } from '../domain/mail-log';
 
 export interface RunRenewalRemindersDeps {
   schedule: RenewalSchedule;
@@ -292,7 +293,10 @@ class RunContext {
         : {}),
     };
     if (step === 'expired') {
-      await this.mail(user, serviceExpiredMail({ ...common, expiredOn: service.renewalDate }));
+      await this.mail(user, serviceExpiredMail({ ...common, expiredOn: service.renewalDate }), {
+        kind: 'service-expired',
+        ref: service.serviceId,
+      });
       return 'expired';
     }
     const autoRenew = await this.scheduledDebit(service);
@@ -306,6 +310,7 @@ class RunContext {
         // with less time than that to go, so the mail never says more than is left.
         daysBefore: Math.min(REMINDER_DAYS_BEFORE[step], daysLeft(service.renewalDate, this.now)),
       }),
+      { kind: 'renewal-reminder', ref: service.serviceId },
     );
     return 'reminded';
   }
@@ -362,6 +367,7 @@ class RunContext {
         renewalMonths: renewalMonthsOf(service),
         siteUrl: this.deps.siteUrl(),
       }),
+      { kind: 'service-suspended', ref: serviceId },
     );
     return 'suspended';
   }
@@ -437,8 +443,13 @@ class RunContext {
   private async mail(
     user: UserRecord,
     content: { subject: string; html: string; text: string },
+    about: Omit<MailAbout, 'userId'>,
   ): Promise<void> {
-    await this.deps.mailer.send({ to: user.email, ...content });
+    await this.deps.mailer.send({
+      to: user.email,
+      ...content,
+      about: { userId: user.userId, ...about },
+    });
   }
 }
 

@@ -68,7 +68,11 @@ export async function sendWelcomeEmail(
       quote: purchase?.quote,
       siteUrl: deps.siteUrl(),
     });
-    await deps.mailer.send({ to: detail.email, ...content });
+    await deps.mailer.send({
+      to: detail.email,
+      ...content,
+      about: { userId: detail.userId, kind: 'welcome', ref: detail.purchaseId },
+    });
   } catch (error) {
     // The failure stays on the claim until the next attempt: the operator's console lists it.
     const failure = {

@@ -71,10 +71,18 @@ describe('the console of issue #27 in a browser', () => {
       await visible(card.getByText(/Refund asked of Razorpay/), 20_000);
       await screenshot(page, 'console-refund-asked');
 
-      // The mail log: the welcome mail, sent; resent once from here.
-      const resend = card.getByRole('button', { name: 'Resend' });
+      // The mail log: every mail sent (the receipt, the refund's); the receipt resent from here.
+      const receipt = card
+        .getByRole('listitem')
+        .filter({ hasText: 'Payment receipt and welcome' })
+        .first();
+      const resend = receipt.getByRole('button', { name: 'Resend' });
       await resend.scrollIntoViewIfNeeded();
       await resend.click();
+      await receipt
+        .getByLabel('Why (kept in the audit trail; required)')
+        .fill('The buyer asked for the receipt again.');
+      await receipt.getByRole('button', { name: 'Send it again' }).click();
       await visible(card.getByText('Sent again to the buyer.'), 20_000);
       await screenshot(page, 'console-customer-mails');
     });

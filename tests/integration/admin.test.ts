@@ -16,6 +16,7 @@ import { ROUTES } from '../../infra/lib/definitions/functions';
 import type {
   AdminOrder,
   AdminOrdersResponse,
+  AdminCustomerResponse,
   AdminCustomersResponse,
   AdminProvisioningResponse,
   ResolveReviewResponse,
@@ -183,6 +184,60 @@ describe('the operator console on the local stack', () => {
       user: { email: user.email },
       audit: [{ action: 'order.fulfilled' }],
     });
+  });
+
+  it("logs the welcome mail in the buyer's mail log; a resend under a double click mails it once more, audited", async () => {
+    const { user, token } = await buyer('mail-log');
+    const order = await placeOrder(stack, token, { planId: 'basichosting', months: 12 });
+    const paid = await payOrder(stack, order.body.orderId);
+    const verify = await api(stack, 'POST', '/api/checkout/verify', { token, body: paid.body });
+    expect(verify.status).toBe(200);
+    const welcomeMails = async () =>
+      (await mailbox(stack, user.email)).filter(
+        (m) => m.subject === 'Your Basic Hosting is active',
+      );
+    const found = await api<AdminCustomersResponse>(
+      stack,
+      'GET',
+      `/api/admin/customers?email=${encodeURIComponent(user.email)}`,
+      { token: operatorToken },
+    );
+    const userId = found.body.customers[0]!.user.id;
+    const customerPage = () =>
+      api<AdminCustomerResponse>(stack, 'GET', `/api/admin/customers/${userId}`, {
+        token: operatorToken,
+      });
+    // Logged by the welcome mail's Lambda as it sent it, through the one mailer every sender uses.
+    const logged = await eventually(async () => {
+      const page = await customerPage();
+      return page.body.customer.mails.find((m) => m.kind === 'welcome');
+    }, 'the welcome mail in the mail log');
+    expect(logged).toMatchObject({
+      subject: 'Your Basic Hosting is active',
+      to: user.email,
+      status: 'sent',
+    });
+    expect(logged).not.toHaveProperty('body');
+    expect(await welcomeMails()).toHaveLength(1);
+
+    const note = 'Buyer says it never arrived; checked the address on the phone.';
+    const resend = () =>
+      api<{ resent: boolean }>(stack, 'POST', `/api/admin/customers/${userId}/mails/resend`, {
+        token: operatorToken,
+        body: { mailId: logged.mailId, resendId: `resend-${logged.mailId.slice(-12)}`, note },
+      });
+    const answers = await Promise.all([resend(), resend()]);
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.resent).sort()).toEqual([false, true]);
+    const mails = await welcomeMails();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.body.text).toBe(mails[0]!.body.text);
+    const page = (await customerPage()).body.customer;
+    expect(page.audit.filter((e) => e.action === 'mail.resent')).toEqual([
+      expect.objectContaining({ note, target: { kind: 'mail', id: logged.mailId } }),
+    ]);
+    expect(page.mails.filter((m) => m.resendOf === logged.mailId)).toHaveLength(1);
   });
 
   it('refunding an order in review makes one refund at Razorpay, and no service', async () => {

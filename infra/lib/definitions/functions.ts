@@ -157,6 +157,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       counters: 'readWrite',
       // Refunds and disputes (D16): recorded, and a whole-payment refund ends its service.
       refunds: 'readWrite',
+      mails: 'write',
     },
     // sendEmail: a mandate revoked at the bank is mailed to the buyer (D25).
     needs: ['razorpaySecrets', 'publishEvents', 'sendEmail'],
@@ -177,7 +178,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   sendSupportMail: {
     id: 'sendSupportMail',
     entry: 'lambdas/handlers/send-support-mail.ts',
-    tables: { messages: 'readWrite' },
+    tables: { messages: 'readWrite', mails: 'write' },
     needs: ['sendEmail'],
     timeoutSeconds: 30,
     memoryMb: 256,
@@ -190,7 +191,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/send-welcome-email.ts',
     // purchases: the amount's breakup (the event's detail shape is fixed: docs/api.md).
     // readWriteDelete: a claim on a welcome mail that failed is released (deleted).
-    tables: { idempotency: 'readWriteDelete', purchases: 'read' },
+    tables: { idempotency: 'readWriteDelete', purchases: 'read', mails: 'write' },
     needs: ['sendEmail'],
     timeoutSeconds: 30,
     memoryMb: 256,
@@ -227,7 +228,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/profile.ts',
     // readWrite: the record is made from the token when missing, then updated, and deleted with
     // the account (D28); services are read to refuse deleting an account with live ones.
-    tables: { users: 'readWriteDelete', services: 'read' },
+    tables: { users: 'readWriteDelete', services: 'read', mails: 'write' },
     // The name and phone are Cognito attributes too (D19); the account's Cognito user is deleted
     // with it; the old address is told of an email change, and the deleted account of its deletion.
     needs: ['updateUserAttributes', 'deleteUsers', 'sendEmail'],
@@ -252,6 +253,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       refunds: 'readWrite',
       // The search finds a ticket by its number (issue #27).
       tickets: 'read',
+      mails: 'readWrite',
     },
     // Razorpay: the payment in review, its capture and refund; the bus: fulfilment and redrives;
     // mail: the access details of a service an operator set up; the panel: "Converge now" (D22).
@@ -290,6 +292,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       purchases: 'read',
       refunds: 'readWrite',
       counters: 'readWrite',
+      mails: 'write',
     },
     // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
     // The registrar: a domain's part (D23). Proxmox VE: a VPS's VM (D24); its addresses are kept
@@ -363,7 +366,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'autoRenew',
     entry: 'lambdas/handlers/auto-renew.ts',
     // services: the auto-renew setting and mandate on the item; users: the buyer's address.
-    tables: { services: 'readWrite', users: 'read' },
+    tables: { services: 'readWrite', users: 'read', mails: 'write' },
     // Razorpay (customer, mandate order, cancelling a token; the key secret also signs the
     // opt-out link) and the "auto-renew is off" mail.
     needs: ['razorpaySecrets', 'sendEmail'],
@@ -375,7 +378,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/auto-renew-job.ts',
     // services: the autoRenewDue index, claims and cycles; orders: one renewal order per service
     // and renewal date (fulfilled by the webhook as any order); users: the buyer's address.
-    tables: { services: 'readWrite', orders: 'readWrite', users: 'read' },
+    tables: { services: 'readWrite', orders: 'readWrite', users: 'read', mails: 'write' },
     // Razorpay (orders, recurring debits), the notices and failure mails, the seller on the order.
     needs: ['razorpaySecrets', 'sendEmail', 'sellerDetails'],
     // A run acts on the services due that day (a few hundred, 8 at once, a Razorpay call each).
@@ -387,7 +390,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/renewal-reminders.ts',
     // services: the due-date index, each step's claim, and the provisioning state a suspension
     // moves; users: the buyer's address. (The renewal price comes from the catalog itself.)
-    tables: { services: 'readWrite', users: 'read' },
+    tables: { services: 'readWrite', users: 'read', mails: 'write' },
     // The reminder, expiry and suspension mails; the panel, to suspend expired hosting.
     needs: ['sendEmail', 'whmSecret'],
     // A run acts on the services due that day (a few hundred: mails and panel calls, 8 at once).
@@ -426,6 +429,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       purchases: 'readWrite',
       counters: 'readWrite',
       services: 'read',
+      mails: 'write',
     },
     // Razorpay (the refund) and the buyer's mails.
     needs: ['razorpaySecrets', 'sendEmail'],
@@ -456,7 +460,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'ticketMail',
     entry: 'lambdas/handlers/ticket-mail.ts',
     // Each mail's claim is kept on its message.
-    tables: { tickets: 'readWrite' },
+    tables: { tickets: 'readWrite', mails: 'write' },
     needs: ['sendEmail'],
     timeoutSeconds: 30,
     memoryMb: 256,
@@ -465,7 +469,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'ticketDeadlines',
     entry: 'lambdas/handlers/ticket-deadlines.ts',
     // The unresolved tickets past a deadline (an index), each marked once.
-    tables: { tickets: 'readWrite' },
+    tables: { tickets: 'readWrite', mails: 'write' },
     // The grievance officer's mail; the bus: a lost ticket event published again.
     needs: ['sendEmail', 'publishEvents'],
     timeoutSeconds: 60,

@@ -5,6 +5,7 @@ import {
   DynamoProcessedEvents,
   DynamoWelcomeMailClaims,
 } from '../../adapters/dynamodb/idempotency-table';
+import { DynamoMailLog } from '../../adapters/dynamodb/mail-log-table';
 import { DynamoMessagesStore } from '../../adapters/dynamodb/messages-table';
 import { DynamoOrdersStore } from '../../adapters/dynamodb/orders-table';
 import { DynamoPlansStore } from '../../adapters/dynamodb/plans-table';
@@ -53,3 +54,5 @@ export const refundsStore = () => new DynamoRefundsStore(dynamo, table('refunds'
 /** Provisioning is kept on the services table's items. */
 export const provisioningRecords = () =>
   new DynamoProvisioningRecords(dynamo, table('services'), provisioningLeaseMs());
+/** The customers' mail logs: the mailer writes them (put only), the console reads them. */
+export const mailLog = () => new DynamoMailLog(dynamo, table('mails'));

@@ -121,3 +121,17 @@ export class CustomerNotFoundError extends refusal(
   'customer_not_found',
   'We could not find that customer. Search for them by email, phone or domain.',
 ) {}
+
+/** No mail with that id in the customer's log. */
+export class MailNotFoundError extends refusal(
+  'MailNotFoundError',
+  'mail_not_found',
+  "That mail is not in this customer's log. Refresh the page.",
+) {}
+
+/** A mail of a kind never sent again (a single-use link, a moment's status): why, in a sentence. */
+export class MailNotResendableError extends refusal(
+  'MailNotResendableError',
+  'mail_not_resendable',
+  (why: string) => `This mail cannot be sent again: ${why}`,
+) {}

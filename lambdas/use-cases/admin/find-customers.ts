@@ -1,19 +1,19 @@
-import type { AdminCustomer, AuditEntry, MailRecord, OperatorRef } from '../../domain/admin';
+import type { AdminCustomer, AuditEntry, OperatorRef } from '../../domain/admin';
 import type { AuditLog } from '../../ports/audit';
-import type { WelcomeMailClaims } from '../../ports/idempotency';
+import type { MailLog } from '../../ports/mail-log';
 import type { UserRecord } from '../../ports/users';
 import { buildDashboard, type BuildDashboardDeps } from '../build-dashboard';
 import { CustomerNotFoundError, CustomerQueryError } from './errors';
 
 export interface FindCustomersDeps extends BuildDashboardDeps {
-  claims: WelcomeMailClaims;
+  mailLog: Pick<MailLog, 'listForCustomer'>;
   audit: AuditLog;
 }
 
 /**
  * The customers with an email, each as they see their own dashboard (services, payments with
- * their invoices and refunds as the dashboard gives them), plus where each purchase's welcome
- * mail stands and what operators did that touched them. Found through the users table's byEmail
+ * their invoices and refunds as the dashboard gives them), plus every mail sent to them (their
+ * mail log) and what operators did that touched them. Found through the users table's byEmail
  * index, as typed and lower-cased (Cognito keeps an email as the buyer typed it). Reads only.
  */
 export async function findCustomers(
@@ -42,7 +42,7 @@ export async function findCustomer(
 
 async function customerOf(deps: FindCustomersDeps, user: UserRecord): Promise<AdminCustomer> {
   // The record exists (it was found), so the dashboard's create-if-missing only reads it.
-  const [dashboard, audit] = await Promise.all([
+  const [dashboard, audit, mails] = await Promise.all([
     buildDashboard(deps, {
       userId: user.userId,
       email: user.email,
@@ -50,17 +50,8 @@ async function customerOf(deps: FindCustomersDeps, user: UserRecord): Promise<Ad
       phone: user.phone,
     }),
     deps.audit.listForCustomer(user.userId),
+    deps.mailLog.listForCustomer(user.userId),
   ]);
-  const paid = dashboard.payments.filter((payment) => payment.status === 'paid');
-  const mails = await Promise.all(
-    paid.map(async (payment): Promise<MailRecord> => {
-      const state = await deps.claims.stateOf(payment.id);
-      if (!state) return { kind: 'welcome', purchaseId: payment.id, state: 'not_sent' };
-      return state.at
-        ? { kind: 'welcome', purchaseId: payment.id, state: state.state, at: state.at }
-        : { kind: 'welcome', purchaseId: payment.id, state: state.state };
-    }),
-  );
   return { ...dashboard, mails, audit };
 }
 

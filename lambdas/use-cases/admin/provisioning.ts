@@ -183,7 +183,11 @@ async function announce(
     });
     return;
   }
-  await deps.mailer.send({ to: email, ...mail });
+  await deps.mailer.send({
+    to: email,
+    ...mail,
+    about: { userId: service.userId, kind: 'service-ready', ref: service.serviceId },
+  });
   await deps.records.markAnnounced(service.userId, service.serviceId, deps.now());
   deps.log.info('Service set up by an operator; the buyer is mailed', {
     serviceId: service.serviceId,

@@ -212,6 +212,7 @@ async function mailOff(
       renewalDate: service.renewalDate,
       reason,
     }),
+    about: { userId: service.userId, kind: 'auto-renew-off', ref: service.serviceId },
   });
 }
 

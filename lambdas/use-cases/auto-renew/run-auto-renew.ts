@@ -168,6 +168,7 @@ async function handle(
               renewalDate: service.renewalDate,
               retrying,
             }),
+            about: { userId: service.userId, kind: 'debit-failed', ref: service.serviceId },
           });
           summary.failed += 1;
         },
@@ -210,6 +211,7 @@ async function handle(
             reference: referenceOf(service),
             optOutUrl: await deps.optOutUrl(ref),
           }),
+          about: { userId: service.userId, kind: 'pre-debit-notice', ref: service.serviceId },
         });
         cycle = { ...cycle, noticeSentAt: now.toISOString(), noticeAmountPaise: amountPaise };
         summary.notices += 1;
@@ -224,6 +226,7 @@ async function handle(
             renewalDate: service.renewalDate,
             limitPaise: debitLimitPaise(mandate),
           }),
+          about: { userId: service.userId, kind: 'pay-link', ref: service.serviceId },
         });
         cycle = { ...cycle, payLinkSentAt: now.toISOString() };
         summary.payLinks += 1;
@@ -247,6 +250,7 @@ async function handle(
                   renewalDate: service.renewalDate,
                   retrying,
                 }),
+                about: { userId: service.userId, kind: 'debit-failed', ref: service.serviceId },
               });
               summary.failed += 1;
             },

@@ -58,7 +58,11 @@ export async function completeRefund(
       ...(creditNoteNumber ? { creditNoteNumber } : {}),
       siteUrl: deps.siteUrl(),
     });
-    await deps.mailer.send({ to: purchase.email, ...content });
+    await deps.mailer.send({
+      to: purchase.email,
+      ...content,
+      about: { userId: record.userId, kind: 'refund-completed', ref: record.paymentId },
+    });
   });
   return 'completed';
 }

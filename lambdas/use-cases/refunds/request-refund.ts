@@ -246,7 +246,11 @@ async function mailRequested(deps: RequestRefundDeps, record: RefundRecord): Pro
     ...(runsUntil ? { serviceRunsUntil: runsUntil } : {}),
     siteUrl: deps.siteUrl(),
   });
-  await deps.mailer.send({ to: purchase.email, ...content });
+  await deps.mailer.send({
+    to: purchase.email,
+    ...content,
+    about: { userId: record.userId, kind: 'refund-requested', ref: record.paymentId },
+  });
 }
 
 async function mailFailed(deps: RequestRefundDeps, record: RefundRecord): Promise<void> {
@@ -261,5 +265,9 @@ async function mailFailed(deps: RequestRefundDeps, record: RefundRecord): Promis
     amountPaise: record.amountPaise,
     siteUrl: deps.siteUrl(),
   });
-  await deps.mailer.send({ to: purchase.email, ...content });
+  await deps.mailer.send({
+    to: purchase.email,
+    ...content,
+    about: { userId: record.userId, kind: 'refund-retrying', ref: record.paymentId },
+  });
 }

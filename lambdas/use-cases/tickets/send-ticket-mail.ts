@@ -72,6 +72,17 @@ async function sendOnce(
   return 'sent';
 }
 
+/**
+ * A signed-in buyer's ticket mail goes in their mail log; the contact form's (no account) has no
+ * log to go in.
+ */
+const aboutBuyer = (
+  ticket: TicketRecord,
+  kind: 'ticket-acknowledged' | 'ticket-reply',
+  number: string,
+): Pick<OutgoingMail, 'about'> =>
+  ticket.userId ? { about: { userId: ticket.userId, kind, ref: number } } : {};
+
 const inboxOf = (deps: SendTicketMailDeps, ticket: TicketRecord) =>
   ticket.category === 'grievance' ? deps.grievanceEmail() : deps.supportEmail();
 
@@ -90,6 +101,7 @@ export async function sendTicketCreatedMail(
   const buyer = await sendOnce(deps, message, 'buyer', () => ({
     to: ticket.email,
     ...ticketAcknowledgementMail({ ticket, number, siteUrl: deps.siteUrl() }),
+    ...aboutBuyer(ticket, 'ticket-acknowledged', number),
   }));
   // The contact form's message reaches the support inbox through its own mail, which names the
   // ticket (send-support-mail.ts): one mail to support per message.
@@ -124,6 +136,7 @@ export async function sendTicketRepliedMail(
             resolved: detail.status === 'resolved',
             siteUrl: deps.siteUrl(),
           }),
+          ...aboutBuyer(ticket, 'ticket-reply', number),
         }))
       : await sendOnce(deps, message, 'support', () => ({
           to: inboxOf(deps, ticket),

@@ -359,10 +359,24 @@ describe('Customers', () => {
         ],
         mails: [
           {
+            mailId: '2026-11-22T04:00:06.000Z#b2',
+            userId: 'u1',
+            kind: 'pre-debit-notice',
+            subject: 'Auto-renew will debit ₹3,000.00 on 25 Nov',
+            to: BUYER.email,
+            at: '2026-11-22T04:00:06.000Z',
+            status: 'failed',
+            error: 'Throttling: Maximum sending rate exceeded.',
+          },
+          {
+            mailId: '2026-11-22T04:00:05.000Z#a1',
+            userId: 'u1',
             kind: 'welcome',
-            purchaseId: 'pur_pay_Nx7gT4uVw8bYd1',
-            state: 'sent',
+            subject: 'Your Basic Hosting is active',
+            to: BUYER.email,
             at: '2026-11-22T04:00:05.000Z',
+            status: 'sent',
+            ref: 'pur_pay_Nx7gT4uVw8bYd1',
           },
         ],
         audit: [{ ...audit, action: 'order.fulfilled', note: 'Accepted the extra ₹100.' }],
@@ -411,11 +425,75 @@ describe('Customers', () => {
     expect(
       within(card).getByText(new RegExp(formatInr(2_827_560).replace(/[.$]/g, '\\$&'))),
     ).toBeInTheDocument();
-    expect(within(card).getByText(/Sent/)).toBeInTheDocument();
+    expect(within(card).getByText(/Your Basic Hosting is active/)).toBeInTheDocument();
     expect(within(card).getByText('“Accepted the extra ₹100.”')).toBeInTheDocument();
     expect(requests[requests.length - 1]?.url).toBe(
       `${API}/admin/search?q=${encodeURIComponent(BUYER.email)}`,
     );
+  });
+
+  it('lists every mail sent with its kind, subject and outcome; resends a receipt with a note, and says why a notice cannot be', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${API}/admin/customer-list`, () => HttpResponse.json({ customers: [] })),
+      http.get(`${API}/admin/search`, () =>
+        HttpResponse.json({
+          query: BUYER.email,
+          matchedAs: 'email',
+          customers: [{ userId: 'u1', email: BUYER.email, name: 'Asha Verma', createdAt: '' }],
+          services: [],
+          orders: [],
+          payments: [],
+          documents: [],
+          tickets: [],
+        }),
+      ),
+      http.get(`${API}/admin/customers/:userId`, () =>
+        HttpResponse.json({ customer: found.customers[0] }),
+      ),
+      http.post(`${API}/admin/customers/:userId/mails/resend`, async ({ request }) => {
+        record(request, await request.json());
+        return HttpResponse.json({ resent: true, at: '2026-11-22T05:00:00.000Z' });
+      }),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/customers');
+    await user.type(await screen.findByLabelText('Find anything'), BUYER.email);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+
+    const card = await screen.findByRole('article', { name: BUYER.email });
+    const [notice, receipt] = within(card)
+      .getAllByRole('listitem')
+      .filter((item) => /SES|Failed/.test(item.textContent ?? ''));
+    expect(notice).toHaveTextContent(/Auto-renew: debit notice/);
+    expect(notice).toHaveTextContent(/Failed: Throttling/);
+    expect(notice).toHaveTextContent(/Not resendable: It carries a signed one-click link/);
+    expect(within(notice!).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+    expect(receipt).toHaveTextContent(
+      /Payment receipt and welcome · “Your Basic Hosting is active”/,
+    );
+    expect(receipt).toHaveTextContent(/Sent \(accepted by SES\)/);
+
+    await user.click(within(receipt!).getByRole('button', { name: 'Resend' }));
+    await user.click(within(receipt!).getByRole('button', { name: 'Send it again' }));
+    // A resend says why: without a note nothing is asked of the server.
+    expect(
+      within(receipt!).getByLabelText('Why (kept in the audit trail; required)'),
+    ).toBeInvalid();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+
+    await user.type(
+      within(receipt!).getByLabelText('Why (kept in the audit trail; required)'),
+      'Buyer never got it.',
+    );
+    await user.click(within(receipt!).getByRole('button', { name: 'Send it again' }));
+
+    expect(await within(receipt!).findByText(/Sent again to the buyer/)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      mailId: '2026-11-22T04:00:05.000Z#a1',
+      resendId: expect.stringMatching(/^resend-/),
+      note: 'Buyer never got it.',
+    });
   });
 
   it('says so when nothing matches', async () => {

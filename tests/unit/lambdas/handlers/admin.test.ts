@@ -32,6 +32,8 @@ import { RESOLUTION_LEASE_MS } from '../../../../lambdas/use-cases/admin/resolve
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { sendWelcomeEmail } from '../../../../lambdas/use-cases/send-welcome-email';
 import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
+import { InMemoryMailLog } from '../../../helpers/fakes/mail-log';
+import { LoggedMailer } from '../../../../lambdas/use-cases/logged-mailer';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { InMemoryRefundsStore } from '../../../helpers/fakes/refunds';
 import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
@@ -62,6 +64,9 @@ let handler: ReturnType<typeof makeHandler>;
 let handlerDeps: AdminDeps | undefined;
 let secondFactors: FakeSecondFactors;
 let tickets: InMemoryTicketsStore;
+let mailLog: InMemoryMailLog;
+/** The world's recording mailer behind the mail log's writer, as every Lambda has it. */
+let mailer: LoggedMailer;
 let ids = 0;
 
 beforeEach(() => {
@@ -74,6 +79,12 @@ beforeEach(() => {
   ids = 0;
   secondFactors = new FakeSecondFactors([OPERATOR.userId]);
   tickets = new InMemoryTicketsStore();
+  mailLog = new InMemoryMailLog();
+  let mailSeq = 0;
+  // Time-ordered ids however fast the mails go: the log lists the newest first.
+  mailer = new LoggedMailer(world.mailer, mailLog, world.log, world.now, () =>
+    String((mailSeq += 1)).padStart(6, '0'),
+  );
   const deps: AdminDeps = (handlerDeps = {
     converge: convergeDepsOf({
       records,
@@ -81,7 +92,7 @@ beforeEach(() => {
       users: world.users,
       panel,
       announce: (detail) => world.events.publish('ServiceProvisioned', detail),
-      mailer: world.mailer,
+      mailer,
       siteUrl: () => 'https://shop.example.in',
       placeholderDomain: () => 'sites.example.in',
       log: world.log,
@@ -94,9 +105,10 @@ beforeEach(() => {
     messages,
     records,
     refunds,
-    mailer: world.mailer,
+    mailer,
     siteUrl: () => 'https://shop.example.in',
     claims: world.claims,
+    mailLog,
     audit,
     gateway: world.gateway,
     events: world.events,
@@ -154,7 +166,7 @@ async function givenStuckWelcomeMail() {
 }
 
 function welcomeDeps() {
-  return { ...world, siteUrl: () => 'https://shop.example.in' };
+  return { ...world, mailer, siteUrl: () => 'https://shop.example.in' };
 }
 
 /** Delivers every PurchaseCompleted published since `from` to the welcome mail, as the bus would. */
@@ -276,6 +288,17 @@ describe('who may use /api/admin', () => {
     await givenStuckWelcomeMailForOtherPurchase();
     await givenWaitingService();
     await givenRemovableService();
+    // The mail the sample resend names.
+    await mailLog.record({
+      mailId: '2026-11-22T02:00:00.000Z#3f9a1c7e',
+      userId: BUYER.userId,
+      at: '2026-11-22T02:00:00.000Z',
+      kind: 'welcome',
+      subject: 'Your Basic Hosting is active',
+      to: BUYER.email,
+      status: 'sent',
+      body: { html: '<p>Receipt</p>', text: 'Receipt' },
+    });
 
     const { statusCode } = parse(await handler(request(key)));
 
@@ -738,7 +761,15 @@ describe('GET /api/admin/customers', () => {
       user: { id: BUYER.userId, email: BUYER.email },
       services: [{ planId: 'basichosting' }],
       payments: [{ status: 'paid', paymentId: REVIEW_PAYMENT }],
-      mails: [{ kind: 'welcome', state: 'sent' }],
+      mails: [
+        {
+          kind: 'welcome',
+          status: 'sent',
+          to: BUYER.email,
+          ref: `pur_${REVIEW_PAYMENT}`,
+          subject: expect.stringContaining(' is active'),
+        },
+      ],
       audit: [{ action: 'order.fulfilled', note: 'Accepted the extra ₹100.' }],
     });
   });
@@ -1382,36 +1413,88 @@ describe("operators' notes on a customer", () => {
 });
 
 describe('resend a mail', () => {
-  it('resends the welcome mail once under a double click, audited; an unknown purchase is 404', async () => {
+  const note = 'Buyer says the receipt never arrived; checked the address with her.';
+
+  /** The buyer's welcome mail as the mailer logged it, and an auto-renew notice (not resendable). */
+  async function givenLoggedMails() {
     await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
-    await givenStuckWelcomeMailForOtherPurchase();
+    await mailer.send({
+      to: BUYER.email,
+      subject: 'Your Basic Hosting is active',
+      html: '<p>Receipt</p>',
+      text: 'Receipt',
+      about: { userId: BUYER.userId, kind: 'welcome', ref: 'pur_pay_Nx7gT4uVw8bYd1' },
+    });
+    await mailer.send({
+      to: BUYER.email,
+      subject: 'Auto-renew will debit ₹3,000.00',
+      html: '<a href="https://shop.example.in/auto-renew/off?sig=secret">Turn off</a>',
+      text: 'Turn off: https://shop.example.in/auto-renew/off?sig=secret',
+      about: { userId: BUYER.userId, kind: 'pre-debit-notice', ref: 'svc_1' },
+    });
+    return { welcome: mailLog.mails[0]!.mailId, notice: mailLog.mails[1]!.mailId };
+  }
+
+  const resend = (mailId: string, resendId: string, body: Record<string, unknown> = { note }) =>
+    handler(
+      request('POST /api/admin/customers/{userId}/mails/resend', { mailId, resendId, ...body }),
+    );
+
+  it('sends the logged mail again once under a double click, to the account, audited with the note and logged', async () => {
+    const { welcome } = await givenLoggedMails();
     const before = world.mailer.sent.length;
 
     const answers = await Promise.all([
-      handler(request('POST /api/admin/customers/{userId}/mails/resend')),
-      handler(request('POST /api/admin/customers/{userId}/mails/resend')),
+      resend(welcome, 'resend-00000001'),
+      resend(welcome, 'resend-00000001'),
     ]);
-    const unknown = parse(
-      await handler(
-        request('POST /api/admin/customers/{userId}/mails/resend', {
-          purchaseId: 'pur_pay_Nobody00000001',
-          resendId: 'resend-00000002',
-        }),
-      ),
-    );
 
     expect(answers.map((a) => parse(a).json)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ resent: true })]),
+      expect.arrayContaining([
+        expect.objectContaining({ resent: true }),
+        expect.objectContaining({ resent: false }),
+      ]),
     );
     const resent = world.mailer.sent.slice(before);
     expect(resent).toHaveLength(1);
-    expect(resent[0]).toMatchObject({ to: BUYER.email });
+    expect(resent[0]).toMatchObject({
+      to: BUYER.email,
+      subject: 'Your Basic Hosting is active',
+      html: '<p>Receipt</p>',
+      text: 'Receipt',
+    });
     expect(audit.entries).toEqual([
       expect.objectContaining({
         action: 'mail.resent',
-        target: { kind: 'welcome-mail', id: 'pur_pay_Nx7gT4uVw8bYd1' },
+        target: { kind: 'mail', id: welcome },
+        customerId: BUYER.userId,
+        note,
       }),
     ]);
+    const listed = parse(await handler(request('GET /api/admin/customers/{userId}')));
+    const { customer } = listed.json as unknown as AdminCustomerResponse;
+    expect(customer.mails).toHaveLength(3);
+    expect(customer.mails[0]).toMatchObject({ kind: 'welcome', resendOf: welcome, status: 'sent' });
+    expect(JSON.stringify(customer.mails)).not.toContain('Receipt');
+  });
+
+  it('refuses a kind never sent again with 409 and why, an unknown mail with 404, and a resend without a note with 400; none sends', async () => {
+    const { notice } = await givenLoggedMails();
+    const before = world.mailer.sent.length;
+
+    const refused = parse(await resend(notice, 'resend-00000002'));
+    const unknown = parse(await resend('2026-11-22T04:00:00.000Z#nothing', 'resend-00000003'));
+    const noNote = parse(await resend(notice, 'resend-00000004', {}));
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json).toMatchObject({
+      error: { code: 'mail_not_resendable', message: expect.stringContaining('one-click link') },
+    });
     expect(unknown.statusCode).toBe(404);
+    expect(noNote.statusCode).toBe(400);
+    expect(world.mailer.sent.length).toBe(before);
+    expect(audit.entries).toEqual([]);
+    // The notice's signed link never reached the log.
+    expect(JSON.stringify(mailLog.mails)).not.toContain('sig=secret');
   });
 });

@@ -132,12 +132,13 @@ export function noteCustomer(userId: string, note: string, noteId: string): Prom
 
 export function resendMail(
   userId: string,
-  purchaseId: string,
+  mailId: string,
   resendId: string,
+  note: string,
 ): Promise<{ resent: boolean; at: string }> {
   return apiPost(
     `/admin/customers/${encodeURIComponent(userId)}/mails/resend`,
-    { purchaseId, resendId },
+    { mailId, resendId, note },
     { auth: true },
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import type { AdminCustomer, AdminSearchResponse, CustomerRef } from '@domain/admin';
 import type { Payment } from '@domain/api';
+import { MAIL_KINDS } from '@domain/mail-log';
 import { formatInr } from '@domain/money';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -329,16 +330,26 @@ function CustomerCard({ customer, onChanged }: { customer: AdminCustomer; onChan
         title={copy.mails}
         empty={copy.noMails}
         items={customer.mails}
-        keyOf={(mail) => mail.purchaseId}
+        keyOf={(mail) => mail.mailId}
       >
-        {(mail) => (
-          <>
-            Welcome mail for <span className="font-mono">{mail.purchaseId}</span>:{' '}
-            {copy.mailState[mail.state]}
-            {mail.at ? ` · ${formatDateTime(mail.at)}` : ''}
-            <ResendButton userId={user.id} purchaseId={mail.purchaseId} onDone={onChanged} />
-          </>
-        )}
+        {(mail) => {
+          const kind = MAIL_KINDS[mail.kind];
+          return (
+            <>
+              {formatDateTime(mail.at)} · {kind.label}
+              {mail.resendOf ? ` (${copy.resendOf})` : ''} · “{mail.subject}” · {copy.mailTo}{' '}
+              {mail.to} · {copy.mailStatus[mail.status]}
+              {mail.error ? `: ${mail.error}` : ''}
+              {kind.resend ? (
+                <ResendButton userId={user.id} mailId={mail.mailId} onDone={onChanged} />
+              ) : (
+                <span className="block text-xs text-slate-600">
+                  {copy.notResendable} {kind.why}
+                </span>
+              )}
+            </>
+          );
+        }}
       </FactList>
       <CustomerTickets email={user.email} />
       <CustomerNote userId={user.id} onSaved={onChanged} />
