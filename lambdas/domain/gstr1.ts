@@ -149,7 +149,12 @@ export interface Gstr1Return {
   b2cs: Gstr1B2cs[];
   cdnr: { ctin: string; nt: Gstr1Note[] }[];
   cdnur?: Gstr1UnregisteredNote[];
-  hsn: { data: Gstr1HsnRow[] };
+  /**
+   * Table 12, in GSTN's two tabs since the May 2025 tax period (advisory of 1 May 2025, Phase III):
+   * supplies to registered buyers and the notes against them (`hsn_b2b`), and the rest
+   * (`hsn_b2c`). A tab with no document is left out.
+   */
+  hsn: { hsn_b2b?: Gstr1HsnRow[]; hsn_b2c?: Gstr1HsnRow[] };
   doc_issue: Gstr1DocIssue;
 }
 
@@ -271,7 +276,8 @@ function documentRanges(numbers: readonly string[]): Gstr1DocRange[] {
  * The return for one period. Credit notes against B2B invoices go to `cdnr` by the buyer's GSTIN;
  * against B2C large ones to `cdnur`; against B2C small ones they reduce `b2cs` for their place of
  * supply (GSTN's rule for Table 9B: unregistered notes are reported only for B2CL invoices). The
- * SAC summary is net of credit notes.
+ * SAC summary (Table 12) is net of credit notes, in GSTN's B2B and B2C tabs: an invoice to a buyer
+ * with a GSTIN and the notes against it in B2B, everything else in B2C.
  */
 export function buildGstr1(input: Gstr1Input): Gstr1Return {
   const sellerState = input.gstin.slice(0, 2);
@@ -288,11 +294,16 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     const current = b2csTotals.get(key) ?? { sply_ty, pos, tax: ZERO };
     b2csTotals.set(key, { ...current, tax: add(current.tax, taxOf(document), sign) });
   };
-  let hsn = ZERO;
+  const hsn = { b2b: ZERO, b2c: ZERO };
+  const hsnDocuments = { b2b: 0, b2c: 0 };
+  const addHsn = (tab: 'b2b' | 'b2c', document: TaxDocument, sign: number) => {
+    hsn[tab] = add(hsn[tab], taxOf(document), sign);
+    hsnDocuments[tab] += 1;
+  };
 
   for (const invoice of input.invoices) {
-    hsn = add(hsn, taxOf(invoice));
     const table = supplyTableOf(invoice, sellerState);
+    addHsn(table === 'b2b' ? 'b2b' : 'b2c', invoice, 1);
     if (table === 'b2b') b2bInvoices.push(invoice);
     else if (table === 'b2cl') b2clInvoices.push(invoice);
     else addB2cs(invoice, 1);
@@ -301,8 +312,8 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
   const registeredNotes: CreditedInvoice[] = [];
   const largeNotes: CreditedInvoice[] = [];
   for (const credited of input.creditNotes) {
-    hsn = add(hsn, taxOf(credited.note), -1);
     const table = supplyTableOf(credited.invoice, sellerState);
+    addHsn(table === 'b2b' ? 'b2b' : 'b2c', credited.note, -1);
     if (table === 'b2b') registeredNotes.push(credited);
     else if (table === 'b2cl') largeNotes.push(credited);
     else addB2cs(credited.note, -1);
@@ -372,20 +383,16 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
       itms: itemsOf(note),
     }));
 
-  const documents = input.invoices.length + input.creditNotes.length;
-  const hsnRows: Gstr1HsnRow[] =
-    documents === 0
-      ? []
-      : [
-          {
-            num: 1,
-            hsn_sc: SAC_HOSTING,
-            desc: 'Hosting and IT infrastructure',
-            uqc: 'NA',
-            qty: 0,
-            ...detail(hsn),
-          },
-        ];
+  const hsnTab = (tab: 'b2b' | 'b2c'): Gstr1HsnRow[] => [
+    {
+      num: 1,
+      hsn_sc: SAC_HOSTING,
+      desc: 'Hosting and IT infrastructure',
+      uqc: 'NA',
+      qty: 0,
+      ...detail(hsn[tab]),
+    },
+  ];
 
   const docDet: Gstr1DocIssue['doc_det'] = [];
   if (input.invoices.length > 0) {
@@ -411,7 +418,10 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     b2cs,
     cdnr,
     ...(cdnur.length > 0 ? { cdnur } : {}),
-    hsn: { data: hsnRows },
+    hsn: {
+      ...(hsnDocuments.b2b > 0 ? { hsn_b2b: hsnTab('b2b') } : {}),
+      ...(hsnDocuments.b2c > 0 ? { hsn_b2c: hsnTab('b2c') } : {}),
+    },
     doc_issue: { doc_det: docDet },
   };
 }
@@ -580,32 +590,36 @@ export function gstr1CsvFiles(
     ['UR Type', ...noteHeader],
     (gstr1.cdnur ?? []).flatMap((nt) => nt.itms.map((item) => [nt.typ, ...noteRow(nt, item)])),
   );
-  files['hsn.csv'] = csv(
-    [
-      'HSN',
-      'Description',
-      'UQC',
-      'Total Quantity',
-      'Rate',
-      'Taxable Value',
-      'Integrated Tax Amount',
-      'Central Tax Amount',
-      'State/UT Tax Amount',
-      'Cess Amount',
-    ],
-    gstr1.hsn.data.map((row) => [
-      row.hsn_sc,
-      row.desc,
-      row.uqc,
-      row.qty,
-      row.rt,
-      money(row.txval),
-      money(row.iamt),
-      money(row.camt),
-      money(row.samt),
-      money(row.csamt),
-    ]),
-  );
+  const hsnCsv = (rows: readonly Gstr1HsnRow[] = []) =>
+    csv(
+      [
+        'HSN',
+        'Description',
+        'UQC',
+        'Total Quantity',
+        'Rate',
+        'Taxable Value',
+        'Integrated Tax Amount',
+        'Central Tax Amount',
+        'State/UT Tax Amount',
+        'Cess Amount',
+      ],
+      rows.map((row) => [
+        row.hsn_sc,
+        row.desc,
+        row.uqc,
+        row.qty,
+        row.rt,
+        money(row.txval),
+        money(row.iamt),
+        money(row.camt),
+        money(row.samt),
+        money(row.csamt),
+      ]),
+    );
+  // Named as the offline tool's worksheets for Table 12's two tabs.
+  files['hsn(b2b).csv'] = hsnCsv(gstr1.hsn.hsn_b2b);
+  files['hsn(b2c).csv'] = hsnCsv(gstr1.hsn.hsn_b2c);
   files['docs.csv'] = csv(
     ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
     gstr1.doc_issue.doc_det.flatMap((det) =>

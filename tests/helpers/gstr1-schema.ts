@@ -37,6 +37,24 @@ const items = z
   .array(z.strictObject({ num: z.number().int().positive(), itm_det: itemDetail }))
   .min(1);
 
+const hsnTab = z
+  .array(
+    z.strictObject({
+      num: z.number().int().positive(),
+      hsn_sc: z.string().regex(/^[0-9]{4,8}$/),
+      desc: z.optional(z.string().max(30)),
+      uqc: z.string(),
+      qty: z.number(),
+      rt: rate,
+      txval: amount,
+      iamt: amount,
+      camt: amount,
+      samt: amount,
+      csamt: amount,
+    }),
+  )
+  .min(1);
+
 export const gstr1Schema = z.strictObject({
   gstin,
   fp: z.string().regex(/^(0[1-9]|1[0-2])20[0-9]{2}$/),
@@ -107,23 +125,10 @@ export const gstr1Schema = z.strictObject({
       }),
     ),
   ),
-  hsn: z.strictObject({
-    data: z.array(
-      z.strictObject({
-        num: z.number().int().positive(),
-        hsn_sc: z.string().regex(/^[0-9]{4,8}$/),
-        desc: z.optional(z.string().max(30)),
-        uqc: z.string(),
-        qty: z.number(),
-        rt: rate,
-        txval: amount,
-        iamt: amount,
-        camt: amount,
-        samt: amount,
-        csamt: amount,
-      }),
-    ),
-  }),
+  // Table 12 in its two tabs (GSTN's advisory of 1 May 2025, from the May 2025 period): `hsn_b2b`
+  // and `hsn_b2c` replace the single `data` list; a tab with nothing in it is left out (a month
+  // with no supplies has neither).
+  hsn: z.strictObject({ hsn_b2b: z.optional(hsnTab), hsn_b2c: z.optional(hsnTab) }),
   doc_issue: z.strictObject({
     doc_det: z.array(
       z.strictObject({

@@ -154,12 +154,21 @@ describe('GSTR-1 for November 2026 from the purchases table', () => {
     expect(gstr1.doc_issue.doc_det.find((d) => d.doc_num === 5)!.docs[0]!.net_issue).toBe(notes);
 
     // The SAC summary: the invoices' taxable value and tax, less the credit notes', to the paisa.
-    const hsn = gstr1.hsn.data[0]!;
-    expect(paise(hsn.txval)).toBe(
+    // In Table 12's two tabs (GSTN, May 2025): registered buyers' invoices less their notes in
+    // B2B, the rest in B2C; together every invoice less every note.
+    const b2bTab = gstr1.hsn.hsn_b2b![0]!;
+    const b2cTab = gstr1.hsn.hsn_b2c![0]!;
+    expect(paise(b2bTab.txval) + paise(b2cTab.txval)).toBe(
       sum(invoices.map((inv) => inv.taxablePaise)) - sum(credited.map((c) => c.note.taxablePaise)),
     );
-    expect(paise(hsn.iamt) + paise(hsn.camt) + paise(hsn.samt)).toBe(
+    const taxOfRow = (row: typeof b2bTab) => paise(row.iamt) + paise(row.camt) + paise(row.samt);
+    expect(taxOfRow(b2bTab) + taxOfRow(b2cTab)).toBe(
       sum(invoices.map((inv) => inv.taxPaise)) - sum(credited.map((c) => c.note.taxPaise)),
+    );
+    const toRegistered = (inv: { buyer: { gstin?: string } }) => Boolean(inv.buyer.gstin);
+    expect(paise(b2bTab.txval)).toBe(
+      sum(invoices.filter(toRegistered).map((inv) => inv.taxablePaise)) -
+        sum(credited.filter((c) => toRegistered(c.invoice)).map((c) => c.note.taxablePaise)),
     );
 
     // B2B: exactly the buyers with a GSTIN, invoice-wise, values equal to the invoices'.

@@ -191,8 +191,14 @@ describe('GSTR-1 for a month', () => {
         csamt: 0,
       },
     ]);
-    const [hsn] = gstr1.hsn.data;
-    expect(paise(hsn!.txval)).toBe(b2b.taxablePaise - partOfB2b.note.taxablePaise);
+    // Table 12's two tabs: the registered buyer's invoice less its note; the home one, refunded
+    // whole, nets to nothing.
+    expect(paise(gstr1.hsn.hsn_b2b![0]!.txval)).toBe(
+      b2b.taxablePaise - partOfB2b.note.taxablePaise,
+    );
+    expect(gstr1.hsn.hsn_b2c).toEqual([
+      expect.objectContaining({ hsn_sc: '998315', txval: 0, iamt: 0, camt: 0, samt: 0 }),
+    ]);
     expect(gstr1.doc_issue.doc_det).toEqual([
       {
         doc_num: 1,
@@ -299,10 +305,23 @@ describe('GSTR-1 for a month', () => {
           const credited = sumOf(creditNotes.map((c) => c.note.taxablePaise));
           const taxInvoiced = sumOf(invoices.map((inv) => inv.taxPaise));
           const taxCredited = sumOf(creditNotes.map((c) => c.note.taxPaise));
-          const hsn = gstr1.hsn.data[0]!;
-          expect(paise(hsn.txval)).toBe(invoiced - credited);
-          expect(paise(hsn.iamt) + paise(hsn.camt) + paise(hsn.samt)).toBe(
-            taxInvoiced - taxCredited,
+          // Table 12's tabs together: every invoice less every note, to the paisa; the B2B tab
+          // exactly the registered buyers' invoices less the notes against them.
+          const tabs = [...(gstr1.hsn.hsn_b2b ?? []), ...(gstr1.hsn.hsn_b2c ?? [])];
+          expect(sumOf(tabs.map((row) => paise(row.txval)))).toBe(invoiced - credited);
+          expect(
+            sumOf(tabs.map((row) => paise(row.iamt) + paise(row.camt) + paise(row.samt))),
+          ).toBe(taxInvoiced - taxCredited);
+          const registered = (inv: { buyer: { gstin?: string } }) => Boolean(inv.buyer.gstin);
+          const b2bTab = sumOf((gstr1.hsn.hsn_b2b ?? []).map((row) => paise(row.txval)));
+          expect(b2bTab).toBe(
+            sumOf(invoices.filter(registered).map((inv) => inv.taxablePaise)) -
+              sumOf(
+                creditNotes.filter((c) => registered(c.invoice)).map((c) => c.note.taxablePaise),
+              ),
+          );
+          expect(gstr1.hsn.hsn_b2b !== undefined).toBe(
+            invoices.some(registered) || creditNotes.some((c) => registered(c.invoice)),
           );
 
           // The sections hold every invoice's taxable value once, and every note's once.
@@ -336,7 +355,16 @@ describe('GSTR-1 CSV files', () => {
     const input = { gstin: seller.gstin, period: '2026-11', invoices: [b2b], creditNotes: [note] };
     const files = gstr1CsvFiles(buildGstr1(input), input);
     expect(Object.keys(files).sort()).toEqual(
-      ['b2b.csv', 'b2cl.csv', 'b2cs.csv', 'cdnr.csv', 'cdnur.csv', 'docs.csv', 'hsn.csv'].sort(),
+      [
+        'b2b.csv',
+        'b2cl.csv',
+        'b2cs.csv',
+        'cdnr.csv',
+        'cdnur.csv',
+        'docs.csv',
+        'hsn(b2b).csv',
+        'hsn(b2c).csv',
+      ].sort(),
     );
     const b2bRow = files['b2b.csv']!.split('\r\n')[1]!.split(',');
     expect(b2bRow.slice(0, 5)).toEqual([

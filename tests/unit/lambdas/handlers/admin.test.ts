@@ -1220,7 +1220,9 @@ describe('reports', () => {
       net_issue: 2,
       cancel: 0,
     });
-    const hsn = gstr1.hsn.data[0]!;
+    // Both buyers have no GSTIN: Table 12's B2C tab alone.
+    expect(gstr1.hsn.hsn_b2b).toBeUndefined();
+    const hsn = gstr1.hsn.hsn_b2c![0]!;
     const paise = (rupees: number) => Math.round(rupees * 100);
     expect(paise(hsn.txval) + paise(hsn.iamt) + paise(hsn.camt) + paise(hsn.samt)).toBe(
       totals[0]! + totals[1]!,
@@ -1241,7 +1243,16 @@ describe('reports', () => {
     expect(zip.headers?.['content-type']).toBe('application/zip');
     const files = unzipSync(Buffer.from(zip.body ?? '', 'base64'));
     expect(Object.keys(files).sort()).toEqual(
-      ['b2b.csv', 'b2cl.csv', 'b2cs.csv', 'cdnr.csv', 'cdnur.csv', 'docs.csv', 'hsn.csv'].sort(),
+      [
+        'b2b.csv',
+        'b2cl.csv',
+        'b2cs.csv',
+        'cdnr.csv',
+        'cdnur.csv',
+        'docs.csv',
+        'hsn(b2b).csv',
+        'hsn(b2c).csv',
+      ].sort(),
     );
     expect(strFromU8(files['docs.csv']!)).toContain('Invoices for outward supply');
     expect(bad.statusCode).toBe(400);
