@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../web/src/lib/api';
-import { DomainCard } from '../../../web/src/features/dashboard/components/domain-card';
+import { DomainCard } from '../../../web/src/components/dashboard/domain-card';
 
 const domainApi = vi.hoisted(() => ({
   details: vi.fn(),
@@ -12,7 +12,7 @@ const domainApi = vi.hoisted(() => ({
   deleteRecord: vi.fn(),
   authCode: vi.fn(),
 }));
-vi.mock('../../../web/src/features/dashboard/api/domains', () => ({ domainApi }));
+vi.mock('../../../web/src/components/dashboard/api/domains', () => ({ domainApi }));
 
 const DETAILS = {
   name: 'ashaverma.in',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Payment, Service } from '@domain/api';
-import { groupServices } from '../../../web/src/features/dashboard/group-services';
+import { groupServices } from '../../../web/src/components/dashboard/group-services';
 
 const hosting: Service = {
   id: 'p1',

@@ -4,10 +4,10 @@ import { ApiError } from '../../../web/src/lib/api';
 import {
   formatBytes,
   StorageCard,
-} from '../../../web/src/features/dashboard/components/storage-card';
+} from '../../../web/src/components/dashboard/storage-card';
 
 const storageKeys = vi.hoisted(() => ({ createStorageKey: vi.fn() }));
-vi.mock('../../../web/src/features/dashboard/api/storage-keys', () => storageKeys);
+vi.mock('../../../web/src/components/dashboard/api/storage-keys', () => storageKeys);
 
 const STORAGE = {
   endpoint: 'https://s3.storage.example.in',

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceVps } from '../../../lambdas/domain/services';
-import { VpsCard } from '../../../web/src/features/dashboard/components/vps-card';
+import { VpsCard } from '../../../web/src/components/dashboard/vps-card';
 import {
   vpsChoiceProblem,
   vpsOrderOf,
@@ -14,7 +14,7 @@ const vpsApi = vi.hoisted(() => ({
   reinstall: vi.fn(),
   setKeys: vi.fn(),
 }));
-vi.mock('../../../web/src/features/dashboard/api/vps', () => ({ vpsApi }));
+vi.mock('../../../web/src/components/dashboard/api/vps', () => ({ vpsApi }));
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx0aGVrZXlvZmFzaGFsYXB0b3BmaWxsZXI asha@laptop';
 const RUNNING: ServiceVps = {

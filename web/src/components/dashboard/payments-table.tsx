@@ -1,8 +1,8 @@
 import type { Payment } from '@domain/api';
 import { formatInr } from '@domain/money';
-import { dashboardCopy as copy } from '../../../content/dashboard';
-import { formatDate } from '../format';
-import { refundsCopy } from '../../../content/refunds';
+import { dashboardCopy as copy } from '../../content/dashboard';
+import { formatDate } from './format';
+import { refundsCopy } from '../../content/refunds';
 import { InvoiceDownload } from './invoice-download';
 import { RefundStatus } from './refund-status';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { deliveryModeOf } from '@domain/provisioning';
-import { Button } from '../../../components/button';
-import { dashboardCopy as copy } from '../../../content/dashboard';
-import { storageCopy } from '../../../content/storage';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
-import { controlPanelUrl } from '../api/open-control-panel';
-import type { ServiceCard } from '../group-services';
+import { Button } from '../button';
+import { dashboardCopy as copy } from '../../content/dashboard';
+import { storageCopy } from '../../content/storage';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { controlPanelUrl } from './api/open-control-panel';
+import type { ServiceCard } from './group-services';
 
 const SETTING_UP = new Set(['pending', 'manual', 'failed']);
 /** Only a service that should be serving now offers its control panel (D22). */

@@ -1,5 +1,5 @@
 import type { Service } from '@domain/api';
-import { dashboardCopy as copy } from '../../../content/dashboard';
+import { dashboardCopy as copy } from '../../content/dashboard';
 
 const STYLES: Record<Service['status'], string> = {
   active: 'bg-green-100 text-green-800',

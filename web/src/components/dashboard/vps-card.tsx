@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import type { Service, ServiceVps } from '@domain/services';
 import { VPS_OS_IDS, VPS_OS_NAMES, type VpsOs } from '@domain/vps';
-import { vpsCopy as copy } from '../../../content/vps';
-import { ApiError } from '../../../lib/api';
-import { vpsApi } from '../api/vps';
+import { vpsCopy as copy } from '../../content/vps';
+import { ApiError } from '../../lib/api';
+import { vpsApi } from './api/vps';
+import { useReadOnlyDashboard } from './read-only';
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : copy.couldNot;
@@ -36,10 +37,11 @@ export function VpsCard({
   const ids = { keys: useId(), os: useId(), confirm: useId() };
   const live = state === 'active' || state === 'grace' || state === 'setting_up';
   const made = Boolean(vps.ip);
+  const readOnly = useReadOnlyDashboard();
 
   // The power state as the server has it now (the dashboard's list reads the record only).
   useEffect(() => {
-    if (!initial.ip) return;
+    if (!initial.ip || readOnly) return;
     let current = true;
     vpsApi.current(serviceId).then(
       ({ service }) => {
@@ -50,7 +52,7 @@ export function VpsCard({
     return () => {
       current = false;
     };
-  }, [serviceId, initial.ip]);
+  }, [serviceId, initial.ip, readOnly]);
 
   async function act(run: () => Promise<{ service: Service }>, done?: string) {
     setBusy(true);

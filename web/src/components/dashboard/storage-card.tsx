@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Service } from '@domain/api';
-import { Button } from '../../../components/button';
-import { storageCopy as copy } from '../../../content/storage';
-import { ApiError } from '../../../lib/api';
-import { createStorageKey } from '../api/storage-keys';
+import { Button } from '../button';
+import { storageCopy as copy } from '../../content/storage';
+import { ApiError } from '../../lib/api';
+import { createStorageKey } from './api/storage-keys';
 
 type Storage = NonNullable<Service['storage']>;
 

@@ -1,6 +1,6 @@
 import type { Payment } from '@domain/api';
 import { formatInr } from '@domain/money';
-import { refundsCopy as copy } from '../../../content/refunds';
+import { refundsCopy as copy } from '../../content/refunds';
 
 /** A payment's refund as the buyer reads it (D16): pending, then refunded with the amount. */
 export function RefundStatus({ refund }: { refund: NonNullable<Payment['refund']> }) {

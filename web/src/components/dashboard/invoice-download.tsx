@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { dashboardCopy as copy } from '../../../content/dashboard';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
-import { downloadInvoice } from '../api/download-invoice';
+import { dashboardCopy as copy } from '../../content/dashboard';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { downloadInvoice } from './api/download-invoice';
 
 /**
  * A payment's tax invoice number and its Download (D15): the PDF, saved as a file. The same for a

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CancelServiceResponse } from '@domain/api';
 import { formatInr } from '@domain/money';
-import { Button, buttonClasses } from '../../../components/button';
-import { refundsCopy as copy } from '../../../content/refunds';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
-import { cancelService } from '../api/cancel-service';
-import { formatDate } from '../format';
-import type { ServiceCard } from '../group-services';
+import { Button, buttonClasses } from '../button';
+import { refundsCopy as copy } from '../../content/refunds';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { cancelService } from './api/cancel-service';
+import { formatDate } from './format';
+import type { ServiceCard } from './group-services';
 
 /**
  * The money-back guarantee on a service card (D16): until when it holds, and Cancel, which asks

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { plannedDebitDate } from '@domain/auto-renew';
 import { formatInr } from '@domain/money';
-import { Button } from '../../../components/button';
-import { autoRenewCopy as copy } from '../../../content/auto-renew';
-import { siteName } from '../../../content/layout';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
-import { loadConfig } from '../../../lib/config';
-import { loadRazorpay } from '../../../lib/razorpay-checkout';
-import { setAutoRenew, type AutoRenewAnswer } from '../api/auto-renew';
-import { formatDate } from '../format';
-import type { ServiceCard } from '../group-services';
+import { Button } from '../button';
+import { autoRenewCopy as copy } from '../../content/auto-renew';
+import { siteName } from '../../content/layout';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { loadConfig } from '../../lib/config';
+import { loadRazorpay } from '../../lib/razorpay-checkout';
+import { setAutoRenew, type AutoRenewAnswer } from './api/auto-renew';
+import { formatDate } from './format';
+import type { ServiceCard } from './group-services';
 
 const THEME_COLOR = '#1d4ed8';
 /** After authorising, the webhook stores the mandate within seconds: the card reads again. */

@@ -1,10 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError } from '../../../lib/api';
-import { domainApi, type DnsRecord, type DnsType, type DomainDetails } from '../api/domains';
-import { formatDate } from '../format';
+import { ApiError } from '../../lib/api';
+import { domainApi, type DnsRecord, type DnsType, type DomainDetails } from './api/domains';
+import { formatDate } from './format';
+import { useReadOnlyDashboard } from './read-only';
 
 const TYPES: DnsType[] = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'];
+
+/** Said in the console's read-only view, where the registry is not asked (read-only.tsx). */
+const READ_ONLY_NOTE =
+  "The registry's settings (nameservers, DNS records, lock) show on the buyer's own dashboard only.";
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError
@@ -31,8 +36,10 @@ export function DomainCard({ domain }: { domain: string }) {
     priority: '10',
   });
   const ids = { ns: useId(), type: useId(), host: useId(), value: useId(), priority: useId() };
+  const readOnly = useReadOnlyDashboard();
 
   useEffect(() => {
+    if (readOnly) return;
     let live = true;
     Promise.all([domainApi.details(domain), domainApi.records(domain)]).then(
       ([found, list]) => {
@@ -46,7 +53,11 @@ export function DomainCard({ domain }: { domain: string }) {
     return () => {
       live = false;
     };
-  }, [domain]);
+  }, [domain, readOnly]);
+
+  if (readOnly) {
+    return <p className="mt-3 text-sm text-slate-600">{READ_ONLY_NOTE}</p>;
+  }
 
   async function act(step: () => Promise<void>) {
     setBusy(true);
