@@ -1,10 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../web/src/lib/api';
-import {
-  formatBytes,
-  StorageCard,
-} from '../../../web/src/components/dashboard/storage-card';
+import { formatBytes, StorageCard } from '../../../web/src/components/dashboard/storage-card';
 
 const storageKeys = vi.hoisted(() => ({ createStorageKey: vi.fn() }));
 vi.mock('../../../web/src/components/dashboard/api/storage-keys', () => storageKeys);
