@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'service.ended',
   'service.refunded',
   'customer.noted',
+  /** An operator opened "View as customer" (issue #27). */
+  'customer.viewed',
   'mail.resent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

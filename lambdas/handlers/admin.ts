@@ -29,6 +29,7 @@ import type { SecondFactors } from '../ports/second-factor';
 import { binary, json } from '../http/response';
 import { listStuck, redrive, type DeadLettersDeps } from '../use-cases/admin/dead-letters';
 import {
+  customerDashboard,
   findCustomer,
   findCustomers,
   noteCustomer,
@@ -273,6 +274,11 @@ export function makeHandler(deps: AdminDeps) {
         if (!id.success) throw new ValidationError("The customer's id is missing.");
         const answer: AdminCustomerResponse = { customer: await findCustomer(deps, id.data) };
         return json(200, answer);
+      }
+      case 'GET /api/admin/customers/{userId}/dashboard': {
+        const id = userId.safeParse(event.pathParameters?.userId);
+        if (!id.success) throw new ValidationError("The customer's id is missing.");
+        return json(200, await customerDashboard(deps, operator, id.data));
       }
       case 'POST /api/admin/customers/{userId}/notes': {
         const id = userId.safeParse(event.pathParameters?.userId);

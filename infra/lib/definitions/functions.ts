@@ -746,6 +746,7 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/admin/customers/{userId}'],
       ['POST', '/api/admin/customers/{userId}/notes'],
       ['POST', '/api/admin/customers/{userId}/mails/resend'],
+      ['GET', '/api/admin/customers/{userId}/dashboard'],
       ['GET', '/api/admin/reports/gstr1'],
       ['GET', '/api/admin/reports/revenue'],
     ] as const

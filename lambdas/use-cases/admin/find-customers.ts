@@ -1,4 +1,5 @@
 import type { AdminCustomer, AuditEntry, OperatorRef } from '../../domain/admin';
+import type { DashboardResponse } from '../../domain/api';
 import type { AuditLog } from '../../ports/audit';
 import type { MailLog } from '../../ports/mail-log';
 import type { UserRecord } from '../../ports/users';
@@ -85,4 +86,34 @@ export async function noteCustomer(
     (e) => e.entryId === entry.entryId,
   );
   return written ?? entry;
+}
+
+/**
+ * "View as customer" (issue #27): the customer's dashboard exactly as their own dashboard route
+ * builds it (build-dashboard.ts), for the console to show read-only. It holds no panel login link,
+ * auth code or key (the buyer's dashboard fetches those only on a press). Each view is audited.
+ */
+export async function customerDashboard(
+  deps: FindCustomersDeps & { newId: () => string },
+  operator: OperatorRef,
+  userId: string,
+): Promise<DashboardResponse> {
+  const user = await deps.users.getUser(userId);
+  if (!user) throw new CustomerNotFoundError();
+  const dashboard = await buildDashboard(deps, {
+    userId: user.userId,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+  });
+  await deps.audit.append({
+    entryId: `view#${deps.newId()}`,
+    at: deps.now().toISOString(),
+    operator,
+    action: 'customer.viewed',
+    target: { kind: 'customer', id: userId },
+    customerId: userId,
+    note: '',
+  });
+  return dashboard;
 }

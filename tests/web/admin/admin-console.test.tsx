@@ -496,6 +496,77 @@ describe('Customers', () => {
     });
   });
 
+  it("views the customer's dashboard as they see it, read-only: their cards and payments in an inert region that reads none of the buyer's routes", async () => {
+    const user = userEvent.setup();
+    const asha = found.customers[0]!;
+    const domainService = {
+      ...asha.services[0]!,
+      id: 'svc_2',
+      planId: 'basicdomain',
+      name: 'Basic Domain',
+      category: 'domain' as const,
+      domain: 'ashaverma.in',
+      provisioning: { state: 'ready' as const },
+    };
+    const dashboard = {
+      user: asha.user,
+      services: [...asha.services, domainService],
+      payments: asha.payments,
+    };
+    server.use(
+      http.get(`${API}/admin/customer-list`, () => HttpResponse.json({ customers: [] })),
+      http.get(`${API}/admin/search`, () =>
+        HttpResponse.json({
+          query: BUYER.email,
+          matchedAs: 'email',
+          customers: [{ userId: 'u1', email: BUYER.email, name: 'Asha Verma', createdAt: '' }],
+          services: [],
+          orders: [],
+          payments: [],
+          documents: [],
+          tickets: [],
+        }),
+      ),
+      http.get(`${API}/admin/customers/:userId`, () => HttpResponse.json({ customer: asha })),
+      http.get(`${API}/admin/customers/:userId/dashboard`, ({ request }) => {
+        record(request);
+        return HttpResponse.json(dashboard);
+      }),
+      // The buyer's own routes answer the signed-in buyer only: the view must ask none of them.
+      http.all(`${API}/me/*`, ({ request }) => {
+        record(request);
+        return HttpResponse.json({ error: { code: 'forbidden', message: 'no' } }, { status: 403 });
+      }),
+    );
+    setSignedInUser(OPERATOR);
+    renderApp('/admin/customers');
+    await user.type(await screen.findByLabelText('Find anything'), BUYER.email);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    const card = await screen.findByRole('article', { name: BUYER.email });
+
+    await user.click(within(card).getByRole('button', { name: 'View as customer' }));
+
+    const region = await within(card).findByRole('region', { name: 'What the customer sees' });
+    expect(region).toHaveTextContent(/read-only: nothing here can be pressed/);
+    const view = within(region).getByTestId('customer-view');
+    // The buyer's own components: the cards by category, the payments table.
+    expect(within(view).getByRole('heading', { name: 'Your Hosting' })).toBeInTheDocument();
+    expect(within(view).getByRole('heading', { name: 'Payment History' })).toBeInTheDocument();
+    expect(within(view).getAllByText('Basic Hosting').length).toBeGreaterThan(0);
+    expect(within(view).getByText('Basic Domain')).toBeInTheDocument();
+    expect(
+      within(view).getByText(/registry's settings .* buyer's own dashboard only/),
+    ).toBeInTheDocument();
+    // Read-only: the whole view is inert (no press, no focus), its buttons and links with it.
+    expect(view).toHaveAttribute('inert');
+    const controls = [...region.querySelectorAll('button, a, input, select, textarea')];
+    expect(controls.filter((control) => !view.contains(control))).toEqual([
+      within(region).getByRole('button', { name: "Close the customer's view" }),
+    ]);
+    expect(requests.filter((r) => r.url.includes('/me/'))).toEqual([]);
+    expect(requests.filter((r) => r.url.endsWith('/admin/customers/u1/dashboard'))).toHaveLength(1);
+  });
+
   it('says so when nothing matches', async () => {
     const user = userEvent.setup();
     server.use(

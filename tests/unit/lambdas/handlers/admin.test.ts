@@ -31,6 +31,8 @@ import type { OrderRecord } from '../../../../lambdas/ports/orders';
 import { RESOLUTION_LEASE_MS } from '../../../../lambdas/use-cases/admin/resolve-review';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { sendWelcomeEmail } from '../../../../lambdas/use-cases/send-welcome-email';
+import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
+import type { DashboardResponse } from '../../../../lambdas/domain/api';
 import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
 import { InMemoryMailLog } from '../../../helpers/fakes/mail-log';
 import { LoggedMailer } from '../../../../lambdas/use-cases/logged-mailer';
@@ -205,6 +207,7 @@ const FIXTURE_OF: Record<string, string> = {
   'GET /api/admin/customers/{userId}': 'get-admin-customer.json',
   'POST /api/admin/customers/{userId}/notes': 'post-admin-customer-notes.json',
   'POST /api/admin/customers/{userId}/mails/resend': 'post-admin-customer-mail-resend.json',
+  'GET /api/admin/customers/{userId}/dashboard': 'get-admin-customer-dashboard.json',
   'GET /api/admin/reports/revenue': 'get-admin-reports-revenue.json',
 };
 const ADMIN_ROUTES = ROUTES.filter((route) => route.function === 'admin').map(
@@ -1420,6 +1423,34 @@ describe("operators' notes on a customer", () => {
     expect((page.json as unknown as AdminCustomerResponse).customer.audit).toHaveLength(1);
     expect(parse(await handler(empty)).statusCode).toBe(400);
     expect(audit.entries).toHaveLength(1);
+  });
+});
+
+describe('view as customer', () => {
+  it("answers the customer's own dashboard, as the buyer's route builds it, and audits each view", async () => {
+    await givenOrderInReview();
+    await resolve('fulfil', 'Accepted the extra ₹100.');
+    const asBuyerSees = await buildDashboard({ ...world, refunds }, BUYER);
+
+    const viewed = parse(await handler(request('GET /api/admin/customers/{userId}/dashboard')));
+    const unknown = parse(
+      await handler({
+        ...request('GET /api/admin/customers/{userId}/dashboard'),
+        pathParameters: { userId: 'no-such-user' },
+      }),
+    );
+
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.json).toEqual(JSON.parse(JSON.stringify(asBuyerSees)));
+    expect((viewed.json as unknown as DashboardResponse).services).toHaveLength(1);
+    expect(audit.entries.filter((e) => e.action === 'customer.viewed')).toEqual([
+      expect.objectContaining({
+        operator: OPERATOR,
+        target: { kind: 'customer', id: BUYER.userId },
+        customerId: BUYER.userId,
+      }),
+    ]);
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

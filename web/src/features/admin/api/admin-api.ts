@@ -19,6 +19,7 @@ import type {
   ServiceActionResponse,
   TodaySummary,
 } from '@domain/admin';
+import type { DashboardResponse } from '@domain/api';
 import type { OrderStatus } from '@domain/order';
 import type { RevenueReport } from '@domain/revenue';
 import { apiGet, apiGetBlob, apiPost } from '../../../lib/api';
@@ -97,6 +98,11 @@ export function searchConsole(q: string): Promise<AdminSearchResponse> {
 
 export function getCustomer(userId: string): Promise<AdminCustomerResponse> {
   return apiGet(`/admin/customers/${encodeURIComponent(userId)}`, { auth: true });
+}
+
+/** "View as customer": their dashboard as their own route answers it (the view is audited). */
+export function getCustomerDashboard(userId: string): Promise<DashboardResponse> {
+  return apiGet(`/admin/customers/${encodeURIComponent(userId)}/dashboard`, { auth: true });
 }
 
 export function listCustomerPage(after?: string): Promise<CustomerListResponse> {

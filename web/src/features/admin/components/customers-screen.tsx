@@ -15,6 +15,7 @@ import { CustomerTickets } from './customer-tickets';
 import { ScreenSection } from './screen-parts';
 import { ResendButton } from './resend-button';
 import { ServiceActions } from './service-actions';
+import { ViewAsCustomer } from './view-as-customer';
 import { failureMessage } from './use-load';
 
 const copy = adminCopy.customers;
@@ -351,6 +352,7 @@ function CustomerCard({ customer, onChanged }: { customer: AdminCustomer; onChan
           );
         }}
       </FactList>
+      <ViewAsCustomer userId={user.id} email={user.email} />
       <CustomerTickets email={user.email} />
       <CustomerNote userId={user.id} onSaved={onChanged} />
       <AuditList entries={customer.audit} />
