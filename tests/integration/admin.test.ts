@@ -22,6 +22,7 @@ import type {
   ResolveReviewResponse,
 } from '../../lambdas/domain/admin';
 import { reviewRefundReceipt } from '../../lambdas/domain/admin';
+import type { DashboardResponse } from '../../lambdas/domain/api';
 import { HOME_REGION, localTableName } from '../../lambdas/system/facts';
 import { newOperator } from '../helpers/operators';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
@@ -238,6 +239,20 @@ describe('the operator console on the local stack', () => {
       expect.objectContaining({ note, target: { kind: 'mail', id: logged.mailId } }),
     ]);
     expect(page.mails.filter((m) => m.resendOf === logged.mailId)).toHaveLength(1);
+
+    // View as customer: the dashboard the buyer's own route answers, audited.
+    const own = await api<DashboardResponse>(stack, 'GET', '/api/me/dashboard', { token });
+    const viewed = await api<DashboardResponse>(
+      stack,
+      'GET',
+      `/api/admin/customers/${userId}/dashboard`,
+      { token: operatorToken },
+    );
+    expect(viewed.status).toBe(200);
+    expect(viewed.body).toEqual(own.body);
+    expect((await customerPage()).body.customer.audit.map((e) => e.action)).toContain(
+      'customer.viewed',
+    );
   });
 
   it('refunding an order in review makes one refund at Razorpay, and no service', async () => {
