@@ -85,6 +85,15 @@ describe('the console of issue #27 in a browser', () => {
       await receipt.getByRole('button', { name: 'Send it again' }).click();
       await visible(card.getByText('Sent again to the buyer.'), 20_000);
       await screenshot(page, 'console-customer-mails');
+
+      // View as customer: the buyer's own cards, read-only (inert: the Cancel button cannot be
+      // pressed).
+      await card.getByRole('button', { name: 'View as customer' }).click();
+      const view = card.getByTestId('customer-view');
+      await visible(view.getByRole('heading', { name: 'Your Hosting' }), 20_000);
+      expect(await view.getAttribute('inert')).not.toBeNull();
+      await view.scrollIntoViewIfNeeded();
+      await screenshot(page, 'console-view-as-customer');
     });
 
     const payment = await eventually(
