@@ -9,7 +9,7 @@ import { getProfile, updateProfile, type ProfileDeps } from '../use-cases/profil
 import { httpHandler } from '../http/http-handler';
 import { identityDirectory } from './deps/identity';
 import { mailer } from './deps/mail';
-import { erasableUsersStore, servicesStore } from './deps/stores';
+import { erasableMailLog, erasableUsersStore, servicesStore } from './deps/stores';
 
 // The shape only, with generous bounds; the rules and their sentences are the domain's
 // (lambdas/domain/profile.ts), which names the fields a buyer has to fix.
@@ -57,6 +57,7 @@ export function makeHandler(deps: ProfileDeps & AccountDeps) {
 
 export const handler = makeHandler({
   users: erasableUsersStore(),
+  mailLog: erasableMailLog(),
   identity: identityDirectory,
   services: servicesStore(),
   mailer,

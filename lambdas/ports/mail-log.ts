@@ -12,4 +12,6 @@ export interface MailLog {
   listForCustomer(userId: string): Promise<MailLogEntry[]>;
   /** One mail with its body (where its kind keeps one), for a resend. */
   getMail(userId: string, mailId: string): Promise<StoredMail | undefined>;
+  /** Deletes a customer's whole log: their account is deleted (D28), its personal data with it. */
+  eraseCustomer(userId: string): Promise<void>;
 }

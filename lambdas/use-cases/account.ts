@@ -20,6 +20,7 @@ import type { Profile } from '../domain/profile';
 import type { IdentityDirectory } from '../ports/identity';
 import type { LogPort } from '../ports/logger';
 import type { Mailer } from '../ports/mail';
+import type { MailLog } from '../ports/mail-log';
 import type { ServicesStore } from '../ports/services';
 import type { Caller, UserRecord, UsersStore } from '../ports/users';
 import { accountDeletedMail, emailChangedMail } from '../templates/mail/account-changes';
@@ -30,6 +31,8 @@ export interface AccountDeps {
   identity: IdentityDirectory;
   services: Pick<ServicesStore, 'listServices'>;
   mailer: Mailer;
+  /** The customer's mail log goes with the account (D28). */
+  mailLog: Pick<MailLog, 'eraseCustomer'>;
   siteUrl: () => string;
   log: LogPort;
   now: () => Date;
@@ -129,6 +132,7 @@ export async function deleteAccount(
 
   const user = await deps.users.getUser(caller.userId);
   await deps.users.deleteUser(caller.userId);
+  await deps.mailLog.eraseCustomer(caller.userId);
   await deps.identity.deleteUser(caller.userId);
   deps.log.info('Account deleted', { userId: caller.userId });
   // Not in a mail log: the account and its personal data are gone (D28), the log with them.

@@ -228,7 +228,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/profile.ts',
     // readWrite: the record is made from the token when missing, then updated, and deleted with
     // the account (D28); services are read to refuse deleting an account with live ones.
-    tables: { users: 'readWriteDelete', services: 'read', mails: 'write' },
+    tables: { users: 'readWriteDelete', services: 'read', mails: 'readWriteDelete' },
     // The name and phone are Cognito attributes too (D19); the account's Cognito user is deleted
     // with it; the old address is told of an email change, and the deleted account of its deletion.
     needs: ['updateUserAttributes', 'deleteUsers', 'sendEmail'],

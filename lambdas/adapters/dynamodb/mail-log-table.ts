@@ -1,4 +1,5 @@
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -6,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { listedMail } from '../../domain/mail-log';
 import type { MailLog, MailLogEntry, StoredMail } from '../../ports/mail-log';
+import { queryAll } from './query-all';
 
 /** The newest mails a customer's page lists. */
 export const MAIL_LOG_PAGE = 200;
@@ -45,6 +47,20 @@ export class DynamoMailLog implements MailLog {
       }),
     );
     return ((answer.Items ?? []) as StoredMail[]).map(listedMail);
+  }
+
+  /** One DeleteItem per mail (no function batch-writes), after a query of the keys alone. */
+  async eraseCustomer(userId: string): Promise<void> {
+    const keys = await queryAll<{ userId: string; mailId: string }>(this.client, {
+      TableName: this.table(),
+      KeyConditionExpression: 'userId = :user',
+      ExpressionAttributeValues: { ':user': userId },
+      ProjectionExpression: 'userId, mailId',
+      ConsistentRead: true,
+    });
+    for (const key of keys) {
+      await this.client.send(new DeleteCommand({ TableName: this.table(), Key: key }));
+    }
   }
 
   async getMail(userId: string, mailId: string): Promise<StoredMail | undefined> {

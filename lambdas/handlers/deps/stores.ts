@@ -56,3 +56,8 @@ export const provisioningRecords = () =>
   new DynamoProvisioningRecords(dynamo, table('services'), provisioningLeaseMs());
 /** The customers' mail logs: the mailer writes them (put only), the console reads them. */
 export const mailLog = () => new DynamoMailLog(dynamo, table('mails'));
+/** The mail log of the function that deletes accounts (D28): DeleteItem is granted to it alone. */
+export const erasableMailLog = () => {
+  wiring.deletes.add('mails');
+  return mailLog();
+};

@@ -24,6 +24,13 @@ export class InMemoryMailLog implements MailLog {
       .map((m) => listedMail(structuredClone(m)));
   }
 
+  async eraseCustomer(userId: string): Promise<void> {
+    await tick();
+    for (let i = this.mails.length - 1; i >= 0; i -= 1) {
+      if (this.mails[i]!.userId === userId) this.mails.splice(i, 1);
+    }
+  }
+
   async getMail(userId: string, mailId: string): Promise<StoredMail | undefined> {
     await tick();
     const found = this.mails.find((m) => m.userId === userId && m.mailId === mailId);

@@ -68,6 +68,23 @@ describe.each([
     expect(await log.listForCustomer(unique('user-'))).toEqual([]);
   });
 
+  it("erases one customer's whole log and nobody else's", async () => {
+    const log = make();
+    const asha = unique('user-');
+    const other = unique('user-');
+    for (const at of ['2026-11-20T04:00:00.000Z', '2026-11-21T04:00:00.000Z']) {
+      await log.record(mail(asha, at));
+    }
+    const kept = mail(other, '2026-11-22T04:00:00.000Z');
+    await log.record(kept);
+
+    await log.eraseCustomer(asha);
+    await log.eraseCustomer(unique('user-'));
+
+    expect(await log.listForCustomer(asha)).toEqual([]);
+    expect(await log.getMail(other, kept.mailId)).toEqual(kept);
+  });
+
   it('reads one mail back with its body, and nothing for another customer or an unknown id', async () => {
     const log = make();
     const asha = unique('user-');

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makeHandler } from '../../../../lambdas/handlers/profile';
 import type { ServiceRecord } from '../../../../lambdas/ports/services';
 import { FakeIdentityDirectory } from '../../../helpers/fakes/identity';
+import { InMemoryMailLog } from '../../../helpers/fakes/mail-log';
 import {
   InMemoryServicesStore,
   InMemoryUsersStore,
@@ -22,6 +23,7 @@ let users: InMemoryUsersStore;
 let identity: FakeIdentityDirectory;
 let services: InMemoryServicesStore;
 let mailer: RecordingMailer;
+let mailLog: InMemoryMailLog;
 let handler: ReturnType<typeof makeHandler>;
 
 beforeEach(async () => {
@@ -29,11 +31,13 @@ beforeEach(async () => {
   identity = new FakeIdentityDirectory();
   services = new InMemoryServicesStore();
   mailer = new RecordingMailer();
+  mailLog = new InMemoryMailLog();
   handler = makeHandler({
     users,
     identity,
     services,
     mailer,
+    mailLog,
     siteUrl: () => 'https://store.example.in',
     log: new RecordingLog(),
     now: () => NOW,
@@ -116,8 +120,23 @@ describe('POST /api/me/email', () => {
 });
 
 describe('POST /api/me/account/delete', () => {
-  it('deletes the record and the Cognito user when every service has ended, and mails the buyer', async () => {
+  it('deletes the record, the Cognito user and the mail log when every service has ended, and mails the buyer', async () => {
     services.items.set(`${BUYER.userId}#svc_ended`, service('ended'));
+    const logged = {
+      userId: BUYER.userId,
+      at: '2026-01-01T00:00:00.000Z',
+      kind: 'welcome' as const,
+      subject: 'Your Basic Hosting is active',
+      to: BUYER.email,
+      status: 'sent' as const,
+      body: { html: '<p>Asha Verma, Pune</p>', text: 'Asha Verma, Pune' },
+    };
+    await mailLog.record({ ...logged, mailId: '2026-01-01T00:00:00.000Z#a' });
+    await mailLog.record({
+      ...logged,
+      userId: 'someone-else',
+      mailId: '2026-01-01T00:00:00.000Z#b',
+    });
 
     const { statusCode, json } = parse(await handler(remove()));
 
@@ -125,6 +144,8 @@ describe('POST /api/me/account/delete', () => {
     expect(json).toEqual({ deleted: true });
     expect(await users.getUser(BUYER.userId)).toBeUndefined();
     expect(identity.deleted).toEqual([BUYER.userId]);
+    // Their mail log goes with the account (D28); another customer's stays.
+    expect(mailLog.mails.map((m) => m.userId)).toEqual(['someone-else']);
     expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([
       [BUYER.email, 'Your account is deleted'],
     ]);

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeHandler } from '../../../../lambdas/handlers/profile';
+import { InMemoryMailLog } from '../../../helpers/fakes/mail-log';
 import { FakeIdentityDirectory } from '../../../helpers/fakes/identity';
 import {
   InMemoryServicesStore,
@@ -24,6 +25,7 @@ beforeEach(() => {
     identity,
     services: new InMemoryServicesStore(),
     mailer: new RecordingMailer(),
+    mailLog: new InMemoryMailLog(),
     siteUrl: () => 'https://store.example.in',
     log: new RecordingLog(),
     now: () => new Date('2026-11-22T02:00:00.000Z'),
