@@ -43,6 +43,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          // One stack for the files that call sharedStack() (tests/helpers/shared-stack.ts).
+          globalSetup: ['tests/helpers/shared-stack-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
