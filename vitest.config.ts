@@ -56,6 +56,11 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // One web stack and one Chromium for the project (useE2e, tests/helpers/e2e.ts).
+          globalSetup: [
+            'tests/helpers/shared-stack-setup.ts',
+            'tests/helpers/shared-browser-setup.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
