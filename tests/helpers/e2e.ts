@@ -69,6 +69,8 @@ export function useE2e(file: string, options: E2eOptions = {}): E2e {
 
   beforeAll(async () => {
     const endpoint = inject('sharedBrowserEndpoint');
+    const browserError = inject('sharedBrowserError');
+    if (browserError) throw new Error(`The shared Chromium did not start: ${browserError}`);
     // Both at once; allSettled, so that whichever did start is stopped in afterAll.
     const [started, launched] = await Promise.allSettled([
       ownStack

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT, startLocalStack } from './local-stack';
+import { REPO_ROOT, startLocalStack, type LocalStack } from './local-stack';
 import { describeStack } from './shared-stack';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -16,15 +16,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = join(REPO_ROOT, 'test-results');
   mkdirSync(dir, { recursive: true });
   const logFile = join(dir, `shared-stack-${project.name}.log`);
-  const stack = await startLocalStack({ withWeb, logFile });
-  if (withWeb) {
-    // The stack serves the API even when the web build failed: say so plainly, not by a timeout.
-    const res = await fetch(stack.baseUrl);
-    if (!res.ok || !(await res.text()).includes('<div id="root"')) {
-      await stack.dispose();
-      throw new Error(`The shared stack serves no web build (status ${res.status}).`);
+  let stack: LocalStack | undefined;
+  try {
+    stack = await startLocalStack({ withWeb, logFile });
+    if (withWeb) {
+      // The stack serves the API even when the web build failed: say so plainly, not by a timeout.
+      const res = await fetch(stack.baseUrl);
+      if (!res.ok || !(await res.text()).includes('<div id="root"'))
+        throw new Error(`The shared stack serves no web build (status ${res.status}).`);
     }
+    project.provide('sharedStack', describeStack(stack, logFile));
+  } catch (error) {
+    // Every globalSetup runs before the first test of any project: a throw here would stop the
+    // unit tests too. The files that use this stack fail instead, with this message.
+    await stack?.dispose();
+    project.provide('sharedStackError', error instanceof Error ? error.message : String(error));
   }
-  project.provide('sharedStack', describeStack(stack, logFile));
-  return () => stack.dispose();
+  return async () => {
+    await stack?.dispose();
+  };
 }

@@ -32,8 +32,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The project's shared stack, when its globalSetup started one. */
     sharedStack?: SharedStackDescription;
+    /** Why the project's shared stack did not start (its globalSetup does not throw). */
+    sharedStackError?: string;
     /** The e2e project's shared Chromium (playwright-core launchServer), to `connect` to. */
     sharedBrowserEndpoint?: string;
+    /** Why the e2e project's shared Chromium did not start. */
+    sharedBrowserError?: string;
   }
 }
 
@@ -64,6 +68,8 @@ const notYours = (what: string) => async () => {
 /** The project's shared stack; throws when the project starts none (see vitest.config.ts). */
 export function sharedStack(): LocalStack {
   const shared = inject('sharedStack');
+  const failed = inject('sharedStackError');
+  if (failed) throw new Error(`The shared stack did not start: ${failed}`);
   if (!shared)
     throw new Error(
       "This project has no shared stack: its globalSetup in vitest.config.ts starts none. Use startLocalStack() in this file's beforeAll.",
