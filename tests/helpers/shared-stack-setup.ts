@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startLocalStack, type LocalStack } from './local-stack';
-import { describeStack } from './shared-stack';
+import { E2E_SUPPORT_INBOX, describeStack } from './shared-stack';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const withWeb = project.name === 'e2e';
@@ -18,7 +18,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const logFile = join(dir, `shared-stack-${project.name}.log`);
   let stack: LocalStack | undefined;
   try {
-    stack = await startLocalStack({ withWeb, logFile });
+    stack = await startLocalStack({
+      withWeb,
+      logFile,
+      ...(withWeb ? { env: { SUPPORT_EMAIL: E2E_SUPPORT_INBOX } } : {}),
+    });
     if (withWeb) {
       // The stack serves the API even when the web build failed: say so plainly, not by a timeout.
       const res = await fetch(stack.baseUrl);

@@ -11,6 +11,12 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import type { LocalStack, SiteConfig, StackPorts } from './local-stack';
 
+/**
+ * The support inbox of the e2e project's shared stack (its SUPPORT_EMAIL): the contact journeys
+ * read their mail there, which shows the stack sends to the configured address, not a default.
+ */
+export const E2E_SUPPORT_INBOX = 'support-e2e@storefront.local';
+
 /** What a file needs to reach the shared stack: everything of a LocalStack but its process. */
 export interface SharedStackDescription {
   baseUrl: string;
