@@ -43,6 +43,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          // One stack for the files that call sharedStack() (tests/helpers/shared-stack.ts).
+          globalSetup: ['tests/helpers/shared-stack-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -54,6 +56,11 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // One web stack and one Chromium for the project (useE2e, tests/helpers/e2e.ts).
+          globalSetup: [
+            'tests/helpers/shared-stack-setup.ts',
+            'tests/helpers/shared-browser-setup.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

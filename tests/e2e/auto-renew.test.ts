@@ -22,7 +22,8 @@ import {
   type TestUser,
 } from '../helpers/storefront-client';
 
-const e2e = useE2e('auto-renew');
+// Its own stack: the auto-renew job it runs debits every due service in the store.
+const e2e = useE2e('auto-renew', { ownStack: true });
 
 async function dashboard(token: string): Promise<DashboardResponse> {
   const res = await api<DashboardResponse>(e2e.stack, 'GET', '/api/me/dashboard', { token });

@@ -21,7 +21,8 @@ import {
   type TestUser,
 } from '../helpers/storefront-client';
 
-const e2e = useE2e('console');
+// Its own stack: the revenue report it reads sums every payment in the store.
+const e2e = useE2e('console', { ownStack: true });
 
 /** A buyer who paid for a year of Basic Hosting: the payment has its tax invoice. */
 async function paidBuyer(): Promise<{ user: TestUser; invoiceNumber: string; paymentId: string }> {

@@ -21,6 +21,7 @@ import {
   pressPayNow,
   useE2e,
 } from '../helpers/e2e';
+import { E2E_SUPPORT_INBOX } from '../helpers/shared-stack';
 import {
   SIGN_UP_CODE_SUBJECT,
   accountCode,
@@ -32,7 +33,8 @@ import {
   type TestUser,
 } from '../helpers/storefront-client';
 
-const SUPPORT_INBOX = 'support-e2e@storefront.local';
+// The shared e2e stack's SUPPORT_EMAIL (tests/helpers/shared-stack-setup.ts).
+const SUPPORT_INBOX = E2E_SUPPORT_INBOX;
 
 const TEXT = {
   overlayTitle: 'Please Login for Purchasing Plan',
@@ -46,7 +48,7 @@ const TEXT = {
   noPayments: 'No payment history found',
 } as const;
 
-const e2e = useE2e('journeys', { env: { SUPPORT_EMAIL: SUPPORT_INBOX } });
+const e2e = useE2e('journeys');
 const journey = e2e.journey;
 
 function path(page: Page): string {

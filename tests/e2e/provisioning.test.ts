@@ -130,7 +130,10 @@ describe('every mail of this run', () => {
       'every buyer’s ready mail',
       30_000,
     );
-    const mails = await mailbox(e2e.stack);
+    // This file's mails: the stack is shared with other files, whose mails are theirs to check.
+    const mails = (await mailbox(e2e.stack)).filter((m) =>
+      buyers.some((b) => m.destination.to.includes(b.email)),
+    );
 
     expect(mails.length).toBeGreaterThanOrEqual(2 * buyers.length);
     for (const mail of mails) {

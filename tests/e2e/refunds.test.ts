@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { STEP_TIMEOUT_MS, hydrated, screenshot, visible } from '../helpers/browser';
+import { STEP_TIMEOUT_MS, hydrated, savedDownload, screenshot, visible } from '../helpers/browser';
 import { dashboardOf, hidden, logInAt, payInSheet, useE2e } from '../helpers/e2e';
 import { busDrained } from '../helpers/faults/fault-stack';
 import {
@@ -97,7 +97,7 @@ describe('cancel within the money-back guarantee', () => {
       await row.getByRole('button', { name: `Download credit note ${creditNote} (PDF)` }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe(`${creditNote.replaceAll('/', '-')}.pdf`);
-      const pdf = execFileSync('pdftotext', ['-layout', await file.path(), '-'], {
+      const pdf = execFileSync('pdftotext', ['-layout', await savedDownload(file), '-'], {
         encoding: 'utf8',
       });
       expect(pdf).toContain('CREDIT NOTE');

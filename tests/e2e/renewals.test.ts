@@ -28,7 +28,8 @@ import {
   type TestUser,
 } from '../helpers/storefront-client';
 
-const e2e = useE2e('renewals');
+// Its own stack: the renewal job it runs acts on every service in the store.
+const e2e = useE2e('renewals', { ownStack: true });
 
 let client: DynamoDBDocumentClient | undefined;
 afterAll(() => client?.destroy());

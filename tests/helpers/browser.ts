@@ -11,6 +11,8 @@ import type {
   Browser,
   BrowserContext,
   BrowserContextOptions,
+  BrowserServer,
+  Download,
   Locator,
   Page,
 } from 'playwright-core';
@@ -35,13 +37,25 @@ export const SCREENSHOT_DIR = join(REPO_ROOT, 'tests', 'e2e', 'screenshots');
 /** How long one action or expectation may wait; every wait in the journeys is bounded. */
 export const STEP_TIMEOUT_MS = 10_000;
 
+const LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: CHROMIUM_FLAGS,
+  timeout: 30_000,
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    timeout: 30_000,
-  });
+  return chromium.launch(LAUNCH);
+}
+
+/** The same Chromium as a server that many test files `connect` to (the e2e project's globalSetup). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH);
+}
+
+/** The project's shared Chromium; `close()` on it only disconnects this file. */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint, { timeout: 30_000 });
 }
 
 /** A desktop-sized viewport, wide enough for the full header. */
@@ -133,6 +147,18 @@ export async function newJourney(
       }
     },
   };
+}
+
+/**
+ * Where a download is on this machine: saved under tests/e2e/screenshots/downloads/ (a browser the
+ * file is connected to keeps its own copy, which `download.path()` cannot reach).
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const dir = join(SCREENSHOT_DIR, 'downloads');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -1,10 +1,13 @@
 /**
- * The harness every end-to-end file shares: `useE2e(file)` starts the local stack with the built
- * web and Debian's Chromium once for the file (beforeAll), and stops both by their handles in
- * afterAll (the stack by its process group, the browser by `close()`), leaving the stack's log
- * beside the screenshots. `journey(name, run)` runs one journey in a fresh context and page: it
- * fails on an uncaught page error or anything the site's CSP blocked, says where the browser was,
- * and saves the last screen as tests/e2e/screenshots/{name}.png, pass or fail.
+ * The harness every end-to-end file shares: `useE2e(file)` gives the file the project's shared
+ * stack with the built web (sharedStack(), started once by the e2e globalSetup) and connects to the
+ * project's shared Debian Chromium (beforeAll), disconnecting in afterAll. A file that needs its
+ * own stack (special `env`, or `ownStack` because it runs a job over every service in the store or
+ * stops the stack) starts one with `startLocalStack` and stops it in afterAll, leaving the stack's
+ * log beside the screenshots (the shared stack's is test-results/shared-stack-e2e.log).
+ * `journey(name, run)` runs one journey in a fresh context and page: it fails on an uncaught page
+ * error or anything the site's CSP blocked, says where the browser was, and saves the last screen
+ * as tests/e2e/screenshots/{name}.png, pass or fail.
  *
  * Also the steps that many journeys take the same way (log in, press Pay Now, pay in the
  * simulator's sheet), so that each file says only its journeys.
@@ -12,12 +15,13 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { DashboardResponse } from '../../lambdas/domain/api';
 import {
   DESKTOP,
   SCREENSHOT_DIR,
   STEP_TIMEOUT_MS,
+  connectBrowser,
   hydrated,
   launchBrowser,
   newJourney,
@@ -25,12 +29,18 @@ import {
   type Journey,
 } from './browser';
 import { REPO_ROOT, startLocalStack, type LocalStack } from './local-stack';
+import { sharedStack } from './shared-stack';
 import { api, signIn, type TestUser } from './storefront-client';
 import { totpCode } from './totp';
 
 export interface E2eOptions {
-  /** Extra environment for the stack, e.g. SUPPORT_EMAIL. */
+  /** Extra environment for the stack, e.g. SUPPORT_EMAIL (the file then gets its own stack). */
   env?: Record<string, string>;
+  /**
+   * A stack of the file's own, for files whose steps reach beyond their own data (a scheduled job
+   * run over every service in the store) or stop the stack. By default the project's shared one.
+   */
+  ownStack?: boolean;
   /** A page the web build must serve, with a text it must hold, before any journey starts. */
   serves?: { path: string; text: string };
 }
@@ -55,12 +65,18 @@ export function useE2e(file: string, options: E2eOptions = {}): E2e {
   let stack: LocalStack | undefined;
   let browser: Browser | undefined;
   let builtAt: number | undefined;
+  const ownStack = options.ownStack === true || options.env !== undefined;
 
   beforeAll(async () => {
+    const endpoint = inject('sharedBrowserEndpoint');
+    const browserError = inject('sharedBrowserError');
+    if (browserError) throw new Error(`The shared Chromium did not start: ${browserError}`);
     // Both at once; allSettled, so that whichever did start is stopped in afterAll.
     const [started, launched] = await Promise.allSettled([
-      startLocalStack({ withWeb: true, env: options.env }),
-      launchBrowser(),
+      ownStack
+        ? startLocalStack({ withWeb: true, env: options.env })
+        : Promise.resolve().then(sharedStack),
+      endpoint ? connectBrowser(endpoint) : launchBrowser(),
     ]);
     if (started.status === 'fulfilled') stack = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
@@ -75,8 +91,9 @@ export function useE2e(file: string, options: E2eOptions = {}): E2e {
   }, 300_000);
 
   afterAll(async () => {
+    // A connected browser only disconnects: the project's Chromium goes in its globalSetup.
     await browser?.close();
-    if (stack) {
+    if (stack && ownStack) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       writeFileSync(join(SCREENSHOT_DIR, `${file}-stack-output.log`), stack.output());
       await stack.dispose();

@@ -5,7 +5,7 @@
  * `startLocalStack({ dataDir, ports })` starts it again on the same data and ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,6 +47,8 @@ export interface StartOptions {
   timeoutMs?: number;
   /** The script that starts the stack, relative to the repository; by default infra/local/start.ts. */
   entry?: string;
+  /** Also write everything the stack prints to this file as it comes (the shared stacks' log). */
+  logFile?: string;
 }
 
 export interface LocalStack {
@@ -172,8 +174,15 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const { logFile } = options;
+  if (logFile) writeFileSync(logFile, '');
+  const record = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output += text;
+    if (logFile) appendFileSync(logFile, text);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
 
   const timeoutMs = options.timeoutMs ?? (options.withWeb ? 120_000 : 45_000);
   const ready = new Promise<void>((resolvePromise, reject) => {

@@ -4,9 +4,10 @@
  * and tells the old address; deleting the account is refused while a service is live, and
  * otherwise removes the sign-in and the record, mailing the buyer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_CODE_SUBJECT } from '../../lambdas/templates/mail/account-code';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   accountCode,
   api,
@@ -22,10 +23,7 @@ import {
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-afterAll(async () => {
-  await stack?.dispose();
+  stack = sharedStack();
 });
 
 async function accessToken(email: string, password: string): Promise<string> {

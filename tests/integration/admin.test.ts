@@ -25,7 +25,8 @@ import { reviewRefundReceipt } from '../../lambdas/domain/admin';
 import type { DashboardResponse } from '../../lambdas/domain/api';
 import { HOME_REGION, localTableName } from '../../lambdas/system/facts';
 import { newOperator } from '../helpers/operators';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   deliveries,
@@ -45,7 +46,7 @@ let dynamo: DynamoDBDocumentClient;
 let operatorToken: string;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
+  stack = sharedStack();
   dynamo = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       region: HOME_REGION,
@@ -60,7 +61,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   dynamo?.destroy();
-  await stack?.dispose();
 });
 
 async function buyer(prefix: string): Promise<{ user: TestUser; token: string }> {

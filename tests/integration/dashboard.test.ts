@@ -4,8 +4,9 @@
  * unsettledByUser index the dashboard reads), and once the buyer pays that order it shows as paid
  * alone (paying takes the order out of the index).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
@@ -33,11 +34,7 @@ interface DashboardBody {
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-
-afterAll(async () => {
-  await stack?.dispose();
+  stack = sharedStack();
 });
 
 describe('GET /api/me/dashboard', () => {

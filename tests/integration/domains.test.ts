@@ -5,8 +5,9 @@
  * add and delete a DNS record, turn the lock off and get the transfer code, which no mail holds.
  * A name taken between search and payment is not registered, and the service says why.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
@@ -36,11 +37,7 @@ interface ServiceBody {
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-
-afterAll(async () => {
-  await stack?.dispose();
+  stack = sharedStack();
 });
 
 async function registered(): Promise<StandInDomain[]> {

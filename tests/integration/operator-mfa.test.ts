@@ -5,19 +5,17 @@
  * implements) sign-in asks for the code (the SOFTWARE_TOKEN_MFA challenge) and the console
  * answers. A buyer may turn it on too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../infra/lib/definitions/functions';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import { newOperator } from '../helpers/operators';
 import { api, cognito, newUser, signIn, signUp } from '../helpers/storefront-client';
 import { enrollTotp, totpCode } from '../helpers/totp';
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = sharedStack();
 });
 
 const ADMIN_GETS = ROUTES.filter((r) => r.function === 'admin' && r.method === 'GET').map(

@@ -2,17 +2,15 @@
  * Operators, locally: `npm run operator -- add EMAIL` puts an existing account in the operators'
  * group of the running store's user pool, and the account's next ID token says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommand as runOperator } from '../helpers/operators';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import { newUser, signIn, signUp } from '../helpers/storefront-client';
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = sharedStack();
 });
 
 function operatorCommand(...args: string[]) {

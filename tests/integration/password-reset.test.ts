@@ -3,8 +3,9 @@
  * CustomMessage trigger) to the local mailbox, the code sets a new password, the old one stops
  * working and the new one signs in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   PASSWORD_RESET_CODE_SUBJECT,
   codeIn,
@@ -18,10 +19,7 @@ import {
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = sharedStack();
 });
 
 describe('forgot password on the local stack', () => {

@@ -6,10 +6,11 @@
  * service back on Basic Hosting and the account back on Basic's package.
  */
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../lambdas/domain/api';
 import type { Quote } from '../../lambdas/domain/pricing';
-import { LOCAL_SECRETS, startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { LOCAL_SECRETS, type LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
@@ -22,12 +23,8 @@ import {
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
+  stack = sharedStack();
 }, 60_000);
-afterAll(async () => {
-  await stack?.dispose();
-});
-
 const basicAuth = `Basic ${Buffer.from(`${LOCAL_SECRETS.keyId}:${LOCAL_SECRETS.keySecret}`).toString('base64')}`;
 
 const dashboard = async (token: string) =>

@@ -4,20 +4,17 @@
  * carries them), a GSTIN of another state refused, and one user's token never reaching another's
  * profile.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckCharacter } from '../../lambdas/domain/gst';
 import type { Profile } from '../../lambdas/domain/profile';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import { api, cognito, newUser, signIn, signUp, type TestUser } from '../helpers/storefront-client';
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
+  stack = sharedStack();
 }, 60_000);
-afterAll(async () => {
-  await stack?.dispose();
-});
-
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
 
 const billing = {

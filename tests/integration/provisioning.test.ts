@@ -8,10 +8,11 @@
  * creates exactly one account.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { whmUsernameFor } from '../../lambdas/domain/provisioning';
 import { pendingBusDeliveries } from '../helpers/faults/fault-stack';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
@@ -50,11 +51,7 @@ interface WhmAccount {
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-
-afterAll(async () => {
-  await stack?.dispose();
+  stack = sharedStack();
 });
 
 async function signedInBuyer(prefix: string): Promise<{ user: TestUser; token: string }> {

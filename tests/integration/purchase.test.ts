@@ -5,9 +5,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../../lambdas/domain/services';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   deliveries,
@@ -55,11 +56,7 @@ interface DashboardBody {
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-
-afterAll(async () => {
-  await stack?.dispose();
+  stack = sharedStack();
 });
 
 async function signedInBuyer(prefix: string): Promise<{ user: TestUser; token: string }> {

@@ -7,9 +7,10 @@
  * to the buyer and tried again. Another buyer's service is 404; a domain is 409 not_refundable.
  */
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CancelServiceResponse, DashboardResponse } from '../../lambdas/domain/api';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
@@ -24,12 +25,8 @@ import {
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
+  stack = sharedStack();
 }, 60_000);
-afterAll(async () => {
-  await stack?.dispose();
-});
-
 async function buyer(prefix: string) {
   const user = newUser(prefix);
   await signUp(stack, user);

@@ -2,16 +2,14 @@
  * Sign out everywhere, locally as in AWS: Cognito's GlobalSignOut (which the stand-in adds to
  * cognito-local) ends every session of the account: no refresh token of any device works after it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import { cognito, newUser, signUp } from '../helpers/storefront-client';
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = sharedStack();
 });
 
 async function session(email: string, password: string) {

@@ -6,8 +6,9 @@
  * no answer of the stand-in says whether an email has an account, as Cognito's with
  * PreventUserExistenceErrors.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   SIGN_UP_CODE_SUBJECT,
   accountCode,
@@ -22,10 +23,7 @@ import {
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = sharedStack();
 });
 
 const clientId = () => stack.config.userPoolClientId;

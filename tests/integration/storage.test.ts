@@ -11,13 +11,14 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RgwAdminApi } from '../../lambdas/adapters/rgw/rgw-admin-api';
 import { RgwObjectStorage } from '../../lambdas/adapters/rgw/rgw-object-storage';
 import type { RgwCredentials } from '../../lambdas/adapters/rgw/rgw-credentials';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { dynamo, scanAll } from '../helpers/faults/fault-stack';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
@@ -64,11 +65,7 @@ interface NewKey {
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-
-afterAll(async () => {
-  await stack?.dispose();
+  stack = sharedStack();
 });
 
 async function storageUsers(): Promise<StandInUser[]> {

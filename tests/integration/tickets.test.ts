@@ -5,23 +5,20 @@
  * mailed; the operator resolves it. A grievance left unanswered is marked overdue by the deadlines
  * job, which mails the grievance officer once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTicketView, TicketView } from '../../lambdas/domain/tickets';
 import { newOperator } from '../helpers/operators';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import { api, eventually, mailbox, newUser, signIn, signUp } from '../helpers/storefront-client';
 
 let stack: LocalStack;
 let operatorToken: string;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
+  stack = sharedStack();
   const operator = await newOperator(stack);
   operatorToken = await signIn(stack, operator);
-});
-
-afterAll(async () => {
-  await stack?.dispose();
 });
 
 const SUPPORT = 'support@storefront.local';

@@ -5,8 +5,9 @@
  * mail says how to log in, with no password; Reboot; Reinstall (typed hostname) keeps the VMID and
  * the address; Cancel (the money-back guarantee) stops it. A weak key is refused before any order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../helpers/local-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../helpers/local-stack';
+import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
@@ -43,11 +44,7 @@ interface VpsService {
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-});
-
-afterAll(async () => {
-  await stack?.dispose();
+  stack = sharedStack();
 });
 
 async function vms(): Promise<StandInVm[]> {
