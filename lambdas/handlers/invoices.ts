@@ -1,6 +1,7 @@
 /**
  * GET /api/me/invoices/{invoiceNumber}: the caller's tax invoice or credit note as a PDF. A Lambda
- * of its own, so that the PDF library and the fonts load here and in no other function.
+ * of its own, so that the PDF library and the fonts load here (and in the welcome mail's function,
+ * which attaches the invoice) and in no API function besides.
  */
 import { invoiceFonts } from '../adapters/fonts/invoice-fonts';
 import { callerOf } from '../http/auth';

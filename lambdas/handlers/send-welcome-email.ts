@@ -1,4 +1,5 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
+import { invoiceFonts } from '../adapters/fonts/invoice-fonts';
 import { siteConfig } from '../config/config';
 import { logger } from '../config/logger';
 import {
@@ -8,6 +9,7 @@ import {
 } from '../use-cases/send-welcome-email';
 import { mailer } from './deps/mail';
 import { MalformedPurchaseCompletedError, parsePurchaseCompleted } from './deps/purchase-completed';
+import { sellerDetails } from './deps/seller';
 import { purchasesStore, welcomeMailClaims } from './deps/stores';
 
 // One schema for every consumer of PurchaseCompleted (handlers/deps/purchase-completed.ts).
@@ -35,4 +37,6 @@ export const handler = makeHandler({
   siteUrl: () => siteConfig().SITE_URL,
   log: logger,
   now: () => new Date(),
+  seller: sellerDetails,
+  fonts: invoiceFonts,
 });

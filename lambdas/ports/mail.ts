@@ -1,5 +1,13 @@
 import type { MailAbout } from '../domain/mail-log';
 
+/** A file sent with a mail (a tax invoice's PDF). */
+export interface MailAttachment {
+  /** `INV-26-27-000001.pdf`. */
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutgoingMail {
   to: string;
   replyTo?: string;
@@ -11,6 +19,7 @@ export interface OutgoingMail {
    * mails to the store's own inboxes (support, the grievance officer) have none.
    */
   about?: MailAbout;
+  attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {

@@ -211,6 +211,17 @@ async function placeOrder(
     receipt,
     amountPaise: order.amountPaise,
   });
+  // One source of billing details (#26): what the buyer typed at checkout becomes the profile's
+  // (Settings' billing), so the next checkout and invoice start from it. The order is placed:
+  // a failed save is logged, not the buyer's problem.
+  if (input.billing && billing && JSON.stringify(billing) !== JSON.stringify(user.billing)) {
+    await deps.users.updateProfile(user.userId, { billing }, at).catch((error: unknown) => {
+      deps.log.error('Billing details from checkout not saved to the profile', {
+        orderId: order.orderId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
+  }
 
   return {
     orderId: order.orderId,

@@ -73,9 +73,27 @@ export async function getTaxDocument(
   const purchases = await deps.purchases.listPurchases(userId);
   const document = documentNamed(purchases, parsed.number, deps.seller);
   if (!document) throw new InvoiceNotFoundError();
+  return documentPdf(document, deps.fonts);
+}
+
+async function documentPdf(
+  document: TaxDocument,
+  fonts: () => Promise<InvoiceFonts>,
+): Promise<TaxDocumentPdf> {
   return {
     number: document.number,
     fileName: `${documentNumberSlug(document.number)}.pdf`,
-    pdf: await renderTaxDocumentPdf(document, await deps.fonts()),
+    pdf: await renderTaxDocumentPdf(document, await fonts()),
   };
+}
+
+/**
+ * A purchase's tax invoice as the same PDF the dashboard serves (for the purchase and renewal
+ * mail, which attaches it).
+ */
+export function invoicePdfOf(
+  purchase: PurchaseRecord & { invoiceNumber: string },
+  deps: Pick<GetTaxDocumentDeps, 'seller' | 'fonts'>,
+): Promise<TaxDocumentPdf> {
+  return documentPdf(invoiceOf(purchase, deps.seller), deps.fonts);
 }

@@ -1,9 +1,12 @@
 import type { PurchaseCompletedDetail } from '../domain/api';
+import type { SellerDetails } from '../domain/invoice';
 import type { WelcomeMailClaims } from '../ports/idempotency';
 import type { LogPort } from '../ports/logger';
-import type { Mailer } from '../ports/mail';
-import type { PurchasesStore } from '../ports/purchases';
+import type { MailAttachment, Mailer } from '../ports/mail';
+import type { PurchaseRecord, PurchasesStore } from '../ports/purchases';
+import type { InvoiceFonts } from '../templates/invoice/render-pdf';
 import { welcomeMail } from '../templates/mail/welcome';
+import { invoicePdfOf } from './get-tax-document';
 
 export interface SendWelcomeEmailDeps {
   claims: WelcomeMailClaims;
@@ -12,6 +15,9 @@ export interface SendWelcomeEmailDeps {
   siteUrl: () => string;
   log: LogPort;
   now: () => Date;
+  /** The configured seller and the PDF fonts: the tax invoice is attached, as the dashboard serves it. */
+  seller: () => SellerDetails;
+  fonts: () => Promise<InvoiceFonts>;
 }
 
 /** `in_progress`: another delivery of the purchase holds a live claim and is sending right now. */
@@ -26,6 +32,31 @@ export class WelcomeMailInProgressError extends Error {
   override readonly name = 'WelcomeMailInProgressError';
   constructor(readonly purchaseId: string) {
     super(`The welcome mail for ${purchaseId} is held by an earlier attempt; retry later.`);
+  }
+}
+
+/**
+ * The purchase's tax invoice as a PDF attachment, when it has one. A PDF that cannot be made (the
+ * fonts missing) is logged and the mail goes without it, saying the invoice is on the dashboard:
+ * the receipt matters more than its attachment, and a retry would fail the same way.
+ */
+async function invoiceAttachment(
+  deps: SendWelcomeEmailDeps,
+  purchase: PurchaseRecord | undefined,
+  context: Record<string, string>,
+): Promise<MailAttachment | undefined> {
+  const invoiceNumber = purchase?.invoiceNumber;
+  if (!purchase || !invoiceNumber) return undefined;
+  try {
+    const pdf = await invoicePdfOf({ ...purchase, invoiceNumber }, deps);
+    return { fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.pdf };
+  } catch (error) {
+    deps.log.error('Tax invoice PDF not made; the welcome mail goes without it', {
+      ...context,
+      invoiceNumber,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return undefined;
   }
 }
 
@@ -63,14 +94,17 @@ export async function sendWelcomeEmail(
 
   try {
     const purchase = await deps.purchases.getPurchase(detail.userId, detail.purchaseId);
+    const invoice = await invoiceAttachment(deps, purchase, context);
     const content = welcomeMail({
       purchase: detail,
       quote: purchase?.quote,
       siteUrl: deps.siteUrl(),
+      invoiceAttached: invoice !== undefined,
     });
     await deps.mailer.send({
       to: detail.email,
       ...content,
+      ...(invoice ? { attachments: [invoice] } : {}),
       about: { userId: detail.userId, kind: 'welcome', ref: detail.purchaseId },
     });
   } catch (error) {

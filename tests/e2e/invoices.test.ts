@@ -30,7 +30,7 @@ async function buyWithBilling(page: Page): Promise<void> {
   await page.getByLabel('Billing period').selectOption('36');
 
   // ₹62,974.80 taxable: the details are asked for, and Pay Now waits for them
-  await visible(page.getByText(/For an order of ₹50,000 or more, your tax invoice must carry/));
+  await visible(page.getByText(/From ₹50,000 of taxable value \(the price before GST\), your tax/));
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await visible(page.getByRole('alert').filter({ hasText: /Please/ }));
   expect(await page.locator('[data-razorpay-simulator]').count()).toBe(0);

@@ -291,6 +291,8 @@ export interface MailboxEmail {
   destination: { to: string[]; cc: string[]; bcc: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  /** As the stand-in's mailparser read them from a SendRawEmail message; content in base64. */
+  attachments?: { filename?: string; contentType: string; content: string; size: number }[];
   at: number;
 }
 

@@ -3,7 +3,8 @@
  * billing address; once paid, the purchase has the first number of this financial year's series,
  * the dashboard's Payment and the welcome mail name it, and GET /api/me/invoices/{number} answers
  * the PDF through the local gateway byte for byte (the Lambda's base64 body decoded, as API
- * Gateway does), which pdftotext reads back with the number, the buyer and the total in words.
+ * Gateway does), which pdftotext reads back with the number, the buyer and the total in words;
+ * the welcome mail carries the same PDF as an attachment (SES SendRawEmail, read by the mailbox).
  * Another buyer's token gets 404 for the same number.
  */
 import { execFileSync } from 'node:child_process';
@@ -105,6 +106,19 @@ describe('tax invoices on the local stack', () => {
       return list.find((mail) => /is active$/.test(mail.subject));
     }, 'the welcome mail');
     expect(JSON.stringify(welcome)).toContain(number);
+    // ...and carries it: the same PDF, sent through SES SendRawEmail and read by the mailbox.
+    expect(welcome.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
+      [`${slug}.pdf`, 'application/pdf'],
+    ]);
+    const attached = execFileSync('pdftotext', ['-layout', '-', '-'], {
+      input: Buffer.from(welcome.attachments?.[0]?.content ?? '', 'base64'),
+      encoding: 'utf8',
+    });
+    expect(attached).toContain(number);
+    expect(attached).toContain(
+      'Rupees Seventy-Four Thousand Three Hundred Ten and Twenty-Six Paise Only',
+    );
+    expect(welcome.body.text).toContain(`Your tax invoice ${number} is attached to this mail`);
 
     // Another buyer asking for it learns nothing.
     const other = newUser('invoice-other');

@@ -192,9 +192,12 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // purchases: the amount's breakup (the event's detail shape is fixed: docs/api.md).
     // readWriteDelete: a claim on a welcome mail that failed is released (deleted).
     tables: { idempotency: 'readWriteDelete', purchases: 'read', mails: 'write' },
-    needs: ['sendEmail'],
+    // sellerDetails and the fonts: the tax invoice's PDF is attached, as the invoices route serves it.
+    needs: ['sendEmail', 'sellerDetails'],
+    invoiceFonts: true,
     timeoutSeconds: 30,
-    memoryMb: 256,
+    // As the invoices function: a first render parses the fonts (bench/invoice-pdf.ts).
+    memoryMb: 1024,
   },
   preSignUp: {
     id: 'preSignUp',
@@ -334,7 +337,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   invoices: {
     id: 'invoices',
     entry: 'lambdas/handlers/invoices.ts',
-    // A buyer's own purchases; the PDF library and fonts load in this function only.
+    // A buyer's own purchases; of the API's functions, the PDF library and fonts load here only.
     tables: { purchases: 'read' },
     // The configured seller, for purchases whose order predates the seller frozen in it.
     needs: ['sellerDetails'],

@@ -1,7 +1,11 @@
-import { SendEmailCommand, type SESClient } from '@aws-sdk/client-ses';
+import { SendEmailCommand, SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
 import type { Mailer, OutgoingMail } from '../../ports/mail';
+import { rawMessage } from './mime';
 
-/** SES v1 SendEmail (aws-ses-v2-local supports it): one HTML and one text body. */
+/**
+ * SES v1 (aws-ses-v2-local supports both calls): SendEmail for one HTML and one text body, and
+ * SendRawEmail with a MIME message (./mime.ts) when the mail carries attachments.
+ */
 export class SesMailer implements Mailer {
   constructor(
     private readonly client: SESClient,
@@ -9,6 +13,19 @@ export class SesMailer implements Mailer {
   ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
+    if (mail.attachments?.length) {
+      const source = this.from();
+      await this.client.send(
+        new SendRawEmailCommand({
+          Source: source,
+          Destinations: [mail.to],
+          RawMessage: {
+            Data: Buffer.from(rawMessage({ ...mail, from: source, attachments: mail.attachments })),
+          },
+        }),
+      );
+      return;
+    }
     await this.client.send(
       new SendEmailCommand({
         Source: this.from(),

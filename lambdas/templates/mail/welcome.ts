@@ -41,6 +41,8 @@ export interface WelcomeMailInput {
   quote?: PriceBreakup;
   /** The panel's answer, when the account is ready before the mail goes out. */
   access?: AccessDetails;
+  /** The tax invoice's PDF goes with this mail. */
+  invoiceAttached?: boolean;
   siteUrl: string;
 }
 
@@ -70,11 +72,7 @@ export function welcomeMail(input: WelcomeMailInput): MailContent {
     heading('Amount paid'),
     rows(breakupRows(input.quote, purchase.amountPaise), { amounts: true }),
     ...(purchase.invoiceNumber
-      ? [
-          note(
-            `Your tax invoice ${purchase.invoiceNumber} is in Payments on your dashboard, as a PDF.`,
-          ),
-        ]
+      ? [note(invoiceNote(purchase.invoiceNumber, input.invoiceAttached))]
       : []),
     ...(purchase.renewal ? [] : delivery(input)),
     button('Go to your dashboard', dashboardLink(siteUrl)),
@@ -114,6 +112,9 @@ function planChangedMail(input: WelcomeMailInput): MailContent {
       { label: 'Renewal date', value: `${renews} (unchanged)` },
       ...(purchase.invoiceNumber ? [{ label: 'Tax invoice', value: purchase.invoiceNumber }] : []),
     ]),
+    ...(purchase.invoiceNumber
+      ? [note(invoiceNote(purchase.invoiceNumber, input.invoiceAttached))]
+      : []),
     paragraph(
       'Your account moves to the new plan within a few minutes; your dashboard shows "Updating…" until it has. Nothing on your site changes and nothing needs to be done.',
     ),
@@ -130,6 +131,12 @@ function planChangedMail(input: WelcomeMailInput): MailContent {
     siteUrl,
     footer: 'You get this mail because you bought a service from us.',
   });
+}
+
+function invoiceNote(number: string, attached: boolean | undefined): string {
+  return attached
+    ? `Your tax invoice ${number} is attached to this mail as a PDF; it is also in Payments on your dashboard.`
+    : `Your tax invoice ${number} is in Payments on your dashboard, as a PDF.`;
 }
 
 /** How the service reaches the buyer: by the panel (hosting), or by our team (the rest). */

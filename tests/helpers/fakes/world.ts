@@ -17,6 +17,7 @@ import {
 import { InMemoryDocumentCounters } from './document-counters';
 import { InMemoryRefundsStore } from './refunds';
 import { SAMPLE_SELLER } from '../../../lambdas/templates/invoice/sample';
+import { invoiceFonts } from '../../../lambdas/adapters/fonts/invoice-fonts';
 
 export const KEY_SECRET = 'test_key_secret';
 export const WEBHOOK_SECRET = 'test_webhook_secret';
@@ -44,6 +45,8 @@ export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
     counters: new InMemoryDocumentCounters(),
     /** SAMPLE DATA: a seller in Karnataka (lambdas/templates/invoice/sample.ts). */
     seller: () => SAMPLE_SELLER,
+    /** The invoice PDF's fonts, from the dejavu-fonts-ttf package (read once per process). */
+    fonts: invoiceFonts,
     /** No waiting after a lost race for a document counter: the fakes interleave by ticks. */
     pauseAfterLostRace: () => Promise.resolve(),
     now: () => now,

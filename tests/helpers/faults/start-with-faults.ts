@@ -5,8 +5,9 @@
  *  - `hold-purchase-events`: every PutEvents that carries a PurchaseCompleted hangs and never
  *    answers, so a fulfilment stops after it has written the purchase, the order and the user and
  *    before its event is out: the point where a crash hurts most.
- *  - `hold-welcome-mail`: every SES SendEmail hangs and never answers, so the welcome mail stops
- *    after its claim is taken and before the mail is out.
+ *  - `hold-welcome-mail`: every SES SendEmail and SendRawEmail (the welcome mail with its invoice
+ *    PDF attached) hangs and never answers, so the welcome mail stops after its claim is taken and
+ *    before the mail is out.
  *  - `detach-ses`: the SES stand-in may stop and come back (the test runs its own on the same port)
  *    without the stack taking itself down, as it does when a stand-in dies.
  *  - `hold-refund-request`: every Razorpay refund call hangs before it is sent, so the refunds
@@ -22,7 +23,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Children } from '../../../infra/local/processes';
 import { RazorpayGateway } from '../../../lambdas/adapters/razorpay-api/razorpay-gateway';
@@ -79,7 +80,7 @@ if (faults.has('hold-refund-requested-event')) {
 if (faults.has('hold-welcome-mail')) {
   const originalSend = SESClient.prototype.send;
   const holding = function (this: SESClient, command: unknown, ...rest: unknown[]) {
-    if (command instanceof SendEmailCommand) {
+    if (command instanceof SendEmailCommand || command instanceof SendRawEmailCommand) {
       announce('SendEmail held');
       return new Promise<never>(() => undefined);
     }

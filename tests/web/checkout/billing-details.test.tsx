@@ -1,8 +1,10 @@
 /**
- * The checkout and the tax invoice (D10, D15): from ₹50,000 of taxable value it asks for billing
- * details and will not start a payment without them; it always offers "Add GST details for a
- * business invoice", filled in from the profile when saved; once the state is known the GST row
- * becomes CGST 9% + SGST 9% or IGST 18%, as the server splits it; the order carries the details.
+ * The checkout and the tax invoice (D10, D15), one source with Settings' billing (#26): a signed-in
+ * buyer's saved details are shown at once, with their own GST split (the invoice's) whatever the
+ * amount, and edited in place; without saved details it asks for them from ₹50,000 of taxable
+ * value and will not start a payment without them, and offers "Add GST details for a business
+ * invoice" below that; once the state is known the GST row becomes CGST 9% + SGST 9% or IGST 18%,
+ * as the server splits it; the order carries the details (and the server saves them).
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,7 +38,6 @@ const SAVED: BillingDetails = {
 };
 
 let orders: unknown[];
-let profileReads: number;
 
 function serve(saved: BillingDetails | null) {
   server.use(
@@ -56,7 +57,6 @@ function serve(saved: BillingDetails | null) {
       }),
     ),
     http.get(`${API}/me/profile`, () => {
-      profileReads += 1;
       return HttpResponse.json({
         email: 'asha@example.in',
         name: 'Asha',
@@ -88,7 +88,6 @@ beforeEach(() => {
   FakeRazorpay.install();
   setSignedInUser({ sub: 'u1', email: 'asha@example.in' });
   orders = [];
-  profileReads = 0;
 });
 
 async function openCheckout() {
@@ -106,7 +105,7 @@ describe('checkout: billing details for the tax invoice', () => {
 
     await user.selectOptions(screen.getByLabelText('Billing period'), '36');
     expect(
-      await screen.findByText(/For an order of ₹50,000 or more, your tax invoice must carry/),
+      await screen.findByText(/From ₹50,000 of taxable value \(the price before GST\), your tax/),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Name on invoice')).toBeInTheDocument();
     await user.click(payNow());
@@ -151,23 +150,30 @@ describe('checkout: billing details for the tax invoice', () => {
     );
   });
 
-  it('offers GST details on any order, filled in from the profile, with CGST + SGST at home', async () => {
+  it("shows the saved details' own split on any order, and edits them in place (one source)", async () => {
     serve({ ...SAVED, state: 'Karnataka', gstin: '29AAFCA5678K1Z2', city: 'Bengaluru' });
     const user = await openCheckout();
-    expect(screen.getByTestId('fee')).toHaveTextContent('₹5,397.84');
-    expect(profileReads).toBe(0);
 
-    await user.click(
-      screen.getByRole('button', { name: 'Add GST details for a business invoice' }),
+    // Under ₹50,000 too: the split shown is the invoice's, for the saved state.
+    expect(await screen.findByTestId('billing-from-profile')).toHaveTextContent(
+      'Asha Traders Private Limited, Bengaluru, Karnataka',
     );
-
-    expect(await screen.findByDisplayValue('Asha Traders Private Limited')).toBeInTheDocument();
-    expect(screen.getByLabelText('GSTIN (optional)')).toHaveValue('29AAFCA5678K1Z2');
     // 18% of ₹29,988.00 = ₹5,397.84, halved
     expect(await screen.findByTestId('cgst')).toHaveTextContent('₹2,698.92');
     expect(screen.getByTestId('sgst')).toHaveTextContent('₹2,698.92');
-    expect(screen.getByText('CGST (9%)')).toBeInTheDocument();
-    expect(screen.getByText('SGST (9%)')).toBeInTheDocument();
+    expect(screen.queryByText('GST (18%)')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Add GST details for a business invoice' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change billing details' }));
+    expect(await screen.findByDisplayValue('Asha Traders Private Limited')).toBeInTheDocument();
+    expect(screen.getByLabelText('GSTIN (optional)')).toHaveValue('29AAFCA5678K1Z2');
+    expect(
+      screen.getByText(
+        'What you enter here is saved to your account settings for your next invoice.',
+      ),
+    ).toBeInTheDocument();
     await user.click(payNow());
     await waitFor(() =>
       expect(orders).toEqual([
@@ -176,6 +182,18 @@ describe('checkout: billing details for the tax invoice', () => {
         }),
       ]),
     );
+  });
+
+  it('offers GST details on a small order when none are saved', async () => {
+    serve(null);
+    const user = await openCheckout();
+    expect(screen.getByTestId('fee')).toHaveTextContent('₹5,397.84');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Add GST details for a business invoice' }),
+    );
+
+    expect(await screen.findByLabelText('Name on invoice')).toHaveValue('');
   });
 
   it('refuses a GSTIN of another state with the sentence the API would give', async () => {
@@ -209,6 +227,8 @@ describe('checkout: billing details for the tax invoice', () => {
       'Asha Traders Private Limited, Pune, Maharashtra',
     );
     expect(await screen.findByTestId('igst')).toBeInTheDocument();
+    // One sentence: billed to the saved details, not also "Please fill them in below".
+    expect(screen.queryByText(/Please fill them in below/)).not.toBeInTheDocument();
     await user.click(payNow());
     // The server takes the profile's details itself.
     await waitFor(() => expect(orders).toEqual([{ planId: 'basichosting', months: 36 }]));

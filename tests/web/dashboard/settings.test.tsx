@@ -407,7 +407,7 @@ describe('Settings: deleting the account (D28)', () => {
     expect(calls).toBe(0);
   });
 
-  it('deletes with the typed email, then signs out', async () => {
+  it('deletes with the typed email, signs out, and says so on the home page', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.post(`${API}/me/account/delete`, async ({ request }) => {
@@ -423,5 +423,8 @@ describe('Settings: deleting the account (D28)', () => {
 
     await waitFor(() => expect(signOut).toHaveBeenCalled());
     expect(bodies).toEqual([{ confirmEmail: EMAIL }]);
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      `Your account is deleted. We sent a confirmation to ${EMAIL}.`,
+    );
   });
 });

@@ -51,7 +51,7 @@ export const settingsCopy = {
   saving: 'Saving...',
 
   accountTitle: 'Your details',
-  accountIntro: 'Your name and mobile number, for your account and for checkout.',
+  accountIntro: 'Your sign-in email, name and mobile number, for your account and for checkout.',
   name: 'Full name',
   phone: 'Mobile number',
   phoneHint: '10-digit Indian mobile number; we add +91 for you.',
@@ -135,4 +135,5 @@ export const deleteAccountCopy = {
   mismatch: 'Type the email address of your account exactly to confirm.',
   signInAgain: 'Sign out and sign in again',
   failed: 'We could not delete your account. Please try again.',
+  deleted: (email: string) => `Your account is deleted. We sent a confirmation to ${email}.`,
 } as const;

@@ -70,9 +70,12 @@ export const checkoutCopy = {
   billingOffer: 'Add GST details for a business invoice',
   billingRemove: 'Remove GST details',
   billingRequiredNote:
-    'For an order of ₹50,000 or more, your tax invoice must carry your name and billing address. Please fill them in below.',
+    'From ₹50,000 of taxable value (the price before GST), your tax invoice must carry your name and billing address. Please fill them in below.',
   billingFromProfile: (name: string, place: string) =>
     `Your tax invoice will be made out to ${name}, ${place}, as saved in your account settings.`,
+  billingChange: 'Change billing details',
+  billingSavedNote: 'What you enter here is saved to your account settings for your next invoice.',
+  billingKeepSaved: 'Keep the saved details',
   promoTitle: 'Have a promo code?',
   promoLabel: 'Promo code',
   promoApply: 'Apply',

@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
@@ -47,6 +47,42 @@ describe('SesMailer', () => {
         },
       },
     });
+  });
+
+  it('sends a mail with attachments as one SendRawEmail MIME message, and no SendEmail', async () => {
+    sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-2' });
+    const pdf = Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x0a]);
+
+    await new SesMailer(ses, () => 'no-reply@example.in').send({
+      to: 'asha@example.in',
+      subject: 'Your plan is ₹2,948.82 a month',
+      html: '<p>₹ Hi</p>',
+      text: '₹ Hi',
+      attachments: [
+        { fileName: 'INV-26-27-000001.pdf', contentType: 'application/pdf', content: pdf },
+      ],
+    });
+
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+    const input = sesMock.commandCalls(SendRawEmailCommand)[0]?.args[0].input;
+    expect(input?.Source).toBe('no-reply@example.in');
+    expect(input?.Destinations).toEqual(['asha@example.in']);
+    const raw = Buffer.from(input?.RawMessage?.Data ?? new Uint8Array()).toString('utf8');
+    const header = (name: string) => new RegExp(`^${name}: (.*(?:\r\n .*)*)`, 'm').exec(raw)?.[1];
+    const decoded = (header('Subject') ?? '')
+      .split('\r\n ')
+      .map((word) => /^=\?UTF-8\?B\?(.*)\?=$/.exec(word)?.[1] ?? '')
+      .map((b64) => Buffer.from(b64, 'base64').toString('utf8'))
+      .join('');
+    expect(decoded).toBe('Your plan is ₹2,948.82 a month');
+    expect(header('To')).toBe('asha@example.in');
+    const parts = raw.split(/\r\n--=_part_[0-9a-f]+(?:--)?\r\n/);
+    const attachment = parts.find((p) => p.includes('Content-Disposition: attachment'));
+    expect(attachment).toContain('Content-Type: application/pdf; name="INV-26-27-000001.pdf"');
+    const body = attachment?.split('\r\n\r\n')[1]?.replace(/\r\n/g, '') ?? '';
+    expect(Uint8Array.from(Buffer.from(body, 'base64'))).toEqual(pdf);
+    const text = parts.find((p) => p.startsWith('Content-Type: text/plain; charset=UTF-8'));
+    expect(Buffer.from(text?.split('\r\n\r\n')[1] ?? '', 'base64').toString('utf8')).toBe('₹ Hi');
   });
 });
 

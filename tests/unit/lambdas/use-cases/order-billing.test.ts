@@ -120,6 +120,36 @@ describe('createOrder and the tax invoice', () => {
     expect(world.orders.items.get(answer.orderId)?.billing).toEqual(SAMPLE_BUYER_SAME_STATE);
   });
 
+  it('saves the billing details typed at checkout to the profile: one source for the next time', async () => {
+    const { world, deps } = arrange();
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: '2026-11-20T00:00:00.000Z' });
+    await world.users.updateProfile(
+      BUYER.userId,
+      { billing: SAMPLE_BUYER_SAME_STATE },
+      '2026-11-21T00:00:00.000Z',
+    );
+
+    await createOrder(deps, BUYER, { ...SMALL, billing: SAMPLE_BUYER_OTHER_STATE });
+
+    expect((await world.users.getUser(BUYER.userId))?.billing).toEqual(SAMPLE_BUYER_OTHER_STATE);
+    // The next order without details is billed to them.
+    const next = await createOrder(deps, BUYER, LARGE);
+    expect(world.orders.items.get(next.orderId)?.billing).toEqual(SAMPLE_BUYER_OTHER_STATE);
+  });
+
+  it('saves nothing to the profile for refused details', async () => {
+    const { world, deps } = arrange();
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: '2026-11-20T00:00:00.000Z' });
+
+    await expect(
+      createOrder(deps, BUYER, {
+        ...SMALL,
+        billing: { ...SAMPLE_BUYER_OTHER_STATE, state: 'Karnataka' },
+      }),
+    ).rejects.toThrow(InvalidGstinError);
+    expect((await world.users.getUser(BUYER.userId))?.billing).toBeUndefined();
+  });
+
   it('checks the billing details as the profile does: a GSTIN of another state is refused', async () => {
     const { world, deps } = arrange();
 

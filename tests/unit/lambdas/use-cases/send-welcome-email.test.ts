@@ -1,7 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
+import { formatInr } from '../../../../lambdas/domain/money';
 import { quote } from '../../../../lambdas/domain/pricing';
 import { addMonths } from '../../../../lambdas/domain/services';
 import {
@@ -21,7 +26,13 @@ const sampleDetail = () =>
 
 /** A purchase as fulfilment records and announces it: its record (with the quote) and its event. */
 async function arrange(
-  options: { planId?: string; months?: number; promoCode?: string; domain?: string } = {},
+  options: {
+    planId?: string;
+    months?: number;
+    promoCode?: string;
+    domain?: string;
+    invoiceNumber?: string;
+  } = {},
 ) {
   const world = fakeWorld();
   const plan = CATALOG.find((p) => p.id === (options.planId ?? 'basichosting'));
@@ -37,9 +48,11 @@ async function arrange(
     amountPaise: q.totalPaise,
     renewalDate: addMonths(new Date(sample.purchaseDate), q.months).toISOString(),
     ...(options.domain ? { domain: options.domain } : {}),
+    ...(options.invoiceNumber ? { invoiceNumber: options.invoiceNumber } : {}),
   };
   await world.purchases.createPurchase({
     ...detail,
+    ...(options.invoiceNumber ? { invoiceIssuedAt: detail.purchaseDate } : {}),
     months: q.months,
     startDate: detail.purchaseDate,
     currency: 'INR',
@@ -97,6 +110,38 @@ describe('sendWelcomeEmail', () => {
     await sendWelcomeEmail(deps, { ...detail, invoiceNumber: 'INV/26-27/000042' }, FROM_VERIFY);
 
     expect(world.mailer.sent[0]?.text).toContain('INV/26-27/000042');
+  });
+
+  it('attaches the tax invoice as the PDF the dashboard serves, with its number and total', async () => {
+    const { world, deps, detail } = await arrange({ invoiceNumber: 'INV/26-27/000042' });
+
+    await sendWelcomeEmail(deps, detail, FROM_VERIFY);
+
+    const mail = world.mailer.sent[0];
+    expect(mail?.attachments?.map((a) => [a.fileName, a.contentType])).toEqual([
+      ['INV-26-27-000042.pdf', 'application/pdf'],
+    ]);
+    const file = join(mkdtempSync(join(tmpdir(), 'welcome-invoice-')), 'invoice.pdf');
+    writeFileSync(file, mail?.attachments?.[0]?.content ?? new Uint8Array());
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('INV/26-27/000042');
+    expect(text).toContain(formatInr(detail.amountPaise));
+    expect(mail?.text).toContain('Your tax invoice INV/26-27/000042 is attached to this mail');
+  });
+
+  it('sends the mail without the PDF, saying where the invoice is, when the PDF cannot be made', async () => {
+    const { world, deps, detail } = await arrange({ invoiceNumber: 'INV/26-27/000042' });
+    const fonts = () => Promise.reject(new Error('The invoice fonts are in none of: fonts/'));
+
+    expect(await sendWelcomeEmail({ ...deps, fonts }, detail, FROM_VERIFY)).toBe('sent');
+
+    const mail = world.mailer.sent[0];
+    expect(mail?.attachments).toBeUndefined();
+    expect(mail?.text).toContain('Your tax invoice INV/26-27/000042 is in Payments');
+    expect(mail?.text).not.toContain('attached');
+    expect(world.log.lines.some((e) => e.message.startsWith('Tax invoice PDF not made'))).toBe(
+      true,
+    );
   });
 
   it('for a domain, says our team registers it, with no access details', async () => {

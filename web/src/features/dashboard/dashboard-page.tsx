@@ -158,7 +158,9 @@ export function DashboardPage() {
               role="tablist"
               aria-label={copy.sidebarLabel}
               aria-orientation="vertical"
-              className="flex gap-1 overflow-x-auto lg:flex-col"
+              // On a phone the tabs wrap onto a second line: every tab in sight, none behind a
+              // sideways scroll that nothing hinted at (#26).
+              className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap"
             >
               {copy.tabs.map((item, index) => (
                 <button
@@ -174,7 +176,7 @@ export function DashboardPage() {
                   tabIndex={tab === item.id ? 0 : -1}
                   onClick={() => setTab(item.id)}
                   onKeyDown={(event) => onTabKeyDown(event, index)}
-                  className={`rounded-lg px-4 py-2.5 text-left text-sm font-medium whitespace-nowrap ${
+                  className={`rounded-lg px-3 py-2.5 text-left text-sm font-medium whitespace-nowrap lg:px-4 ${
                     tab === item.id
                       ? 'bg-brand-600 text-white'
                       : 'text-slate-700 hover:bg-slate-100'

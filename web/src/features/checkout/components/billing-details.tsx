@@ -36,10 +36,13 @@ function checked(fields: Fields): { billing?: BillingDetails; problem?: string }
 }
 
 /**
- * The checkout's billing details for the tax invoice (D15): asked for when the taxable value is
- * ₹50,000 or more (the invoice must then name the buyer and address), and always offered as "Add
- * GST details for a business invoice", filled in from the profile when it has them. The buyer's
- * saved details are read only then, so a plain order costs no extra request.
+ * The checkout's billing details for the tax invoice (D15), one source with Settings' billing
+ * (#26): a signed-in buyer's saved details are read at once, so the GST split shown is the
+ * invoice's (IGST or CGST + SGST for the saved state) whatever the amount; "Change billing
+ * details" edits them in place, and an order sent with them saves them to the profile (the server
+ * does, create-order.ts). Without saved details: asked for when the taxable value is ₹50,000 or
+ * more (the invoice must then name the buyer and address), and offered as "Add GST details for a
+ * business invoice" below that. Checked by the profile's own rules (parseProfileUpdate).
  */
 export function BillingDetailsSection({
   required,
@@ -56,7 +59,7 @@ export function BillingDetailsSection({
   const [opened, setOpened] = useState(false);
   const [saved, setSaved] = useState<BillingDetails | null | undefined>(undefined);
   const [fields, setFields] = useState<Fields>(EMPTY_BILLING_FIELDS);
-  const wanted = signedIn && (required || opened);
+  const wanted = signedIn;
 
   useEffect(() => {
     if (!wanted || saved !== undefined) return;
@@ -104,7 +107,9 @@ export function BillingDetailsSection({
       <h3 id="billing-details" className="text-base font-semibold text-slate-900">
         {copy.billingTitle}
       </h3>
-      {required ? <p className="text-sm text-slate-600">{copy.billingRequiredNote}</p> : null}
+      {required && !saved ? (
+        <p className="text-sm text-slate-600">{copy.billingRequiredNote}</p>
+      ) : null}
       {!open && saved ? (
         <p className="text-sm text-slate-700" data-testid="billing-from-profile">
           {copy.billingFromProfile(saved.name, `${saved.city}, ${saved.state}`)}
@@ -116,18 +121,22 @@ export function BillingDetailsSection({
           onClick={() => setOpened(true)}
           className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
         >
-          {copy.billingOffer}
+          {saved ? copy.billingChange : copy.billingOffer}
         </button>
       ) : (
         <div className="space-y-4">
           <BillingFields fields={fields} onChange={(key, value) => set(key)(value)} />
-          {required ? null : (
+          {signedIn ? <p className="text-xs text-slate-600">{copy.billingSavedNote}</p> : null}
+          {required && !saved ? null : (
             <button
               type="button"
-              onClick={() => setOpened(false)}
+              onClick={() => {
+                setOpened(false);
+                if (saved) setFields(billingFieldsOf(saved));
+              }}
               className="text-sm font-medium text-slate-600 underline-offset-2 hover:underline"
             >
-              {copy.billingRemove}
+              {saved ? copy.billingKeepSaved : copy.billingRemove}
             </button>
           )}
         </div>

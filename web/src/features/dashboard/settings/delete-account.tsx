@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { Alert } from '../../../components/alert';
+import { useAlert } from '../../../components/alert-dialog';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { deleteAccountCopy as copy } from '../../../content/account';
@@ -16,6 +17,7 @@ import { ApiError, apiPost } from '../../../lib/api';
 export function DeleteAccount({ email }: { email: string }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
+  const showAlert = useAlert();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; reauth: boolean } | null>(null);
@@ -39,7 +41,10 @@ export function DeleteAccount({ email }: { email: string }) {
       });
     }
     await signOut();
+    // The home page from its top, saying what happened (not the footer where Settings ended).
     void navigate('/', { replace: true });
+    window.scrollTo(0, 0);
+    void showAlert(copy.deleted(email), 'success');
   }
 
   async function signInAgain() {

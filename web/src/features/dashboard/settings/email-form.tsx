@@ -113,7 +113,9 @@ export function EmailForm({
     <div className="mb-4 space-y-3" data-testid="email-change">
       {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
       {step.kind === 'show' ? (
-        <div className="flex flex-wrap items-end gap-3">
+        // On a phone the address gets the full width (a long one was cut off beside the button);
+        // from sm up the button sits level with the field, not with its hint.
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField
             label={copy.current}
             type="email"
@@ -121,9 +123,13 @@ export function EmailForm({
             disabled
             readOnly
             hint={copy.currentHint}
-            className="min-w-0 flex-1"
+            className="min-w-0 sm:flex-1"
           />
-          <Button variant="secondary" onClick={() => setStep({ kind: 'enter' })}>
+          <Button
+            variant="secondary"
+            className="self-start sm:mt-6"
+            onClick={() => setStep({ kind: 'enter' })}
+          >
             {copy.change}
           </Button>
         </div>
