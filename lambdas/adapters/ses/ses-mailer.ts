@@ -1,10 +1,11 @@
 import { SendEmailCommand, SendRawEmailCommand, type SESClient } from '@aws-sdk/client-ses';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Mailer, OutgoingMail } from '../../ports/mail';
-import { rawMessage } from './mime';
 
 /**
  * SES v1 (aws-ses-v2-local supports both calls): SendEmail for one HTML and one text body, and
- * SendRawEmail with a MIME message (./mime.ts) when the mail carries attachments.
+ * SendRawEmail when the mail carries attachments, its MIME message (multipart/mixed around the
+ * text and HTML alternatives, encoded headers for ₹ and names) built by nodemailer's MailComposer.
  */
 export class SesMailer implements Mailer {
   constructor(
@@ -15,13 +16,26 @@ export class SesMailer implements Mailer {
   async send(mail: OutgoingMail): Promise<void> {
     if (mail.attachments?.length) {
       const source = this.from();
+      const message = await new MailComposer({
+        from: source,
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments.map((file) => ({
+          filename: file.fileName,
+          contentType: file.contentType,
+          content: Buffer.from(file.content),
+        })),
+      })
+        .compile()
+        .build();
       await this.client.send(
         new SendRawEmailCommand({
           Source: source,
           Destinations: [mail.to],
-          RawMessage: {
-            Data: Buffer.from(rawMessage({ ...mail, from: source, attachments: mail.attachments })),
-          },
+          RawMessage: { Data: message },
         }),
       );
       return;

@@ -2,6 +2,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
+import { simpleParser } from 'mailparser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import { EventBridgePublisher } from '../../../../lambdas/adapters/eventbridge/event-publisher';
@@ -67,22 +68,19 @@ describe('SesMailer', () => {
     const input = sesMock.commandCalls(SendRawEmailCommand)[0]?.args[0].input;
     expect(input?.Source).toBe('no-reply@example.in');
     expect(input?.Destinations).toEqual(['asha@example.in']);
-    const raw = Buffer.from(input?.RawMessage?.Data ?? new Uint8Array()).toString('utf8');
-    const header = (name: string) => new RegExp(`^${name}: (.*(?:\r\n .*)*)`, 'm').exec(raw)?.[1];
-    const decoded = (header('Subject') ?? '')
-      .split('\r\n ')
-      .map((word) => /^=\?UTF-8\?B\?(.*)\?=$/.exec(word)?.[1] ?? '')
-      .map((b64) => Buffer.from(b64, 'base64').toString('utf8'))
-      .join('');
-    expect(decoded).toBe('Your plan is ₹2,948.82 a month');
-    expect(header('To')).toBe('asha@example.in');
-    const parts = raw.split(/\r\n--=_part_[0-9a-f]+(?:--)?\r\n/);
-    const attachment = parts.find((p) => p.includes('Content-Disposition: attachment'));
-    expect(attachment).toContain('Content-Type: application/pdf; name="INV-26-27-000001.pdf"');
-    const body = attachment?.split('\r\n\r\n')[1]?.replace(/\r\n/g, '') ?? '';
-    expect(Uint8Array.from(Buffer.from(body, 'base64'))).toEqual(pdf);
-    const text = parts.find((p) => p.startsWith('Content-Type: text/plain; charset=UTF-8'));
-    expect(Buffer.from(text?.split('\r\n\r\n')[1] ?? '', 'base64').toString('utf8')).toBe('₹ Hi');
+    // Read back as a mail client would: the subject's ₹ decoded, the PDF byte for byte.
+    const parsed = await simpleParser(Buffer.from(input?.RawMessage?.Data ?? new Uint8Array()));
+    expect(parsed.subject).toBe('Your plan is ₹2,948.82 a month');
+    expect(parsed.from?.text).toBe('no-reply@example.in');
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : parsed.to).toBe(
+      'asha@example.in',
+    );
+    expect(parsed.text?.trim()).toBe('₹ Hi');
+    expect(parsed.html).toContain('<p>₹ Hi</p>');
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]?.filename).toBe('INV-26-27-000001.pdf');
+    expect(parsed.attachments[0]?.contentType).toBe('application/pdf');
+    expect(Uint8Array.from(parsed.attachments[0]?.content ?? [])).toEqual(pdf);
   });
 });
 
