@@ -86,3 +86,13 @@ export function partViewOf<
   }
   return view as P;
 }
+
+/**
+ * The category whose checkout choices a plan takes for its VPS (D24): a bundle with a VPS part
+ * asks the OS, hostname and SSH keys exactly as a VPS does; every other plan is its own category.
+ */
+export function vpsChoiceCategoryOf<C extends string>(
+  plan: Pick<CatalogPlan, 'category' | 'parts'> & { category: C },
+): C | 'vps' {
+  return bundleHasPart(plan, 'vps') ? 'vps' : plan.category;
+}
