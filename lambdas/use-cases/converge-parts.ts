@@ -46,6 +46,22 @@ type ConvergeOne = (
 ) => Promise<ConvergeResult>;
 
 /**
+ * A service as its own routes read it (the VPS's power and keys, a storage key, D24): a bundle's
+ * part with its bundle's life (partViewOf), anything else as stored. Undefined when either is
+ * missing.
+ */
+export async function serviceWithLife(
+  services: Pick<ServicesStore, 'getService'>,
+  userId: string,
+  serviceId: string,
+): Promise<ServiceRecord | undefined> {
+  const service = await services.getService(userId, serviceId);
+  if (!service?.partOf) return service;
+  const bundle = await services.getService(userId, service.partOf);
+  return bundle && partViewOf(service, bundle);
+}
+
+/**
  * A bundle's domain stays registered when the bundle is suspended, ended or removed: the registry
  * keeps the name to the expiry the buyer paid for and it is simply not renewed; there is nothing
  * to switch off. So its part is in step then, where a VPS or storage user must be stopped. The

@@ -13,6 +13,7 @@ import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
 import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
+import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
 import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
 import { InMemoryCompute } from '../../../helpers/fakes/compute';
 import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
@@ -221,5 +222,41 @@ describe('a bundle delivers every part it lists (D24)', () => {
     );
     expect(result).toMatchObject({ outcome: 'in_step', desired: 'active' });
     expect(delivered().accounts).toEqual([NAME]);
+  });
+
+  it("the dashboard shows the bundle once, with each part's own id, state and fields", async () => {
+    w.compute.down = true;
+    await converge();
+
+    const { services } = await buildDashboard(w, BUYER);
+
+    expect(services.map((s) => s.id)).toEqual([BUNDLE_ID]);
+    expect(services[0]?.parts).toEqual([
+      expect.objectContaining({
+        kind: 'hosting',
+        id: BUNDLE_ID,
+        name: 'Premium Hosting',
+        state: 'ready',
+        domain: NAME,
+      }),
+      expect.objectContaining({
+        kind: 'domain',
+        id: partServiceIdOf(BUNDLE_ID, 'domain'),
+        name: 'Premium Domain',
+        state: 'ready',
+        domain: NAME,
+      }),
+      expect.objectContaining({
+        kind: 'storage',
+        state: 'ready',
+        storage: expect.objectContaining({ quotaBytes: 500 * 1_000_000_000 }),
+      }),
+      expect.objectContaining({
+        kind: 'vps',
+        id: partServiceIdOf(BUNDLE_ID, 'vps'),
+        state: 'setting_up',
+        vps: expect.objectContaining({ os: 'debian-12', hostname: 'asha-vps' }),
+      }),
+    ]);
   });
 });
