@@ -96,3 +96,22 @@ export function vpsChoiceCategoryOf<C extends string>(
 ): C | 'vps' {
   return bundleHasPart(plan, 'vps') ? 'vps' : plan.category;
 }
+
+/**
+ * Whether a bundle's domain part is known to be unregistered (D6, D24): its item exists and its
+ * name was never registered (no name chosen, still being registered, or taken meanwhile). A
+ * bundle with no domain part item (bought before parts existed) answers false: its refund keeps
+ * back the registration as before.
+ */
+export function bundleDomainUnregistered(
+  part: { provisioning?: { state: string; readyAt?: string } } | undefined,
+): boolean {
+  if (!part) return false;
+  const p = part.provisioning;
+  const registered =
+    p?.readyAt !== undefined ||
+    p?.state === 'ready' ||
+    p?.state === 'suspended' ||
+    p?.state === 'terminated';
+  return !registered;
+}

@@ -9,6 +9,7 @@ import { serviceIdFor } from './extend-service';
 import { paymentRefunds } from './refunds/views';
 import { paymentOfPurchase, serviceOfRecord, toService } from './to-service';
 import { bundlePartsView } from './bundle-parts-view';
+import { bundleDomainUnregistered } from '../domain/bundle-parts';
 
 export interface BuildDashboardDeps {
   users: UsersStore;
@@ -55,10 +56,11 @@ export async function buildDashboard(
     ...records
       .filter((record) => !record.partOf)
       .map((record) => {
-        const service = serviceOfRecord(record, now);
-        if (record.category === 'bundle') {
-          service.parts = bundlePartsView(record, partsOf.get(record.serviceId) ?? [], now);
-        }
+        if (record.category !== 'bundle') return serviceOfRecord(record, now);
+        const parts = partsOf.get(record.serviceId) ?? [];
+        const domain = parts.find((part) => part.category === 'domain');
+        const service = serviceOfRecord(record, now, bundleDomainUnregistered(domain));
+        service.parts = bundlePartsView(record, parts, now);
         return service;
       }),
     ...servicesOnlyInPurchases(records, purchases, now),

@@ -259,4 +259,25 @@ describe('a bundle delivers every part it lists (D24)', () => {
       }),
     ]);
   });
+
+  it('a name taken before it was registered fails the domain part only (no refund for the part), and the bundle refunds everything, keeping nothing back for it (D6)', async () => {
+    w.registrar.take(NAME);
+
+    const result = await converge();
+
+    expect(result).toMatchObject({ outcome: 'out_of_step', desired: 'active' });
+    expect(result.outcome !== 'not_found' && result.error).toMatch(/^Domain \(ashaverma\.in\): /);
+    expect((await part('domain'))?.provisioning?.state).toBe('failed');
+    expect(delivered().accounts).toEqual([NAME]);
+    expect(w.compute.clones).toBe(1);
+    const { services } = await buildDashboard(w, BUYER);
+    expect(services[0]?.parts?.find((p) => p.kind === 'domain')?.state).toBe('failed');
+    expect(services[0]?.refundablePaise).toBe(8_494_584);
+  });
+
+  it('registered: the bundle’s refund keeps the domain’s ₹1,178.82 back', async () => {
+    await converge();
+    const { services } = await buildDashboard(w, BUYER);
+    expect(services[0]?.refundablePaise).toBe(8_494_584 - 117_882);
+  });
 });
