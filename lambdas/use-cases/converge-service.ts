@@ -30,6 +30,10 @@
  * made (or adopted) with its bucket and quota, suspended, unsuspended and deleted by
  * converge-storage.ts, under the same claim; its usage is read onto the service as converge passes.
  *
+ * A bundle (D24) is its hosting, on this item's panel account, and its other parts (domain,
+ * storage, VPS), each an item of its own that converge-parts.ts drives through this same function
+ * with the bundle's life; the bundle is in step only when every part is.
+ *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
  * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
  */
