@@ -7,9 +7,8 @@ import type { ServicesStore, ServiceSummary } from '../ports/services';
 import type { Caller, UsersStore } from '../ports/users';
 import { serviceIdFor } from './extend-service';
 import { paymentRefunds } from './refunds/views';
-import { paymentOfPurchase, serviceOfRecord, toService } from './to-service';
-import { bundlePartsView } from './bundle-parts-view';
-import { bundleDomainUnregistered } from '../domain/bundle-parts';
+import { paymentOfPurchase, toService } from './to-service';
+import { serviceCardOf } from './bundle-parts-view';
 
 export interface BuildDashboardDeps {
   users: UsersStore;
@@ -55,14 +54,7 @@ export async function buildDashboard(
   const services = [
     ...records
       .filter((record) => !record.partOf)
-      .map((record) => {
-        if (record.category !== 'bundle') return serviceOfRecord(record, now);
-        const parts = partsOf.get(record.serviceId) ?? [];
-        const domain = parts.find((part) => part.category === 'domain');
-        const service = serviceOfRecord(record, now, bundleDomainUnregistered(domain));
-        service.parts = bundlePartsView(record, parts, now);
-        return service;
-      }),
+      .map((record) => serviceCardOf(record, partsOf.get(record.serviceId) ?? [], now)),
     ...servicesOnlyInPurchases(records, purchases, now),
   ].sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
 

@@ -121,6 +121,9 @@ describe('a bundle on the local stack (D24)', () => {
     );
     expect(bundle.parts?.map((part) => part.kind)).toEqual(['hosting', 'domain', 'storage', 'vps']);
     const partId = (kind: string) => bundle.parts?.find((part) => part.kind === kind)?.id;
+    const one = await api<BundleService>(stack, 'GET', `/api/me/services/${bundle.id}`, { token });
+    expect(one.status).toBe(200);
+    expect(one.body.parts?.map((part) => part.state)).toEqual(['ready', 'ready', 'ready', 'ready']);
 
     expect((await accounts()).filter((a) => a.domain === name)).toEqual([
       expect.objectContaining({ plan: 'storefront_premium' }),

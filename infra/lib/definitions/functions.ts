@@ -595,6 +595,13 @@ export const ROUTES: readonly RouteDefinition[] = [
     throttle: THROTTLES.buyer,
   },
   {
+    method: 'GET',
+    path: '/api/me/services/{serviceId}',
+    function: 'dashboard',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
     method: 'PUT',
     path: '/api/me/services/{id}/auto-renew',
     function: 'autoRenew',

@@ -14,6 +14,7 @@ import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
 import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
 import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
+import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
 import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
 import { InMemoryCompute } from '../../../helpers/fakes/compute';
 import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
@@ -279,5 +280,25 @@ describe('a bundle delivers every part it lists (D24)', () => {
     await converge();
     const { services } = await buildDashboard(w, BUYER);
     expect(services[0]?.refundablePaise).toBe(8_494_584 - 117_882);
+  });
+
+  it('GET /api/me/services/{id}: the bundle with its parts; a part, or another buyer, is not found', async () => {
+    await converge();
+
+    const one = await getMyService(w, BUYER.userId, BUNDLE_ID);
+    const { services } = await buildDashboard(w, BUYER);
+    expect(one).toEqual(services[0]);
+    expect(one.parts?.map((p) => [p.kind, p.state])).toEqual([
+      ['hosting', 'ready'],
+      ['domain', 'ready'],
+      ['storage', 'ready'],
+      ['vps', 'ready'],
+    ]);
+    await expect(
+      getMyService(w, BUYER.userId, partServiceIdOf(BUNDLE_ID, 'vps')),
+    ).rejects.toMatchObject({ code: 'service_not_found' });
+    await expect(getMyService(w, 'someone-else', BUNDLE_ID)).rejects.toMatchObject({
+      code: 'service_not_found',
+    });
   });
 });
