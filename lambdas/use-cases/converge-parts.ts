@@ -76,6 +76,12 @@ function partLifeRecord(ref: { serviceId: string }, life: LifeRecord): LifeRecor
   return life;
 }
 
+/** A part as its ready mail names it: its bundle, its kind and its plan. */
+function partMailName(bundleName: string, part: Pick<ServiceRecord, 'category' | 'planName'>) {
+  const kind = PART_LABELS[part.category as PartKind] ?? part.category;
+  return `${bundleName} (${kind}: ${part.planName})`;
+}
+
 /** The buyer's choices for a bundle's parts, from its order (checkout). */
 export interface BundleChoices {
   registerDomain?: string;
@@ -174,7 +180,8 @@ export async function convergeBundleParts(
         ]);
         if (!part || !current) return undefined;
         const { partOf: _bundle, ...view } = partViewOf(part, current);
-        return view;
+        // What its mails call it: the bundle and the part ("Standard Bundle (VPS: Basic VPS)").
+        return { ...view, planName: partMailName(current.planName, part) };
       },
       recordLife: (ref, life, seen) => store.recordLife(ref, partLifeRecord(ref, life), seen),
     },
@@ -199,7 +206,7 @@ export async function convergeBundleParts(
         ...options.request,
         serviceId,
         planId: item.planId,
-        planName: item.planName,
+        planName: partMailName(bundle.planName, item),
         category: item.category,
       };
       if (request) {

@@ -144,9 +144,17 @@ describe('a bundle delivers every part it lists (D24)', () => {
     for (const kind of ['domain', 'storage', 'vps'] as const) {
       expect((await part(kind))?.provisioning?.state).toBe('ready');
     }
-    // One ready mail per part, none with a secret.
-    const subjects = w.mailer.sent.map((mail) => mail.subject).sort();
-    expect(subjects.filter((s) => /is ready/.test(s))).toHaveLength(4);
+    // One ready mail per part, each naming the bundle and the part, none with a secret.
+    const ready = w.mailer.sent.filter((mail) => /is ready/.test(mail.subject));
+    expect(ready.map((mail) => mail.subject).sort()).toEqual([
+      'Your Standard Bundle (Cloud storage: Standard Storage) is ready',
+      'Your Standard Bundle (Domain: Premium Domain) is ready',
+      'Your Standard Bundle (VPS: Basic VPS) is ready',
+      'Your Standard Bundle is ready',
+    ]);
+    const vpsMail = ready.find((mail) => /VPS/.test(mail.subject));
+    expect(JSON.stringify(vpsMail)).toContain('ssh debian@203.0.113.10');
+    for (const mail of ready) expect(JSON.stringify(mail)).not.toMatch(/password:/i);
   });
 
   it('10 concurrent converges deliver each part once', async () => {
