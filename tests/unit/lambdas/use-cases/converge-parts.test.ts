@@ -309,4 +309,15 @@ describe('a bundle delivers every part it lists (D24)', () => {
       code: 'service_not_found',
     });
   });
+
+  it('ended then removed by an operator: every part follows (account terminated, VM destroyed, storage user deleted; the name stays registered to its expiry)', async () => {
+    await converge();
+    for (const kind of ['end', 'remove'] as const) {
+      const bundle = await w.services.getService(BUYER.userId, BUNDLE_ID);
+      await w.services.changeFacts(ref, { kind }, bundle!.version, START.toISOString());
+    }
+
+    expect(await converge('evt-remove')).toMatchObject({ outcome: 'in_step', desired: 'removed' });
+    expect(delivered()).toMatchObject({ accounts: [], users: [], vms: [], domains: [NAME] });
+  });
 });
