@@ -33,8 +33,10 @@ export interface QuoteRequestBody {
   renew?: boolean;
   /** The buyer's billing state: the quote then splits its GST (`Quote.tax`, D15). */
   billingState?: string;
-  /** A VPS plan's OS, SSH public keys and hostname (D24); refused on any other plan. */
+  /** A VPS plan's (or a bundle's VPS's) OS, SSH public keys and hostname (D24). */
   vps?: { os: string; sshKeys?: string[]; hostname?: string };
+  /** A bundle's domain to register (D24): refused on a plan with no domain part. */
+  registerDomain?: string;
 }
 
 export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingState'> {

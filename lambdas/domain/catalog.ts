@@ -223,6 +223,13 @@ export const CATALOG: readonly CatalogPlan[] = [
     isPopular: false,
     // Its hosting part is Basic Hosting, on that plan's package.
     whmPackage: 'storefront_basic',
+    // Every part it delivers (D24): the hosting on the panel (this item's own account), the
+    // domain at the registrar, the storage user and the VPS, each sized by the plan named.
+    parts: [
+      { kind: 'hosting', planId: 'basichosting' },
+      { kind: 'domain', planId: 'basicdomain' },
+      { kind: 'storage', planId: 'basicstorage' },
+    ],
     features: [
       'Basic Hosting',
       'Basic Domain',
@@ -244,6 +251,14 @@ export const CATALOG: readonly CatalogPlan[] = [
     isPopular: true,
     // Its hosting part is Premium Hosting, on that plan's package.
     whmPackage: 'storefront_premium',
+    // Every part it delivers (D24): the hosting on the panel (this item's own account), the
+    // domain at the registrar, the storage user and the VPS, each sized by the plan named.
+    parts: [
+      { kind: 'hosting', planId: 'premiumhosting' },
+      { kind: 'domain', planId: 'premiumdomain' },
+      { kind: 'storage', planId: 'standardstorage' },
+      { kind: 'vps', planId: 'basicvps' },
+    ],
     features: [
       'Premium Hosting',
       'Premium Domain',
@@ -266,6 +281,14 @@ export const CATALOG: readonly CatalogPlan[] = [
     isPopular: false,
     // Its hosting part is Enterprise Hosting, on that plan's package.
     whmPackage: 'storefront_enterprise',
+    // Every part it delivers (D24): the hosting on the panel (this item's own account), the
+    // domain at the registrar, the storage user and the VPS, each sized by the plan named.
+    parts: [
+      { kind: 'hosting', planId: 'enterprisehosting' },
+      { kind: 'domain', planId: 'enterprisedomain' },
+      { kind: 'storage', planId: 'premiumstorage' },
+      { kind: 'vps', planId: 'premiumvps' },
+    ],
     features: [
       'Enterprise Hosting',
       'Enterprise Domain',

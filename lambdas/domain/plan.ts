@@ -41,6 +41,11 @@ export interface CatalogPlan extends Plan {
    * an operator sets them up by hand.
    */
   whmPackage?: string;
+  /**
+   * A bundle's parts (D24, lambdas/domain/bundle-parts.ts): each kind it delivers and the plan whose
+   * package or specs that part takes. Back office only, like `whmPackage`.
+   */
+  parts?: readonly { kind: 'hosting' | 'domain' | 'storage' | 'vps'; planId: string }[];
 }
 
 /**

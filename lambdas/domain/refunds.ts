@@ -49,12 +49,18 @@ export function isRefundableCategory(category: Category): boolean {
  * What a payment of `paidPaise` for a plan of `category` gives back (D16); undefined when nothing
  * does: a domain, or a payment too small to leave ₹1 after the bundle's domain.
  */
-export function refundAmountFor(category: Category, paidPaise: Paise): RefundAmount | undefined {
+export function refundAmountFor(
+  category: Category,
+  paidPaise: Paise,
+  /** False when the bundle's domain was never registered (D6, D24): nothing is kept back for it. */
+  bundleDomainRegistered = true,
+): RefundAmount | undefined {
   if (!Number.isSafeInteger(paidPaise) || paidPaise < 0) {
     throw new RangeError(`paid must be a whole number of paise, got ${paidPaise}`);
   }
   if (!isRefundableCategory(category)) return undefined;
-  const deductionPaise = category === 'bundle' ? BUNDLE_DOMAIN_DEDUCTION_PAISE : 0;
+  const deductionPaise =
+    category === 'bundle' && bundleDomainRegistered ? BUNDLE_DOMAIN_DEDUCTION_PAISE : 0;
   const refundPaise = paidPaise - deductionPaise;
   if (refundPaise < MIN_REFUND_PAISE) return undefined;
   return {
@@ -129,6 +135,12 @@ export function planCancellation(input: {
    * buyer's, so every payment for it comes back in full, whatever the window.
    */
   unregisteredDomain?: boolean;
+  /**
+   * A bundle whose domain part was never registered (no name chosen, not registered yet, or taken
+   * meanwhile): a domain registration is non-refundable only once registered (D6), so nothing is
+   * kept back for it.
+   */
+  bundleDomainUnregistered?: boolean;
 }): CancellationPlan {
   const { category, now } = input;
   const unregistered = category === 'domain' && input.unregisteredDomain === true;
@@ -150,7 +162,7 @@ export function planCancellation(input: {
       ? left >= MIN_REFUND_PAISE
         ? { paidPaise: left, deductionPaise: 0, refundPaise: left }
         : undefined
-      : refundAmountFor(category, left);
+      : refundAmountFor(category, left, input.bundleDomainUnregistered !== true);
     if (!amount) continue;
     refunds.push({
       ...amount,
@@ -204,6 +216,7 @@ export function cancellationOffer(input: {
   periods: readonly RefundablePeriod[];
   refundedOutsidePaise?: ReadonlyMap<string, Paise>;
   now: Date;
+  bundleDomainUnregistered?: boolean;
 }): CancellationOffer | undefined {
   const plan = planCancellation(input);
   if (plan.kind !== 'refund') return undefined;

@@ -63,6 +63,29 @@ export interface Service {
   autoRenew?: boolean;
   /** Auto-renew's details (D25), once the buyer has set it up or started to. */
   autoRenewal?: AutoRenewal;
+  /**
+   * A bundle's parts (D24): its hosting (this service's own account) and each other part, with
+   * the part's own id (its routes take it: VPS power and keys, storage keys) and state.
+   */
+  parts?: ServicePart[];
+}
+
+/** Where a bundle's part stands, in the card's words (D24). */
+export type ServicePartState = 'setting_up' | 'ready' | 'suspended' | 'removed' | 'failed';
+
+/** One part of a bundle (D24; CONTRACT `parts: [{kind, state, ...that kind's fields}]`). */
+export interface ServicePart {
+  kind: 'hosting' | 'domain' | 'storage' | 'vps';
+  /** The part's service id: the bundle's own for its hosting. */
+  id: string;
+  planId: string;
+  /** The plan it is sized by ("Premium Domain"). */
+  name: string;
+  state: ServicePartState;
+  provisioning: ServiceProvisioning;
+  domain?: string;
+  vps?: ServiceVps;
+  storage?: ServiceStorage;
 }
 
 export interface ServiceVps {

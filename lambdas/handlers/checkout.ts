@@ -20,6 +20,7 @@ import { documentCounters } from './deps/counters';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from '../http/http-handler';
 import { paymentGateway } from './deps/payments';
+import { registrar } from './deps/registrar';
 import { sellerDetails } from './deps/seller';
 import { ordersStore, plansStore, purchasesStore, servicesStore, usersStore } from './deps/stores';
 
@@ -54,6 +55,8 @@ const vps = z.optional(
     hostname: z.optional(field(63)),
   }),
 );
+// A bundle's domain to register (D24): judged by the domain's rules (invalid_domain, ...).
+const registerDomain = z.optional(z.string().check(z.maxLength(253)));
 // A renewal's price (D14) on the public quote only when asked; an order decides for itself.
 const renew = z.optional(z.boolean());
 const quoteBody = z.strictObject({
@@ -65,6 +68,7 @@ const quoteBody = z.strictObject({
   billingState: z.optional(field(100)),
   renew,
   vps,
+  registerDomain,
 });
 // A plan change now (D26): the service's id, and the days left its quote said.
 const changeFrom = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
@@ -80,6 +84,7 @@ const orderBody = z.strictObject({
   changeFrom: z.optional(changeFrom),
   remainingDays,
   vps,
+  registerDomain,
 });
 const downgradeBody = z.strictObject({ planId });
 const changeQuoteBody = z.strictObject({
@@ -172,4 +177,6 @@ export const handler = makeHandler({
   now: () => new Date(),
   counters: documentCounters(),
   seller: sellerDetails,
+  // A bundle's name to register is asked of the registrar before the order (D24).
+  registrar,
 });

@@ -63,6 +63,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // Domains (D23): the registry down, a name taken meanwhile, not the caller's, refused.
   registrar_unavailable: 503,
   domain_unavailable: 409,
+  // A bundle's name to register is taken: said at checkout, before any Razorpay order (D24).
+  domain_not_available: 400,
   domain_not_found: 404,
   dns_record_not_found: 404,
   registrar_refused: 400,

@@ -35,6 +35,8 @@ export interface OrderRecord {
   serviceId?: string;
   /** A VPS order's choices (D24): OS, hostname, SSH public keys (none: added later). */
   vps?: Pick<VpsRecord, 'os' | 'hostname' | 'sshKeys'>;
+  /** A bundle's domain to register (D24), checked free when the order was made. */
+  registerDomain?: string;
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;

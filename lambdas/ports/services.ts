@@ -73,6 +73,20 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   lifeQueueAt?: string;
   /** A VPS's choices and what its provider last said (D24), written by updateVps alone. */
   vps?: VpsRecord;
+  /**
+   * Set on a bundle's part (D24, lambdas/domain/bundle-parts.ts): the bundle's serviceId. A part
+   * has no ledger of its own: its life is its bundle's.
+   */
+  partOf?: string;
+}
+
+/** A bundle's part as addPart makes it (D24): its identity, its bundle and the buyer's choices. */
+export interface ServicePartItem extends ServiceIdentity {
+  partOf: string;
+  /** The bundle's renewal date when the part was made (the part's life reads the bundle's). */
+  renewalDate: string;
+  /** A VPS part's choices (os, hostname, keys), as updateVps's first write gives them. */
+  vps?: VpsRecord;
 }
 
 /** A fact written onto a service, each in one write conditioned on its version (D22). */
@@ -157,6 +171,7 @@ export const SERVICE_SUMMARY_FIELDS = [
   'vps',
   'storage',
   'autoRenew',
+  'partOf',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */
@@ -254,6 +269,11 @@ export interface ServicesLifeStore {
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,
   ): Promise<boolean>;
+  /**
+   * Makes a bundle's part item (D24) unless it exists: no ledger, no renewal schedule, version 1.
+   * True when this call made it; false when it was there already (nothing written).
+   */
+  addPart(part: ServicePartItem, at: string): Promise<boolean>;
 }
 
 /** A smaller plan chosen for the renewal (D26). */

@@ -125,6 +125,8 @@ export async function deleteAccount(
     throw new DeleteConfirmationError();
   }
   const live = (await deps.services.listServices(caller.userId)).filter((service) => {
+    // A bundle's part (D24) lives its bundle's life: the bundle is the one to judge.
+    if (service.partOf) return false;
     const state = lifeOfService(service, now).state;
     return state !== 'ended' && state !== 'removed';
   });

@@ -7,7 +7,8 @@ import type { ServicesStore, ServiceSummary } from '../ports/services';
 import type { Caller, UsersStore } from '../ports/users';
 import { serviceIdFor } from './extend-service';
 import { paymentRefunds } from './refunds/views';
-import { paymentOfPurchase, serviceOfRecord, toService } from './to-service';
+import { paymentOfPurchase, toService } from './to-service';
+import { serviceCardOf } from './bundle-parts-view';
 
 export interface BuildDashboardDeps {
   users: UsersStore;
@@ -45,8 +46,15 @@ export async function buildDashboard(
   const refunds = paymentRefunds(refundRecords);
   const now = deps.now();
 
+  // A bundle's parts (D24) are shown on its card, not as services of their own.
+  const partsOf = new Map<string, ServiceSummary[]>();
+  for (const record of records) {
+    if (record.partOf) partsOf.set(record.partOf, [...(partsOf.get(record.partOf) ?? []), record]);
+  }
   const services = [
-    ...records.map((record) => serviceOfRecord(record, now)),
+    ...records
+      .filter((record) => !record.partOf)
+      .map((record) => serviceCardOf(record, partsOf.get(record.serviceId) ?? [], now)),
     ...servicesOnlyInPurchases(records, purchases, now),
   ].sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
 

@@ -30,6 +30,10 @@
  * made (or adopted) with its bucket and quota, suspended, unsuspended and deleted by
  * converge-storage.ts, under the same claim; its usage is read onto the service as converge passes.
  *
+ * A bundle (D24) is its hosting, on this item's panel account, and its other parts (domain,
+ * storage, VPS), each an item of its own that converge-parts.ts drives through this same function
+ * with the bundle's life; the bundle is in step only when every part is.
+ *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
  * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
  */
@@ -69,9 +73,12 @@ import {
   type StorageAction,
   type StoragePart,
 } from './converge-storage';
+import { convergeBundleParts, type PartOutcome } from './converge-parts';
 
 export interface ConvergeDeps {
-  services: Pick<ServicesStore, 'getService' | 'recordLife'>;
+  /** With addPart, a bundle's parts missing an item are made (converge-parts.ts). */
+  services: Pick<ServicesStore, 'getService' | 'recordLife'> &
+    Partial<Pick<ServicesStore, 'addPart'>>;
   records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle' | 'choose'>;
   panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary' | 'changePackage'>;
   /** The catalog, whose plans name their WHM packages (D26: a changed plan's package). */
@@ -113,6 +120,8 @@ export type ConvergeResult =
       /** What it did on the provider, in order. */
       actions: string[];
       error?: string;
+      /** A bundle's other parts (converge-parts.ts), each as converge found it. */
+      parts?: PartOutcome[];
     };
 
 /** A service's provider part is being acted on by another attempt: try again shortly. */
@@ -342,9 +351,18 @@ export async function convergeService(
   const context = { serviceId: ref.serviceId, deliveryId: options.deliveryId };
   const actions: string[] = [];
   let failure: unknown;
+  let parts: PartOutcome[] | undefined;
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
     const service = await deps.services.getService(ref.userId, ref.serviceId);
     if (!service) return { outcome: 'not_found' };
+    // A bundle's part (D24) lives the bundle's life: converging it is converging its bundle.
+    if (service.partOf) {
+      return convergeService(deps, { userId: ref.userId, serviceId: service.partOf }, options);
+    }
+    // Its other parts (domain, storage, VPS) first, once; then its hosting, below, as any service.
+    if (service.category === 'bundle' && parts === undefined) {
+      parts = await convergeBundleParts(deps, service, options, convergeService);
+    }
     const now = deps.now();
     const life = lifeOfService(service, now);
     let step =
@@ -383,7 +401,7 @@ export async function convergeService(
       (Boolean(deps.registrar) && isRegistrarPart(service)) ||
       (Boolean(deps.compute) && isComputePart(service) && !vpsWaitsForKey(service)) ||
       (Boolean(deps.storage) && isStoragePart(service));
-    const record = lifeRecordOf(service, life, now, failure, automated, deps.plans);
+    const record = lifeRecordOf(service, life, now, failure, automated, deps.plans, parts);
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
       ...(service.provisioning ? { provisioningState: service.provisioning.state } : {}),
@@ -398,12 +416,15 @@ export async function convergeService(
       });
     }
     if (failure !== undefined && options.rethrow) throw failure;
+    const partThrew = parts?.find((part) => part.thrown !== undefined);
+    if (partThrew && options.rethrow) throw partThrew.thrown;
     return {
       outcome: record.outOfStepSince ? 'out_of_step' : 'in_step',
       desired: record.desired,
       actual: record.actual,
       actions,
       ...(record.lastError ? { error: record.lastError } : {}),
+      ...(parts ? { parts } : {}),
     };
   }
   // Every round found the service changed: whatever changed it converges it again.
@@ -418,15 +439,18 @@ function lifeRecordOf(
   failure: unknown,
   automated: boolean,
   plans?: readonly CatalogPlan[],
+  parts: readonly PartOutcome[] = [],
 ): LifeRecord {
   const actual = partStateOf(service.provisioning);
   // A live account still on the package of a plan it left is out of step too (D26).
   const behind = isLive(life.state) && actual === 'live' && packageBehind(service, now, plans);
-  const inStep = serviceInStep(service, life, automated) && !behind;
+  // A bundle is in step only when every one of its parts is (D24); the first part out names it.
+  const partOut = parts.find((part) => !part.inStep);
+  const inStep = serviceInStep(service, life, automated) && !behind && !partOut;
   const since = service.life?.outOfStepSince ?? now.toISOString();
   const failureReason =
     service.provisioning?.state === 'failed' ? service.provisioning.failureReason : undefined;
-  const lastError = failure !== undefined ? errorText(failure) : failureReason;
+  const lastError = failure !== undefined ? errorText(failure) : (failureReason ?? partOut?.error);
   return {
     desired: life.state,
     reasons: life.reasons,

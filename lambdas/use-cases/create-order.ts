@@ -7,7 +7,7 @@ import { parseProfileUpdate } from '../domain/profile';
 import type { Plan } from '../domain/plan';
 import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { Quote } from '../domain/pricing';
-import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
+import type { VpsChoiceInput } from '../domain/vps-choice';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -17,8 +17,9 @@ import { PaymentProviderError, TooManyUnpaidOrdersError } from './errors';
 import { serviceForOrder, type HeldServiceDeps } from './held-service';
 import { priceChange } from './plan-change';
 import { InvalidPlanChangeError } from '../domain/plan-change';
+import { checkedPartChoices, type BundleCheckoutDeps, type PartChoices } from './bundle-checkout';
 
-export interface CreateOrderDeps extends HeldServiceDeps {
+export interface CreateOrderDeps extends HeldServiceDeps, BundleCheckoutDeps {
   purchases: Pick<PurchasesStore, 'listPurchases' | 'getPurchase'>;
   plans: () => Promise<Plan[]>;
   users: UsersStore;
@@ -48,8 +49,10 @@ export interface CreateOrderInput {
   changeFrom?: string;
   /** The days left the change's quote said: a different count now is a stale quote. */
   remainingDays?: number;
-  /** A VPS plan's OS, SSH public keys and hostname (D24); refused on any other plan. */
+  /** A VPS plan's (or a bundle's VPS's) OS, SSH public keys and hostname (D24). */
   vps?: VpsChoiceInput;
+  /** A bundle's domain to register (D24); refused on a plan with none. */
+  registerDomain?: string;
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -74,6 +77,7 @@ export async function createOrder(
     changeFrom: _change,
     remainingDays: _days,
     vps: vpsInput,
+    registerDomain,
     ...priced
   } = input;
   const first = priceCheckout(plans, priced);
@@ -90,9 +94,16 @@ export async function createOrder(
   const quote = renewal ? priceCheckout(plans, { ...priced, renewal }) : first;
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
-  // A VPS's OS, keys and hostname (D24): a bad key is refused here, before Razorpay hears of it.
-  const vps = vpsChoiceOf(plan.category, vpsInput, caller.name);
-  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, vps });
+  // A VPS's OS, keys and hostname, and a bundle's name to register (D24): a bad key or a taken
+  // name is refused here, before Razorpay hears of it.
+  const choices = await checkedPartChoices(
+    deps,
+    plan,
+    { vps: vpsInput, registerDomain },
+    caller.name,
+    Boolean(renewal),
+  );
+  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, ...choices });
 }
 
 /** The order of a plan change now (D26): priced by priceChange, for the service it changes. */
@@ -132,11 +143,9 @@ async function placeOrder(
     changeFrom?: string;
     /** The service the order pays for, when not the plan's natural id (D26). */
     serviceId?: string | undefined;
-    /** A VPS's choices (D24). */
-    vps?: ReturnType<typeof vpsChoiceOf>;
-  } = {},
+  } & PartChoices = {},
 ): Promise<CreateOrderResponse> {
-  const { changeFrom, serviceId, vps } = extra;
+  const { changeFrom, serviceId, vps, registerDomain } = extra;
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
@@ -197,6 +206,7 @@ async function placeOrder(
   if (changeFrom) order.changeFrom = changeFrom;
   if (serviceId) order.serviceId = serviceId;
   if (vps) order.vps = vps;
+  if (registerDomain) order.registerDomain = registerDomain;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {

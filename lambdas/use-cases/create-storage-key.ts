@@ -17,6 +17,7 @@ import {
 import type { ProvisioningRecords } from '../ports/provisioning';
 import type { ServicesStore } from '../ports/services';
 import { lifeOfService } from './converge-service';
+import { serviceWithLife } from './converge-parts';
 import { ServiceNotFoundError } from './open-control-panel';
 
 export interface CreateStorageKeyDeps {
@@ -65,7 +66,8 @@ export async function createStorageKey(
   userId: string,
   serviceId: string,
 ): Promise<NewStorageKey> {
-  const service = await deps.services.getService(userId, serviceId);
+  // A bundle's storage (D24) lives its bundle's life.
+  const service = await serviceWithLife(deps.services, userId, serviceId);
   if (!service || service.category !== 'storage') throw new ServiceNotFoundError();
   const desired = lifeOfService(service, deps.now()).state;
   if (desired === 'ended' || desired === 'removed') {

@@ -10,6 +10,7 @@ import type { UsersStore } from '../ports/users';
 import { extendService } from './extend-service';
 import { recordPlanChange } from './plan-change';
 import { withInvoiceNumber } from './issue-document-number';
+import { ensureBundleParts } from './converge-parts';
 
 export interface FulfilPaymentDeps {
   orders: OrdersStore;
@@ -186,10 +187,20 @@ export async function fulfilPayment(
 
   // A VPS's OS, hostname and keys (D24), kept on its service before converge is asked to make it;
   // a later order (a renewal) never changes what the first chose.
-  if (order.vps && purchase.serviceId) {
+  if (order.vps && purchase.serviceId && order.category !== 'bundle') {
     const ref = { userId: order.userId, serviceId: purchase.serviceId };
     const service = await deps.services.getService(ref.userId, ref.serviceId);
     if (service && !service.vps) await deps.services.updateVps(ref, order.vps);
+  }
+  // A bundle's parts (D24), with the name to register and the VPS's choices, likewise.
+  if (order.category === 'bundle' && purchase.serviceId) {
+    const bundle = await deps.services.getService(order.userId, purchase.serviceId);
+    if (bundle) {
+      await ensureBundleParts(deps.services, bundle, atIso, {
+        ...(order.registerDomain ? { registerDomain: order.registerDomain } : {}),
+        ...(order.vps ? { vps: order.vps } : {}),
+      });
+    }
   }
 
   await orders.markPaid({ orderId: order.orderId, paymentId: payment.paymentId, at: atIso });

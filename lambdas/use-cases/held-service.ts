@@ -40,6 +40,8 @@ export async function serviceForOrder(
   if (natural && natural.planId === service.planId) return { renewal: true };
   const changed = (await deps.services.listServices(userId)).find(
     (s) =>
+      // A bundle's part (D24) is never an order's own service.
+      !s.partOf &&
       // Its plan, or the smaller plan chosen for its renewal (D26: the renewal is priced at it).
       (s.planId === service.planId || s.pendingPlan?.planId === service.planId) &&
       (s.domain ?? '') === (service.domain ?? ''),

@@ -22,6 +22,7 @@ import type { LogPort } from '../ports/logger';
 import type { ProvisioningRecords } from '../ports/provisioning';
 import type { ServiceRecord, ServicesStore } from '../ports/services';
 import { lifeOfService } from './converge-service';
+import { serviceWithLife } from './converge-parts';
 import { vmSpecOf } from './converge-compute';
 import { ServiceNotFoundError } from './open-control-panel';
 import { serviceOfRecord } from './to-service';
@@ -184,7 +185,8 @@ async function vpsService(
   userId: string,
   serviceId: string,
 ): Promise<ServiceRecord> {
-  const service = await deps.services.getService(userId, serviceId);
+  // A bundle's VPS (D24) lives its bundle's life.
+  const service = await serviceWithLife(deps.services, userId, serviceId);
   if (!service || service.category !== 'vps' || !service.vps) throw new ServiceNotFoundError();
   return service;
 }
@@ -236,7 +238,7 @@ async function seen(deps: ManageVpsDeps, service: ServiceRecord, vm: Vm): Promis
 }
 
 async function answer(deps: ManageVpsDeps, userId: string, serviceId: string): Promise<Service> {
-  const service = await deps.services.getService(userId, serviceId);
+  const service = await serviceWithLife(deps.services, userId, serviceId);
   if (!service) throw new ServiceNotFoundError();
   return serviceOfRecord(service, deps.now());
 }

@@ -2,12 +2,15 @@ import { quoteTax } from '../domain/gst';
 import type { SellerDetails } from '../domain/invoice';
 import type { Plan } from '../domain/plan';
 import { priceCheckout, type CheckoutPriceRequest } from '../domain/checkout-pricing';
-import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
+import type { VpsChoiceInput } from '../domain/vps-choice';
+import { partChoicesOf } from './bundle-checkout';
 import type { Quote } from '../domain/pricing';
 
 export interface QuoteCheckoutRequest extends CheckoutPriceRequest {
   /** A VPS plan's choices (D24), checked as the order checks them; they change no price. */
   vps?: VpsChoiceInput;
+  /** A bundle's domain to register (D24), checked as the order checks its form. */
+  registerDomain?: string;
   /** The buyer's billing state, when the checkout knows it: the quote then splits its GST. */
   billingState?: string;
 }
@@ -22,11 +25,12 @@ export function quoteCheckout(
   request: QuoteCheckoutRequest,
   seller: () => Pick<SellerDetails, 'state'>,
 ): Quote {
-  const { billingState, vps, ...priced } = request;
+  const { billingState, vps, registerDomain, ...priced } = request;
   const quote = priceCheckout(plans, priced);
   // A VPS's OS and keys are checked at the quote too (D24), so a bad key is said before paying.
-  const category = plans.find((plan) => plan.id === quote.planId)?.category;
-  if (category) vpsChoiceOf(category, vps, 'buyer');
+  // A bundle's VPS and its name to register are checked the same way (D24).
+  const plan = plans.find((entry) => entry.id === quote.planId);
+  if (plan) partChoicesOf(plan, { vps, registerDomain }, 'buyer');
   return withTax(quote, billingState, seller);
 }
 

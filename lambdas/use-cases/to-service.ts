@@ -18,7 +18,12 @@ import { serviceIdFor } from './extend-service';
  * its status comes from that date (D4), and the purchase date, months and price are those of its
  * latest period.
  */
-export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
+export function serviceOfRecord(
+  record: ServiceSummary,
+  now: Date,
+  /** A bundle whose domain was never registered: its refund keeps nothing back (D6, D24). */
+  bundleDomainUnregistered = false,
+): Service {
   const period = latestPeriod(record);
   const life = lifeOfService(record, now);
   const ended = life.state === 'ended' || life.state === 'removed';
@@ -61,7 +66,12 @@ export function serviceOfRecord(record: ServiceSummary, now: Date): Service {
   // The money-back guarantee (D16) while Cancel would refund something; never once cancelled.
   const offer = ended
     ? undefined
-    : cancellationOffer({ category: record.category, periods: Object.values(record.periods), now });
+    : cancellationOffer({
+        category: record.category,
+        periods: Object.values(record.periods),
+        now,
+        ...(bundleDomainUnregistered ? { bundleDomainUnregistered } : {}),
+      });
   if (offer) {
     service.refundableUntil = offer.refundableUntil;
     service.refundablePaise = offer.refundablePaise;

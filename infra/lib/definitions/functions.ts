@@ -122,8 +122,9 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       // The tax invoice's number is taken at fulfilment (D15).
       counters: 'readWrite',
     },
-    // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order.
-    needs: ['razorpaySecrets', 'publishEvents', 'sellerDetails'],
+    // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order;
+    // registrarSecret: a bundle's name to register is checked free before its order (D24).
+    needs: ['razorpaySecrets', 'publishEvents', 'sellerDetails', 'registrarSecret'],
     timeoutSeconds: 15,
     memoryMb: 512,
   },
@@ -596,6 +597,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   {
     method: 'GET',
     path: '/api/me/dashboard',
+    function: 'dashboard',
+    auth: true,
+    throttle: THROTTLES.buyer,
+  },
+  {
+    method: 'GET',
+    path: '/api/me/services/{serviceId}',
     function: 'dashboard',
     auth: true,
     throttle: THROTTLES.buyer,

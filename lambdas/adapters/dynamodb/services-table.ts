@@ -14,6 +14,7 @@ import {
   type QueuedService,
   type ServiceFact,
   type ServiceIdentity,
+  type ServicePartItem,
   type ServicePeriod,
   type ServicePlan,
   type ServiceRecord,
@@ -317,6 +318,24 @@ export class DynamoServicesStore implements ServicesStore {
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
+  async addPart(part: ServicePartItem, at: string): Promise<boolean> {
+    const item: ServiceRecord = {
+      ...part,
+      periods: {},
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    return sendIfConditionHolds(
+      this.client,
+      new PutCommand({
+        TableName: this.table(),
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(serviceId)',
       }),
     );
   }

@@ -12,7 +12,9 @@ import type { StoragePart } from '../../use-cases/converge-storage';
 import { provisionService, type ProvisionServiceDeps } from '../../use-cases/provision-service';
 
 export type ConvergeHandlerDeps = ProvisionServiceDeps & {
-  services: Pick<ServicesStore, 'getService' | 'recordLife'>;
+  /** With addPart, a bundle's missing part items are made (converge-parts.ts). */
+  services: Pick<ServicesStore, 'getService' | 'recordLife'> &
+    Partial<Pick<ServicesStore, 'addPart'>>;
   users: Pick<UsersStore, 'getUser'>;
   /** A domain's part at the registrar (D23); without it a domain waits for an operator. */
   registrar?: RegistrarPart;

@@ -27,6 +27,7 @@ import { recomputeCurrentPlan, withdrawPeriods } from './end-service';
 import { CancelServiceNotFoundError, NotRefundableError, RefundWindowClosedError } from './errors';
 import { STEP } from './steps';
 import { refundOf } from './views';
+import { bundleDomainUnregistered, partServiceIdOf } from '../../domain/bundle-parts';
 
 export interface CancelServiceDeps {
   services: ServicesStore;
@@ -57,6 +58,11 @@ export async function cancelService(
   if (!service) throw new CancelServiceNotFoundError();
 
   const records = await deps.refunds.listForUser(userId);
+  // A bundle keeps back its domain's registration only once the name was registered (D6, D24).
+  const domainPart =
+    service.category === 'bundle'
+      ? await deps.services.getService(userId, partServiceIdOf(serviceId, 'domain'))
+      : undefined;
   const earlier = records.filter((r) => r.kind === 'store' && r.purchase?.serviceId === serviceId);
   const plan = planCancellation({
     category: service.category,
@@ -65,6 +71,7 @@ export async function cancelService(
     refundedOutsidePaise: refundedOutside(records),
     now,
     ...(request.unregisteredDomain ? { unregisteredDomain: true } : {}),
+    ...(bundleDomainUnregistered(domainPart) ? { bundleDomainUnregistered: true } : {}),
   });
   if (plan.kind === 'refused') {
     throw plan.reason === 'not_refundable'

@@ -124,7 +124,8 @@ async function currentPlanOf(
   ]);
   const stored = new Set(services.map((s) => s.serviceId));
   const held = [
-    ...services.filter((s) => !isCancelled(s)),
+    // A bundle's part (D24) is not a plan held: its bundle is.
+    ...services.filter((s) => !s.partOf && !isCancelled(s)),
     // What was bought before services were stored is still held by its purchases.
     ...purchases.filter(
       (p) =>

@@ -78,6 +78,7 @@ import {
   type QueuedService,
   type ServiceFact,
   type ServiceIdentity,
+  type ServicePartItem,
   type ServicePeriod,
   type ServicePlan,
   type ServiceRecord,
@@ -631,6 +632,20 @@ export class InMemoryServicesStore implements ServicesStore {
       return true;
     }
     Object.assign(item.vps, structuredClone(defined));
+    return true;
+  }
+
+  async addPart(part: ServicePartItem, at: string): Promise<boolean> {
+    await tick();
+    const key = this.key(part.userId, part.serviceId);
+    if (this.items.has(key)) return false;
+    this.items.set(key, {
+      ...clone(part),
+      periods: {},
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    });
     return true;
   }
 

@@ -264,6 +264,28 @@ function servicesContract(make: () => ServicesStore) {
     expect(stored?.version).toBe(1);
   });
 
+  it("makes a bundle's part once (D24): no ledger, no renewal schedule, the VPS choices kept", async () => {
+    const store = make();
+    const userId = newUserId();
+    const part = {
+      userId,
+      serviceId: 'svc_bundle~vps',
+      partOf: 'svc_bundle',
+      planId: 'basicvps',
+      planName: 'Basic VPS',
+      category: 'vps' as const,
+      renewalDate: '2027-11-22T02:00:00.000Z',
+      vps: { os: 'debian-12' as const, hostname: 'asha-vps', sshKeys: ['ssh-ed25519 AAAA asha'] },
+    };
+    expect(await store.addPart(part, AT)).toBe(true);
+    expect(await store.addPart({ ...part, planName: 'Other' }, AT)).toBe(false);
+
+    const stored = await store.getService(userId, part.serviceId);
+    expect(stored).toMatchObject({ ...part, periods: {}, version: 1, createdAt: AT });
+    expect(stored?.nextDueAt).toBeUndefined();
+    expect((await store.listServiceSummaries(userId))[0]?.partOf).toBe('svc_bundle');
+  });
+
   it('keeps what converge found only while the facts are as it read them, and queues it', async () => {
     const store = make();
     const service = identity(newUserId());

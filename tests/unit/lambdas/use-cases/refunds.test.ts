@@ -27,6 +27,7 @@ import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fak
 import { crashOnce, SimulatedCrash } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld, WEBHOOK_SECRET } from '../../../helpers/fakes/world';
 import { disputeWebhook, refundWebhook } from '../../../helpers/refund-webhooks';
+import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
 
 const BOUGHT_AT = new Date('2026-11-22T02:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -64,6 +65,13 @@ async function buy(world: World, planId = 'basichosting', months: Months = 12) {
   if (result.outcome !== 'fulfilled' || !result.purchase.serviceId)
     throw new Error('not fulfilled');
   return { paymentId, serviceId: result.purchase.serviceId, amountPaise: order.amountPaise };
+}
+
+/** A bundle's domain registered at the registrar, as converge records it (D24). */
+function registerBundleDomain(world: World, serviceId: string) {
+  const part = world.services.items.get(`${BUYER.userId}#${partServiceIdOf(serviceId, 'domain')}`);
+  if (!part) throw new Error('the bundle has no domain part');
+  part.provisioning = { state: 'ready', readyAt: world.now().toISOString(), updatedAt: '' };
 }
 
 function advance(world: World, ms: number) {
@@ -194,13 +202,24 @@ describe('cancel: the service ends, the refund is recorded before Razorpay is as
     expect(user?.expiry).toBeUndefined();
   });
 
-  it('a bundle refunds everything but its domain: ₹42,465.84 − ₹1,178.82 = ₹41,287.02', async () => {
+  it('a bundle refunds everything but its registered domain: ₹42,465.84 − ₹1,178.82 = ₹41,287.02', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world, 'basicbundle');
+    registerBundleDomain(world, serviceId);
+
+    const answer = await cancel(world, serviceId);
+
+    expect(answer.refund).toMatchObject({ amountPaise: 4_128_702, deductionPaise: 117_882 });
+  });
+
+  it('a bundle whose domain was never registered refunds everything (D6: non-refundable only once registered)', async () => {
     const world = refundWorld();
     const { serviceId } = await buy(world, 'basicbundle');
 
     const answer = await cancel(world, serviceId);
 
-    expect(answer.refund).toMatchObject({ amountPaise: 4_128_702, deductionPaise: 117_882 });
+    expect(answer.refund).toMatchObject({ amountPaise: 4_246_584 });
+    expect(answer.refund.deductionPaise).toBeUndefined();
   });
 
   it('the same answer when repeated, and one refund however often it is clicked', async () => {
@@ -733,6 +752,7 @@ describe('the dashboard', () => {
   it('offers the guarantee on a service card until its 30th day, then shows the refund on its payment', async () => {
     const world = refundWorld();
     const { serviceId, paymentId } = await buy(world, 'basicbundle');
+    registerBundleDomain(world, serviceId);
 
     const before = await buildDashboard(world, BUYER);
     const answer: CancelServiceResponse = await cancel(world, serviceId);

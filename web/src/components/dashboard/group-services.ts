@@ -40,6 +40,8 @@ export interface ServiceCard {
   /** Auto-renew (D25): on, and its mandate and next debit. */
   autoRenew: boolean;
   autoRenewal?: Service['autoRenewal'];
+  /** A bundle's parts (D24), each with its own id and state. */
+  parts?: Service['parts'];
 }
 
 /** A payment that names its service (a field the API may add); otherwise matched by id. */
@@ -99,6 +101,7 @@ export function groupServices(
         provisioning: latest.provisioning,
         ...(latest.vps ? { vps: latest.vps } : {}),
         ...(latest.storage ? { storage: latest.storage } : {}),
+        ...(latest.parts ? { parts: latest.parts } : {}),
         autoRenew: latest.autoRenew === true,
         ...(latest.autoRenewal ? { autoRenewal: latest.autoRenewal } : {}),
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),

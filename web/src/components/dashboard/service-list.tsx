@@ -2,6 +2,7 @@ import type { CancelServiceResponse, Payment, Service } from '@domain/api';
 import { DomainCard } from './domain-card';
 import { VpsCard } from './vps-card';
 import { StorageCard } from './storage-card';
+import { BundleParts } from './bundle-card';
 import { supportTicketsCopy } from '../../content/support-tickets';
 import { formatInr } from '@domain/money';
 import { expiresSoon, renewalCheckoutPath } from '@domain/renewal-schedule';
@@ -170,6 +171,7 @@ export function ServiceList({
               }
             />
           ) : null}
+          {card.category === 'bundle' ? <BundleParts card={card} /> : null}
           <RenewalAction card={card} />
           <PlanChange card={card} />
           <AutoRenewControl card={card} onChanged={onChanged} />

@@ -34,6 +34,9 @@ import {
   VpsChoiceFields,
   type VpsChoice,
 } from './components/vps-choice';
+import { RegisterDomainField } from './components/register-domain';
+import { bundleHasPart } from '@domain/bundle-parts';
+import { CATALOG } from '@domain/catalog';
 import { isPrerenderedFor, usePlansSnapshot } from '../../lib/plans-snapshot';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
@@ -104,6 +107,9 @@ export function CheckoutPage() {
   const [vpsChoice, setVpsChoice] = useState<VpsChoice>(() => initialVpsChoice(undefined));
   const [vpsError, setVpsError] = useState<string | null>(null);
   const vpsNamed = useRef(false);
+  // D24: a bundle's domain to register (its domain part).
+  const [registerInput, setRegisterInput] = useState('');
+  const [registerError, setRegisterError] = useState<string | null>(null);
   useEffect(() => {
     if (vpsNamed.current || !user?.name) return;
     vpsNamed.current = true;
@@ -157,6 +163,18 @@ export function CheckoutPage() {
   // A Renew link names its service's domain (or none): changing it would buy another service. A
   // malformed one stays editable, so that it can be put right.
   const domainLocked = hostingPlan && renewParam && parsedDomain.problem === null;
+  // D24: what a new bundle's parts need: the name its domain registers, its VPS's choices.
+  const catalogPlan = plan && CATALOG.find((entry) => entry.id === plan.id);
+  const bundleVps = bundleHasPart(catalogPlan, 'vps');
+  const registerDomain = useMemo(() => {
+    // Optional: a buyer who owns a name already registers none (the part waits for our team).
+    if (!registerInput.trim()) return { name: undefined, problem: null };
+    try {
+      return { name: parseDomainName(registerInput).name, problem: null };
+    } catch (error) {
+      return { name: undefined, problem: error instanceof Error ? error.message : String(error) };
+    }
+  }, [registerInput]);
   const periodMonths: Months = domainPlan ? ((years * 12) as Months) : months;
   // D14: priced as a renewal when the buyer holds or held this plan (and domain), as the server
   // will price it; a hosting domain still being typed matches nothing yet.
@@ -167,6 +185,7 @@ export function CheckoutPage() {
     domain,
   );
   const renewal = isRenewal(held, renewParam);
+  const newRegister = !renewal && bundleHasPart(catalogPlan, 'domain');
   const breakdown = useMemo(() => {
     if (!plan) return undefined;
     if (!domainPlan) return quote(plan, months, renewal ? null : promo?.code, { renewal });
@@ -286,7 +305,20 @@ export function CheckoutPage() {
                     </>
                   ) : null}
                 </dl>
-                {plan.category === 'vps' && !renewal ? (
+                {newRegister ? (
+                  <RegisterDomainField
+                    value={registerInput}
+                    error={registerError}
+                    onChange={(value) => {
+                      setRegisterInput(value);
+                      setRegisterError(null);
+                    }}
+                    onBlur={() =>
+                      setRegisterError(registerInput.trim() ? registerDomain.problem : null)
+                    }
+                  />
+                ) : null}
+                {(plan.category === 'vps' || bundleVps) && !renewal ? (
                   <VpsChoiceFields
                     value={vpsChoice}
                     error={vpsError}
@@ -450,7 +482,11 @@ export function CheckoutPage() {
                       setBillingError(billing.problem);
                       return;
                     }
-                    const newVps = plan.category === 'vps' && !renewal;
+                    if (newRegister && registerDomain.problem) {
+                      setRegisterError(registerDomain.problem);
+                      return;
+                    }
+                    const newVps = (plan.category === 'vps' || bundleVps) && !renewal;
                     const vpsProblem = newVps ? vpsChoiceProblem(vpsChoice) : null;
                     if (vpsProblem) {
                       setVpsError(vpsProblem);
@@ -466,9 +502,16 @@ export function CheckoutPage() {
                       ...(renewal ? { renew: true } : {}),
                       ...(billing.billing ? { billing: billing.billing } : {}),
                       ...(newVps ? { vps: vpsOrderOf(vpsChoice) } : {}),
+                      ...(newRegister && registerDomain.name
+                        ? { registerDomain: registerDomain.name }
+                        : {}),
                       returnTo,
                       // The server's word on the domain belongs beside the field, not in an alert.
                       onRefused: (error) => {
+                        if (newRegister && error.code === 'domain_not_available') {
+                          setRegisterError(error.message);
+                          return true;
+                        }
                         if (newVps && error.code === 'invalid_ssh_key') {
                           setVpsError(error.message);
                           return true;

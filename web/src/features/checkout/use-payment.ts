@@ -29,6 +29,8 @@ export interface PaymentRequest {
   remainingDays?: number;
   /** A VPS's OS, keys and hostname (D24). */
   vps?: { os: string; sshKeys: string[]; hostname: string };
+  /** A bundle's domain to register (D24). */
+  registerDomain?: string;
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
   /**
@@ -128,6 +130,7 @@ export function usePayment() {
               ? { changeFrom: request.changeFrom, remainingDays: request.remainingDays }
               : {}),
             ...(request.vps ? { vps: request.vps } : {}),
+            ...(request.registerDomain ? { registerDomain: request.registerDomain } : {}),
           }),
           loadConfig(),
         ]);

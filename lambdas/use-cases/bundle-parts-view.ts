@@ -1,0 +1,108 @@
+/**
+ * A bundle's parts as its card shows them (D24): its hosting from the bundle's own item, and each
+ * other part from its item, read with the bundle's life (the same query that reads the bundle:
+ * the dashboard reads no provider and no item more).
+ */
+import {
+  bundleDomainUnregistered,
+  bundlePartsOf,
+  partServiceIdOf,
+  partViewOf,
+  PART_KINDS,
+  separatePartsOf,
+} from '../domain/bundle-parts';
+import { CATALOG } from '../domain/catalog';
+import type { Service, ServicePart, ServicePartState } from '../domain/services';
+import type { ServiceProvisioning } from '../domain/provisioning';
+import type { ServicesStore, ServiceSummary } from '../ports/services';
+import { ServiceNotFoundError } from './open-control-panel';
+import { serviceOfRecord } from './to-service';
+
+/** The part's state in the card's words, from its delivery. */
+export function partStateWord(provisioning: Pick<ServiceProvisioning, 'state'>): ServicePartState {
+  switch (provisioning.state) {
+    case 'ready':
+      return 'ready';
+    case 'suspended':
+      return 'suspended';
+    case 'terminated':
+      return 'removed';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'setting_up';
+  }
+}
+
+/** Every part of the bundle, hosting first, then domain, storage and VPS. */
+export function bundlePartsView(
+  bundle: ServiceSummary,
+  parts: readonly ServiceSummary[],
+  now: Date,
+): ServicePart[] {
+  const own = serviceOfRecord(bundle, now);
+  const spec = bundlePartsOf(CATALOG.find((plan) => plan.id === own.planId)).find(
+    (part) => part.kind === 'hosting',
+  );
+  const hostingPlan = CATALOG.find((plan) => plan.id === spec?.planId);
+  const hosting: ServicePart = {
+    kind: 'hosting',
+    id: own.id,
+    planId: hostingPlan?.id ?? own.planId,
+    name: hostingPlan?.name ?? own.name,
+    state: partStateWord(own.provisioning),
+    provisioning: own.provisioning,
+    ...(own.domain ? { domain: own.domain } : {}),
+  };
+  const others = parts.map((part): ServicePart => {
+    const shown = serviceOfRecord(partViewOf(part, bundle), now);
+    return {
+      kind: part.category as ServicePart['kind'],
+      id: part.serviceId,
+      planId: part.planId,
+      name: part.planName,
+      state: partStateWord(shown.provisioning),
+      provisioning: shown.provisioning,
+      ...(shown.domain ? { domain: shown.domain } : {}),
+      ...(shown.vps ? { vps: shown.vps } : {}),
+      ...(shown.storage ? { storage: shown.storage } : {}),
+    };
+  });
+  const order = (kind: string) => PART_KINDS.indexOf(kind as (typeof PART_KINDS)[number]);
+  return [hosting, ...others].sort((a, b) => order(a.kind) - order(b.kind));
+}
+
+/** A service as its card shows it: a bundle with its parts (D24), any other service as it is. */
+export function serviceCardOf(
+  record: ServiceSummary,
+  parts: readonly ServiceSummary[],
+  now: Date,
+): Service {
+  if (record.category !== 'bundle') return serviceOfRecord(record, now);
+  const domain = parts.find((part) => part.category === 'domain');
+  const service = serviceOfRecord(record, now, bundleDomainUnregistered(domain));
+  service.parts = bundlePartsView(record, parts, now);
+  return service;
+}
+
+/**
+ * GET /api/me/services/{id}: the one card's data, with its parts for a bundle. Another buyer's
+ * service, or a bundle's part (shown on its bundle's card), is `404 service_not_found`.
+ */
+export async function getMyService(
+  deps: { services: Pick<ServicesStore, 'getService'>; now: () => Date },
+  userId: string,
+  serviceId: string,
+): Promise<Service> {
+  const record = await deps.services.getService(userId, serviceId);
+  if (!record || record.partOf) throw new ServiceNotFoundError();
+  const specs = separatePartsOf(CATALOG.find((plan) => plan.id === record.planId));
+  const parts = await Promise.all(
+    specs.map((spec) => deps.services.getService(userId, partServiceIdOf(serviceId, spec.kind))),
+  );
+  return serviceCardOf(
+    record,
+    parts.filter((part) => part !== undefined),
+    deps.now(),
+  );
+}

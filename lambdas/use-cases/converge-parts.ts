@@ -1,0 +1,250 @@
+/**
+ * Converge over a bundle's parts (D24, lambdas/domain/bundle-parts.ts). A bundle's hosting is its
+ * own item's panel account, driven by converge-service.ts as before; each other part (domain,
+ * storage, VPS) is an item of its own, `partOf` the bundle, and is converged here by the very code
+ * that converges a single service of its kind (convergeService, with its registrar, compute and
+ * storage steps), reading the part through a view that carries the bundle's ledger and facts. So
+ * every part is driven to the bundle's one desired state, each under its own claim (racing
+ * converges make each part once), each records its own actual state and error on its item, and
+ * one part's provider being down stops none of the others.
+ *
+ * A part the bundle lists but no item holds yet (a bundle bought before parts existed) is made
+ * here, without the buyer's choices: its domain waits for an operator, its VPS for a key.
+ */
+import { CATALOG } from '../domain/catalog';
+import {
+  PART_LABELS,
+  partServiceIdOf,
+  partViewOf,
+  separatePartsOf,
+  type PartKind,
+  type BundlePartSpec,
+} from '../domain/bundle-parts';
+import type { CatalogPlan } from '../domain/plan';
+import type { VpsRecord } from '../domain/vps';
+import { isLive, type LifeRecord, type PartState } from '../domain/lifecycle';
+import type { ServiceRecord, ServicesStore } from '../ports/services';
+import type { ConvergeDeps, ConvergeOptions, ConvergeResult } from './converge-service';
+
+/** What converge found of one part. */
+export interface PartOutcome {
+  kind: PartKind;
+  serviceId: string;
+  inStep: boolean;
+  actual?: PartState;
+  /** What the operator reads when it is out of step (names the part). */
+  error?: string;
+  /** The part's converge threw (a provider down, with `rethrow`): rethrown after the bundle's. */
+  thrown?: unknown;
+  actions: string[];
+}
+
+type ConvergeOne = (
+  deps: ConvergeDeps,
+  ref: { userId: string; serviceId: string },
+  options: ConvergeOptions,
+) => Promise<ConvergeResult>;
+
+/**
+ * A service as its own routes read it (the VPS's power and keys, a storage key, D24): a bundle's
+ * part with its bundle's life (partViewOf), anything else as stored. Undefined when either is
+ * missing.
+ */
+export async function serviceWithLife(
+  services: Pick<ServicesStore, 'getService'>,
+  userId: string,
+  serviceId: string,
+): Promise<ServiceRecord | undefined> {
+  const service = await services.getService(userId, serviceId);
+  if (!service?.partOf) return service;
+  const bundle = await services.getService(userId, service.partOf);
+  return bundle && partViewOf(service, bundle);
+}
+
+/**
+ * A bundle's domain stays registered when the bundle is suspended, ended or removed: the registry
+ * keeps the name to the expiry the buyer paid for and it is simply not renewed; there is nothing
+ * to switch off. So its part is in step then, where a VPS or storage user must be stopped. The
+ * record is changed where it lies (convergeService answers from the same record).
+ */
+function partLifeRecord(ref: { serviceId: string }, life: LifeRecord): LifeRecord {
+  const domainPart = ref.serviceId.endsWith(partServiceIdOf('', 'domain'));
+  if (domainPart && !isLive(life.desired) && life.actual === 'live') {
+    delete life.outOfStepSince;
+    delete life.lastError;
+  }
+  return life;
+}
+
+/** A part as its ready mail names it: its bundle, its kind and its plan. */
+function partMailName(bundleName: string, part: Pick<ServiceRecord, 'category' | 'planName'>) {
+  const kind = PART_LABELS[part.category as PartKind] ?? part.category;
+  return `${bundleName} (${kind}: ${part.planName})`;
+}
+
+/** The buyer's choices for a bundle's parts, from its order (checkout). */
+export interface BundleChoices {
+  registerDomain?: string;
+  vps?: Pick<VpsRecord, 'os' | 'hostname' | 'sshKeys'>;
+}
+
+function planOf(planId: string, plans: readonly CatalogPlan[]): CatalogPlan | undefined {
+  return plans.find((plan) => plan.id === planId);
+}
+
+/**
+ * Makes each part item the bundle lists and no item holds yet, with the buyer's choices (the name
+ * to register, the VPS's OS, hostname and keys). A part made already is left as it is: a renewal's
+ * order never changes what the first chose. Answers the parts, made or found.
+ */
+export async function ensureBundleParts(
+  services: Pick<ServicesStore, 'getService' | 'addPart'>,
+  bundle: Pick<ServiceRecord, 'userId' | 'serviceId' | 'planId' | 'renewalDate'>,
+  at: string,
+  choices: BundleChoices = {},
+  plans: readonly CatalogPlan[] = CATALOG,
+): Promise<{ spec: BundlePartSpec; serviceId: string; item: ServiceRecord | undefined }[]> {
+  const parts = separatePartsOf(planOf(bundle.planId, plans));
+  return Promise.all(
+    parts.map(async (spec) => {
+      const serviceId = partServiceIdOf(bundle.serviceId, spec.kind);
+      let item = await services.getService(bundle.userId, serviceId);
+      if (!item) {
+        const plan = planOf(spec.planId, plans);
+        await services.addPart(
+          {
+            userId: bundle.userId,
+            serviceId,
+            partOf: bundle.serviceId,
+            planId: spec.planId,
+            planName: plan?.name ?? spec.planId,
+            category: spec.kind,
+            renewalDate: bundle.renewalDate,
+            ...(spec.kind === 'domain' && choices.registerDomain
+              ? { domain: choices.registerDomain }
+              : {}),
+            ...(spec.kind === 'vps' && choices.vps
+              ? {
+                  vps: {
+                    os: choices.vps.os,
+                    hostname: choices.vps.hostname,
+                    sshKeys: [...choices.vps.sshKeys],
+                  },
+                }
+              : {}),
+          },
+          at,
+        );
+        item = await services.getService(bundle.userId, serviceId);
+      }
+      return { spec, serviceId, item };
+    }),
+  );
+}
+
+/**
+ * Converges every part of the bundle (not its hosting: the caller's own loop drives that), each
+ * through `one` (convergeService) on a view of the part with the bundle's life. Never throws for
+ * a part: each part's failure is its outcome.
+ */
+export async function convergeBundleParts(
+  deps: ConvergeDeps,
+  bundle: ServiceRecord,
+  options: ConvergeOptions,
+  one: ConvergeOne,
+): Promise<PartOutcome[]> {
+  const plans = deps.plans ?? CATALOG;
+  const store = deps.services;
+  const parts = store.addPart
+    ? await ensureBundleParts(
+        { getService: store.getService.bind(store), addPart: store.addPart.bind(store) },
+        bundle,
+        deps.now().toISOString(),
+        {},
+        plans,
+      )
+    : await Promise.all(
+        separatePartsOf(planOf(bundle.planId, plans)).map(async (spec) => {
+          const serviceId = partServiceIdOf(bundle.serviceId, spec.kind);
+          return { spec, serviceId, item: await store.getService(bundle.userId, serviceId) };
+        }),
+      );
+  const partDeps: ConvergeDeps = {
+    ...deps,
+    services: {
+      // The part as its kind's code reads it: its own item with the bundle's life, read afresh.
+      getService: async (userId, serviceId) => {
+        const [part, current] = await Promise.all([
+          store.getService(userId, serviceId),
+          store.getService(userId, bundle.serviceId),
+        ]);
+        if (!part || !current) return undefined;
+        const { partOf: _bundle, ...view } = partViewOf(part, current);
+        // What its mails call it: the bundle and the part ("Standard Bundle (VPS: Basic VPS)").
+        return { ...view, planName: partMailName(current.planName, part) };
+      },
+      recordLife: (ref, life, seen) => store.recordLife(ref, partLifeRecord(ref, life), seen),
+    },
+    // A bundle's name taken before it was registered fails that part only; the bundle's refund
+    // keeps nothing back for it (lambdas/domain/refunds.ts), and no refund is made for the part.
+    ...(deps.registrar ? { registrar: { ...deps.registrar, taken: undefined } } : {}),
+  };
+  return Promise.all(
+    parts.map(async ({ spec, serviceId, item }): Promise<PartOutcome> => {
+      const kind = spec.kind;
+      const label = `${PART_LABELS[kind]}${item?.domain ? ` (${item.domain})` : ''}`;
+      if (!item) {
+        return {
+          kind,
+          serviceId,
+          inStep: false,
+          error: `${label}: the part has no record yet.`,
+          actions: [],
+        };
+      }
+      const request = options.request && {
+        ...options.request,
+        serviceId,
+        planId: item.planId,
+        planName: partMailName(bundle.planName, item),
+        category: item.category,
+      };
+      if (request) {
+        if (item.domain) request.domain = item.domain;
+        else delete request.domain;
+      }
+      try {
+        const result = await one(
+          partDeps,
+          { userId: bundle.userId, serviceId },
+          { ...options, ...(request ? { request } : {}) },
+        );
+        if (result.outcome === 'not_found') {
+          return { kind, serviceId, inStep: false, error: `${label}: not found.`, actions: [] };
+        }
+        return {
+          kind,
+          serviceId,
+          inStep: result.outcome === 'in_step',
+          actual: result.actual,
+          ...(result.outcome === 'out_of_step'
+            ? {
+                error: `${label}: ${result.error ?? `is ${result.actual}, not ${result.desired}.`}`,
+              }
+            : {}),
+          actions: result.actions,
+        };
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        return {
+          kind,
+          serviceId,
+          inStep: false,
+          error: `${label}: ${text}`,
+          thrown: error,
+          actions: [],
+        };
+      }
+    }),
+  );
+}

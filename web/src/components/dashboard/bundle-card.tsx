@@ -1,0 +1,75 @@
+import type { Service } from '@domain/api';
+import { bundleCopy as copy } from '../../content/bundles';
+import type { ServiceCard } from './group-services';
+import { DomainCard } from './domain-card';
+import { StorageCard } from './storage-card';
+import { VpsCard } from './vps-card';
+
+type Part = NonNullable<Service['parts']>[number];
+
+const STATE_CLASS: Record<Part['state'], string> = {
+  setting_up: 'bg-sky-100 text-sky-900',
+  ready: 'bg-emerald-100 text-emerald-900',
+  suspended: 'bg-amber-100 text-amber-900',
+  removed: 'bg-slate-100 text-slate-700',
+  failed: 'bg-amber-100 text-amber-900',
+};
+
+/**
+ * A bundle's parts on its card (D24): each part with its state in words and the same controls as
+ * the card of its kind (the domain's settings, the storage keys, the VPS's power and keys), each
+ * acting on the part's own id. The hosting part's access is the card's own (ServiceDelivery).
+ */
+export function BundleParts({ card }: { card: ServiceCard }) {
+  const parts = card.parts ?? [];
+  if (parts.length === 0) return null;
+  const live = card.state === 'active' || card.state === 'grace';
+  return (
+    <section className="mt-4 border-t border-slate-100 pt-3" data-testid="bundle-parts">
+      <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {copy.partsTitle}
+      </h4>
+      <ul className="mt-2 space-y-4">
+        {parts.map((part) => (
+          <li key={part.id + part.kind} data-testid={`bundle-part-${part.kind}`}>
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="font-medium text-slate-800">
+                {copy.kinds[part.kind]}: {part.name}
+                {part.kind === 'domain' && part.domain ? (
+                  <span className="text-slate-600"> ({part.domain})</span>
+                ) : null}
+              </span>
+              <span
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_CLASS[part.state]}`}
+                data-testid="part-state"
+              >
+                {copy.states[part.state]}
+              </span>
+            </div>
+            {part.state === 'failed' && part.provisioning.reason ? (
+              <p className="mt-1 text-sm text-amber-900" role="status">
+                {part.provisioning.reason}
+              </p>
+            ) : null}
+            {part.kind === 'domain' && part.domain && part.state === 'ready' ? (
+              <DomainCard domain={part.domain} />
+            ) : null}
+            {part.kind === 'vps' && part.vps ? (
+              <VpsCard serviceId={part.id} state={card.state} initial={part.vps} />
+            ) : null}
+            {part.kind === 'storage' &&
+            part.storage &&
+            card.state !== 'ended' &&
+            card.state !== 'removed' ? (
+              <StorageCard
+                serviceId={part.id}
+                storage={part.storage}
+                live={live && part.state === 'ready'}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

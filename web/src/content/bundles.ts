@@ -1,0 +1,22 @@
+/** What a bundle's checkout and card say about its parts (D24). */
+export const bundleCopy = {
+  registerTitle: 'Domain included with your bundle',
+  registerLabel: 'Domain name to register',
+  registerPlaceholder: 'yourbusiness.com',
+  registerHint:
+    'We register this name for you, in your billing name, for as long as the bundle runs. It can be your hosting domain. Leave it empty if you already own your domain.',
+  partsTitle: 'In this bundle',
+  kinds: {
+    hosting: 'Hosting',
+    domain: 'Domain',
+    storage: 'Cloud storage',
+    vps: 'VPS',
+  },
+  states: {
+    setting_up: 'Setting up',
+    ready: 'Ready',
+    suspended: 'Suspended',
+    removed: 'Removed',
+    failed: 'Needs attention: our team has been told',
+  },
+} as const;
