@@ -21,7 +21,14 @@ import { eventPublisher } from './deps/events';
 import { httpHandler } from '../http/http-handler';
 import { paymentGateway } from './deps/payments';
 import { sellerDetails } from './deps/seller';
-import { ordersStore, plansStore, purchasesStore, servicesStore, usersStore } from './deps/stores';
+import {
+  autoRenewStore,
+  ordersStore,
+  plansStore,
+  purchasesStore,
+  servicesStore,
+  usersStore,
+} from './deps/stores';
 
 const planId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const promoCode = z.optional(z.string().check(z.maxLength(32)));
@@ -56,6 +63,8 @@ const vps = z.optional(
 );
 // A renewal's price (D14) on the public quote only when asked; an order decides for itself.
 const renew = z.optional(z.boolean());
+// "Renew automatically" (D25): never assumed; only a ticked box sends true.
+const autoRenew = z.optional(z.boolean());
 const quoteBody = z.strictObject({
   planId,
   months,
@@ -65,6 +74,7 @@ const quoteBody = z.strictObject({
   billingState: z.optional(field(100)),
   renew,
   vps,
+  autoRenew,
 });
 // A plan change now (D26): the service's id, and the days left its quote said.
 const changeFrom = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
@@ -80,6 +90,7 @@ const orderBody = z.strictObject({
   changeFrom: z.optional(changeFrom),
   remainingDays,
   vps,
+  autoRenew,
 });
 const downgradeBody = z.strictObject({ planId });
 const changeQuoteBody = z.strictObject({
@@ -150,9 +161,7 @@ export function makeHandler(deps: CheckoutDeps) {
         const caller = callerOf(event);
         const body = parseJsonBody(event, verifyBody);
         const outcome = await verifyCheckout(deps, caller.userId, body);
-        return outcome.status === 'fulfilled'
-          ? json(200, outcome.answer)
-          : json(202, VERIFY_PENDING);
+        return outcome.status === 'pending' ? json(202, VERIFY_PENDING) : json(200, outcome.answer);
       }
       default:
         throw new NotFoundRouteError();
@@ -172,4 +181,11 @@ export const handler = makeHandler({
   now: () => new Date(),
   counters: documentCounters(),
   seller: sellerDetails,
+  // Mandates (D25): recorded at verify, for a purchase with auto-renew and the card's mandate order.
+  autoRenew: {
+    store: autoRenewStore(),
+    gateway: paymentGateway,
+    log: logger,
+    now: () => new Date(),
+  },
 });

@@ -35,6 +35,11 @@ export interface OrderRecord {
   serviceId?: string;
   /** A VPS order's choices (D24): OS, hostname, SSH public keys (none: added later). */
   vps?: Pick<VpsRecord, 'os' | 'hostname' | 'sshKeys'>;
+  /**
+   * "Renew automatically" ticked at checkout (D25): the order's payment also registers a mandate
+   * for the buyer's Razorpay customer, up to this maximum.
+   */
+  autoRenew?: { customerId: string; maxAmountPaise: Paise };
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;

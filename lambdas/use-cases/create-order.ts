@@ -17,6 +17,8 @@ import { PaymentProviderError, TooManyUnpaidOrdersError } from './errors';
 import { serviceForOrder, type HeldServiceDeps } from './held-service';
 import { priceChange } from './plan-change';
 import { InvalidPlanChangeError } from '../domain/plan-change';
+import { checkoutAutoRenewTerms, renewalRequestOf } from '../domain/auto-renew';
+import { mandateTokenTerms } from './auto-renew/manage-auto-renew';
 
 export interface CreateOrderDeps extends HeldServiceDeps {
   purchases: Pick<PurchasesStore, 'listPurchases' | 'getPurchase'>;
@@ -50,6 +52,11 @@ export interface CreateOrderInput {
   remainingDays?: number;
   /** A VPS plan's OS, SSH public keys and hostname (D24); refused on any other plan. */
   vps?: VpsChoiceInput;
+  /**
+   * "Renew automatically" ticked (D25): the payment also registers a mandate (Razorpay's
+   * authorisation transaction) covering the renewal price for the same period.
+   */
+  autoRenew?: boolean;
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -74,6 +81,7 @@ export async function createOrder(
     changeFrom: _change,
     remainingDays: _days,
     vps: vpsInput,
+    autoRenew,
     ...priced
   } = input;
   const first = priceCheckout(plans, priced);
@@ -92,7 +100,12 @@ export async function createOrder(
   if (!plan) throw new PlanNotFoundError(input.planId);
   // A VPS's OS, keys and hostname (D24): a bad key is refused here, before Razorpay hears of it.
   const vps = vpsChoiceOf(plan.category, vpsInput, caller.name);
-  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, vps });
+  // D25: the mandate covers the renewal of this very period, GST included.
+  const mandate =
+    autoRenew === true
+      ? checkoutAutoRenewTerms(priceCheckout(plans, renewalRequestOf(quote)).totalPaise)
+      : undefined;
+  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, vps, mandate });
 }
 
 /** The order of a plan change now (D26): priced by priceChange, for the service it changes. */
@@ -105,6 +118,11 @@ async function createChangeOrder(
   if (input.promoCode) {
     throw new InvalidPlanChangeError(
       'Promo codes apply to new purchases only, not to a plan change.',
+    );
+  }
+  if (input.autoRenew) {
+    throw new InvalidPlanChangeError(
+      'A plan change keeps the renewal date; turn on auto-renew on the service instead.',
     );
   }
   const { quote, service } = await priceChange(deps, plans, caller.userId, {
@@ -134,9 +152,11 @@ async function placeOrder(
     serviceId?: string | undefined;
     /** A VPS's choices (D24). */
     vps?: ReturnType<typeof vpsChoiceOf>;
+    /** "Renew automatically" (D25): the payment registers a mandate up to this maximum. */
+    mandate?: { maxAmountPaise: number } | undefined;
   } = {},
 ): Promise<CreateOrderResponse> {
-  const { changeFrom, serviceId, vps } = extra;
+  const { changeFrom, serviceId, vps, mandate } = extra;
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
@@ -153,10 +173,11 @@ async function placeOrder(
   const promoCode = quote.promo?.code;
 
   let gatewayOrder;
+  let autoRenew: OrderRecord['autoRenew'];
   try {
-    gatewayOrder = await deps.gateway.createOrder({
+    const request = {
       amountPaise: quote.totalPaise,
-      currency: 'INR',
+      currency: 'INR' as const,
       receipt,
       notes: {
         userId: user.userId,
@@ -166,7 +187,24 @@ async function placeOrder(
         domain: domain ?? '',
         ...(changeFrom ? { changeFrom } : {}),
       },
-    });
+    };
+    if (mandate) {
+      // D25: this payment is the mandate's authorisation transaction (the buyer authorises once).
+      const customer = await deps.gateway.ensureCustomer({
+        name: user.name || caller.name || user.email || caller.email,
+        email: user.email || caller.email,
+        ...(user.phone || caller.phone ? { contact: user.phone || caller.phone } : {}),
+      });
+      gatewayOrder = await deps.gateway.createMandateOrder({
+        ...request,
+        notes: { ...request.notes, autoRenew: 'checkout' },
+        customerId: customer.id,
+        token: mandateTokenTerms(mandate.maxAmountPaise, deps.now()),
+      });
+      autoRenew = { customerId: customer.id, maxAmountPaise: mandate.maxAmountPaise };
+    } else {
+      gatewayOrder = await deps.gateway.createOrder(request);
+    }
   } catch (error) {
     deps.log.error('Razorpay order creation failed', {
       receipt,
@@ -197,6 +235,7 @@ async function placeOrder(
   if (changeFrom) order.changeFrom = changeFrom;
   if (serviceId) order.serviceId = serviceId;
   if (vps) order.vps = vps;
+  if (autoRenew) order.autoRenew = autoRenew;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {
@@ -219,6 +258,7 @@ async function placeOrder(
     currency: 'INR',
     quote,
     prefill: { name: order.name, email: order.email, contact: user.phone || caller.phone },
+    ...(autoRenew ? { recurring: { customerId: autoRenew.customerId } } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  recordCheckoutMandate,
   recordMandatePayment,
   recordTokenEvent,
   type ManageAutoRenewDeps,
@@ -198,5 +199,10 @@ async function fulfil(
     amountPaise: payment.amountPaise,
     currency: payment.currency,
   });
+  // "Renew automatically" ticked at checkout (D25): the mandate this payment registered, once
+  // (verify may have recorded it already). A fault fails the delivery: Razorpay sends it again.
+  if (result.outcome === 'fulfilled' && deps.autoRenew && order.autoRenew) {
+    await recordCheckoutMandate(deps.autoRenew, order, result.purchase.serviceId, payment);
+  }
   return result.outcome;
 }

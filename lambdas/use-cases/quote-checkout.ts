@@ -4,12 +4,15 @@ import type { Plan } from '../domain/plan';
 import { priceCheckout, type CheckoutPriceRequest } from '../domain/checkout-pricing';
 import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
 import type { Quote } from '../domain/pricing';
+import { checkoutAutoRenewTerms, renewalRequestOf } from '../domain/auto-renew';
 
 export interface QuoteCheckoutRequest extends CheckoutPriceRequest {
   /** A VPS plan's choices (D24), checked as the order checks them; they change no price. */
   vps?: VpsChoiceInput;
   /** The buyer's billing state, when the checkout knows it: the quote then splits its GST. */
   billingState?: string;
+  /** "Renew automatically" (D25): the quote then states the mandate's amounts. */
+  autoRenew?: boolean;
 }
 
 /**
@@ -22,8 +25,13 @@ export function quoteCheckout(
   request: QuoteCheckoutRequest,
   seller: () => Pick<SellerDetails, 'state'>,
 ): Quote {
-  const { billingState, vps, ...priced } = request;
-  const quote = priceCheckout(plans, priced);
+  const { billingState, vps, autoRenew, ...priced } = request;
+  const quote: Quote = priceCheckout(plans, priced);
+  if (autoRenew && !quote.change) {
+    quote.autoRenew = checkoutAutoRenewTerms(
+      priceCheckout(plans, renewalRequestOf(quote)).totalPaise,
+    );
+  }
   // A VPS's OS and keys are checked at the quote too (D24), so a bad key is said before paying.
   const category = plans.find((plan) => plan.id === quote.planId)?.category;
   if (category) vpsChoiceOf(category, vps, 'buyer');
