@@ -1,16 +1,18 @@
 import { useCallback, useState } from 'react';
-import type { VerifyRequestBody } from '@domain/api';
+import type { CheckoutAutoRenewOutcome, VerifyRequestBody } from '@domain/api';
 import type { BillingDetails } from '@domain/gst';
 import type { Months } from '@domain/pricing';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useAlert } from '../../components/alert-dialog';
+import { autoRenewCopy } from '../../content/auto-renew';
 import { checkoutCopy as copy } from '../../content/checkout';
 import { siteName } from '../../content/layout';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import { loadRazorpay } from '../../lib/razorpay-checkout';
 import { createOrder, isVerifyPending, verifyPayment } from './api/checkout-api';
+import { formatDay } from './renewal';
 
 export const RAZORPAY_THEME_COLOR = '#1d4ed8';
 
@@ -29,6 +31,8 @@ export interface PaymentRequest {
   remainingDays?: number;
   /** A VPS's OS, keys and hostname (D24). */
   vps?: { os: string; sshKeys: string[]; hostname: string };
+  /** "Renew automatically" ticked (D25): the payment also sets up the mandate. */
+  autoRenew?: boolean;
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
   /**
@@ -65,6 +69,18 @@ export function verifyErrorMessage(error: unknown): string {
   return copy.outerFailure;
 }
 
+/** What became of "Renew automatically" (D25), said with the payment's success. */
+export function autoRenewOutcomeText(outcome: CheckoutAutoRenewOutcome): string {
+  switch (outcome.status) {
+    case 'on':
+      return autoRenewCopy.checkout.on(outcome.mandateLabel, formatDay(outcome.firstDebitOn));
+    case 'declined':
+      return autoRenewCopy.checkout.declined;
+    case 'pending':
+      return autoRenewCopy.checkout.pending;
+  }
+}
+
 /**
  * Pay Now: create the order on the server (which prices it), open Razorpay Checkout, verify the
  * signature on the server, then alert and go to /dashboard. Every failure ends in one of the
@@ -82,6 +98,7 @@ export function usePayment() {
     async (response: VerifyRequestBody) => {
       setPhase('verifying');
       let pending: boolean;
+      let autoRenewNote: string | undefined;
       try {
         const result = await verifyPayment({
           razorpay_order_id: response.razorpay_order_id,
@@ -89,6 +106,8 @@ export function usePayment() {
           razorpay_signature: response.razorpay_signature,
         });
         pending = isVerifyPending(result);
+        if (!isVerifyPending(result) && result.autoRenew)
+          autoRenewNote = autoRenewOutcomeText(result.autoRenew);
       } catch (error) {
         setPhase('idle');
         setAfterVerifyNote(`${copy.webhookNote} (${response.razorpay_order_id}).`);
@@ -96,7 +115,11 @@ export function usePayment() {
         return;
       }
       setPhase('idle');
-      await showAlert(pending ? copy.pending : copy.success, pending ? 'info' : 'success');
+      const message = pending ? copy.pending : copy.success;
+      await showAlert(
+        autoRenewNote ? `${message} ${autoRenewNote}` : message,
+        pending ? 'info' : 'success',
+      );
       void navigate('/dashboard');
     },
     [navigate, showAlert],
@@ -128,6 +151,7 @@ export function usePayment() {
               ? { changeFrom: request.changeFrom, remainingDays: request.remainingDays }
               : {}),
             ...(request.vps ? { vps: request.vps } : {}),
+            ...(request.autoRenew ? { autoRenew: true } : {}),
           }),
           loadConfig(),
         ]);
@@ -137,6 +161,10 @@ export function usePayment() {
           amount: order.amountPaise,
           currency: 'INR',
           order_id: order.orderId,
+          // D25: this payment also registers the mandate (a saved card or UPI Autopay).
+          ...(order.recurring
+            ? { recurring: '1' as const, customer_id: order.recurring.customerId }
+            : {}),
           name: siteName,
           description: request.planName,
           prefill: order.prefill,
