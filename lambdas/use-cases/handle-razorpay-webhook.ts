@@ -4,6 +4,7 @@ import {
   recordTokenEvent,
   type ManageAutoRenewDeps,
 } from './auto-renew/manage-auto-renew';
+import { AUTO_RENEW_CLAIM_LEASE_MS, recordFailedDebit } from './auto-renew/run-auto-renew';
 import type { ProcessedEvents } from '../ports/idempotency';
 import type { OrderRecord } from '../ports/orders';
 import type { GatewayPayment, PaymentGateway, PaymentWebhookEvent } from '../ports/payment-gateway';
@@ -109,7 +110,16 @@ async function handleEvent(
         const mandate = await recordMandatePayment(deps.autoRenew, event.payment);
         if (mandate === 'mandate_recorded') return mandate;
       }
-      return handlePaymentEvent(deps, event, eventId);
+      const outcome = await handlePaymentEvent(deps, event, eventId);
+      // A failed auto-renew debit (D25): the buyer is told at once, once per debit.
+      if (deps.autoRenew && event.type === 'payment.failed' && event.payment.tokenId) {
+        await recordFailedDebit(
+          { ...deps.autoRenew, clock: deps.autoRenew.now, leaseMs: AUTO_RENEW_CLAIM_LEASE_MS },
+          event.payment,
+          deps.now(),
+        );
+      }
+      return outcome;
   }
 }
 

@@ -5,17 +5,16 @@
  * and auto-renew off. And verify for the card's mandate order records the mandate at once.
  */
 import { describe, expect, it } from 'vitest';
-import { loadEventText } from '../../../../events/load-event';
 import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import type { GatewayPayment } from '../../../../lambdas/ports/payment-gateway';
 import { setAutoRenew } from '../../../../lambdas/use-cases/auto-renew/manage-auto-renew';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
 import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
 import { verifyCheckout } from '../../../../lambdas/use-cases/verify-checkout';
-import { autoRenewWorld, nineAmIst } from '../../../helpers/auto-renew-world';
+import { autoRenewWorld, nineAmIst, paymentWebhook } from '../../../helpers/auto-renew-world';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
-import { BUYER, KEY_SECRET, WEBHOOK_SECRET } from '../../../helpers/fakes/world';
-import { signCheckout, signWebhookBody } from '../../../helpers/razorpay-signing';
+import { BUYER, KEY_SECRET } from '../../../helpers/fakes/world';
+import { signCheckout } from '../../../helpers/razorpay-signing';
 
 // Bought on 22 Nov 2026 at 10:00 IST for a month: renews on 22 Dec 2026 at 10:00 IST.
 const BOUGHT = new Date('2026-11-22T04:30:00.000Z');
@@ -32,28 +31,6 @@ const callback = (payment: GatewayPayment) => ({
   razorpay_payment_id: payment.id,
   razorpay_signature: signCheckout(payment.orderId!, payment.id, KEY_SECRET),
 });
-
-/** Razorpay's `event` webhook for the payment as it stands, signed. */
-function webhook(
-  event: 'payment.captured' | 'payment.failed',
-  payment: GatewayPayment,
-  id: string,
-) {
-  const body = JSON.parse(loadEventText(`razorpay/${event}.json`)) as {
-    payload: { payment: { entity: Record<string, unknown> } };
-  };
-  Object.assign(body.payload.payment.entity, {
-    id: payment.id,
-    order_id: payment.orderId,
-    amount: payment.amountPaise,
-    status: payment.status,
-    captured: payment.status === 'captured',
-    token_id: payment.tokenId ?? null,
-    customer_id: payment.customerId ?? null,
-  });
-  const rawBody = Buffer.from(JSON.stringify(body));
-  return { rawBody, signature: signWebhookBody(rawBody, WEBHOOK_SECRET), eventId: id };
-}
 
 describe('"Renew automatically" ticked at checkout', () => {
   it('makes the purchase the mandate order, covering the renewal of the same period', async () => {
@@ -120,7 +97,7 @@ describe('"Renew automatically" ticked at checkout', () => {
     world.setWallClock(new Date(BOUGHT.getTime() + 60_000));
     const outcome = await handleRazorpayWebhook(
       deps,
-      webhook('payment.captured', payment, 'evt_1'),
+      paymentWebhook('payment.captured', payment, 'evt_1'),
     );
 
     expect(outcome).toBe('fulfilled');
@@ -140,9 +117,9 @@ describe('"Renew automatically" ticked at checkout', () => {
     });
     const { payment } = world.gateway.givenMandateAuthorised(answer.orderId, 'card');
 
-    expect(await handleRazorpayWebhook(deps, webhook('payment.captured', payment, 'evt_1'))).toBe(
-      'fulfilled',
-    );
+    expect(
+      await handleRazorpayWebhook(deps, paymentWebhook('payment.captured', payment, 'evt_1')),
+    ).toBe('fulfilled');
     const serviceId = world.purchases.all()[0]!.serviceId!;
     expect(world.service({ userId: BUYER.userId, serviceId })!.autoRenew).toMatchObject({
       enabled: true,
@@ -171,7 +148,7 @@ describe('"Renew automatically" ticked at checkout', () => {
     const { payment } = world.gateway.givenMandateAuthorised(answer.orderId, 'card', 'rejected');
 
     const verified = await verifyCheckout(deps, BUYER.userId, callback(payment));
-    await handleRazorpayWebhook(deps, webhook('payment.captured', payment, 'evt_1'));
+    await handleRazorpayWebhook(deps, paymentWebhook('payment.captured', payment, 'evt_1'));
 
     expect(verified.status === 'fulfilled' && verified.answer.autoRenew).toEqual({
       status: 'declined',
@@ -227,7 +204,7 @@ describe("verify for the card's mandate order", () => {
 
     const viaWebhook = await handleRazorpayWebhook(
       deps,
-      webhook('payment.captured', payment, 'evt_1'),
+      paymentWebhook('payment.captured', payment, 'evt_1'),
     );
     const verified = await verifyCheckout(deps, BUYER.userId, callback(payment));
     const again = await verifyCheckout(deps, BUYER.userId, callback(payment));
