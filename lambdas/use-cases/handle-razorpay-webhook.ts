@@ -104,7 +104,7 @@ async function handleEvent(
     case 'token.rejected':
       if (!deps.autoRenew) return 'ignored';
       return recordTokenEvent(deps.autoRenew, event.token);
-    default:
+    default: {
       // A registration payment (D25) records its mandate; it is no purchase.
       if (deps.autoRenew && event.payment.tokenId && event.type !== 'payment.failed') {
         const mandate = await recordMandatePayment(deps.autoRenew, event.payment);
@@ -120,6 +120,7 @@ async function handleEvent(
         );
       }
       return outcome;
+    }
   }
 }
 
