@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { siteConfig } from '../config/config';
 import { logger } from '../config/logger';
 import { callerOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
@@ -17,6 +18,7 @@ import {
 import { serviceOfRecord } from '../use-cases/to-service';
 import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
 import { documentCounters } from './deps/counters';
+import { mailer } from './deps/mail';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from '../http/http-handler';
 import { paymentGateway } from './deps/payments';
@@ -188,4 +190,6 @@ export const handler = makeHandler({
     log: logger,
     now: () => new Date(),
   },
+  // A plan change paid twice (D26): the second payment refunded, the buyer mailed.
+  changeRefunds: { mailer, siteUrl: () => siteConfig().SITE_URL },
 });

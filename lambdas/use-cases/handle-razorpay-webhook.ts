@@ -12,6 +12,7 @@ import type { RefundsStore } from '../ports/refunds';
 import { captureAuthorizedPayment } from './capture-payment';
 import { InvalidSignatureError, PaymentProviderError } from './errors';
 import { fulfilPayment, type FulfilPaymentDeps } from './fulfil-payment';
+import { refundDuplicateChange, type DuplicateChangeDeps } from './plan-change';
 import {
   recordDisputeEvent,
   recordRefundEvent,
@@ -26,6 +27,8 @@ export interface RazorpayWebhookDeps extends FulfilPaymentDeps {
   refunds: RefundsStore;
   /** Mandates (D25): tokens' webhooks and registration payments; absent, they are ignored. */
   autoRenew?: ManageAutoRenewDeps;
+  /** A plan change paid twice is refunded at once, and the buyer mailed (D26). */
+  changeRefunds?: Pick<DuplicateChangeDeps, 'mailer' | 'siteUrl'>;
 }
 
 export interface RazorpayWebhookDelivery {
@@ -42,6 +45,7 @@ export type WebhookOutcome =
   | 'duplicate'
   | 'ignored'
   | 'mandate_recorded'
+  | 'change_refunded'
   | RefundEventOutcome;
 
 type PaymentEvent = Extract<
@@ -214,6 +218,14 @@ async function fulfil(
   // (verify may have recorded it already). A fault fails the delivery: Razorpay sends it again.
   if (result.outcome === 'fulfilled' && deps.autoRenew && order.autoRenew) {
     await recordCheckoutMandate(deps.autoRenew, order, result.purchase.serviceId, payment);
+  }
+  // A second payment for a plan change already made (D26): refunded in full at once.
+  if (
+    result.outcome === 'review' &&
+    deps.changeRefunds &&
+    (await refundDuplicateChange({ ...deps, ...deps.changeRefunds }, order, payment))
+  ) {
+    return 'change_refunded';
   }
   return result.outcome;
 }

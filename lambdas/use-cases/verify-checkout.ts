@@ -7,6 +7,7 @@ import { paysOrder } from '../domain/order';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { GatewayPayment, PaymentGateway } from '../ports/payment-gateway';
 import {
+  ChangePaidTwiceError,
   OrderNotFoundError,
   InvalidSignatureError,
   PaymentNotCompletedError,
@@ -16,6 +17,7 @@ import {
 import { captureAuthorizedPayment } from './capture-payment';
 import { fulfilPayment, type FulfilPaymentDeps } from './fulfil-payment';
 import { toService } from './to-service';
+import { refundDuplicateChange, type DuplicateChangeDeps } from './plan-change';
 import {
   recordCheckoutMandate,
   verifyMandatePayment,
@@ -27,6 +29,8 @@ export interface VerifyCheckoutDeps extends FulfilPaymentDeps {
   gateway: PaymentGateway;
   /** Mandates (D25): set up with a purchase, or from the card's mandate order. */
   autoRenew?: MandateRecordingDeps;
+  /** A plan change paid twice is refunded at once, and the buyer mailed (D26). */
+  changeRefunds?: Pick<DuplicateChangeDeps, 'mailer' | 'siteUrl'>;
 }
 
 export interface CheckoutCallback {
@@ -89,8 +93,16 @@ export async function verifyCheckout(
   if (payment.orderId !== order.orderId) throw new InvalidSignatureError();
 
   switch (payment.status) {
-    case 'failed':
     case 'refunded':
+      // A plan change paid twice, refunded already (the webhook came first): said as such.
+      if (
+        deps.changeRefunds &&
+        (await refundDuplicateChange({ ...deps, ...deps.changeRefunds }, order, payment))
+      ) {
+        throw new ChangePaidTwiceError();
+      }
+      throw new PaymentNotCompletedError();
+    case 'failed':
       throw new PaymentNotCompletedError();
     case 'created':
       return { status: 'pending', paymentId: payment.id };
@@ -120,7 +132,15 @@ export async function verifyCheckout(
     },
     { onPublishFailure: 'defer' },
   );
-  if (result.outcome === 'review') throw new PaymentUnderReviewError();
+  if (result.outcome === 'review') {
+    if (
+      deps.changeRefunds &&
+      (await refundDuplicateChange({ ...deps, ...deps.changeRefunds }, order, payment))
+    ) {
+      throw new ChangePaidTwiceError();
+    }
+    throw new PaymentUnderReviewError();
+  }
   const autoRenew = await checkoutMandate(deps, order, result.purchase.serviceId, payment);
   return {
     status: 'fulfilled',

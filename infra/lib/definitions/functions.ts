@@ -123,7 +123,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       counters: 'readWrite',
     },
     // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order.
-    needs: ['razorpaySecrets', 'publishEvents', 'sellerDetails'],
+    // sendEmail: a plan change paid twice is refunded at verify and the buyer told (D26).
+    needs: ['razorpaySecrets', 'publishEvents', 'sellerDetails', 'sendEmail'],
     timeoutSeconds: 15,
     memoryMb: 512,
   },

@@ -65,6 +65,8 @@ export function initiateErrorMessage(error: unknown): string {
 /** The message shown after Razorpay reported a payment but saving it failed. */
 export function verifyErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 403) return copy.permissionDenied;
+  // A plan change paid twice (D26): the server's own sentence, that the second payment is refunded.
+  if (error instanceof ApiError && error.code === 'change_paid_twice') return error.message;
   if (error instanceof ApiError && error.status > 0) return copy.saveFailed(error.message);
   return copy.outerFailure;
 }
