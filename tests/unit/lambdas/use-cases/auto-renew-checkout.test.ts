@@ -9,6 +9,8 @@ import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import type { GatewayPayment } from '../../../../lambdas/ports/payment-gateway';
 import { setAutoRenew } from '../../../../lambdas/use-cases/auto-renew/manage-auto-renew';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
+import { quoteCheckout } from '../../../../lambdas/use-cases/quote-checkout';
+import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
 import { verifyCheckout } from '../../../../lambdas/use-cases/verify-checkout';
 import { autoRenewWorld, nineAmIst, paymentWebhook } from '../../../helpers/auto-renew-world';
@@ -30,6 +32,31 @@ const callback = (payment: GatewayPayment) => ({
   razorpay_order_id: payment.orderId!,
   razorpay_payment_id: payment.id,
   razorpay_signature: signCheckout(payment.orderId!, payment.id, KEY_SECRET),
+});
+
+describe('the quote with autoRenew', () => {
+  const seller = () => ({ state: 'Karnataka' });
+
+  it('states the renewal of the same period and the mandate maximum, only when asked', () => {
+    const asked = quoteCheckout(
+      CATALOG,
+      { planId: 'basichosting', months: 12, autoRenew: true },
+      seller,
+    );
+    const plain = quoteCheckout(CATALOG, { planId: 'basichosting', months: 12 }, seller);
+
+    // 2,999.00 × 12 = 35,988.00 + 18% GST = 42,465.84, up to ₹42,500; above ₹15,000: a pay link.
+    expect(asked.autoRenew).toEqual({
+      renewalTotalPaise: 4_246_584,
+      maxAmountPaise: 4_250_000,
+      aboveLimit: true,
+    });
+    expect(plain.autoRenew).toBeUndefined();
+    expect(
+      quoteCheckout(CATALOG, { planId: 'basichosting', months: 1, autoRenew: true }, seller)
+        .autoRenew,
+    ).toEqual({ renewalTotalPaise: 353_882, maxAmountPaise: 360_000, aboveLimit: false });
+  });
 });
 
 describe('"Renew automatically" ticked at checkout', () => {
