@@ -158,6 +158,14 @@ describe('checkout: "Renew automatically"', () => {
     );
   });
 
+  it('is not shown to a visitor, who cannot pay (the prerendered page carries no date of today)', async () => {
+    resetAuthMock();
+    await openCheckout();
+
+    // Under the sign-in overlay the page is hidden from the accessibility tree: looked for anyway.
+    expect(screen.queryByTestId('auto-renew-choice')).toBeNull();
+  });
+
   it('is not offered for a renewal of a service whose auto-renew is on already', async () => {
     services = [
       {

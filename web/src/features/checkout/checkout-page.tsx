@@ -178,7 +178,8 @@ export function CheckoutPage() {
   const dates =
     held.state === 'held' ? renewalDates(held.service, periodMonths, new Date()) : undefined;
   // D25: "Renew automatically", unticked until the buyer ticks it; its mandate covers the renewal
-  // of this very period. Not offered for a service whose auto-renew is on already.
+  // of this very period. Not offered for a service whose auto-renew is on already. Shown once the
+  // buyer is signed in (who alone can pay): the prerendered page has no date of today in it.
   const [autoRenew, setAutoRenew] = useState(false);
   const autoRenewTerms = useMemo(
     () =>
@@ -188,7 +189,9 @@ export function CheckoutPage() {
     [plan, breakdown],
   );
   const offerAutoRenew =
-    autoRenewTerms !== undefined && !(held.state === 'held' && held.service.autoRenew);
+    Boolean(user) &&
+    autoRenewTerms !== undefined &&
+    !(held.state === 'held' && held.service.autoRenew);
   const periodEnds = dates
     ? new Date(dates.next)
     : periodFor([], { planId: plan?.id ?? '', months: periodMonths }, new Date()).renewalDate;
