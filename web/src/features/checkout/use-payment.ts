@@ -65,8 +65,6 @@ export function initiateErrorMessage(error: unknown): string {
 /** The message shown after Razorpay reported a payment but saving it failed. */
 export function verifyErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 403) return copy.permissionDenied;
-  // A plan change paid twice (D26): the server's own sentence, that the second payment is refunded.
-  if (error instanceof ApiError && error.code === 'change_paid_twice') return error.message;
   if (error instanceof ApiError && error.status > 0) return copy.saveFailed(error.message);
   return copy.outerFailure;
 }
@@ -112,6 +110,13 @@ export function usePayment() {
           autoRenewNote = autoRenewOutcomeText(result.autoRenew);
       } catch (error) {
         setPhase('idle');
+        // A plan change paid twice (D26): the first payment made it; this one is being refunded,
+        // as the server's sentence says. Nothing is left to activate.
+        if (error instanceof ApiError && error.code === 'change_paid_twice') {
+          await showAlert(error.message, 'info');
+          void navigate('/dashboard');
+          return;
+        }
         setAfterVerifyNote(`${copy.webhookNote} (${response.razorpay_order_id}).`);
         await showAlert(verifyErrorMessage(error), 'error');
         return;
