@@ -201,5 +201,23 @@ describe('"Renew automatically" at checkout', () => {
 
     const [service] = (await dashboard(token)).services;
     expect(service).toMatchObject({ planId: 'basichosting', autoRenew: true });
+
+    // At phone width the box and its terms read in full above Pay Now.
+    await e2e.journey(
+      'auto-renew-checkout-phone',
+      async ({ page }) => {
+        await page.goto('/login');
+        await logIn(page, user);
+        await page.waitForURL('**/dashboard', { timeout: 20_000 });
+        await page.goto('/checkout?plan=premiumhosting&months=1');
+        const terms = page.getByTestId('auto-renew-choice');
+        await visible(terms);
+        await terms.scrollIntoViewIfNeeded();
+        const box = await terms.boundingBox();
+        expect(box!.width).toBeLessThanOrEqual(375);
+        await screenshot(page, 'auto-renew-checkout-phone');
+      },
+      MOBILE,
+    );
   });
 });
