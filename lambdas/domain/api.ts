@@ -46,6 +46,8 @@ export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingS
   changeFrom?: string;
   /** The days left the change's quote said; another count now is `409 quote_expired`. */
   remainingDays?: number;
+  /** "Renew automatically", never pre-ticked (D25): the payment also sets up the mandate. */
+  autoRenew?: boolean;
 }
 
 /** `POST /api/checkout/change-quote` (D26): the quote of changing a service to `planId` now. */
@@ -62,6 +64,11 @@ export interface CreateOrderResponse {
   currency: 'INR';
   quote: Quote;
   prefill: { name: string; email: string; contact: string };
+  /**
+   * "Renew automatically" ticked (D25): open Checkout with `recurring: 1` and this customer, so
+   * the payment also registers the mandate.
+   */
+  recurring?: { customerId: string };
 }
 
 export interface VerifyRequestBody {
@@ -72,6 +79,23 @@ export interface VerifyRequestBody {
 
 export interface VerifyResponse {
   purchase: Service;
+  /** "Renew automatically" ticked at checkout (D25): what became of the mandate. */
+  autoRenew?: CheckoutAutoRenewOutcome;
+}
+
+/**
+ * Auto-renew set up with a payment (D25), as verify answers it: on (the mandate and the first
+ * debit's date), declined (the purchase is paid, auto-renew is off), or pending (the bank has
+ * not confirmed yet; the webhook records it and the card shows it).
+ */
+export type CheckoutAutoRenewOutcome =
+  | { status: 'on'; mandateLabel: string; firstDebitOn: string }
+  | { status: 'declined' }
+  | { status: 'pending' };
+
+/** Verify for the mandate order of a service card's "Turn on auto-renew" (D25). */
+export interface VerifyMandateResponse {
+  mandate: { serviceId: string; autoRenew: CheckoutAutoRenewOutcome };
 }
 
 /** `202` from verify while Razorpay holds the payment authorized, not yet captured (D20). */

@@ -14,6 +14,8 @@
  * - A debit in flight (created, not yet captured or failed: UPI Autopay takes up to a day) is
  *   waited for: never a second one.
  */
+import type { CheckoutPriceRequest } from './checkout-pricing';
+import type { Quote } from './pricing';
 import { latestPaidMonths, renewalPlanOf } from './renewal-schedule';
 import { istDate, startOfIstDay } from './renewals';
 
@@ -140,6 +142,42 @@ export function nextIstDay(now: Date): Date {
  */
 export function plannedDebitDate(renewalDate: Date): Date {
   return firstDebitAt(noticeDueAt(renewalDate));
+}
+
+/** The mandate's maximum: the renewal price for the period, GST included, up to the next ₹100. */
+export function mandateMaximumPaise(renewalTotalPaise: number): number {
+  return Math.ceil(renewalTotalPaise / 100_00) * 100_00;
+}
+
+/**
+ * The amounts the checkout's "Renew automatically" box states (D25; never pre-ticked); the date of
+ * the first debit is plannedDebitDate of the renewal date the purchase gives.
+ */
+export interface CheckoutAutoRenewTerms {
+  /** The renewal's price for the same period, GST included. */
+  renewalTotalPaise: number;
+  /** The mandate's maximum (mandateMaximumPaise). */
+  maxAmountPaise: number;
+  /** Above RBI's ₹15,000: never debited; the buyer is mailed a link to pay instead. */
+  aboveLimit: boolean;
+}
+
+/** The price request of renewing what `quote` buys, for the same period, without a promo. */
+export function renewalRequestOf(
+  quote: Pick<Quote, 'planId' | 'months' | 'domain'>,
+): CheckoutPriceRequest {
+  return quote.domain
+    ? { planId: quote.planId, years: quote.domain.years, domain: quote.domain.name, renewal: true }
+    : { planId: quote.planId, months: quote.months, renewal: true };
+}
+
+/** The terms of auto-renew chosen at checkout, from the renewal's price for the same period. */
+export function checkoutAutoRenewTerms(renewalTotalPaise: number): CheckoutAutoRenewTerms {
+  return {
+    renewalTotalPaise,
+    maxAmountPaise: mandateMaximumPaise(renewalTotalPaise),
+    aboveLimit: renewalTotalPaise > E_MANDATE_LIMIT_PAISE,
+  };
 }
 
 /** A card's last four or a UPI id as the buyer may see it: never the full number or handle. */

@@ -4,6 +4,7 @@ import {
   PlanNotFoundError,
   PromoNotForRenewalError,
 } from './errors';
+import type { CheckoutAutoRenewTerms } from './auto-renew';
 import type { QuoteTax } from './gst';
 import { percentOf, type Paise } from './money';
 import type { Plan } from './plan';
@@ -64,6 +65,8 @@ export interface Quote {
   domain?: DomainTerm;
   /** A plan change now (D26): the credit, the charge and the renewal date that stays. */
   change?: PlanChangeTerms;
+  /** Asked with `autoRenew` (D25): the renewal price and the mandate's maximum. */
+  autoRenew?: CheckoutAutoRenewTerms;
 }
 
 /** What a domain order registers and for how long (docs/decisions-domains.md, D21). */

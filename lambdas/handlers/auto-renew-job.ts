@@ -9,11 +9,10 @@ import {
   type RunAutoRenewDeps,
 } from '../use-cases/auto-renew/run-auto-renew';
 import { optOutToken, optOutUrl } from '../use-cases/auto-renew/opt-out-link';
-import { autoRenewStore } from './deps/auto-renew';
 import { mailer } from './deps/mail';
 import { paymentGateway, razorpayCredentials } from './deps/payments';
 import { sellerDetails } from './deps/seller';
-import { ordersStore, usersStore } from './deps/stores';
+import { autoRenewStore, ordersStore, usersStore } from './deps/stores';
 
 /** The scheduled event's `time` is not a date: nothing can be due at no time. */
 export class InvalidScheduledTimeError extends Error {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { siteConfig } from '../config/config';
 import { logger } from '../config/logger';
 import { callerOf } from '../http/auth';
 import { parseJsonBody } from '../http/request';
@@ -17,12 +18,20 @@ import {
 import { serviceOfRecord } from '../use-cases/to-service';
 import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
 import { documentCounters } from './deps/counters';
+import { mailer } from './deps/mail';
 import { eventPublisher } from './deps/events';
 import { httpHandler } from '../http/http-handler';
 import { paymentGateway } from './deps/payments';
 import { registrar } from './deps/registrar';
 import { sellerDetails } from './deps/seller';
-import { ordersStore, plansStore, purchasesStore, servicesStore, usersStore } from './deps/stores';
+import {
+  autoRenewStore,
+  ordersStore,
+  plansStore,
+  purchasesStore,
+  servicesStore,
+  usersStore,
+} from './deps/stores';
 
 const planId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const promoCode = z.optional(z.string().check(z.maxLength(32)));
@@ -59,6 +68,8 @@ const vps = z.optional(
 const registerDomain = z.optional(z.string().check(z.maxLength(253)));
 // A renewal's price (D14) on the public quote only when asked; an order decides for itself.
 const renew = z.optional(z.boolean());
+// "Renew automatically" (D25): never assumed; only a ticked box sends true.
+const autoRenew = z.optional(z.boolean());
 const quoteBody = z.strictObject({
   planId,
   months,
@@ -69,6 +80,7 @@ const quoteBody = z.strictObject({
   renew,
   vps,
   registerDomain,
+  autoRenew,
 });
 // A plan change now (D26): the service's id, and the days left its quote said.
 const changeFrom = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
@@ -85,6 +97,7 @@ const orderBody = z.strictObject({
   remainingDays,
   vps,
   registerDomain,
+  autoRenew,
 });
 const downgradeBody = z.strictObject({ planId });
 const changeQuoteBody = z.strictObject({
@@ -155,9 +168,7 @@ export function makeHandler(deps: CheckoutDeps) {
         const caller = callerOf(event);
         const body = parseJsonBody(event, verifyBody);
         const outcome = await verifyCheckout(deps, caller.userId, body);
-        return outcome.status === 'fulfilled'
-          ? json(200, outcome.answer)
-          : json(202, VERIFY_PENDING);
+        return outcome.status === 'pending' ? json(202, VERIFY_PENDING) : json(200, outcome.answer);
       }
       default:
         throw new NotFoundRouteError();
@@ -179,4 +190,13 @@ export const handler = makeHandler({
   seller: sellerDetails,
   // A bundle's name to register is asked of the registrar before the order (D24).
   registrar,
+  // Mandates (D25): recorded at verify, for a purchase with auto-renew and the card's mandate order.
+  autoRenew: {
+    store: autoRenewStore(),
+    gateway: paymentGateway,
+    log: logger,
+    now: () => new Date(),
+  },
+  // A plan change paid twice (D26): the second payment refunded, the buyer mailed.
+  changeRefunds: { mailer, siteUrl: () => siteConfig().SITE_URL },
 });

@@ -1,3 +1,4 @@
+import { siteConfig } from '../config/config';
 import { logger } from '../config/logger';
 import { header, rawBody } from '../http/request';
 import { json } from '../http/response';
@@ -18,6 +19,7 @@ import {
 } from './deps/stores';
 import { documentCounters } from './deps/counters';
 import { manageAutoRenewDeps } from './deps/auto-renew';
+import { mailer } from './deps/mail';
 
 /** POST /api/webhooks/razorpay: the raw body, signed by Razorpay. */
 export function makeHandler(deps: RazorpayWebhookDeps) {
@@ -45,4 +47,6 @@ export const handler = makeHandler({
   counters: documentCounters(),
   // Mandates (D25): a registration payment records its token; a token's webhook its state.
   autoRenew: manageAutoRenewDeps(),
+  // A plan change paid twice (D26): the second payment refunded, the buyer mailed.
+  changeRefunds: { mailer, siteUrl: () => siteConfig().SITE_URL },
 });

@@ -29,6 +29,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   not_found: 404,
   payment_not_completed: 409,
   payment_under_review: 409,
+  change_paid_twice: 409,
   order_not_in_review: 409,
   resolution_in_progress: 409,
   payment_state_conflict: 409,

@@ -37,6 +37,11 @@ export interface OrderRecord {
   vps?: Pick<VpsRecord, 'os' | 'hostname' | 'sshKeys'>;
   /** A bundle's domain to register (D24), checked free when the order was made. */
   registerDomain?: string;
+  /**
+   * "Renew automatically" ticked at checkout (D25): the order's payment also registers a mandate
+   * for the buyer's Razorpay customer, up to this maximum.
+   */
+  autoRenew?: { customerId: string; maxAmountPaise: Paise };
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;

@@ -18,6 +18,8 @@ import { serviceForOrder, type HeldServiceDeps } from './held-service';
 import { priceChange } from './plan-change';
 import { InvalidPlanChangeError } from '../domain/plan-change';
 import { checkedPartChoices, type BundleCheckoutDeps, type PartChoices } from './bundle-checkout';
+import { checkoutAutoRenewTerms, renewalRequestOf } from '../domain/auto-renew';
+import { mandateTokenTerms } from './auto-renew/manage-auto-renew';
 
 export interface CreateOrderDeps extends HeldServiceDeps, BundleCheckoutDeps {
   purchases: Pick<PurchasesStore, 'listPurchases' | 'getPurchase'>;
@@ -53,6 +55,11 @@ export interface CreateOrderInput {
   vps?: VpsChoiceInput;
   /** A bundle's domain to register (D24); refused on a plan with none. */
   registerDomain?: string;
+  /**
+   * "Renew automatically" ticked (D25): the payment also registers a mandate (Razorpay's
+   * authorisation transaction) covering the renewal price for the same period.
+   */
+  autoRenew?: boolean;
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -78,6 +85,7 @@ export async function createOrder(
     remainingDays: _days,
     vps: vpsInput,
     registerDomain,
+    autoRenew,
     ...priced
   } = input;
   const first = priceCheckout(plans, priced);
@@ -103,7 +111,12 @@ export async function createOrder(
     caller.name,
     Boolean(renewal),
   );
-  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, ...choices });
+  // D25: the mandate covers the renewal of this very period, GST included.
+  const mandate =
+    autoRenew === true
+      ? checkoutAutoRenewTerms(priceCheckout(plans, renewalRequestOf(quote)).totalPaise)
+      : undefined;
+  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, ...choices, mandate });
 }
 
 /** The order of a plan change now (D26): priced by priceChange, for the service it changes. */
@@ -116,6 +129,11 @@ async function createChangeOrder(
   if (input.promoCode) {
     throw new InvalidPlanChangeError(
       'Promo codes apply to new purchases only, not to a plan change.',
+    );
+  }
+  if (input.autoRenew) {
+    throw new InvalidPlanChangeError(
+      'A plan change keeps the renewal date; turn on auto-renew on the service instead.',
     );
   }
   const { quote, service } = await priceChange(deps, plans, caller.userId, {
@@ -143,9 +161,11 @@ async function placeOrder(
     changeFrom?: string;
     /** The service the order pays for, when not the plan's natural id (D26). */
     serviceId?: string | undefined;
+    /** "Renew automatically" (D25): the payment registers a mandate up to this maximum. */
+    mandate?: { maxAmountPaise: number } | undefined;
   } & PartChoices = {},
 ): Promise<CreateOrderResponse> {
-  const { changeFrom, serviceId, vps, registerDomain } = extra;
+  const { changeFrom, serviceId, vps, registerDomain, mandate } = extra;
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
@@ -162,10 +182,11 @@ async function placeOrder(
   const promoCode = quote.promo?.code;
 
   let gatewayOrder;
+  let autoRenew: OrderRecord['autoRenew'];
   try {
-    gatewayOrder = await deps.gateway.createOrder({
+    const request = {
       amountPaise: quote.totalPaise,
-      currency: 'INR',
+      currency: 'INR' as const,
       receipt,
       notes: {
         userId: user.userId,
@@ -175,7 +196,24 @@ async function placeOrder(
         domain: domain ?? '',
         ...(changeFrom ? { changeFrom } : {}),
       },
-    });
+    };
+    if (mandate) {
+      // D25: this payment is the mandate's authorisation transaction (the buyer authorises once).
+      const customer = await deps.gateway.ensureCustomer({
+        name: user.name || caller.name || user.email || caller.email,
+        email: user.email || caller.email,
+        ...(user.phone || caller.phone ? { contact: user.phone || caller.phone } : {}),
+      });
+      gatewayOrder = await deps.gateway.createMandateOrder({
+        ...request,
+        notes: { ...request.notes, autoRenew: 'checkout' },
+        customerId: customer.id,
+        token: mandateTokenTerms(mandate.maxAmountPaise, deps.now()),
+      });
+      autoRenew = { customerId: customer.id, maxAmountPaise: mandate.maxAmountPaise };
+    } else {
+      gatewayOrder = await deps.gateway.createOrder(request);
+    }
   } catch (error) {
     deps.log.error('Razorpay order creation failed', {
       receipt,
@@ -207,6 +245,7 @@ async function placeOrder(
   if (serviceId) order.serviceId = serviceId;
   if (vps) order.vps = vps;
   if (registerDomain) order.registerDomain = registerDomain;
+  if (autoRenew) order.autoRenew = autoRenew;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {
@@ -240,6 +279,7 @@ async function placeOrder(
     currency: 'INR',
     quote,
     prefill: { name: order.name, email: order.email, contact: user.phone || caller.phone },
+    ...(autoRenew ? { recurring: { customerId: autoRenew.customerId } } : {}),
   };
 }
 

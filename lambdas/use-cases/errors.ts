@@ -25,6 +25,13 @@ export class PaymentUnderReviewError extends refusal(
   'We received your payment but need to check it before activating your service. Our support team will contact you shortly.',
 ) {}
 
+/** A second payment for a plan change already made (D26): refunded in full at once. */
+export class ChangePaidTwiceError extends refusal(
+  'ChangePaidTwiceError',
+  'change_paid_twice',
+  'Your plan was already changed by your first payment, so this second payment is being refunded in full. We have emailed you the details; your bank may take 5–7 working days to show it.',
+) {}
+
 export class PaymentProviderError extends refusal(
   'PaymentProviderError',
   'payment_provider_unavailable',

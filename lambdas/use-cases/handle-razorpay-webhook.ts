@@ -1,8 +1,10 @@
 import {
+  recordCheckoutMandate,
   recordMandatePayment,
   recordTokenEvent,
   type ManageAutoRenewDeps,
 } from './auto-renew/manage-auto-renew';
+import { AUTO_RENEW_CLAIM_LEASE_MS, recordFailedDebit } from './auto-renew/run-auto-renew';
 import type { ProcessedEvents } from '../ports/idempotency';
 import type { OrderRecord } from '../ports/orders';
 import type { GatewayPayment, PaymentGateway, PaymentWebhookEvent } from '../ports/payment-gateway';
@@ -10,6 +12,7 @@ import type { RefundsStore } from '../ports/refunds';
 import { captureAuthorizedPayment } from './capture-payment';
 import { InvalidSignatureError, PaymentProviderError } from './errors';
 import { fulfilPayment, type FulfilPaymentDeps } from './fulfil-payment';
+import { refundDuplicateChange, type DuplicateChangeDeps } from './plan-change';
 import {
   recordDisputeEvent,
   recordRefundEvent,
@@ -24,6 +27,8 @@ export interface RazorpayWebhookDeps extends FulfilPaymentDeps {
   refunds: RefundsStore;
   /** Mandates (D25): tokens' webhooks and registration payments; absent, they are ignored. */
   autoRenew?: ManageAutoRenewDeps;
+  /** A plan change paid twice is refunded at once, and the buyer mailed (D26). */
+  changeRefunds?: Pick<DuplicateChangeDeps, 'mailer' | 'siteUrl'>;
 }
 
 export interface RazorpayWebhookDelivery {
@@ -40,6 +45,7 @@ export type WebhookOutcome =
   | 'duplicate'
   | 'ignored'
   | 'mandate_recorded'
+  | 'change_refunded'
   | RefundEventOutcome;
 
 type PaymentEvent = Extract<
@@ -102,13 +108,23 @@ async function handleEvent(
     case 'token.rejected':
       if (!deps.autoRenew) return 'ignored';
       return recordTokenEvent(deps.autoRenew, event.token);
-    default:
+    default: {
       // A registration payment (D25) records its mandate; it is no purchase.
       if (deps.autoRenew && event.payment.tokenId && event.type !== 'payment.failed') {
         const mandate = await recordMandatePayment(deps.autoRenew, event.payment);
         if (mandate === 'mandate_recorded') return mandate;
       }
-      return handlePaymentEvent(deps, event, eventId);
+      const outcome = await handlePaymentEvent(deps, event, eventId);
+      // A failed auto-renew debit (D25): the buyer is told at once, once per debit.
+      if (deps.autoRenew && event.type === 'payment.failed' && event.payment.tokenId) {
+        await recordFailedDebit(
+          { ...deps.autoRenew, clock: deps.autoRenew.now, leaseMs: AUTO_RENEW_CLAIM_LEASE_MS },
+          event.payment,
+          deps.now(),
+        );
+      }
+      return outcome;
+    }
   }
 }
 
@@ -198,5 +214,18 @@ async function fulfil(
     amountPaise: payment.amountPaise,
     currency: payment.currency,
   });
+  // "Renew automatically" ticked at checkout (D25): the mandate this payment registered, once
+  // (verify may have recorded it already). A fault fails the delivery: Razorpay sends it again.
+  if (result.outcome === 'fulfilled' && deps.autoRenew && order.autoRenew) {
+    await recordCheckoutMandate(deps.autoRenew, order, result.purchase.serviceId, payment);
+  }
+  // A second payment for a plan change already made (D26): refunded in full at once.
+  if (
+    result.outcome === 'review' &&
+    deps.changeRefunds &&
+    (await refundDuplicateChange({ ...deps, ...deps.changeRefunds }, order, payment))
+  ) {
+    return 'change_refunded';
+  }
   return result.outcome;
 }

@@ -15,7 +15,12 @@ import {
 import type { Plan } from '../domain/plan';
 import type { Quote } from '../domain/pricing';
 import type { PurchasesStore } from '../ports/purchases';
-import type { OrderRecord } from '../ports/orders';
+import type { LogPort } from '../ports/logger';
+import type { Mailer } from '../ports/mail';
+import type { OrderRecord, OrdersStore } from '../ports/orders';
+import type { GatewayPayment, PaymentGateway } from '../ports/payment-gateway';
+import { changePaidTwiceMail } from '../templates/mail/change-paid-twice';
+import { refundOrderPayment } from './refunds/refund-order-payment';
 import type { ServicePeriod, ServiceRecord, ServicesStore } from '../ports/services';
 import { lifeOfService } from './converge-service';
 import { refusal } from './refusal';
@@ -205,4 +210,73 @@ export async function cancelDowngrade(
   }
   if (pending) await recordServiceFact(deps, { userId, serviceId }, { kind: 'cancel-plan' });
   return (await deps.services.getService(userId, serviceId)) as ServiceRecord;
+}
+
+export interface DuplicateChangeDeps {
+  services: Pick<ServicesStore, 'getService'>;
+  orders: Pick<OrdersStore, 'markRefunded'>;
+  gateway: Pick<PaymentGateway, 'listRefunds' | 'createRefund'>;
+  mailer: Mailer;
+  siteUrl: () => string;
+  log: LogPort;
+  now: () => Date;
+}
+
+/**
+ * A plan change paid twice (D26: two tabs, or Pay pressed again): the first payment changed the
+ * plan (one entry on the ledger); this one, which fulfilment put in review because the service is
+ * on the new plan already, is refunded in full at once and the buyer is told. Once, however often
+ * verify and the webhooks come: the refund carries the order's receipt and is found before another
+ * is made, and the mail goes with the refund that was made. Any other reason for review stays for
+ * an operator. True when the payment was such a second payment.
+ */
+export async function refundDuplicateChange(
+  deps: DuplicateChangeDeps,
+  order: OrderRecord,
+  payment: GatewayPayment,
+): Promise<boolean> {
+  const change = order.quote.change;
+  if (!order.changeFrom || !change) return false;
+  if (payment.status !== 'captured' && payment.status !== 'refunded') return false;
+  const service = await deps.services.getService(order.userId, order.changeFrom);
+  const first = Object.values(service?.periods ?? {}).find(
+    (period) =>
+      period.paymentId !== payment.id &&
+      !period.refundedAt &&
+      period.change?.fromPlanId === change.fromPlanId &&
+      period.change.toPlanId === order.planId,
+  );
+  if (!service || !first) return false;
+  const { refund, made } = await refundOrderPayment(deps, order, payment, {
+    origin: 'plan change paid twice',
+    firstPaymentId: first.paymentId,
+  });
+  await deps.orders.markRefunded({
+    orderId: order.orderId,
+    paymentId: payment.id,
+    at: deps.now().toISOString(),
+    reason: `plan change ${change.fromPlanId} → ${order.planId} paid twice (first ${first.paymentId}); refunded in full`,
+  });
+  deps.log.warn('A plan change was paid twice; the second payment is refunded', {
+    orderId: order.orderId,
+    paymentId: payment.id,
+    firstPaymentId: first.paymentId,
+    refunded: refund !== undefined,
+  });
+  if (made && refund) {
+    await deps.mailer.send({
+      to: order.email,
+      ...changePaidTwiceMail({
+        name: order.name,
+        planName: change.fromPlanName,
+        ...(service.domain ? { domain: service.domain } : {}),
+        toPlanName: order.planName,
+        refundId: refund.id,
+        paymentId: payment.id,
+        amountPaise: refund.amountPaise,
+        siteUrl: deps.siteUrl(),
+      }),
+    });
+  }
+  return true;
 }

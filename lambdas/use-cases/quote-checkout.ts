@@ -5,6 +5,7 @@ import { priceCheckout, type CheckoutPriceRequest } from '../domain/checkout-pri
 import type { VpsChoiceInput } from '../domain/vps-choice';
 import { partChoicesOf } from './bundle-checkout';
 import type { Quote } from '../domain/pricing';
+import { checkoutAutoRenewTerms, renewalRequestOf } from '../domain/auto-renew';
 
 export interface QuoteCheckoutRequest extends CheckoutPriceRequest {
   /** A VPS plan's choices (D24), checked as the order checks them; they change no price. */
@@ -13,6 +14,8 @@ export interface QuoteCheckoutRequest extends CheckoutPriceRequest {
   registerDomain?: string;
   /** The buyer's billing state, when the checkout knows it: the quote then splits its GST. */
   billingState?: string;
+  /** "Renew automatically" (D25): the quote then states the mandate's amounts. */
+  autoRenew?: boolean;
 }
 
 /**
@@ -25,8 +28,13 @@ export function quoteCheckout(
   request: QuoteCheckoutRequest,
   seller: () => Pick<SellerDetails, 'state'>,
 ): Quote {
-  const { billingState, vps, registerDomain, ...priced } = request;
-  const quote = priceCheckout(plans, priced);
+  const { billingState, vps, registerDomain, autoRenew, ...priced } = request;
+  const quote: Quote = priceCheckout(plans, priced);
+  if (autoRenew && !quote.change) {
+    quote.autoRenew = checkoutAutoRenewTerms(
+      priceCheckout(plans, renewalRequestOf(quote)).totalPaise,
+    );
+  }
   // A VPS's OS and keys are checked at the quote too (D24), so a bad key is said before paying.
   // A bundle's VPS and its name to register are checked the same way (D24).
   const plan = plans.find((entry) => entry.id === quote.planId);

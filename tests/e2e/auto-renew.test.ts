@@ -162,3 +162,63 @@ describe('auto-renew from the service card', () => {
     );
   });
 });
+
+describe('"Renew automatically" at checkout', () => {
+  it('unticked until ticked; ticked, one UPI Autopay payment buys the service with auto-renew on', async () => {
+    const user = newUser('e2e-archeckout');
+    await signUp(e2e.stack, user);
+    const token = await signIn(e2e.stack, user);
+
+    await e2e.journey('auto-renew-checkout', async ({ page }) => {
+      await page.goto('/login');
+      await logIn(page, user);
+      await page.waitForURL('**/dashboard', { timeout: 20_000 });
+      await page.goto('/checkout?plan=basichosting&months=1');
+      const box = page.getByRole('checkbox', { name: 'Renew automatically' });
+      await visible(box);
+      expect(await box.isChecked()).toBe(false);
+      const terms = page.getByTestId('auto-renew-choice');
+      expect(await terms.textContent()).toContain('never more than ₹3,600.00');
+      expect(await terms.textContent()).toContain('Renewals above ₹15,000 are never debited');
+      await box.check();
+      await terms.scrollIntoViewIfNeeded();
+      await screenshot(page, 'auto-renew-checkout-ticked');
+
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const sheet = paymentSheet(page);
+      await visible(sheet, 15_000);
+      await sheet.getByRole('tab', { name: 'UPI Autopay' }).click();
+      await sheet.getByRole('button', { name: /^Authorise ₹2,948\.82$/ }).click();
+
+      const alert = page.getByRole('alertdialog');
+      await visible(alert.getByText(/Auto-renew is on, paid from UPI su•+@razorpay/), 20_000);
+      await screenshot(page, 'auto-renew-checkout-paid');
+      await alert.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL('**/dashboard', { timeout: 20_000 });
+      const control = (await hostingCard(page)).getByTestId('auto-renew');
+      await visible(control.getByText('On', { exact: true }), 20_000);
+      expect(await control.textContent()).toMatch(/UPI su•+@razorpay/);
+    });
+
+    const [service] = (await dashboard(token)).services;
+    expect(service).toMatchObject({ planId: 'basichosting', autoRenew: true });
+
+    // At phone width the box and its terms read in full above Pay Now.
+    await e2e.journey(
+      'auto-renew-checkout-phone',
+      async ({ page }) => {
+        await page.goto('/login');
+        await logIn(page, user);
+        await page.waitForURL('**/dashboard', { timeout: 20_000 });
+        await page.goto('/checkout?plan=premiumhosting&months=1');
+        const terms = page.getByTestId('auto-renew-choice');
+        await visible(terms);
+        await terms.scrollIntoViewIfNeeded();
+        const box = await terms.boundingBox();
+        expect(box!.width).toBeLessThanOrEqual(375);
+        await screenshot(page, 'auto-renew-checkout-phone');
+      },
+      MOBILE,
+    );
+  });
+});

@@ -4,7 +4,9 @@
  * and opt-in/opt-out with a wall clock the test moves. A captured debit is fulfilled as the
  * webhook does it (fulfilPayment), so a renewal is the normal one.
  */
+import { loadEventText } from '../../events/load-event';
 import { CATALOG } from '../../lambdas/domain/catalog';
+import type { GatewayPayment } from '../../lambdas/ports/payment-gateway';
 import type { Months } from '../../lambdas/domain/pricing';
 import type { ServiceRef } from '../../lambdas/ports/auto-renew';
 import {
@@ -21,7 +23,8 @@ import {
 import { extendService } from '../../lambdas/use-cases/extend-service';
 import { fulfilPayment } from '../../lambdas/use-cases/fulfil-payment';
 import { InMemoryAutoRenewStore } from './fakes/auto-renew';
-import { BUYER, fakeWorld, KEY_SECRET } from './fakes/world';
+import { BUYER, fakeWorld, KEY_SECRET, WEBHOOK_SECRET } from './fakes/world';
+import { signWebhookBody } from './razorpay-signing';
 
 export const SITE_URL = 'https://store.example.in';
 export const LEASE_MS = 10 * 60 * 1000;
@@ -138,3 +141,25 @@ function expectRecorded(outcome: string): void {
 }
 
 export type AutoRenewWorld = ReturnType<typeof autoRenewWorld>;
+
+/** Razorpay's `event` webhook for the payment as it stands, signed. */
+export function paymentWebhook(
+  event: 'payment.captured' | 'payment.failed',
+  payment: GatewayPayment,
+  id: string,
+) {
+  const body = JSON.parse(loadEventText(`razorpay/${event}.json`)) as {
+    payload: { payment: { entity: Record<string, unknown> } };
+  };
+  Object.assign(body.payload.payment.entity, {
+    id: payment.id,
+    order_id: payment.orderId,
+    amount: payment.amountPaise,
+    status: payment.status,
+    captured: payment.status === 'captured',
+    token_id: payment.tokenId ?? null,
+    customer_id: payment.customerId ?? null,
+  });
+  const rawBody = Buffer.from(JSON.stringify(body));
+  return { rawBody, signature: signWebhookBody(rawBody, WEBHOOK_SECRET), eventId: id };
+}

@@ -238,3 +238,102 @@ describe('auto-renew of a monthly Basic Hosting', () => {
     );
   });
 });
+
+describe('auto-renew chosen at checkout ("Renew automatically")', () => {
+  let buyer: TestUser;
+  let buyerToken: string;
+
+  beforeAll(async () => {
+    buyer = newUser('autorenewcheckout');
+    await signUp(stack, buyer);
+    buyerToken = await signIn(stack, buyer);
+  }, 60_000);
+
+  async function buyWith(planId: string, method: 'card' | 'upi') {
+    const order = await api<{ orderId: string; recurring?: { customerId: string } }>(
+      stack,
+      'POST',
+      '/api/checkout/orders',
+      { token: buyerToken, body: { planId, months: 1, autoRenew: true } },
+    );
+    expect(order.status).toBe(201);
+    expect(order.body.recurring?.customerId).toMatch(/^cust_/);
+    // The buyer pays once in Checkout (recurring: 1): the payment also registers the mandate.
+    const paid = await fetch(`${stack.simulatorUrl}/_simulator/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: order.body.orderId, outcome: 'success', method }),
+    });
+    expect(paid.status).toBe(200);
+    const callback = (await paid.json()) as Record<string, string>;
+    return api<{
+      purchase: { id: string };
+      autoRenew?: { status: string; mandateLabel?: string; firstDebitOn?: string };
+    }>(stack, 'POST', '/api/checkout/verify', { token: buyerToken, body: callback });
+  }
+
+  async function card(planId: string): Promise<ServiceBody> {
+    const res = await api<{ services: ServiceBody[] }>(stack, 'GET', '/api/me/dashboard', {
+      token: buyerToken,
+    });
+    const found = res.body.services.find((s) => s.planId === planId);
+    if (!found) throw new Error(`no ${planId} on the dashboard`);
+    return found;
+  }
+
+  it('one payment buys the service and sets up the mandate: verify says auto-renew is on', async () => {
+    const verified = await buyWith('basichosting', 'upi');
+
+    expect(verified.status).toBe(200);
+    expect(verified.body.autoRenew).toMatchObject({
+      status: 'on',
+      mandateLabel: 'UPI su•••••@razorpay',
+    });
+    const on = await card('basichosting');
+    expect(on.autoRenew).toBe(true);
+    expect(on.autoRenewal?.mandate).toMatchObject({ method: 'upi', status: 'confirmed' });
+    expect(verified.body.autoRenew?.firstDebitOn).toBe(on.autoRenewal?.nextDebitOn);
+  });
+
+  it('a failed UPI debit is mailed as its webhook arrives, before any other run', async () => {
+    const bought = await card('basichosting');
+    await runJob(nineAmIstBefore(bought.renewalDate, 3));
+    const failed = await fetch(`${stack.simulatorUrl}/_simulator/debits/next`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'insufficient_funds' }),
+    });
+    expect(failed.status).toBe(200);
+
+    const debit = await runJob(nineAmIstBefore(bought.renewalDate, 2));
+
+    expect(debit.debits).toBe(1);
+    // UPI's notification step passes at the simulator, the debit fails, its webhook mails.
+    const subject = `We could not renew your Basic Hosting: the debit failed`;
+    await eventually(
+      async () =>
+        (await mailbox(stack, buyer.email)).some((m) => m.subject === subject) || undefined,
+      'the failed-debit mail',
+    );
+    // The next run tells nothing more of that debit.
+    await runJob(new Date(nineAmIstBefore(bought.renewalDate, 2).getTime() + 3_600_000));
+    const mails = await mailbox(stack, buyer.email);
+    expect(mails.filter((m) => m.subject === subject)).toHaveLength(1);
+  });
+
+  it('a mandate the bank declines leaves the purchase paid and auto-renew off, saying so', async () => {
+    const declined = await fetch(`${stack.simulatorUrl}/_simulator/registrations/next`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'rejected' }),
+    });
+    expect(declined.status).toBe(200);
+
+    const verified = await buyWith('basicstorage', 'card');
+
+    expect(verified.status).toBe(200);
+    expect(verified.body.autoRenew).toEqual({ status: 'declined' });
+    const paid = await card('basicstorage');
+    expect(paid.autoRenew).toBe(false);
+  });
+});

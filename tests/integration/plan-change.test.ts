@@ -14,6 +14,7 @@ import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
+  mailbox,
   newUser,
   payOrder,
   placeOrder,
@@ -170,5 +171,69 @@ describe('upgrade now, on the local stack', () => {
       renewalDate: basic.renewalDate,
       state: 'active',
     });
+  }, 120_000);
+
+  it('a change paid twice (two tabs): the second payment is refunded in full at once and the buyer told', async () => {
+    const user = newUser('paidtwice');
+    await signUp(stack, user);
+    const token = await signIn(stack, user);
+    const bought = await placeOrder(stack, token, { planId: 'basichosting', months: 12 });
+    expect((await payOrder(stack, bought.body.orderId)).status).toBe(200);
+    const basic = await eventually(
+      async () => {
+        const service = (await dashboard(token)).services[0];
+        return service?.provisioning.state === 'ready' ? service : undefined;
+      },
+      'Basic Hosting ready',
+      30_000,
+    );
+    const quoted = await api<Quote>(stack, 'POST', '/api/checkout/change-quote', {
+      token,
+      body: { planId: 'premiumhosting', changeFrom: basic.id },
+    });
+    const body = {
+      planId: 'premiumhosting',
+      changeFrom: basic.id,
+      remainingDays: quoted.body.change?.remainingDays,
+    };
+    // Two tabs each place the order, then each pays.
+    const first = await placeOrder(stack, token, body);
+    const second = await placeOrder(stack, token, body);
+    expect((await payOrder(stack, first.body.orderId)).status).toBe(200);
+    await eventually(async () => {
+      const service = (await dashboard(token)).services.find((s) => s.id === basic.id);
+      return service?.planId === 'premiumhosting' ? true : undefined;
+    }, 'the first payment’s change');
+
+    const again = await payOrder(stack, second.body.orderId);
+    expect(again.status).toBe(200);
+    const verified = await api(stack, 'POST', '/api/checkout/verify', {
+      token,
+      body: again.body,
+    });
+
+    expect(verified.status).toBe(409);
+    expect(verified.body).toMatchObject({ error: { code: 'change_paid_twice' } });
+    const payment = await eventually(async () => {
+      const res = await fetch(
+        `${stack.simulatorUrl}/v1/payments/${again.body.razorpay_payment_id}`,
+        { headers: { authorization: basicAuth } },
+      );
+      const found = (await res.json()) as { amount: number; amount_refunded: number };
+      return found.amount_refunded > 0 ? found : undefined;
+    }, 'the second payment refunded');
+    expect(payment.amount_refunded).toBe(payment.amount);
+    const subject = `You paid twice for your change to Premium Hosting: ₹21,240.00 is being refunded`;
+    await eventually(
+      async () =>
+        (await mailbox(stack, user.email)).some((m) => m.subject === subject) || undefined,
+      'the refund mail',
+    );
+    // Verify again and the webhooks' redeliveries change nothing more: one refund, one mail.
+    await api(stack, 'POST', '/api/checkout/verify', { token, body: again.body });
+    const mails = await mailbox(stack, user.email);
+    expect(mails.filter((m) => m.subject === subject)).toHaveLength(1);
+    const service = (await dashboard(token)).services.find((s) => s.id === basic.id);
+    expect(service).toMatchObject({ planId: 'premiumhosting', renewalDate: basic.renewalDate });
   }, 120_000);
 });

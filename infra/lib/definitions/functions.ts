@@ -123,8 +123,9 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       counters: 'readWrite',
     },
     // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order;
-    // registrarSecret: a bundle's name to register is checked free before its order (D24).
-    needs: ['razorpaySecrets', 'publishEvents', 'sellerDetails', 'registrarSecret'],
+    // registrarSecret: a bundle's name to register is checked free before its order (D24);
+    // sendEmail: a plan change paid twice is refunded at verify and the buyer told (D26).
+    needs: ['razorpaySecrets', 'publishEvents', 'sellerDetails', 'registrarSecret', 'sendEmail'],
     timeoutSeconds: 15,
     memoryMb: 512,
   },

@@ -105,10 +105,17 @@ export class RecurringPayments {
     };
   }
 
-  /** A registration order paid in Checkout: its token is saved, confirmed, and announced. */
+  /**
+   * A registration order paid in Checkout: its token is saved, confirmed (or, as the next
+   * registration was set to end, rejected by the bank while the payment goes through), and
+   * announced.
+   */
   register(order: RazorpayOrder, payment: RazorpayPayment): void {
     if (!order.token || !order.customer_id) return;
     const method = order.method ?? payment.method;
+    const settings = this.state.data.settings;
+    const status = settings.nextRegistration;
+    settings.nextRegistration = 'confirmed';
     const token: RazorpayToken = {
       id: razorpayId('token'),
       entity: 'token',
@@ -118,7 +125,10 @@ export class RecurringPayments {
       max_amount: order.token.max_amount,
       expired_at: order.token.expire_at,
       recurring: true,
-      recurring_details: { status: 'confirmed', failure_reason: null },
+      recurring_details: {
+        status,
+        failure_reason: status === 'rejected' ? 'mandate rejected by the bank' : null,
+      },
       card:
         method === 'card'
           ? { last4: '4242', network: 'Visa', type: 'credit', issuer: 'HDFC' }
@@ -133,7 +143,7 @@ export class RecurringPayments {
     payment.method = method;
     this.state.save();
     this.webhooks.enqueueEvent(
-      'token.confirmed',
+      `token.${status}`,
       { token: { ...token } },
       { orderId: order.id, paymentId: payment.id },
     );
@@ -301,6 +311,15 @@ export class RecurringPayments {
         'outcome',
       );
     this.state.data.settings.nextDebitOutcome = outcome;
+    this.state.save();
+    return { status: 200, body: { outcome } };
+  }
+
+  /** Test hook: how the next mandate registration ends. */
+  nextRegistration(outcome: unknown): Answer {
+    if (outcome !== 'confirmed' && outcome !== 'rejected')
+      return error('outcome must be "confirmed" or "rejected".', 'outcome');
+    this.state.data.settings.nextRegistration = outcome;
     this.state.save();
     return { status: 200, body: { outcome } };
   }

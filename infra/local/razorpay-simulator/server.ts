@@ -322,6 +322,8 @@ export class RazorpaySimulator {
     }
     if (path === '/_simulator/debits/next' && method === 'POST')
       return this.answer(req, res, this.recurring.nextDebit((await this.body(req)).outcome));
+    if (path === '/_simulator/registrations/next' && method === 'POST')
+      return this.answer(req, res, this.recurring.nextRegistration((await this.body(req)).outcome));
     if (path === '/_simulator/recurring/settings' && method === 'POST') {
       const body = await this.body(req);
       return this.answer(req, res, this.recurring.setUpiNotification(body.upiNotificationMs));

@@ -119,6 +119,11 @@ export interface SimulatorSettings {
   nextDebitOutcome: DebitOutcome;
   /** UPI Autopay's pre-debit notification step (24 h at Razorpay), compressed to this. */
   upiNotificationMs: number;
+  /**
+   * How the next mandate registration ends: `confirmed`, or `rejected` (the payment goes through,
+   * the bank refuses the mandate); back to `confirmed` once used.
+   */
+  nextRegistration: 'confirmed' | 'rejected';
 }
 
 export interface DeliveryAttempt {
@@ -161,6 +166,7 @@ const DEFAULT_SETTINGS: SimulatorSettings = {
   nextRefundOutcome: 'processed',
   nextDebitOutcome: 'success',
   upiNotificationMs: 200,
+  nextRegistration: 'confirmed',
 };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,5 +1,6 @@
 /** DynamoDB-backed ports; table names are read from the configuration on first use. */
 import { DynamoAuditLog } from '../../adapters/dynamodb/audit-table';
+import { DynamoAutoRenewStore } from '../../adapters/dynamodb/auto-renew';
 import { dynamo } from '../../adapters/dynamodb/clients';
 import {
   DynamoProcessedEvents,
@@ -38,6 +39,8 @@ export const purchasesStore = () => new DynamoPurchasesStore(dynamo, table('purc
 export const servicesStore = () => new DynamoServicesStore(dynamo, table('services'));
 /** A storage service's part is kept on the services table's items (D24). */
 export const storageParts = () => new DynamoStorageParts(dynamo, table('services'));
+/** Auto-renew's record and mandate are kept on the services table's items too (D25). */
+export const autoRenewStore = () => new DynamoAutoRenewStore(dynamo, table('services'));
 export const messagesStore = () => new DynamoMessagesStore(dynamo, table('messages'));
 export const rateLimiter = () => new DynamoRateLimiter(dynamo, table('limits'));
 export const processedEvents = () => new DynamoProcessedEvents(dynamo, table('idempotency'));

@@ -1,5 +1,4 @@
 import {
-  reviewRefundReceipt,
   type AdminOrder,
   type AuditEntry,
   type OperatorRef,
@@ -10,6 +9,7 @@ import type { OrderRecord } from '../../ports/orders';
 import type { GatewayPayment, GatewayRefund, PaymentGateway } from '../../ports/payment-gateway';
 import { OrderNotFoundError, PaymentProviderError } from '../errors';
 import { fulfilPayment, type FulfilPaymentDeps } from '../fulfil-payment';
+import { refundOrderPayment } from '../refunds/refund-order-payment';
 import { adminOrderOf } from './list-orders';
 import {
   OrderNotInReviewError,
@@ -173,7 +173,12 @@ async function refund(
 ): Promise<void> {
   let refunded: GatewayRefund | undefined;
   if (payment.status === 'captured' || payment.status === 'refunded') {
-    refunded = await refundOnce(deps, order, payment, operator);
+    refunded = (
+      await refundOrderPayment(deps, order, payment, {
+        origin: 'operator',
+        operatorId: operator.userId,
+      })
+    ).refund;
   } else if (payment.status !== 'authorized') {
     throw new PaymentStateConflictError(
       `Razorpay holds this payment as ${payment.status}: there is no money to give back.`,
@@ -188,42 +193,4 @@ async function refund(
     at: deps.now().toISOString(),
     reason,
   });
-}
-
-/** The order's refund: the one made earlier (found by its receipt), else a new one for the rest. */
-async function refundOnce(
-  deps: ResolveReviewDeps,
-  order: OrderRecord,
-  payment: GatewayPayment,
-  operator: OperatorRef,
-): Promise<GatewayRefund | undefined> {
-  const receipt = reviewRefundReceipt(order.orderId);
-  try {
-    const earlier = (await deps.gateway.listRefunds(payment.id)).find(
-      (r) => r.receipt === receipt && r.status !== 'failed',
-    );
-    if (earlier) return earlier;
-    const left = payment.amountPaise - payment.amountRefundedPaise;
-    // Refunded in full already (Razorpay's dashboard): nothing more to give back.
-    if (left <= 0) return undefined;
-    const made = await deps.gateway.createRefund(payment.id, {
-      amountPaise: left,
-      receipt,
-      notes: { orderId: order.orderId, origin: 'operator', operatorId: operator.userId },
-    });
-    deps.log.info('Refund requested for an order in review', {
-      orderId: order.orderId,
-      paymentId: payment.id,
-      refundId: made.id,
-      amountPaise: made.amountPaise,
-    });
-    return made;
-  } catch (error) {
-    deps.log.error('Razorpay did not make the refund', {
-      orderId: order.orderId,
-      paymentId: payment.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    throw new PaymentProviderError();
-  }
 }

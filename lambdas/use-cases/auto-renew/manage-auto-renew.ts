@@ -11,15 +11,28 @@
  * first; if Razorpay does not answer, nothing changes and the buyer is told to try again. A
  * mandate cancelled or rejected at the bank (its webhook) turns auto-renew off and tells the buyer.
  */
-import { autoRenewPriceRequest, maskUpiId, noticeDueAt } from '../../domain/auto-renew';
+import {
+  autoRenewPriceRequest,
+  mandateMaximumPaise,
+  maskUpiId,
+  noticeDueAt,
+  plannedDebitDate,
+} from '../../domain/auto-renew';
+import type { CheckoutAutoRenewOutcome } from '../../domain/api';
 import { priceCheckout } from '../../domain/checkout-pricing';
 import { isDomainPlanId } from '../../domain/domain-names';
 import type { Plan } from '../../domain/plan';
 import { autoRenewOffMail } from '../../templates/mail/auto-renew';
 import type { AutoRenewStore, MandateRecord, ServiceRef } from '../../ports/auto-renew';
 import type { LogPort } from '../../ports/logger';
+import type { OrderRecord } from '../../ports/orders';
 import type { Mailer } from '../../ports/mail';
-import type { GatewayPayment, GatewayToken, PaymentGateway } from '../../ports/payment-gateway';
+import type {
+  GatewayMandateOrderRequest,
+  GatewayPayment,
+  GatewayToken,
+  PaymentGateway,
+} from '../../ports/payment-gateway';
 import type { ServiceRecord } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
 import { PaymentProviderError } from '../errors';
@@ -59,6 +72,23 @@ export interface ManageAutoRenewDeps {
   siteUrl: () => string;
   log: LogPort;
   now: () => Date;
+}
+
+/** What recording a mandate needs: no mail is sent from it. */
+export type MandateRecordingDeps = Pick<ManageAutoRenewDeps, 'store' | 'log' | 'now'> & {
+  gateway: Pick<PaymentGateway, 'listTokens' | 'cancelToken' | 'createRefund'>;
+};
+
+/** The `token` block of an order whose payment registers a mandate, from `now`. */
+export function mandateTokenTerms(
+  maxAmountPaise: number,
+  now: Date,
+): GatewayMandateOrderRequest['token'] {
+  return {
+    maxAmountPaise,
+    expireAt: Math.floor(now.getTime() / 1000) + MANDATE_YEARS * 365 * 24 * 60 * 60,
+    frequency: 'as_presented',
+  };
 }
 
 export interface AutoRenewAuthorise {
@@ -128,11 +158,7 @@ async function turnOn(
       },
       customerId: customer.id,
       ...(method ? { method } : {}),
-      token: {
-        maxAmountPaise,
-        expireAt: Math.floor(now.getTime() / 1000) + MANDATE_YEARS * 365 * 24 * 60 * 60,
-        frequency: 'as_presented',
-      },
+      token: mandateTokenTerms(maxAmountPaise, now),
     });
     authorise = {
       orderId: order.id,
@@ -224,7 +250,7 @@ export type MandateEventOutcome = 'mandate_recorded' | 'ignored';
  * payment: 'ignored' (the normal payment path handles it).
  */
 export async function recordMandatePayment(
-  deps: ManageAutoRenewDeps,
+  deps: MandateRecordingDeps,
   payment: GatewayPayment,
 ): Promise<MandateEventOutcome> {
   if (!payment.orderId || !payment.tokenId || !payment.customerId) return 'ignored';
@@ -268,10 +294,11 @@ export async function recordMandatePayment(
 
 /** Gives the registration's ₹1 back once it is captured (Razorpay refuses a second refund). */
 async function refundRegistration(
-  deps: ManageAutoRenewDeps,
+  deps: MandateRecordingDeps,
   payment: GatewayPayment,
 ): Promise<void> {
-  if (payment.status !== 'captured') return;
+  // Refunded already (verify fetched the payment after the webhook's refund).
+  if (payment.status !== 'captured' || payment.amountRefundedPaise >= payment.amountPaise) return;
   await deps.gateway
     .createRefund(payment.id, {
       amountPaise: payment.amountPaise,
@@ -285,6 +312,108 @@ async function refundRegistration(
         error: error instanceof Error ? error.message : String(error),
       });
     });
+}
+
+/**
+ * "Renew automatically" ticked at checkout (D25): the purchase's own payment registered the
+ * mandate, so the buyer authorised once. Called once the payment is fulfilled (verify and the
+ * webhook, in any order, any number of times): the first stores the mandate on the service the
+ * payment bought, the others find it stored. A payment without a token, or a token the bank
+ * rejected, leaves the purchase paid and auto-renew off: answered as `declined`.
+ */
+export async function recordCheckoutMandate(
+  deps: MandateRecordingDeps,
+  order: Pick<OrderRecord, 'orderId' | 'userId' | 'autoRenew'>,
+  serviceId: string | undefined,
+  payment: GatewayPayment,
+): Promise<CheckoutAutoRenewOutcome | undefined> {
+  if (!order.autoRenew || !serviceId) return undefined;
+  const ref = { userId: order.userId, serviceId };
+  const service = await deps.store.get(ref);
+  if (!service) return undefined;
+  const current = service.autoRenew;
+  if (!payment.tokenId) {
+    deps.log.warn('Checkout payment registered no mandate; auto-renew stays off', {
+      orderId: order.orderId,
+      paymentId: payment.id,
+    });
+    return { status: 'declined' };
+  }
+  // Recorded before (the other of verify and the webhook, or a redelivery): answered as it is.
+  if (current?.mandate?.tokenId === payment.tokenId) return outcomeOf(service);
+  const customerId = payment.customerId ?? order.autoRenew.customerId;
+  const token = (await deps.gateway.listTokens(customerId)).find((t) => t.id === payment.tokenId);
+  if (!token) throw new Error('Razorpay does not list the token the checkout payment made');
+  const at = deps.now().toISOString();
+  const mandate = mandateOf(token, customerId, at);
+  const confirmed = mandate.status === 'confirmed';
+  const replaced = current?.mandate;
+  const updated = await deps.store.setAutoRenew(
+    ref,
+    {
+      enabled: confirmed,
+      mandate,
+      pendingOrderId: null,
+      nextDueAt: confirmed ? noticeDueAt(new Date(service.renewalDate)).toISOString() : null,
+    },
+    at,
+  );
+  deps.log.info('Auto-renew mandate recorded from checkout', {
+    serviceId,
+    orderId: order.orderId,
+    method: mandate.method,
+    status: mandate.status,
+  });
+  // A renewal bought with the box ticked while an older mandate was live: only the new one stays.
+  if (confirmed && replaced && replaced.status !== 'cancelled') {
+    await deps.gateway.cancelToken(replaced.customerId, replaced.tokenId).catch((error: unknown) =>
+      deps.log.warn('Older mandate not cancelled at Razorpay', {
+        serviceId,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
+  return updated ? outcomeOf(updated) : undefined;
+}
+
+/** What the buyer is told of a service's auto-renew after paying. */
+function outcomeOf(service: ServiceRecord): CheckoutAutoRenewOutcome {
+  const record = service.autoRenew;
+  const mandate = record?.mandate;
+  if (record?.enabled && mandate?.status === 'confirmed') {
+    return {
+      status: 'on',
+      mandateLabel: mandate.label,
+      firstDebitOn: plannedDebitDate(new Date(service.renewalDate)).toISOString(),
+    };
+  }
+  if (mandate?.status === 'pending') return { status: 'pending' };
+  return { status: 'declined' };
+}
+
+/**
+ * `POST /api/checkout/verify` for the card's mandate order (turning auto-renew on): the mandate
+ * is recorded at once, as the webhook would record it; whichever comes first records it, the
+ * other finds it. Undefined when the order is no registration of this buyer's.
+ */
+export async function verifyMandatePayment(
+  deps: MandateRecordingDeps,
+  userId: string,
+  payment: GatewayPayment,
+): Promise<{ serviceId: string; autoRenew: CheckoutAutoRenewOutcome } | undefined> {
+  if (!payment.orderId) return undefined;
+  const pending = await deps.store.findByPendingOrder(payment.orderId);
+  if (pending) {
+    if (pending.userId !== userId) return undefined;
+    await recordMandatePayment(deps, payment);
+    const service = await deps.store.get(pending);
+    return service ? { serviceId: pending.serviceId, autoRenew: outcomeOf(service) } : undefined;
+  }
+  // Recorded already (the webhook came first): the token names the service.
+  const owner = payment.tokenId ? await deps.store.findByToken(payment.tokenId) : undefined;
+  if (!owner || owner.userId !== userId) return undefined;
+  const service = await deps.store.get(owner);
+  return service ? { serviceId: owner.serviceId, autoRenew: outcomeOf(service) } : undefined;
 }
 
 /**
@@ -347,7 +476,7 @@ async function mandateMaximum(deps: ManageAutoRenewDeps, service: ServiceRecord)
     plans,
     autoRenewPriceRequest({ ...service, isDomain: isDomainPlanId(service.planId) }),
   ).totalPaise;
-  return Math.ceil(total / 100_00) * 100_00;
+  return mandateMaximumPaise(total);
 }
 
 function refOf(service: ServiceRecord): ServiceRef {

@@ -159,17 +159,13 @@ async function handle(
         deps,
         cycle,
         async (retrying) => {
-          await deps.mailer.send({
-            to: user.email,
-            ...debitFailedMail({
-              ...mailBase,
-              mandateLabel: mandate.label,
-              amountPaise: cycle.orderAmountPaise ?? priced?.totalPaise ?? 0,
-              renewalDate: service.renewalDate,
-              retrying,
-            }),
-            about: { userId: service.userId, kind: 'debit-failed', ref: service.serviceId },
-          });
+          await mailDebitFailed(
+            deps,
+            user,
+            service,
+            cycle.orderAmountPaise ?? priced?.totalPaise ?? 0,
+            retrying,
+          );
           summary.failed += 1;
         },
         now,
@@ -241,17 +237,7 @@ async function handle(
             deps,
             cycle,
             async (retrying) => {
-              await deps.mailer.send({
-                to: user.email,
-                ...debitFailedMail({
-                  ...mailBase,
-                  mandateLabel: mandate.label,
-                  amountPaise,
-                  renewalDate: service.renewalDate,
-                  retrying,
-                }),
-                about: { userId: service.userId, kind: 'debit-failed', ref: service.serviceId },
-              });
+              await mailDebitFailed(deps, user, service, amountPaise, retrying);
               summary.failed += 1;
             },
             now,
@@ -274,6 +260,94 @@ async function handle(
     await deps.store.release(ref, claim.token).catch(() => undefined);
     throw error;
   }
+}
+
+/** The failed-debit mail (with the pay link), for the job and for the payment.failed webhook. */
+async function mailDebitFailed(
+  deps: Pick<RunAutoRenewDeps, 'mailer' | 'siteUrl'>,
+  user: Pick<UserRecord, 'email' | 'name'>,
+  service: ServiceRecord,
+  amountPaise: number,
+  retrying: boolean,
+): Promise<void> {
+  await deps.mailer.send({
+    to: user.email,
+    ...debitFailedMail({
+      name: user.name,
+      planId: service.planId,
+      planName: service.planName,
+      ...(service.domain ? { domain: service.domain } : {}),
+      siteUrl: deps.siteUrl(),
+      mandateLabel: service.autoRenew?.mandate?.label ?? '',
+      amountPaise,
+      renewalDate: service.renewalDate,
+      retrying,
+    }),
+    about: { userId: service.userId, kind: 'debit-failed', ref: service.serviceId },
+  });
+}
+
+export type FailedDebitDeps = Pick<
+  RunAutoRenewDeps,
+  'store' | 'users' | 'mailer' | 'siteUrl' | 'log' | 'clock' | 'leaseMs'
+>;
+
+/**
+ * Razorpay's payment.failed for one of the job's debits: the buyer is mailed at once (with the pay
+ * link; the job tries again the next day), not at the next run. Still once per debit: the failed
+ * payment's id goes on the cycle under the service's claim, and the job mails only failures not
+ * on it. While a run holds the claim this throws, and Razorpay delivers the webhook again.
+ */
+export async function recordFailedDebit(
+  deps: FailedDebitDeps,
+  payment: GatewayPayment,
+  now: Date,
+): Promise<'mailed' | 'ignored'> {
+  if (payment.status !== 'failed' || !payment.tokenId || !payment.orderId) return 'ignored';
+  const ref = await deps.store.findByToken(payment.tokenId);
+  const service = ref ? await deps.store.get(ref) : undefined;
+  if (!ref || !service || !isUntoldFailure(service, payment)) return 'ignored';
+  const claim = await deps.store.claim(ref, service.renewalDate, deps.clock(), deps.leaseMs);
+  if (claim.state === 'held') throw new Error('An auto-renew run holds the service; retry later');
+  if (claim.state !== 'claimed') return 'ignored';
+  try {
+    // Read again under the claim: a run may have told the buyer between the first read and it.
+    const held = await deps.store.get(ref);
+    if (!held || !isUntoldFailure(held, payment)) return 'ignored';
+    const cycle = held.autoRenew!.cycle!;
+    const user = await deps.users.getUser(held.userId);
+    if (!user?.email) throw new Error('No email on record for the buyer of a service');
+    const renewalDate = new Date(held.renewalDate);
+    const retrying = nextIstDay(now).getTime() < renewalDate.getTime();
+    await mailDebitFailed(
+      deps,
+      user,
+      held,
+      cycle.orderAmountPaise ?? payment.amountPaise,
+      retrying,
+    );
+    const next: AutoRenewCycleRecord = {
+      ...cycle,
+      failedPaymentIds: [...(cycle.failedPaymentIds ?? []), payment.id],
+    };
+    if (next.inFlightPaymentId === payment.id) delete next.inFlightPaymentId;
+    await deps.store.saveCycle(ref, claim.token, next);
+    deps.log.info('Failed auto-renew debit mailed', { serviceId: ref.serviceId, retrying });
+    return 'mailed';
+  } finally {
+    await deps.store.release(ref, claim.token);
+  }
+}
+
+/** A failed payment on the order of the service's current cycle, not yet told to the buyer. */
+function isUntoldFailure(service: ServiceRecord, payment: GatewayPayment): boolean {
+  const cycle = service.autoRenew?.cycle;
+  return (
+    cycle !== undefined &&
+    cycle.renewalDate === service.renewalDate &&
+    cycle.orderId === payment.orderId &&
+    !(cycle.failedPaymentIds ?? []).includes(payment.id)
+  );
 }
 
 /**

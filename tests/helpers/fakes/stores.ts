@@ -1061,6 +1061,8 @@ export class FakePaymentGateway implements PaymentGateway {
   givenMandateAuthorised(
     orderId: string,
     method: 'card' | 'upi' = 'card',
+    /** `rejected`: the payment went through but the bank refused the mandate. */
+    status: 'confirmed' | 'rejected' = 'confirmed',
   ): { token: GatewayToken; payment: GatewayPayment } {
     const order = this.mandateOrders.find((o) => o.id === orderId);
     if (!order) throw new Error(`no mandate order ${orderId}`);
@@ -1070,7 +1072,7 @@ export class FakePaymentGateway implements PaymentGateway {
     const token: GatewayToken & { customerId: string } = {
       id: `token_Fake${String(this.counter).padStart(9, '0')}`,
       method,
-      status: 'confirmed',
+      status,
       maxAmountPaise: order.token.maxAmountPaise,
       expireAt: order.token.expireAt,
       customerId: order.customerId,

@@ -483,6 +483,24 @@ describe('checkout: Pay Now', () => {
     await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
   });
 
+  it('a plan change paid a second time says it is being refunded, and goes to /dashboard', async () => {
+    const refunded =
+      'Your plan was already changed by your first payment, so this second payment is being refunded in full.';
+    server.use(
+      http.post(`${API}/checkout/verify`, () => apiError(409, 'change_paid_twice', refunded)),
+    );
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
+    FakeRazorpay.last().succeed(SUCCESS);
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent(refunded);
+    expect(alert).not.toHaveTextContent('Error saving purchase details');
+    await okAlert();
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+  });
+
   it.each([
     {
       kind: 'permission denied (403)',

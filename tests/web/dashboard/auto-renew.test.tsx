@@ -4,13 +4,14 @@
  * authorised; on shows the mandate as the buyer knows it and the next debit; off is one click that
  * calls the API once.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse, Service } from '@domain/api';
 import { API, startMockApi } from '../support/api-server';
 import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
+import { FakeRazorpay } from '../support/fake-razorpay';
 import { renderApp } from '../support/render-app';
 
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
@@ -134,5 +135,50 @@ describe('dashboard: auto-renew', () => {
 
     expect(await screen.findByText('Auto-renew is off. Nothing will be debited.')).toBeVisible();
     expect(puts).toEqual([{ enabled: false }]);
+  });
+
+  it('after authorising, verify records the mandate at once and the card shows it on', async () => {
+    FakeRazorpay.install();
+    const verifies: unknown[] = [];
+    server.use(
+      http.post(`${API}/checkout/verify`, async ({ request }) => {
+        verifies.push(await request.json());
+        dashboard = board(on);
+        return HttpResponse.json({
+          mandate: {
+            serviceId: 'svc_h',
+            autoRenew: {
+              status: 'on',
+              mandateLabel: 'Visa •••• 4242',
+              firstDebitOn: '2098-12-19T18:30:00.000Z',
+            },
+          },
+        });
+      }),
+    );
+    dashboard = board(hosting);
+    const box = await control();
+    await userEvent.click(
+      within(box).getByRole('button', { name: 'Turn on auto-renew for Basic Hosting' }),
+    );
+    await userEvent.click(
+      await within(box).findByRole('button', { name: 'Authorise with Razorpay' }),
+    );
+    await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
+    expect(FakeRazorpay.last().options).toMatchObject({
+      order_id: 'order_M',
+      recurring: '1',
+      customer_id: 'cust_1',
+    });
+
+    const callback = {
+      razorpay_payment_id: 'pay_M',
+      razorpay_order_id: 'order_M',
+      razorpay_signature: 'sig_M',
+    };
+    FakeRazorpay.last().succeed(callback);
+
+    await waitFor(() => expect(box).toHaveTextContent('Auto-renew: On'));
+    expect(verifies).toEqual([callback]);
   });
 });

@@ -13,7 +13,14 @@ import {
 } from '../../../../lambdas/use-cases/auto-renew/manage-auto-renew';
 import { readOptOutToken } from '../../../../lambdas/use-cases/auto-renew/opt-out-link';
 import { KEY_SECRET } from '../../../helpers/fakes/world';
-import { autoRenewWorld, nineAmIst, type AutoRenewWorld } from '../../../helpers/auto-renew-world';
+import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
+import {
+  autoRenewWorld,
+  LEASE_MS,
+  nineAmIst,
+  paymentWebhook,
+  type AutoRenewWorld,
+} from '../../../helpers/auto-renew-world';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Bought on 22 Nov 2026 at 10:00 IST for a month: renews on 22 Dec 2026 at 10:00 IST.
@@ -290,6 +297,75 @@ describe('the daily job', () => {
     expect(summary).toMatchObject({ read: 1, notices: 1 });
     expect(world.store.itemsListed).toBe(1);
     expect(await world.run(nineAmIst('2026-12-19'))).toMatchObject({ read: 0 });
+  });
+});
+
+describe("a failed debit's webhook (payment.failed)", () => {
+  const FAILED = 'We could not renew your Basic Hosting: the debit failed';
+
+  /** A UPI debit made on 20 Dec that the bank fails later that day, and Razorpay's webhook for it. */
+  async function failedInFlight() {
+    const { world, ref } = await optedIn('upi');
+    world.gateway.nextDebitOutcomes = ['created'];
+    await runDaily(world, '2026-12-19', '2026-12-20');
+    world.mailer.sent.length = 0;
+    const [debit] = await world.gateway.listOrderPayments(world.gateway.recurringCalls[0]!.orderId);
+    const stored = world.gateway.payments.get(debit!.id)!;
+    stored.status = 'failed';
+    world.setWallClock(new Date(nineAmIst('2026-12-20').getTime() + 3 * 60 * 60 * 1000));
+    const deps = { ...world, autoRenew: world.manage };
+    return { world, ref, deps, payment: { ...stored } };
+  }
+
+  it('mails the buyer at once, not at the next run, and once per debit', async () => {
+    const { world, deps, payment } = await failedInFlight();
+
+    const outcome = await handleRazorpayWebhook(
+      deps,
+      paymentWebhook('payment.failed', payment, 'evt_f1'),
+    );
+    // Razorpay delivers it again under another event id: no second mail.
+    await handleRazorpayWebhook(deps, paymentWebhook('payment.failed', payment, 'evt_f2'));
+
+    expect(outcome).toBe('failed_recorded');
+    expect(world.subjects()).toEqual([FAILED]);
+    expect(world.mailer.sent[0]!.text).toContain('We will try again once a day');
+    // The next run tells nothing more of it, and tries once more.
+    world.gateway.nextDebitOutcomes = ['captured'];
+    const mails = await runDaily(world, '2026-12-21', '2026-12-21');
+    expect(mails).toEqual({});
+    expect(world.gateway.recurringCalls).toHaveLength(2);
+  });
+
+  it("mails nothing more for a debit the job already told (a card's failure at once)", async () => {
+    const { world, ref } = await optedIn('card');
+    world.gateway.nextDebitOutcomes = ['failed'];
+    await runDaily(world, '2026-12-19', '2026-12-20');
+    expect(world.subjects().filter((s) => s === FAILED)).toHaveLength(1);
+    const [debit] = await world.gateway.listOrderPayments(world.gateway.recurringCalls[0]!.orderId);
+
+    await handleRazorpayWebhook(
+      { ...world, autoRenew: world.manage },
+      paymentWebhook('payment.failed', debit!, 'evt_f1'),
+    );
+
+    expect(world.subjects().filter((s) => s === FAILED)).toHaveLength(1);
+    expect(world.service(ref)!.autoRenew?.cycle?.failedPaymentIds).toEqual([debit!.id]);
+  });
+
+  it('while a run holds the service, fails the delivery so that Razorpay sends it again', async () => {
+    const { world, ref, deps, payment } = await failedInFlight();
+    const held = await world.store.claim(ref, RENEWS, world.manage.now(), LEASE_MS);
+    expect(held.state).toBe('claimed');
+
+    await expect(
+      handleRazorpayWebhook(deps, paymentWebhook('payment.failed', payment, 'evt_f1')),
+    ).rejects.toThrow(/holds the service/);
+    expect(world.mailer.sent).toEqual([]);
+    await world.store.release(ref, held.state === 'claimed' ? held.token : '');
+
+    await handleRazorpayWebhook(deps, paymentWebhook('payment.failed', payment, 'evt_f1'));
+    expect(world.subjects()).toEqual([FAILED]);
   });
 });
 

@@ -18,12 +18,21 @@ import {
   scheduleDowngrade,
 } from '../../../../lambdas/use-cases/plan-change';
 import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
+import { formatInr } from '../../../../lambdas/domain/money';
+import {
+  ChangePaidTwiceError,
+  PaymentUnderReviewError,
+} from '../../../../lambdas/use-cases/errors';
+import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
+import { verifyCheckout } from '../../../../lambdas/use-cases/verify-checkout';
+import { paymentWebhook } from '../../../helpers/auto-renew-world';
+import { signCheckout } from '../../../helpers/razorpay-signing';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { downgradeTarget } from '../../../../lambdas/domain/plan-change';
 import { withdrawPeriods } from '../../../../lambdas/use-cases/refunds/end-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { BUYER, fakeWorld, KEY_SECRET } from '../../../helpers/fakes/world';
 
 const DAY = 24 * 60 * 60 * 1000;
 // 27 Nov 2026, 10:00 IST: Basic Hosting bought for a year.
@@ -270,6 +279,89 @@ describe('an upgrade paid', () => {
     const changed = await service();
     expect(changed.periods[purchaseIdFor('pay_Upgrade0000002')]).toBeUndefined();
     expect(changed.planId).toBe('premiumhosting');
+  });
+
+  describe('a second payment for the same change (two tabs)', () => {
+    const deps = () => ({
+      ...world,
+      changeRefunds: { mailer: world.mailer, siteUrl: () => 'https://shop.example.in' },
+    });
+    const callback = (orderId: string, paymentId: string) => ({
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signCheckout(orderId, paymentId, KEY_SECRET),
+    });
+    async function paidTwice() {
+      const first = await upgrade();
+      const second = await upgrade();
+      world.gateway.givenPayment({
+        id: 'pay_Upgrade0000001',
+        orderId: first.orderId,
+        amountPaise: first.amountPaise,
+      });
+      const duplicate = world.gateway.givenPayment({
+        id: 'pay_Upgrade0000002',
+        orderId: second.orderId,
+        amountPaise: second.amountPaise,
+      });
+      await verifyCheckout(deps(), BUYER.userId, callback(first.orderId, 'pay_Upgrade0000001'));
+      world.mailer.sent.length = 0;
+      return { second, duplicate };
+    }
+
+    it('is refunded in full at once, the buyer told, and the ledger keeps one change', async () => {
+      const { second, duplicate } = await paidTwice();
+
+      await expect(
+        verifyCheckout(deps(), BUYER.userId, callback(second.orderId, duplicate.id)),
+      ).rejects.toBeInstanceOf(ChangePaidTwiceError);
+
+      expect([...world.gateway.refunds.values()]).toEqual([
+        expect.objectContaining({ paymentId: duplicate.id, amountPaise: second.amountPaise }),
+      ]);
+      expect(await world.orders.getOrder(second.orderId)).toMatchObject({
+        status: 'refunded',
+        refundedPaymentId: duplicate.id,
+      });
+      const changes = Object.values((await service()).periods).filter((p) => p.change);
+      expect(changes.map((p) => p.paymentId)).toEqual(['pay_Upgrade0000001']);
+      expect((await service()).planId).toBe('premiumhosting');
+      expect(world.mailer.sent.map((m) => m.subject)).toEqual([
+        `You paid twice for your change to Premium Hosting: ${formatInr(second.amountPaise)} is being refunded`,
+      ]);
+      expect(world.mailer.sent[0]!.to).toBe(BUYER.email);
+    });
+
+    it('once, however often verify and the webhooks come', async () => {
+      const { second, duplicate } = await paidTwice();
+
+      const outcomes = [
+        await handleRazorpayWebhook(deps(), paymentWebhook('payment.captured', duplicate, 'e1')),
+        await handleRazorpayWebhook(deps(), paymentWebhook('payment.captured', duplicate, 'e2')),
+      ];
+      await expect(
+        verifyCheckout(deps(), BUYER.userId, callback(second.orderId, duplicate.id)),
+      ).rejects.toBeInstanceOf(ChangePaidTwiceError);
+
+      expect(outcomes).toEqual(['change_refunded', 'change_refunded']);
+      expect(world.gateway.refunds.size).toBe(1);
+      expect(world.mailer.sent).toHaveLength(1);
+    });
+
+    it('a payment in review for another reason (the service lapsed meanwhile) stays for an operator', async () => {
+      const order = await upgrade();
+      const payment = world.gateway.givenPayment({
+        id: 'pay_Upgrade0000003',
+        orderId: order.orderId,
+        amountPaise: order.amountPaise,
+      });
+      world.setNow(new Date(HUNDRED_DAYS_ON.getTime() + 400 * DAY));
+
+      await expect(
+        verifyCheckout(deps(), BUYER.userId, callback(order.orderId, payment.id)),
+      ).rejects.toBeInstanceOf(PaymentUnderReviewError);
+      expect(world.gateway.refunds.size).toBe(0);
+    });
   });
 
   it('moves the panel account to the new package once, however often converge runs', async () => {

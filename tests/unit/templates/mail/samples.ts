@@ -8,6 +8,7 @@ import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { quote } from '../../../../lambdas/domain/pricing';
 import type { MailContent } from '../../../../lambdas/templates/mail/layout';
+import { changePaidTwiceMail } from '../../../../lambdas/templates/mail/change-paid-twice';
 import { refundCompletedMail } from '../../../../lambdas/templates/mail/refund-completed';
 import { refundFailedRetryingMail } from '../../../../lambdas/templates/mail/refund-failed-retrying';
 import { refundRequestedMail } from '../../../../lambdas/templates/mail/refund-requested';
@@ -193,6 +194,17 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       deduction: { label: 'Domain registration', amountPaise: 117_882 },
       origin: 'buyer',
       requestedAt: '2026-12-01T09:30:00.000Z',
+      siteUrl: SITE_URL,
+    }),
+  'change-paid-twice': (w = {}) =>
+    changePaidTwiceMail({
+      name: buyer(w),
+      planName: w.planName ?? 'Basic Hosting',
+      ...(w.text ? { domain: w.text } : { domain: 'ashaverma.in' }),
+      toPlanName: 'Premium Hosting',
+      refundId: 'rfnd_Nx9aB3cD4eF5gJ',
+      paymentId: 'pay_Nx7gT4uVw8bYd2',
+      amountPaise: 1_542_082,
       siteUrl: SITE_URL,
     }),
   'refund-completed': (w = {}) =>

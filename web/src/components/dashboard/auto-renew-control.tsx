@@ -7,12 +7,12 @@ import { siteName } from '../../content/layout';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import { loadRazorpay } from '../../lib/razorpay-checkout';
-import { setAutoRenew, type AutoRenewAnswer } from './api/auto-renew';
+import { setAutoRenew, verifyMandate, type AutoRenewAnswer } from './api/auto-renew';
 import { formatDate } from './format';
 import type { ServiceCard } from './group-services';
 
 const THEME_COLOR = '#1d4ed8';
-/** After authorising, the webhook stores the mandate within seconds: the card reads again. */
+/** Verify failed after authorising: the webhook stores the mandate within seconds; the card reads again. */
 const CONFIRM_POLLS = [1500, 3000, 6000];
 
 /**
@@ -82,11 +82,21 @@ export function AutoRenewControl({
         name: siteName,
         description: `Auto-renew for ${card.name}`,
         theme: { color: THEME_COLOR },
-        handler: () => {
+        handler: (response) => {
           setTerms(null);
-          setBusy(false);
-          for (const delay of CONFIRM_POLLS) setTimeout(onChanged, delay);
-          onChanged();
+          // Verify records the mandate at once; if it cannot, the webhook does, and the card
+          // reads again a few times.
+          verifyMandate(response).then(
+            () => {
+              setBusy(false);
+              onChanged();
+            },
+            () => {
+              setBusy(false);
+              for (const delay of CONFIRM_POLLS) setTimeout(onChanged, delay);
+              onChanged();
+            },
+          );
         },
         modal: { ondismiss: () => setBusy(false) },
       });

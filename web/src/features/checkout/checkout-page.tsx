@@ -18,6 +18,8 @@ import {
 } from '@domain/pricing';
 import type { Months } from '@domain/pricing';
 import { deliveryModeOf } from '@domain/provisioning';
+import { checkoutAutoRenewTerms, renewalRequestOf } from '@domain/auto-renew';
+import { periodFor } from '@domain/services';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { Alert } from '../../components/alert';
@@ -26,6 +28,7 @@ import { Container } from '../../components/container';
 import { LoadingText, Spinner } from '../../components/loading-text';
 import { checkoutCopy as copy } from '../../content/checkout';
 import { ApiError } from '../../lib/api';
+import { AutoRenewChoice } from './components/auto-renew-choice';
 import { HostingDomainField } from './components/hosting-domain';
 import {
   initialVpsChoice,
@@ -193,6 +196,24 @@ export function CheckoutPage() {
   }, [plan, domainPlan, domain, years, months, promo, renewal]);
   const dates =
     held.state === 'held' ? renewalDates(held.service, periodMonths, new Date()) : undefined;
+  // D25: "Renew automatically", unticked until the buyer ticks it; its mandate covers the renewal
+  // of this very period. Not offered for a service whose auto-renew is on already. Shown once the
+  // buyer is signed in (who alone can pay): the prerendered page has no date of today in it.
+  const [autoRenew, setAutoRenew] = useState(false);
+  const autoRenewTerms = useMemo(
+    () =>
+      plan && breakdown
+        ? checkoutAutoRenewTerms(priceCheckout([plan], renewalRequestOf(breakdown)).totalPaise)
+        : undefined,
+    [plan, breakdown],
+  );
+  const offerAutoRenew =
+    Boolean(user) &&
+    autoRenewTerms !== undefined &&
+    !(held.state === 'held' && held.service.autoRenew);
+  const periodEnds = dates
+    ? new Date(dates.next)
+    : periodFor([], { planId: plan?.id ?? '', months: periodMonths }, new Date()).renewalDate;
   // D15: the tax invoice's recipient, needed from ₹50,000 of taxable value; the split once known.
   const [billing, setBilling] = useState<BillingChoice>({});
   const [billingError, setBillingError] = useState<string | null>(null);
@@ -468,6 +489,17 @@ export function CheckoutPage() {
                   {copy.payTitle}
                 </h2>
                 <p className="mt-2 text-sm text-slate-600">{copy.payBody}</p>
+                {offerAutoRenew ? (
+                  <div className="mt-5">
+                    <AutoRenewChoice
+                      checked={autoRenew}
+                      onChange={setAutoRenew}
+                      terms={autoRenewTerms}
+                      renewalDate={periodEnds}
+                      disabled={phase !== 'idle'}
+                    />
+                  </div>
+                ) : null}
                 <Button
                   variant="accent"
                   size="lg"
@@ -505,6 +537,7 @@ export function CheckoutPage() {
                       ...(newRegister && registerDomain.name
                         ? { registerDomain: registerDomain.name }
                         : {}),
+                      ...(offerAutoRenew && autoRenew ? { autoRenew: true } : {}),
                       returnTo,
                       // The server's word on the domain belongs beside the field, not in an alert.
                       onRefused: (error) => {

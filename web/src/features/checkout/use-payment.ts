@@ -1,16 +1,18 @@
 import { useCallback, useState } from 'react';
-import type { VerifyRequestBody } from '@domain/api';
+import type { CheckoutAutoRenewOutcome, VerifyRequestBody } from '@domain/api';
 import type { BillingDetails } from '@domain/gst';
 import type { Months } from '@domain/pricing';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useAlert } from '../../components/alert-dialog';
+import { autoRenewCopy } from '../../content/auto-renew';
 import { checkoutCopy as copy } from '../../content/checkout';
 import { siteName } from '../../content/layout';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import { loadRazorpay } from '../../lib/razorpay-checkout';
 import { createOrder, isVerifyPending, verifyPayment } from './api/checkout-api';
+import { formatDay } from './renewal';
 
 export const RAZORPAY_THEME_COLOR = '#1d4ed8';
 
@@ -31,6 +33,8 @@ export interface PaymentRequest {
   vps?: { os: string; sshKeys: string[]; hostname: string };
   /** A bundle's domain to register (D24). */
   registerDomain?: string;
+  /** "Renew automatically" ticked (D25): the payment also sets up the mandate. */
+  autoRenew?: boolean;
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
   /**
@@ -67,6 +71,18 @@ export function verifyErrorMessage(error: unknown): string {
   return copy.outerFailure;
 }
 
+/** What became of "Renew automatically" (D25), said with the payment's success. */
+export function autoRenewOutcomeText(outcome: CheckoutAutoRenewOutcome): string {
+  switch (outcome.status) {
+    case 'on':
+      return autoRenewCopy.checkout.on(outcome.mandateLabel, formatDay(outcome.firstDebitOn));
+    case 'declined':
+      return autoRenewCopy.checkout.declined;
+    case 'pending':
+      return autoRenewCopy.checkout.pending;
+  }
+}
+
 /**
  * Pay Now: create the order on the server (which prices it), open Razorpay Checkout, verify the
  * signature on the server, then alert and go to /dashboard. Every failure ends in one of the
@@ -84,6 +100,7 @@ export function usePayment() {
     async (response: VerifyRequestBody) => {
       setPhase('verifying');
       let pending: boolean;
+      let autoRenewNote: string | undefined;
       try {
         const result = await verifyPayment({
           razorpay_order_id: response.razorpay_order_id,
@@ -91,14 +108,27 @@ export function usePayment() {
           razorpay_signature: response.razorpay_signature,
         });
         pending = isVerifyPending(result);
+        if (!isVerifyPending(result) && result.autoRenew)
+          autoRenewNote = autoRenewOutcomeText(result.autoRenew);
       } catch (error) {
         setPhase('idle');
+        // A plan change paid twice (D26): the first payment made it; this one is being refunded,
+        // as the server's sentence says. Nothing is left to activate.
+        if (error instanceof ApiError && error.code === 'change_paid_twice') {
+          await showAlert(error.message, 'info');
+          void navigate('/dashboard');
+          return;
+        }
         setAfterVerifyNote(`${copy.webhookNote} (${response.razorpay_order_id}).`);
         await showAlert(verifyErrorMessage(error), 'error');
         return;
       }
       setPhase('idle');
-      await showAlert(pending ? copy.pending : copy.success, pending ? 'info' : 'success');
+      const message = pending ? copy.pending : copy.success;
+      await showAlert(
+        autoRenewNote ? `${message} ${autoRenewNote}` : message,
+        pending ? 'info' : 'success',
+      );
       void navigate('/dashboard');
     },
     [navigate, showAlert],
@@ -131,6 +161,7 @@ export function usePayment() {
               : {}),
             ...(request.vps ? { vps: request.vps } : {}),
             ...(request.registerDomain ? { registerDomain: request.registerDomain } : {}),
+            ...(request.autoRenew ? { autoRenew: true } : {}),
           }),
           loadConfig(),
         ]);
@@ -140,6 +171,10 @@ export function usePayment() {
           amount: order.amountPaise,
           currency: 'INR',
           order_id: order.orderId,
+          // D25: this payment also registers the mandate (a saved card or UPI Autopay).
+          ...(order.recurring
+            ? { recurring: '1' as const, customer_id: order.recurring.customerId }
+            : {}),
           name: siteName,
           description: request.planName,
           prefill: order.prefill,

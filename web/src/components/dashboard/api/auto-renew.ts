@@ -1,5 +1,5 @@
-import type { Service } from '@domain/api';
-import { apiPut } from '../../../lib/api';
+import type { Service, VerifyMandateResponse, VerifyRequestBody } from '@domain/api';
+import { apiPost, apiPut } from '../../../lib/api';
 
 export interface AutoRenewAnswer {
   service: Service;
@@ -23,4 +23,9 @@ export function setAutoRenew(
     { enabled, ...(method ? { method } : {}) },
     { auth: true },
   );
+}
+
+/** POST /api/checkout/verify for the mandate order: the mandate is recorded at once (D25). */
+export function verifyMandate(body: VerifyRequestBody): Promise<VerifyMandateResponse> {
+  return apiPost<VerifyMandateResponse>('/checkout/verify', body, { auth: true });
 }
