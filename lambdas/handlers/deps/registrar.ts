@@ -8,6 +8,7 @@ import { logicBoxesCredentialsLoader } from '../../adapters/registrar/logicboxes
 import { LogicBoxesRegistrar } from '../../adapters/registrar/logicboxes-registrar';
 import { secretsManager } from '../../adapters/secrets/clients';
 import { registrarConfig } from '../../config/config';
+import { registrantGaps } from '../../domain/registrant';
 import type { RegistrantContact } from '../../ports/registrar';
 import type { UsersStore } from '../../ports/users';
 import type { RegistrarPart } from '../../use-cases/converge-service';
@@ -35,7 +36,7 @@ export function registrantOf(user: {
   const digits = user.phone.replace(/\D/g, '');
   const phone = digits.length > 10 ? digits.slice(-10) : digits;
   const cc = digits.length > 10 ? digits.slice(0, -10) : '91';
-  if (!user.billing || phone.length !== 10) return undefined;
+  if (!user.billing || registrantGaps(user).length > 0) return undefined;
   return {
     email: user.email,
     name: user.billing.name || user.name,

@@ -73,6 +73,16 @@ export const checkoutCopy = {
     'For an order of ₹50,000 or more, your tax invoice must carry your name and billing address. Please fill them in below.',
   billingFromProfile: (name: string, place: string) =>
     `Your tax invoice will be made out to ${name}, ${place}, as saved in your account settings.`,
+  /** D23: what a registry needs of a domain's registrant, asked when the profile lacks it. */
+  registrantTitle: 'Registrant details',
+  registrantNeeded:
+    'The domain registry needs the registrant’s postal address and mobile number. We save them to your billing details in Settings, so you enter them once.',
+  registrantOnFile: (name: string, place: string) =>
+    `The domain will be registered to ${name}, ${place}, as saved in your account settings.`,
+  registrantLoading: 'Reading your saved details...',
+  registrantLoadFailed: 'We could not read your saved details. Please try again.',
+  registrantRetry: 'Try again',
+  registrantSaveFailed: 'We could not save your details. Please try again.',
   promoTitle: 'Have a promo code?',
   promoLabel: 'Promo code',
   promoApply: 'Apply',

@@ -38,6 +38,8 @@ import { isPrerenderedFor, usePlansSnapshot } from '../../lib/plans-snapshot';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
 import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
+import { RegistrantDetailsSection } from './components/registrant-details';
+import { useRegistrant } from './use-registrant';
 import { PriceBreakdown } from './components/price-breakdown';
 import { PromoBox } from './components/promo-box';
 import {
@@ -182,6 +184,8 @@ export function CheckoutPage() {
     if (!choice.problem) setBillingError(null);
   }, []);
   const needsAddress = (breakdown?.subtotalPaise ?? 0) >= BUYER_ADDRESS_THRESHOLD_PAISE;
+  // D23: a new registration's registrant, asked for (and saved to the profile) when lacking.
+  const registrant = useRegistrant(Boolean(user) && domainPlan && !renewal);
   const tax = useTaxSplit(
     plan && billing.state
       ? {
@@ -419,7 +423,18 @@ export function CheckoutPage() {
                     />
                   )}
                 </div>
-                <div className="mt-6 border-t border-slate-100 pt-6">
+                {registrant.wanted ? (
+                  <div className="mt-6 border-t border-slate-100 pt-6">
+                    <RegistrantDetailsSection
+                      error={registrant.error}
+                      onChange={registrant.onChange}
+                    />
+                  </div>
+                ) : null}
+                <div
+                  className="mt-6 border-t border-slate-100 pt-6"
+                  hidden={registrant.choice.asksAddress}
+                >
                   <BillingDetailsSection
                     required={needsAddress}
                     signedIn={Boolean(user)}
@@ -441,7 +456,7 @@ export function CheckoutPage() {
                   size="lg"
                   className="mt-5 w-full"
                   disabled={phase !== 'idle'}
-                  onClick={() => {
+                  onClick={async () => {
                     if ((domainPlan || (hostingPlan && !addedLater)) && !domain) {
                       setDomainError(parsedDomain.problem);
                       return;
@@ -456,6 +471,7 @@ export function CheckoutPage() {
                       setVpsError(vpsProblem);
                       return;
                     }
+                    if (!(await registrant.save())) return;
                     // A domain's period goes as months 12 × years, which the server reads as years.
                     void pay({
                       planId: plan.id,
