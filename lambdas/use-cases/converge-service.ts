@@ -46,6 +46,7 @@ import { CATALOG } from '../domain/catalog';
 import type { CatalogPlan } from '../domain/plan';
 import { planInForce } from '../domain/plan-change';
 import { deliveryModeOf } from '../domain/provisioning';
+import { NAME_TAKEN_REASON } from '../domain/registrant';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
@@ -135,12 +136,11 @@ export interface RegistrarPart {
 }
 
 /**
- * Why a domain's part failed when its name was taken meanwhile (the card shows it). The refund is
- * `RegistrarPart.taken`'s; where none is wired, the failed part waits in the operator's failed
- * provisioning queue for it.
+ * Why a domain's part failed when its name was taken meanwhile (the card shows it; the refund's
+ * mail says it too). The refund is `RegistrarPart.taken`'s; where none is wired, the failed part
+ * waits in the operator's failed provisioning queue for it.
  */
-export const NAME_TAKEN_REASON = (name: string) =>
-  `${name} was registered by someone else before we could register it for you, so it is not yours. Your payment will be refunded in full.`;
+export { NAME_TAKEN_REASON };
 
 /** The registrant's details are missing: the registry needs an address before it registers. */
 export class RegistrantDetailsMissingError extends Error {
