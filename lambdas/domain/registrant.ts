@@ -26,3 +26,17 @@ export function registrantGaps(profile: {
 /** Why a paid name is not the buyer's: someone else registered it first (the card and the mail). */
 export const NAME_TAKEN_REASON = (name: string) =>
   `${name} was registered by someone else before we could register it for you, so it is not yours. Your payment will be refunded in full.`;
+
+/** The registrant's details are missing: the registry needs an address before it registers. */
+export class RegistrantDetailsMissingError extends Error {
+  override readonly name = 'RegistrantDetailsMissingError';
+  constructor(readonly userId: string) {
+    super(
+      "The buyer's billing address is missing: the registry needs the registrant's address before the name can be registered.",
+    );
+  }
+}
+
+/** Why a domain's part failed when its transfer in failed (the card shows it). */
+export const TRANSFER_FAILED_REASON = (name: string, detail: string) =>
+  `${name} could not be transferred to us: ${detail.replace(/\.?$/, '.')} It stays with its current registrar, and your payment will be refunded in full.`;

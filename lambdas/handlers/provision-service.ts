@@ -87,7 +87,7 @@ export const handler = makeHandler({
   panel: hostingPanel,
   // A domain is registered at the registrar (D23).
   registrar: {
-    ...registrarPartFor(users),
+    ...registrarPartFor(users, services),
     taken: async (service) => {
       await cancelService(refundUnregistered, {
         userId: service.userId,

@@ -73,6 +73,21 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
   lifeQueueAt?: string;
   /** A VPS's choices and what its provider last said (D24), written by updateVps alone. */
   vps?: VpsRecord;
+  /** A domain transferred in rather than registered (D23), written by putTransfer alone. */
+  transfer?: TransferRecord;
+}
+
+/**
+ * A domain moving in from another registrar (D23): `requested` until converge asks the registrar
+ * (the auth code is kept only until then, and never logged, mailed or shown), then as the
+ * registrar says: `pending`, `completed` (the name is ours) or `failed` (refunded in full).
+ */
+export interface TransferRecord {
+  state: 'requested' | 'pending' | 'completed' | 'failed';
+  authCode?: string;
+  /** The registrar's sentence: the transfer's progress, or why it failed. */
+  detail?: string;
+  at: string;
 }
 
 /** A fact written onto a service, each in one write conditioned on its version (D22). */
@@ -253,6 +268,15 @@ export interface ServicesLifeStore {
   updateVps(
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,
+  ): Promise<boolean>;
+  /**
+   * Writes the service's transfer (D23) when the one it has is in state `from` (none, when
+   * `from` is undefined). False when the service does not exist or its transfer moved on.
+   */
+  putTransfer(
+    ref: { userId: string; serviceId: string },
+    transfer: TransferRecord,
+    from?: TransferRecord['state'],
   ): Promise<boolean>;
 }
 

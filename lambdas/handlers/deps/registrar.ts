@@ -10,6 +10,7 @@ import { secretsManager } from '../../adapters/secrets/clients';
 import { registrarConfig } from '../../config/config';
 import { registrantGaps } from '../../domain/registrant';
 import type { RegistrantContact } from '../../ports/registrar';
+import type { ServicesStore } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
 import type { RegistrarPart } from '../../use-cases/converge-service';
 import { wiring } from './wiring';
@@ -50,10 +51,17 @@ export function registrantOf(user: {
   };
 }
 
-/** Converge's registrar part (D23): this registrar, the buyer's registrant details, our nameservers. */
-export function registrarPartFor(users: Pick<UsersStore, 'getUser'>): RegistrarPart {
+/**
+ * Converge's registrar part (D23): this registrar, the buyer's registrant details, our nameservers,
+ * and where a domain transferred in keeps its transfer's state.
+ */
+export function registrarPartFor(
+  users: Pick<UsersStore, 'getUser'>,
+  services: Pick<ServicesStore, 'putTransfer'>,
+): RegistrarPart {
   return {
     registrar,
+    transfers: services,
     contact: async (userId) => {
       const user = await users.getUser(userId);
       return user && registrantOf(user);

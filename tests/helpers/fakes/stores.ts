@@ -84,6 +84,7 @@ import {
   type ServicesStore,
   type ServiceSummary,
   type ServiceWithdrawal,
+  type TransferRecord,
 } from '../../../lambdas/ports/services';
 import type {
   CurrentPlan,
@@ -631,6 +632,18 @@ export class InMemoryServicesStore implements ServicesStore {
       return true;
     }
     Object.assign(item.vps, structuredClone(defined));
+    return true;
+  }
+
+  async putTransfer(
+    ref: { userId: string; serviceId: string },
+    transfer: TransferRecord,
+    from?: TransferRecord['state'],
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item || item.transfer?.state !== from) return false;
+    item.transfer = structuredClone(transfer);
     return true;
   }
 
