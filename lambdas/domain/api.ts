@@ -44,6 +44,8 @@ export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingS
   changeFrom?: string;
   /** The days left the change's quote said; another count now is `409 quote_expired`. */
   remainingDays?: number;
+  /** A domain transferred in (D23): the auth code (EPP code) its current registrar gave. */
+  transfer?: { authCode: string };
 }
 
 /** `POST /api/checkout/change-quote` (D26): the quote of changing a service to `planId` now. */

@@ -80,6 +80,8 @@ const orderBody = z.strictObject({
   changeFrom: z.optional(changeFrom),
   remainingDays,
   vps,
+  // A domain transferred in (D23): its auth code, checked by transferAuthCodeOf.
+  transfer: z.optional(z.strictObject({ authCode: field(200) })),
 });
 const downgradeBody = z.strictObject({ planId });
 const changeQuoteBody = z.strictObject({

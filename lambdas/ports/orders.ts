@@ -35,6 +35,11 @@ export interface OrderRecord {
   serviceId?: string;
   /** A VPS order's choices (D24): OS, hostname, SSH public keys (none: added later). */
   vps?: Pick<VpsRecord, 'os' | 'hostname' | 'sshKeys'>;
+  /**
+   * A domain transferred in (D23): the auth code the buyer gave, kept only until the order is
+   * paid (its service then has it, until converge asks the registrar); markPaid removes it.
+   */
+  transferAuthCode?: string;
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;
@@ -86,7 +91,10 @@ export interface OrdersStore {
    * index: a paid order is never read) and only the UNSETTLED_ORDER_FIELDS.
    */
   listUnsettledOrders(userId: string): Promise<UnsettledOrder[]>;
-  /** created | failed | review → paid. False when it is paid already: the first payment stays. */
+  /**
+   * created | failed | review → paid, a transfer's auth code removed. False when it is paid
+   * already: the first payment stays.
+   */
   markPaid(mark: OrderMark): Promise<boolean>;
   /** created | failed → failed. False when the order is paid or under review. */
   markFailed(mark: OrderMark): Promise<boolean>;

@@ -8,6 +8,7 @@ import type { Plan } from '../domain/plan';
 import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { Quote } from '../domain/pricing';
 import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
+import { transferAuthCodeOf } from '../domain/domain-transfer';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -50,6 +51,8 @@ export interface CreateOrderInput {
   remainingDays?: number;
   /** A VPS plan's OS, SSH public keys and hostname (D24); refused on any other plan. */
   vps?: VpsChoiceInput;
+  /** A domain transferred in (D23): the auth code its current registrar gave the buyer. */
+  transfer?: { authCode: string };
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -74,6 +77,7 @@ export async function createOrder(
     changeFrom: _change,
     remainingDays: _days,
     vps: vpsInput,
+    transfer,
     ...priced
   } = input;
   const first = priceCheckout(plans, priced);
@@ -92,7 +96,18 @@ export async function createOrder(
   if (!plan) throw new PlanNotFoundError(input.planId);
   // A VPS's OS, keys and hostname (D24): a bad key is refused here, before Razorpay hears of it.
   const vps = vpsChoiceOf(plan.category, vpsInput, caller.name);
-  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, vps });
+  // D23: a name moving in, bought for the year the transfer adds; its code kept until paid.
+  const transferAuthCode =
+    transfer &&
+    transferAuthCodeOf(
+      { category: plan.category, months: quote.months, renewal, domain },
+      transfer.authCode,
+    );
+  return placeOrder(deps, caller, input, plan, quote, domain, {
+    serviceId,
+    vps,
+    ...(transferAuthCode ? { transferAuthCode } : {}),
+  });
 }
 
 /** The order of a plan change now (D26): priced by priceChange, for the service it changes. */
@@ -134,9 +149,11 @@ async function placeOrder(
     serviceId?: string | undefined;
     /** A VPS's choices (D24). */
     vps?: ReturnType<typeof vpsChoiceOf>;
+    /** A domain transferred in (D23). */
+    transferAuthCode?: string;
   } = {},
 ): Promise<CreateOrderResponse> {
-  const { changeFrom, serviceId, vps } = extra;
+  const { changeFrom, serviceId, vps, transferAuthCode } = extra;
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
@@ -197,6 +214,7 @@ async function placeOrder(
   if (changeFrom) order.changeFrom = changeFrom;
   if (serviceId) order.serviceId = serviceId;
   if (vps) order.vps = vps;
+  if (transferAuthCode) order.transferAuthCode = transferAuthCode;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {

@@ -344,7 +344,11 @@ export class InMemoryOrdersStore implements OrdersStore {
     await tick();
     const order = this.items.get(mark.orderId);
     if (!order || !canMoveOrder(order.status, to)) return false;
-    this.items.set(mark.orderId, { ...order, ...orderMarkChanges(to, mark) });
+    const { transferAuthCode, ...rest } = order;
+    this.items.set(mark.orderId, {
+      ...(to === 'paid' ? rest : { ...rest, ...(transferAuthCode ? { transferAuthCode } : {}) }),
+      ...orderMarkChanges(to, mark),
+    });
     return true;
   }
 }
