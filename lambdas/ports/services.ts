@@ -172,6 +172,8 @@ export const SERVICE_SUMMARY_FIELDS = [
   'vps',
   'storage',
   'autoRenew',
+  // A domain transferred in (D23): the card shows its state (serviceOfRecord drops the code).
+  'transfer',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */

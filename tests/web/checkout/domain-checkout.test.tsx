@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@domain/api';
 import { CATALOG } from '@domain/catalog';
 import { priceCheckout } from '@domain/checkout-pricing';
+import { searchRows } from '@domain/domain-names';
 import { DomainSearchPage } from '../../../web/src/features/domain-search/domain-search-page';
 import {
   API,
@@ -243,5 +244,88 @@ describe('checkout for a new domain asks for the registrant details a registry n
       await screen.findByText('Please enter a 10-digit Indian mobile number.'),
     ).toBeInTheDocument();
     expect(orders).toEqual([]);
+  });
+});
+
+describe('a name registered elsewhere is transferred in with its auth code (D23)', () => {
+  it('/domains offers Transfer for a taken name, at its yearly price', async () => {
+    server.use(
+      http.get(`${API}/domains/availability`, ({ request }) => {
+        const name = new URL(request.url).searchParams.get('name') ?? '';
+        return HttpResponse.json({
+          results: searchRows(name).map((row) => ({
+            ...row,
+            available: row.extension !== '.com',
+          })),
+        });
+      }),
+    );
+    render(
+      <MemoryRouter initialEntries={['/domains']}>
+        <DomainSearchPage />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('Domain name'), { target: { value: 'asharao' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    const transfer = await screen.findByRole('link', { name: 'Transfer asharao.com to us' });
+    expect(transfer).toHaveAttribute(
+      'href',
+      '/checkout?plan=basicdomain&domain=asharao.com&transfer=1',
+    );
+    expect(transfer.closest('li')).toHaveTextContent('₹999.00/yr');
+    expect(screen.queryByRole('link', { name: 'Register asharao.com' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register asharao.net' })).toBeInTheDocument();
+  });
+
+  it('checkout asks for the auth code, for one year, and orders nothing without it', async () => {
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com&transfer=1');
+
+    const code = await screen.findByLabelText('Auth code (EPP code)');
+    expect(screen.getByText('Transfer asharao.com to us')).toBeInTheDocument();
+    expect(screen.getByLabelText('Registration period')).not.toBeVisible();
+    expect(screen.getByTestId('total')).toHaveTextContent('₹1,178.82');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(
+      await screen.findByText('Please enter the auth code your current registrar gave you.'),
+    ).toBeInTheDocument();
+    expect(orders).toEqual([]);
+
+    await userEvent.type(code, ' Xy7-secret ');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() =>
+      expect(orders).toEqual([
+        {
+          planId: 'basicdomain',
+          months: 12,
+          domain: 'asharao.com',
+          transfer: { authCode: 'Xy7-secret' },
+        },
+      ]),
+    );
+  });
+
+  it('shows the server’s refusal of the code beside it', async () => {
+    server.use(
+      http.post(`${API}/checkout/orders`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_auth_code',
+              message: 'Please enter the auth code (EPP code) your current registrar gave you.',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com&transfer=1');
+    await userEvent.type(await screen.findByLabelText('Auth code (EPP code)'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter the auth code (EPP code) your current registrar gave you.',
+    );
   });
 });

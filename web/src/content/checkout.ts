@@ -73,6 +73,14 @@ export const checkoutCopy = {
     'For an order of ₹50,000 or more, your tax invoice must carry your name and billing address. Please fill them in below.',
   billingFromProfile: (name: string, place: string) =>
     `Your tax invoice will be made out to ${name}, ${place}, as saved in your account settings.`,
+  /** D23: a name moving in from another registrar. */
+  transferTitle: (domain: string) => `Transfer ${domain} to us`,
+  transferNote:
+    'A transfer adds one year to the name at the registry, so it is bought for 1 year. Your current registrar may email you to approve it; it usually completes within 5 to 7 days. If it fails, you get your money back in full.',
+  authCodeLabel: 'Auth code (EPP code)',
+  authCodeHint:
+    'From your current registrar. We use it once to move the name, then forget it; it is never emailed.',
+  authCodeRequired: 'Please enter the auth code your current registrar gave you.',
   /** D23: what a registry needs of a domain's registrant, asked when the profile lacks it. */
   registrantTitle: 'Registrant details',
   registrantNeeded:

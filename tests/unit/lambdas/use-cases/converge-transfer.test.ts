@@ -12,6 +12,7 @@ import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import type { ServiceRecord } from '../../../../lambdas/ports/services';
 import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
+import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
 import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
@@ -125,6 +126,11 @@ describe('a domain transferred in through converge (D23)', () => {
     });
     expect(JSON.stringify(pending)).not.toContain(CODE);
     expect(w.registrar.registrations).toBe(0);
+    // The card's view: where the transfer stands, in the registrar's words.
+    expect(serviceOfRecord(pending!, w.now()).transfer).toEqual({
+      state: 'pending',
+      detail: 'Transfer waiting for Losing Registrar Approval',
+    });
 
     // Still waiting: asked again, nothing asked twice.
     await converge('evt-2');

@@ -39,6 +39,7 @@ import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
 import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
 import { RegistrantDetailsSection } from './components/registrant-details';
+import { TransferCodeField } from './components/transfer-code';
 import { useRegistrant } from './use-registrant';
 import { PriceBreakdown } from './components/price-breakdown';
 import { PromoBox } from './components/promo-box';
@@ -61,6 +62,12 @@ const DOMAIN_ERROR_CODES: ReadonlySet<string> = new Set([
   'domain_not_applicable',
 ]);
 
+/** The API's refusals of a transfer in (D23), shown beside the auth code. */
+const TRANSFER_ERROR_CODES: ReadonlySet<string> = new Set([
+  'invalid_auth_code',
+  'transfer_not_applicable',
+]);
+
 type PlanState =
   | { status: 'loading' }
   | { status: 'not-found' }
@@ -73,6 +80,7 @@ export function CheckoutPage() {
   const planId = params.get('plan') ?? '';
   const domainParam = params.get('domain')?.trim() || undefined;
   const renewParam = params.get('renew') === '1';
+  const transferParam = params.get('transfer') === '1';
   const returnTo = location.pathname + location.search;
   const { user, loading: authLoading } = useAuth();
 
@@ -169,6 +177,13 @@ export function CheckoutPage() {
     domain,
   );
   const renewal = isRenewal(held, renewParam);
+  // D23: a name registered elsewhere moves in with its auth code, for the one year it adds.
+  const transfer = domainPlan && transferParam && !renewal;
+  const [authCode, setAuthCode] = useState('');
+  const [authCodeError, setAuthCodeError] = useState<string | null>(null);
+  useEffect(() => {
+    if (transfer) setYears(1);
+  }, [transfer]);
   const breakdown = useMemo(() => {
     if (!plan) return undefined;
     if (!domainPlan) return quote(plan, months, renewal ? null : promo?.code, { renewal });
@@ -353,7 +368,18 @@ export function CheckoutPage() {
                     </p>
                   </div>
                 ) : null}
-                <div className="mt-5">
+                {transfer && domain ? (
+                  <TransferCodeField
+                    domain={domain}
+                    value={authCode}
+                    error={authCodeError}
+                    onChange={(value) => {
+                      setAuthCode(value);
+                      setAuthCodeError(null);
+                    }}
+                  />
+                ) : null}
+                <div className="mt-5" hidden={transfer}>
                   {domainPlan ? (
                     <>
                       <label
@@ -461,6 +487,10 @@ export function CheckoutPage() {
                       setDomainError(parsedDomain.problem);
                       return;
                     }
+                    if (transfer && !authCode.trim()) {
+                      setAuthCodeError(copy.authCodeRequired);
+                      return;
+                    }
                     if (user && billing.problem) {
                       setBillingError(billing.problem);
                       return;
@@ -482,11 +512,16 @@ export function CheckoutPage() {
                       ...(renewal ? { renew: true } : {}),
                       ...(billing.billing ? { billing: billing.billing } : {}),
                       ...(newVps ? { vps: vpsOrderOf(vpsChoice) } : {}),
+                      ...(transfer ? { transfer: { authCode: authCode.trim() } } : {}),
                       returnTo,
                       // The server's word on the domain belongs beside the field, not in an alert.
                       onRefused: (error) => {
                         if (newVps && error.code === 'invalid_ssh_key') {
                           setVpsError(error.message);
+                          return true;
+                        }
+                        if (transfer && TRANSFER_ERROR_CODES.has(error.code)) {
+                          setAuthCodeError(error.message);
                           return true;
                         }
                         if (!DOMAIN_ERROR_CODES.has(error.code)) return false;

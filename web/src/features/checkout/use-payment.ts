@@ -29,6 +29,8 @@ export interface PaymentRequest {
   remainingDays?: number;
   /** A VPS's OS, keys and hostname (D24). */
   vps?: { os: string; sshKeys: string[]; hostname: string };
+  /** A domain transferred in (D23): the auth code its current registrar gave. */
+  transfer?: { authCode: string };
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
   /**
@@ -128,6 +130,7 @@ export function usePayment() {
               ? { changeFrom: request.changeFrom, remainingDays: request.remainingDays }
               : {}),
             ...(request.vps ? { vps: request.vps } : {}),
+            ...(request.transfer ? { transfer: request.transfer } : {}),
           }),
           loadConfig(),
         ]);
