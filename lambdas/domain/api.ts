@@ -48,6 +48,8 @@ export interface CreateOrderRequestBody extends Omit<QuoteRequestBody, 'billingS
   remainingDays?: number;
   /** "Renew automatically", never pre-ticked (D25): the payment also sets up the mandate. */
   autoRenew?: boolean;
+  /** A domain transferred in (D23): the auth code (EPP code) its current registrar gave. */
+  transfer?: { authCode: string };
 }
 
 /** `POST /api/checkout/change-quote` (D26): the quote of changing a service to `planId` now. */

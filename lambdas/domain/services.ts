@@ -24,6 +24,11 @@ export interface Service {
   state: ServiceState;
   pricePaidPaise: Paise;
   domain?: string;
+  /**
+   * A domain transferred in (D23): where the transfer stands, with the registrar's sentence while
+   * it waits or when it failed. Never its auth code.
+   */
+  transfer?: { state: 'requested' | 'pending' | 'completed' | 'failed'; detail?: string };
   /** Whether Renew opens checkout for it (D14): every service but a cancelled one. */
   renewable: boolean;
   /** Whole days in India until its renewal date; 0 on that day and once expired. */

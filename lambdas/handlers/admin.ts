@@ -363,7 +363,7 @@ export const handler = makeHandler({
     users,
     records,
     panel: hostingPanel,
-    registrar: registrarPartFor(users),
+    registrar: registrarPartFor(users, services),
     compute: computePartFor(services),
     storage: storagePart(),
     announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),

@@ -98,6 +98,8 @@ const orderBody = z.strictObject({
   vps,
   registerDomain,
   autoRenew,
+  // A domain transferred in (D23): its auth code, checked by transferAuthCodeOf.
+  transfer: z.optional(z.strictObject({ authCode: field(200) })),
 });
 const downgradeBody = z.strictObject({ planId });
 const changeQuoteBody = z.strictObject({

@@ -69,7 +69,10 @@ export function makeHandler(deps: ConvergeHandlerDeps) {
 
 const users = usersStore();
 const services = servicesStore();
-/** A name taken before it could be registered is refunded in full at once (D23), as Cancel does. */
+/**
+ * A name taken before it could be registered, or a transfer in that failed, is refunded in full at
+ * once (D23), as Cancel does.
+ */
 const refundUnregistered = {
   services,
   purchases: purchasesStore(),
@@ -87,12 +90,15 @@ export const handler = makeHandler({
   panel: hostingPanel,
   // A domain is registered at the registrar (D23).
   registrar: {
-    ...registrarPartFor(users),
+    ...registrarPartFor(users, services),
     taken: async (service) => {
       await cancelService(refundUnregistered, {
         userId: service.userId,
         serviceId: service.serviceId,
-        reason: 'The domain was registered by someone else before we could register it',
+        // A failed transfer in (D23) is refunded the same way; its reason is the transfer's.
+        reason: service.transfer
+          ? 'The domain could not be transferred to us'
+          : 'The domain was registered by someone else before we could register it',
         origin: 'operator',
         unregisteredDomain: true,
       });

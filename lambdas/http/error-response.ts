@@ -14,6 +14,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   extension_not_available: 400,
   domain_not_applicable: 400,
   invalid_years: 400,
+  // A domain transferred in (D23): its auth code, and only a new domain order for one year.
+  invalid_auth_code: 400,
+  transfer_not_applicable: 400,
   invalid_signature: 400,
   invalid_gstin: 400,
   // A VPS's SSH public key (D24): not a key, a private key, too weak.

@@ -42,6 +42,11 @@ export interface OrderRecord {
    * for the buyer's Razorpay customer, up to this maximum.
    */
   autoRenew?: { customerId: string; maxAmountPaise: Paise };
+  /**
+   * A domain transferred in (D23): the auth code the buyer gave, kept only until the order is
+   * paid (its service then has it, until converge asks the registrar); markPaid removes it.
+   */
+  transferAuthCode?: string;
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;
@@ -93,7 +98,10 @@ export interface OrdersStore {
    * index: a paid order is never read) and only the UNSETTLED_ORDER_FIELDS.
    */
   listUnsettledOrders(userId: string): Promise<UnsettledOrder[]>;
-  /** created | failed | review → paid. False when it is paid already: the first payment stays. */
+  /**
+   * created | failed | review → paid, a transfer's auth code removed. False when it is paid
+   * already: the first payment stays.
+   */
   markPaid(mark: OrderMark): Promise<boolean>;
   /** created | failed → failed. False when the order is paid or under review. */
   markFailed(mark: OrderMark): Promise<boolean>;

@@ -74,6 +74,29 @@ export interface RegisteredDomain {
   expiresAt: string;
 }
 
+/**
+ * A name registered elsewhere, moved into our account with the auth code its registrar gave the
+ * buyer (D23). The transfer adds a year to the name's expiry at the registry.
+ */
+export interface TransferRequest {
+  name: string;
+  customerId: string;
+  contactId: string;
+  /** The EPP auth code from the losing registrar. A secret: never logged, mailed or stored. */
+  authCode: string;
+  nameservers: readonly string[];
+  privacy: boolean;
+}
+
+/**
+ * A transfer into our account as the registrar says it is now: waiting (for the losing registrar,
+ * the registry), failed (a wrong auth code, refused by the losing registrar; `detail` is the
+ * registrar's sentence), or completed: the name is ours.
+ */
+export type TransferStatus =
+  | { state: 'pending' | 'failed'; name: string; customerId: string; detail: string }
+  | { state: 'completed'; domain: RegisteredDomain };
+
 export interface DomainAvailability {
   domain: string;
   available: boolean;
@@ -86,8 +109,19 @@ export interface Registrar {
   ensureCustomer(contact: RegistrantContact): Promise<RegistrarCustomer>;
   /** Registers the name. `DomainUnavailableError` when someone else holds it. */
   register(request: RegistrationRequest): Promise<RegisteredDomain>;
-  /** The name in our account, or undefined when it is not ours (free, or someone else's). */
+  /**
+   * The name in our account, or undefined when it is not ours (free, someone else's, or a
+   * transfer into our account that has not completed).
+   */
   details(name: string): Promise<RegisteredDomain | undefined>;
+  /**
+   * Asks for the name to be transferred into our account (D23); answers the transfer as it stands.
+   * `RegistrarRefusedError` when it cannot be transferred (a free name: register it instead; a
+   * name in our account already).
+   */
+  transfer(request: TransferRequest): Promise<TransferStatus>;
+  /** The name's transfer into our account, or undefined when none was asked for (nor is it ours). */
+  transferStatus(name: string): Promise<TransferStatus | undefined>;
   /**
    * Renews from `currentExpiresAt` (the registry's expiry the caller read): the registry refuses
    * (`RegistrarRefusedError`) when the name's expiry is no longer that, so a repeated renewal

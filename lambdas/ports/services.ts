@@ -78,6 +78,8 @@ export interface ServiceRecord extends ServiceIdentity, ServiceTerm {
    * has no ledger of its own: its life is its bundle's.
    */
   partOf?: string;
+  /** A domain transferred in rather than registered (D23), written by putTransfer alone. */
+  transfer?: TransferRecord;
 }
 
 /** A bundle's part as addPart makes it (D24): its identity, its bundle and the buyer's choices. */
@@ -87,6 +89,19 @@ export interface ServicePartItem extends ServiceIdentity {
   renewalDate: string;
   /** A VPS part's choices (os, hostname, keys), as updateVps's first write gives them. */
   vps?: VpsRecord;
+}
+
+/**
+ * A domain moving in from another registrar (D23): `requested` until converge asks the registrar
+ * (the auth code is kept only until then, and never logged, mailed or shown), then as the
+ * registrar says: `pending`, `completed` (the name is ours) or `failed` (refunded in full).
+ */
+export interface TransferRecord {
+  state: 'requested' | 'pending' | 'completed' | 'failed';
+  authCode?: string;
+  /** The registrar's sentence: the transfer's progress, or why it failed. */
+  detail?: string;
+  at: string;
 }
 
 /** A fact written onto a service, each in one write conditioned on its version (D22). */
@@ -172,6 +187,8 @@ export const SERVICE_SUMMARY_FIELDS = [
   'storage',
   'autoRenew',
   'partOf',
+  // A domain transferred in (D23): the card shows its state (serviceOfRecord drops the code).
+  'transfer',
 ] as const satisfies readonly (keyof ServiceRecord)[];
 
 /** What the dashboard shows of a service's delivery (serviceProvisioningOf), nothing of its claim. */
@@ -274,6 +291,15 @@ export interface ServicesLifeStore {
    * True when this call made it; false when it was there already (nothing written).
    */
   addPart(part: ServicePartItem, at: string): Promise<boolean>;
+  /**
+   * Writes the service's transfer (D23) when the one it has is in state `from` (none, when
+   * `from` is undefined). False when the service does not exist or its transfer moved on.
+   */
+  putTransfer(
+    ref: { userId: string; serviceId: string },
+    transfer: TransferRecord,
+    from?: TransferRecord['state'],
+  ): Promise<boolean>;
 }
 
 /** A smaller plan chosen for the renewal (D26). */

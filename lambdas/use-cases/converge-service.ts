@@ -50,6 +50,7 @@ import { CATALOG } from '../domain/catalog';
 import type { CatalogPlan } from '../domain/plan';
 import { planInForce } from '../domain/plan-change';
 import { deliveryModeOf } from '../domain/provisioning';
+import { NAME_TAKEN_REASON, RegistrantDetailsMissingError } from '../domain/registrant';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
@@ -65,6 +66,12 @@ import {
   type ComputePart,
   type ComputeStep,
 } from './converge-compute';
+import {
+  nextTransferStep,
+  takeTransferStep,
+  TRANSFER_STEP_KINDS,
+  type TransferStep,
+} from './converge-transfer';
 import {
   isStoragePart,
   nextStorageAction,
@@ -134,7 +141,12 @@ export class ConvergeBusyError extends Error {
 
 /** The registrar as converge drives a domain service's part (D23). */
 export interface RegistrarPart {
-  registrar: Pick<Registrar, 'details' | 'ensureCustomer' | 'register' | 'renew'>;
+  registrar: Pick<
+    Registrar,
+    'details' | 'ensureCustomer' | 'register' | 'renew' | 'transfer' | 'transferStatus'
+  >;
+  /** Where a domain transferred in keeps its transfer's state (converge-transfer.ts). */
+  transfers?: Pick<ServicesStore, 'putTransfer'>;
   /** The registrant: the buyer's billing details as a registry needs them; undefined if lacking. */
   contact: (userId: string) => Promise<RegistrantContact | undefined>;
   /** Where a new name points: the hosting panel's nameservers (from the registrar's settings). */
@@ -144,22 +156,13 @@ export interface RegistrarPart {
 }
 
 /**
- * Why a domain's part failed when its name was taken meanwhile (the card shows it). The refund is
- * `RegistrarPart.taken`'s; where none is wired, the failed part waits in the operator's failed
- * provisioning queue for it.
+ * Why a domain's part failed when its name was taken meanwhile (the card shows it; the refund's
+ * mail says it too). The refund is `RegistrarPart.taken`'s; where none is wired, the failed part
+ * waits in the operator's failed provisioning queue for it.
  */
-export const NAME_TAKEN_REASON = (name: string) =>
-  `${name} was registered by someone else before we could register it for you, so it is not yours. Your payment will be refunded in full.`;
+export { NAME_TAKEN_REASON };
 
-/** The registrant's details are missing: the registry needs an address before it registers. */
-export class RegistrantDetailsMissingError extends Error {
-  override readonly name = 'RegistrantDetailsMissingError';
-  constructor(readonly userId: string) {
-    super(
-      "The buyer's billing address is missing: the registry needs the registrant's address before the name can be registered.",
-    );
-  }
-}
+export { RegistrantDetailsMissingError };
 
 export function isRegistrarPart(service: Pick<ServiceRecord, 'category' | 'domain'>): boolean {
   return service.category === 'domain' && Boolean(service.domain);
@@ -254,6 +257,8 @@ type Step =
   | { kind: 'change-package'; username: string; package: string }
   | { kind: 'terminate'; username: string; from: 'ready' | 'suspended' }
   | ComputeStep
+  /** A domain transferred in (D23): converge-transfer.ts. */
+  | TransferStep
   /** The storage user (D24): converge-storage.ts. */
   | { kind: 'storage'; action: StorageAction };
 
@@ -313,6 +318,7 @@ function nextStep(
       isRegistrarPart(service) &&
       (p === undefined || p.state === 'pending' || p.state === 'manual')
     ) {
+      if (service.transfer) return nextTransferStep(service, now);
       return { kind: 'register', name: service.domain as string };
     }
     if (p === undefined || p.state === 'pending') return { kind: 'deliver' };
@@ -482,7 +488,10 @@ async function take(
   const { userId, serviceId } = service;
   // A domain's record is begun by its first registration attempt (as delivery begins hosting's).
   if (
-    (step.kind === 'register' || step.kind === 'vm-create' || step.kind === 'storage') &&
+    (step.kind === 'register' ||
+      TRANSFER_STEP_KINDS.has(step.kind) ||
+      step.kind === 'vm-create' ||
+      step.kind === 'storage') &&
     !service.provisioning
   ) {
     await deps.records.begin(userId, serviceId, 'pending', deps.now());
@@ -513,6 +522,19 @@ async function take(
     if (!still || still.kind !== step.kind || !sameStorageAction(still, step)) {
       await deps.records.release(userId, serviceId, claim.token);
       return `${step.kind}:overtaken`;
+    }
+    if (TRANSFER_STEP_KINDS.has(step.kind) && deps.registrar) {
+      const part = deps.registrar;
+      const outcome = await takeTransferStep(
+        part,
+        deps,
+        current,
+        still as TransferStep,
+        claim.token,
+        () => nameserversOf(part),
+      );
+      deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });
+      return outcome;
     }
     if (COMPUTE_STEP_KINDS.has(step.kind) && deps.compute) {
       const outcome = await takeComputeStep(

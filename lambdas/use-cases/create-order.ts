@@ -8,6 +8,7 @@ import type { Plan } from '../domain/plan';
 import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { Quote } from '../domain/pricing';
 import type { VpsChoiceInput } from '../domain/vps-choice';
+import { transferAuthCodeOf } from '../domain/domain-transfer';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -60,6 +61,8 @@ export interface CreateOrderInput {
    * authorisation transaction) covering the renewal price for the same period.
    */
   autoRenew?: boolean;
+  /** A domain transferred in (D23): the auth code its current registrar gave the buyer. */
+  transfer?: { authCode: string };
 }
 
 /** Our own order id, sent to Razorpay as the receipt (at most 40 characters). */
@@ -86,6 +89,7 @@ export async function createOrder(
     vps: vpsInput,
     registerDomain,
     autoRenew,
+    transfer,
     ...priced
   } = input;
   const first = priceCheckout(plans, priced);
@@ -116,7 +120,19 @@ export async function createOrder(
     autoRenew === true
       ? checkoutAutoRenewTerms(priceCheckout(plans, renewalRequestOf(quote)).totalPaise)
       : undefined;
-  return placeOrder(deps, caller, input, plan, quote, domain, { serviceId, ...choices, mandate });
+  // D23: a name moving in, bought for the year the transfer adds; its code kept until paid.
+  const transferAuthCode =
+    transfer &&
+    transferAuthCodeOf(
+      { category: plan.category, months: quote.months, renewal, domain },
+      transfer.authCode,
+    );
+  return placeOrder(deps, caller, input, plan, quote, domain, {
+    serviceId,
+    ...choices,
+    mandate,
+    ...(transferAuthCode ? { transferAuthCode } : {}),
+  });
 }
 
 /** The order of a plan change now (D26): priced by priceChange, for the service it changes. */
@@ -163,9 +179,11 @@ async function placeOrder(
     serviceId?: string | undefined;
     /** "Renew automatically" (D25): the payment registers a mandate up to this maximum. */
     mandate?: { maxAmountPaise: number } | undefined;
+    /** A domain transferred in (D23). */
+    transferAuthCode?: string;
   } & PartChoices = {},
 ): Promise<CreateOrderResponse> {
-  const { changeFrom, serviceId, vps, registerDomain, mandate } = extra;
+  const { changeFrom, serviceId, vps, registerDomain, mandate, transferAuthCode } = extra;
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,
@@ -246,6 +264,7 @@ async function placeOrder(
   if (vps) order.vps = vps;
   if (registerDomain) order.registerDomain = registerDomain;
   if (autoRenew) order.autoRenew = autoRenew;
+  if (transferAuthCode) order.transferAuthCode = transferAuthCode;
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {

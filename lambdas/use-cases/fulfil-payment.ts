@@ -203,6 +203,20 @@ export async function fulfilPayment(
     }
   }
 
+  // A domain transferred in (D23): its auth code moves to the service, for converge to use once;
+  // markPaid then removes it from the order.
+  if (order.transferAuthCode && purchase.serviceId) {
+    const ref = { userId: order.userId, serviceId: purchase.serviceId };
+    const service = await deps.services.getService(ref.userId, ref.serviceId);
+    if (service && !service.transfer) {
+      await deps.services.putTransfer(ref, {
+        state: 'requested',
+        authCode: order.transferAuthCode,
+        at: atIso,
+      });
+    }
+  }
+
   await orders.markPaid({ orderId: order.orderId, paymentId: payment.paymentId, at: atIso });
 
   await users.applyPurchase({

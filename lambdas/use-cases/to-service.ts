@@ -47,6 +47,10 @@ export function serviceOfRecord(
     ...autoRenewOf(record),
   };
   if (record.domain) service.domain = record.domain;
+  if (record.transfer) {
+    const { state, detail } = record.transfer;
+    service.transfer = { state, ...(detail ? { detail } : {}) };
+  }
   if (record.pendingPlan && record.pendingPlan.planId !== plan.planId && !ended) {
     const { planId, planName, from } = record.pendingPlan;
     service.pendingPlan = { planId, planName, from };

@@ -2,7 +2,9 @@
  * Buying a domain in a real browser (Debian's Chromium) under the site's CSP (D21): a buyer
  * searches a name on /domains, presses Register, signs in from checkout's overlay, pays in the
  * simulator's sheet, and is charged exactly the price /domains showed + 18% GST: ₹999.00 a year
- * for .com on Basic Domain, ₹1,178.82 with GST. Texts are written here, not read from the web's
+ * for .com on Basic Domain, ₹1,178.82 with GST. Checkout first asks for the registrant's address
+ * the new buyer has not given (D23); the dashboard's card then shows the name registered, and a
+ * DNS record added there reaches the registrar. Texts are written here, not read from the web's
  * copy, so a changed price or sentence fails here.
  */
 import { describe, expect, it } from 'vitest';
@@ -17,6 +19,14 @@ function paiseOf(text: string): number {
   const match = /₹([\d,]+)\.(\d\d)/.exec(text);
   if (!match) throw new Error(`no rupee amount in ${JSON.stringify(text)}`);
   return Number(match[1]!.replaceAll(',', '')) * 100 + Number(match[2]);
+}
+
+/** Every name at the registrar stand-in (CONTRACT: GET /_registrar/domains). */
+async function registryDomains(): Promise<
+  { name: string; dnsRecords: { type: string; host: string; value: string }[] }[]
+> {
+  const res = await fetch(`${e2e.stack.registrarUrl}/_registrar/domains`);
+  return ((await res.json()) as { domains: [] }).domains;
 }
 
 describe('a buyer registers a .com from /domains', () => {
@@ -60,6 +70,19 @@ describe('a buyer registers a .com from /domains', () => {
         .toBe('₹1,178.82');
       expect(await page.getByTestId('fee').textContent()).toBe('₹179.82');
 
+      // The registry needs the registrant's address, which this new buyer has not given yet:
+      // checkout asks for it (D23) and saves it to the profile before paying
+      const registrant = page.getByRole('region', { name: 'Registrant details' });
+      await visible(registrant.getByLabel('Address line 1'));
+      await registrant.getByLabel('Name on invoice').fill('Asha Verma');
+      await registrant.getByLabel('Address line 1').fill('12 MG Road');
+      await registrant.getByLabel('City').fill('Bengaluru');
+      await registrant.getByLabel('State or union territory').selectOption('Karnataka');
+      await registrant.getByLabel('PIN code').fill('560001');
+      if ((await registrant.getByLabel('Mobile number').count()) > 0) {
+        await registrant.getByLabel('Mobile number').fill('98123 45678');
+      }
+
       // Pay Now → the simulator's sheet for exactly that amount → Pay
       const order = await pressPayNow(page);
       expect(order.amountPaise).toBe(expectedTotal);
@@ -80,6 +103,32 @@ describe('a buyer registers a .com from /domains', () => {
         months: 12,
         pricePaidPaise: expectedTotal,
       });
+
+      // The dashboard's card: the name registered at the registry (converge, D23), under the
+      // address just given, then a DNS record set from the card reaches the registry
+      const settings = page.getByRole('region', { name: `Domain settings for ${name}` });
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/dashboard');
+            await hydrated(page);
+            return settings.getByText('Registered until').count();
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe(1);
+      const [registered] = (await registryDomains()).filter((d) => d.name === name);
+      expect(registered).toBeDefined();
+      await settings.getByLabel('Host').fill('www');
+      await settings.getByLabel('Value').fill('203.0.113.7');
+      await settings.getByRole('button', { name: 'Add record' }).click();
+      await visible(
+        settings.getByRole('list', { name: 'DNS records' }).getByText('A www 203.0.113.7'),
+      );
+      const [withRecord] = (await registryDomains()).filter((d) => d.name === name);
+      expect(withRecord?.dnsRecords).toContainEqual(
+        expect.objectContaining({ type: 'A', host: 'www', value: '203.0.113.7' }),
+      );
     });
   }, 180_000);
 });

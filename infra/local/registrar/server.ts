@@ -7,12 +7,19 @@
  * contacts/add, domains/register, domains/details-by-name, domains/orderid, domains/renew (with
  * exp-date, refused unless it is the registry's expiry), domains/modify-ns,
  * domains/enable-theft-protection, domains/disable-theft-protection,
- * domains/modify-privacy-protection, dns/activate, dns/manage/search-records and
- * dns/manage/{add,delete}-{ipv4,ipv6,cname,mx,txt}-record.
+ * domains/modify-privacy-protection, domains/transfer, dns/activate, dns/manage/search-records
+ * and dns/manage/{add,delete}-{ipv4,ipv6,cname,mx,txt}-record.
  *
  * Test hooks (CONTRACT, round 3), JSON from this machine only: `GET /_registrar/domains`,
- * `POST /_registrar/taken {"domain"}` (someone else registers it now), `POST /_registrar/outage
- * {"on"}`. A label containing "taken" is never available. Local only: nothing here ships to AWS.
+ * `POST /_registrar/taken {"domain", "authCode"?}` (someone else registers it now, with that
+ * auth code at their registrar), `POST /_registrar/outage {"on"}`. A label containing "taken" is
+ * never available.
+ *
+ * Transfer-in (D23): a name held elsewhere can be transferred with its auth code. The order is
+ * pending ("Transfer waiting for Losing Registrar Approval") for `transferDelayMs`, then completes
+ * (the name is ours, its expiry a year later than it was) or, with a wrong code, fails. The right
+ * code is the one the taken hook gave; for a name without one, any code that does not contain
+ * "wrong". Local only: nothing here ships to AWS.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -31,6 +38,8 @@ export interface RegistrarStandInOptions {
   latencyMs?: number;
   /** The clock, epoch milliseconds. */
   now?: () => number;
+  /** How long a transfer in waits for the losing registrar before it completes (or fails). */
+  transferDelayMs?: number;
 }
 
 export interface RegistrarStandIn {
@@ -46,6 +55,9 @@ const HOST_NAME =
 const RECORD_HOST =
   /^(?:@|\*|(?:\*\.)?[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?)*)$/;
 const YEAR_SECONDS = 365 * 24 * 3600;
+/** A name held elsewhere expires this long after a transfer is asked for (then a year more). */
+const ELSEWHERE_EXPIRY_SECONDS = 200 * 24 * 3600;
+export const DEFAULT_TRANSFER_DELAY_MS = 3_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
 const RECORD_CALLS: Record<string, string> = {
@@ -111,6 +123,8 @@ class RegistrarStandInServer {
     const method = req.method ?? 'GET';
     const path = url.pathname;
 
+    // A transfer whose wait is over completes (or fails) before anyone looks at it.
+    this.settleTransfers();
     // The stand-in's own controls answer in an outage too, so a test can end it.
     if (path.startsWith('/_registrar/')) return this.hook(req, res, method, path);
 
@@ -158,7 +172,8 @@ class RegistrarStandInServer {
     }
     if (path === '/_registrar/domains' && method === 'GET') {
       req.resume();
-      return json(res, 200, { domains: this.state.domains().map(describe) });
+      const registered = this.state.domains().filter((domain) => !domain.transfer);
+      return json(res, 200, { domains: registered.map(describe) });
     }
     if (method !== 'POST' || (path !== '/_registrar/taken' && path !== '/_registrar/outage')) {
       req.resume();
@@ -190,7 +205,8 @@ class RegistrarStandInServer {
     if (this.state.domain(name)) {
       return json(res, 409, { error: `${name} is registered in this account.` });
     }
-    this.state.take(name);
+    const authCode = typeof fields.authCode === 'string' ? fields.authCode : undefined;
+    this.state.take(name, authCode);
     return json(res, 200, { taken: name });
   }
 
@@ -223,8 +239,16 @@ class RegistrarStandInServer {
         return post(() => this.addContact(params));
       case 'domains/register':
         return post(() => this.register(params));
+      case 'domains/transfer':
+        return post(() => this.transfer(params));
       case 'domains/details-by-name':
-        return this.withName(params, (domain) => ok(this.details(domain, params.get('options'))));
+        return this.withName(params, (domain) =>
+          ok(
+            domain.transfer
+              ? this.transferDetails(domain)
+              : this.details(domain, params.get('options')),
+          ),
+        );
       case 'domains/orderid':
         return this.withName(params, (domain) => ok(domain.orderId));
       case 'domains/renew':
@@ -290,7 +314,9 @@ class RegistrarStandInServer {
   }
 
   private status(name: string): string {
-    if (this.state.domain(name)) return 'regthroughus';
+    const ours = this.state.domain(name);
+    // A transfer in that has not completed: the name is still held elsewhere.
+    if (ours) return ours.transfer ? 'regthroughothers' : 'regthroughus';
     if (this.state.isTaken(name) || name.slice(0, name.indexOf('.')).includes('taken')) {
       return 'regthroughothers';
     }
@@ -408,6 +434,105 @@ class RegistrarStandInServer {
     });
   }
 
+  /** domains/transfer: the parameters as domains/register takes them, with `auth-code`. */
+  private transfer(params: URLSearchParams): Answer {
+    const name = (params.get('domain-name') ?? '').toLowerCase();
+    if (!splitName(name)) return refuse(`Invalid domain name ${name}`);
+    const nameservers = params.getAll('ns').map((ns) => ns.toLowerCase());
+    if (
+      nameservers.length < 1 ||
+      nameservers.length > 13 ||
+      !nameservers.every((ns) => HOST_NAME.test(ns))
+    ) {
+      return refuse('ns: give 1 to 13 valid name servers');
+    }
+    const customerId = Number(params.get('customer-id'));
+    if (!this.state.customer(customerId)) return refuse(`Invalid customer-id ${customerId}`);
+    const contactIds = [
+      'reg-contact-id',
+      'admin-contact-id',
+      'tech-contact-id',
+      'billing-contact-id',
+    ].map((key) => Number(params.get(key)));
+    if (!contactIds.every((id) => this.state.contact(id)?.customerId === customerId)) {
+      return refuse('The contact ids must be contacts of this customer');
+    }
+    if (!params.get('invoice-option')) return refuse('invoice-option is required');
+    const code = params.get('auth-code') ?? '';
+    if (!code) return refuse('auth-code is required');
+    const existing = this.state.domain(name);
+    if (existing && existing.transfer?.state !== 'failed') {
+      return refuse(`${name} is already in your account`);
+    }
+    if (this.status(name) === 'available') {
+      return refuse(`Domain name ${name} is currently available for Registration`);
+    }
+    const known = this.state.authCodeElsewhere(name);
+    const now = this.seconds();
+    const domain: StandInDomain = {
+      orderId: this.state.newId(),
+      name,
+      customerId,
+      contactId: contactIds[0] ?? 0,
+      nameservers,
+      locked: true,
+      privacy: params.get('protect-privacy') === 'true',
+      creationTime: now,
+      endTime: now + ELSEWHERE_EXPIRY_SECONDS + YEAR_SECONDS,
+      authCode: randomBytes(9).toString('base64url'),
+      dnsActive: false,
+      records: [],
+      transfer: {
+        state: 'pending',
+        completesAt: this.now() + (this.options.transferDelayMs ?? DEFAULT_TRANSFER_DELAY_MS),
+        codeRight: known !== undefined ? code === known : !/wrong/i.test(code),
+      },
+    };
+    this.state.putDomain(domain);
+    return ok({
+      ...action(domain, `Transfer of ${name}`),
+      actiontype: 'AddTransferDomain',
+      actionstatus: 'InProcess',
+      actionstatusdesc: 'Transfer waiting for Losing Registrar Approval',
+      status: 'Success',
+    });
+  }
+
+  /** Transfers whose wait is over: completed with the right code, failed with a wrong one. */
+  private settleTransfers(): void {
+    for (const domain of this.state.domains()) {
+      const transfer = domain.transfer;
+      if (transfer?.state !== 'pending' || transfer.completesAt > this.now()) continue;
+      if (transfer.codeRight) {
+        const { transfer: _done, ...completed } = domain;
+        this.state.putDomain(completed);
+        this.state.release(domain.name);
+      } else {
+        this.state.putDomain({ ...domain, transfer: { ...transfer, state: 'failed' } });
+      }
+    }
+  }
+
+  /** details-by-name of an order whose transfer in has not completed. */
+  private transferDetails(domain: StandInDomain): Record<string, unknown> {
+    const failed = domain.transfer?.state === 'failed';
+    return {
+      orderid: String(domain.orderId),
+      entityid: String(domain.orderId),
+      domainname: domain.name,
+      description: domain.name,
+      customerid: String(domain.customerId),
+      currentstatus: 'InActive',
+      actiontype: 'AddTransferDomain',
+      actiontypedesc: `Transfer of ${domain.name}`,
+      actionstatus: failed ? 'Failed' : 'InProcess',
+      actionstatusdesc: failed
+        ? 'Transfer failed: the authorization code given is not valid for this domain'
+        : 'Transfer waiting for Losing Registrar Approval',
+      ...Object.fromEntries(domain.nameservers.map((ns, index) => [`ns${index + 1}`, ns])),
+    };
+  }
+
   private renew(domain: StandInDomain, params: URLSearchParams): Answer {
     const years = Number(params.get('years'));
     if (!Number.isInteger(years) || years < 1 || years > 10) return refuse('years must be 1 to 10');
@@ -516,6 +641,7 @@ class RegistrarStandInServer {
   private withOrder(params: URLSearchParams, then: (domain: StandInDomain) => Answer): Answer {
     const orderId = Number(params.get('order-id'));
     const domain = this.state.domainByOrderId(orderId);
+    if (domain?.transfer) return refuse(`Transfer of ${domain.name} is not complete`);
     return domain ? then(domain) : refuse(`No Entity found for Entityid: ${orderId}`);
   }
 

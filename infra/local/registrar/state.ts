@@ -43,6 +43,11 @@ export interface StandInDomain {
   authCode: string;
   dnsActive: boolean;
   records: StandInRecord[];
+  /**
+   * A transfer into this account that has not completed: pending until `completesAt` (epoch ms),
+   * then completed when its auth code was right (this field goes), else failed.
+   */
+  transfer?: { state: 'pending' | 'failed'; completesAt: number; codeRight: boolean };
 }
 
 interface StateFile {
@@ -52,6 +57,8 @@ interface StateFile {
   domains: Record<string, StandInDomain>;
   /** Names registered elsewhere (by someone else). */
   taken: string[];
+  /** The auth code of a name registered elsewhere, where the taken hook gave one. */
+  authCodes?: Record<string, string>;
 }
 
 export class RegistrarStandInState {
@@ -116,8 +123,21 @@ export class RegistrarStandInState {
     this.save();
   }
 
-  take(name: string): void {
+  take(name: string, authCode?: string): void {
     if (!this.data.taken.includes(name)) this.data.taken.push(name);
+    if (authCode) this.data.authCodes = { ...this.data.authCodes, [name]: authCode };
+    this.save();
+  }
+
+  /** The auth code its registrar gave for a name held elsewhere, if the taken hook named one. */
+  authCodeElsewhere(name: string): string | undefined {
+    const codes = this.data.authCodes ?? {};
+    return Object.hasOwn(codes, name) ? codes[name] : undefined;
+  }
+
+  /** The name is ours now (a completed transfer): no longer held elsewhere. */
+  release(name: string): void {
+    this.data.taken = this.data.taken.filter((taken) => taken !== name);
     this.save();
   }
 

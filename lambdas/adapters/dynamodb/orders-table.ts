@@ -156,6 +156,9 @@ export class DynamoOrdersStore implements OrdersStore {
     // In the unsettled index while failed or in review, out of it once paid or refunded.
     const unsettled = UNSETTLED_STATUSES.includes(to);
     names['#unsettledAt'] = UNSETTLED_AT;
+    // A paid order's transfer auth code is its service's now (D23): gone from the order.
+    const removed = to === 'paid' ? ['#unsettledAt', '#transferAuthCode'] : ['#unsettledAt'];
+    if (to === 'paid') names['#transferAuthCode'] = 'transferAuthCode';
     if (unsettled) values[':unsettledAt'] = mark.at;
     const set = changes.map(([field]) => `#${field} = :${field}`);
     return sendIfConditionHolds(
@@ -165,7 +168,7 @@ export class DynamoOrdersStore implements OrdersStore {
         Key: { orderId: mark.orderId },
         UpdateExpression: unsettled
           ? `SET ${[...set, '#unsettledAt = :unsettledAt'].join(', ')}`
-          : `SET ${set.join(', ')} REMOVE #unsettledAt`,
+          : `SET ${set.join(', ')} REMOVE ${removed.join(', ')}`,
         ConditionExpression: `attribute_exists(orderId) AND #status IN (${from
           .map((_, i) => `:from${i}`)
           .join(', ')})`,

@@ -21,6 +21,7 @@ import {
   type ServicesStore,
   type ServiceSummary,
   type ServiceWithdrawal,
+  type TransferRecord,
 } from '../../ports/services';
 import { lifeQueueOf } from '../../domain/lifecycle';
 import type { VpsRecord } from '../../domain/vps';
@@ -377,6 +378,34 @@ export class DynamoServicesStore implements ServicesStore {
         ConditionExpression: 'attribute_exists(#vps)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
+  async putTransfer(
+    ref: { userId: string; serviceId: string },
+    transfer: TransferRecord,
+    from?: TransferRecord['state'],
+  ): Promise<boolean> {
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        // The whole map is written: a code left out (asked for already) is gone from the item.
+        UpdateExpression: 'SET #transfer = :transfer',
+        ConditionExpression:
+          from === undefined
+            ? 'attribute_exists(serviceId) AND attribute_not_exists(#transfer)'
+            : 'attribute_exists(serviceId) AND #transfer.#state = :from',
+        ExpressionAttributeNames: {
+          '#transfer': 'transfer',
+          ...(from === undefined ? {} : { '#state': 'state' }),
+        },
+        ExpressionAttributeValues: {
+          ':transfer': transfer,
+          ...(from === undefined ? {} : { ':from': from }),
+        },
       }),
     );
   }

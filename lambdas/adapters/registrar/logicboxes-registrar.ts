@@ -21,8 +21,13 @@ import {
   type RegistrantContact,
   type RegistrarCustomer,
   type RegistrationRequest,
+  type TransferRequest,
+  type TransferStatus,
 } from '../../ports/registrar';
 import type { LogicBoxesApi, LogicBoxesParams } from './logicboxes-api';
+
+/** The action type of an order whose transfer into our account has not completed. */
+const TRANSFER_IN = 'AddTransferDomain';
 
 /** LogicBoxes' sentences for a name that is not in our account. */
 const NOT_OURS = /doesn't exist|does not exist|no entity found|not found|invalid order/i;
@@ -122,7 +127,60 @@ export class LogicBoxesRegistrar implements Registrar {
       if (NOT_OURS.test(answer.message)) return undefined;
       throw new RegistrarRefusedError('details-by-name', answer.message);
     }
-    return toDomain(asFields(answer.body, 'domains/details-by-name'));
+    const fields = asFields(answer.body, 'domains/details-by-name');
+    // A transfer in progress (or failed) is an order of ours, but the name is not ours yet.
+    return fields.actiontype === TRANSFER_IN ? undefined : toDomain(fields);
+  }
+
+  async transfer(request: TransferRequest): Promise<TransferStatus> {
+    // The auth code goes only into this call's query string, which LogicBoxesApi never puts in an
+    // error or a log line (as the API key).
+    const answer = await this.api.call('POST', 'domains/transfer', [
+      ['domain-name', request.name],
+      ...request.nameservers.map((ns) => ['ns', ns] as const),
+      ['customer-id', request.customerId],
+      ['reg-contact-id', request.contactId],
+      ['admin-contact-id', request.contactId],
+      ['tech-contact-id', request.contactId],
+      ['billing-contact-id', request.contactId],
+      ['invoice-option', 'NoInvoice'],
+      ['auth-code', request.authCode],
+      ...(request.privacy
+        ? [['protect-privacy', 'true'] as const, ['purchase-privacy', 'true'] as const]
+        : []),
+    ]);
+    if (!answer.ok) throw new RegistrarRefusedError('transfer', answer.message);
+    const fields = asFields(answer.body, 'domains/transfer');
+    if (String(fields.status ?? fields.actionstatus) === 'Failed') {
+      return {
+        state: 'failed',
+        name: request.name,
+        customerId: request.customerId,
+        detail: String(fields.actionstatusdesc ?? 'The transfer failed.'),
+      };
+    }
+    const status = await this.transferStatus(request.name);
+    if (!status) throw new RegistrarUnavailableError('LogicBoxes transfer: no order after it');
+    return status;
+  }
+
+  async transferStatus(name: string): Promise<TransferStatus | undefined> {
+    const answer = await this.api.call('GET', 'domains/details-by-name', [
+      ['domain-name', name],
+      ['options', 'All'],
+    ]);
+    if (!answer.ok) {
+      if (NOT_OURS.test(answer.message)) return undefined;
+      throw new RegistrarRefusedError('details-by-name', answer.message);
+    }
+    const fields = asFields(answer.body, 'domains/details-by-name');
+    if (fields.actiontype !== TRANSFER_IN) return { state: 'completed', domain: toDomain(fields) };
+    return {
+      state: String(fields.actionstatus) === 'Failed' ? 'failed' : 'pending',
+      name: stringField(fields, 'domainname').toLowerCase(),
+      customerId: stringField(fields, 'customerid'),
+      detail: String(fields.actionstatusdesc ?? ''),
+    };
   }
 
   async renew(name: string, years: number, currentExpiresAt: string): Promise<RegisteredDomain> {

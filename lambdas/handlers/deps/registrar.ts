@@ -8,7 +8,9 @@ import { logicBoxesCredentialsLoader } from '../../adapters/registrar/logicboxes
 import { LogicBoxesRegistrar } from '../../adapters/registrar/logicboxes-registrar';
 import { secretsManager } from '../../adapters/secrets/clients';
 import { registrarConfig } from '../../config/config';
+import { registrantGaps } from '../../domain/registrant';
 import type { RegistrantContact } from '../../ports/registrar';
+import type { ServicesStore } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
 import type { RegistrarPart } from '../../use-cases/converge-service';
 import { wiring } from './wiring';
@@ -35,7 +37,7 @@ export function registrantOf(user: {
   const digits = user.phone.replace(/\D/g, '');
   const phone = digits.length > 10 ? digits.slice(-10) : digits;
   const cc = digits.length > 10 ? digits.slice(0, -10) : '91';
-  if (!user.billing || phone.length !== 10) return undefined;
+  if (!user.billing || registrantGaps(user).length > 0) return undefined;
   return {
     email: user.email,
     name: user.billing.name || user.name,
@@ -49,10 +51,17 @@ export function registrantOf(user: {
   };
 }
 
-/** Converge's registrar part (D23): this registrar, the buyer's registrant details, our nameservers. */
-export function registrarPartFor(users: Pick<UsersStore, 'getUser'>): RegistrarPart {
+/**
+ * Converge's registrar part (D23): this registrar, the buyer's registrant details, our nameservers,
+ * and where a domain transferred in keeps its transfer's state.
+ */
+export function registrarPartFor(
+  users: Pick<UsersStore, 'getUser'>,
+  services: Pick<ServicesStore, 'putTransfer'>,
+): RegistrarPart {
   return {
     registrar,
+    transfers: services,
     contact: async (userId) => {
       const user = await users.getUser(userId);
       return user && registrantOf(user);

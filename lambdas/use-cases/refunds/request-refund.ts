@@ -16,11 +16,12 @@
 import type { RefundFailedDetail, RefundRequestedDetail } from '../../domain/api';
 import { formatInr } from '../../domain/money';
 import { isCancelled, MAX_REFUND_ATTEMPTS, refundReceipt } from '../../domain/refunds';
+import { NAME_TAKEN_REASON } from '../../domain/registrant';
 import type { LogPort } from '../../ports/logger';
 import type { Mailer } from '../../ports/mail';
 import type { PaymentGateway } from '../../ports/payment-gateway';
 import type { RefundRecord } from '../../ports/refunds';
-import type { ServicesStore } from '../../ports/services';
+import type { ServiceRecord, ServicesStore } from '../../ports/services';
 import { ALARMED_LOG_MESSAGES } from '../../system/facts';
 import { refundFailedRetryingMail } from '../../templates/mail/refund-failed-retrying';
 import { refundRequestedMail } from '../../templates/mail/refund-requested';
@@ -244,6 +245,7 @@ async function mailRequested(deps: RequestRefundDeps, record: RefundRecord): Pro
         }
       : {}),
     ...(runsUntil ? { serviceRunsUntil: runsUntil } : {}),
+    ...(service && domainTaken(service) ? { domainTaken: true } : {}),
     siteUrl: deps.siteUrl(),
   });
   await deps.mailer.send({
@@ -270,4 +272,15 @@ async function mailFailed(deps: RequestRefundDeps, record: RefundRecord): Promis
     ...content,
     about: { userId: record.userId, kind: 'refund-retrying', ref: record.paymentId },
   });
+}
+
+/** A domain whose part failed because someone else registered the name first (D23). */
+function domainTaken(service: ServiceRecord): boolean {
+  const p = service.provisioning;
+  return (
+    service.category === 'domain' &&
+    service.domain !== undefined &&
+    p?.state === 'failed' &&
+    p.failureReason === NAME_TAKEN_REASON(service.domain)
+  );
 }

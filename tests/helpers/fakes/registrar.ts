@@ -2,7 +2,9 @@
  * A registrar in memory with the rules the contract spec (tests/unit/contracts/registrar.test.ts)
  * holds it and the LogicBoxes adapter on the stand-in to: a label containing "taken" is never
  * available, `take(name)` is someone else registering it now, `down` is an outage, a renewal must
- * name the registry's current expiry. Each call yields first, as the network would, so
+ * name the registry's current expiry. A name held elsewhere transfers in with its auth code (the one
+ * `take` gave, else any code without "wrong"): pending for `transferDelayMs`, then completed, its
+ * expiry a year on, or failed with a wrong code. Each call yields first, as the network would, so
  * concurrent callers interleave; `registrations` counts the registrations made.
  */
 import { isIP } from 'node:net';
@@ -20,6 +22,8 @@ import {
   type RegistrantContact,
   type RegistrarCustomer,
   type RegistrationRequest,
+  type TransferRequest,
+  type TransferStatus,
 } from '../../../lambdas/ports/registrar';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -29,7 +33,11 @@ const HOST_NAME =
 interface FakeDomain extends RegisteredDomain {
   authCode: string;
   records: DnsRecord[];
+  transfer?: { state: 'pending' | 'failed'; completesAt: number; codeRight: boolean };
 }
+
+/** A name held elsewhere expires this long after a transfer is asked for (the stand-in's rule). */
+const ELSEWHERE_EXPIRY_SECONDS = 200 * 24 * 3600;
 
 function iso(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -38,21 +46,99 @@ function iso(seconds: number): string {
 export class InMemoryRegistrar implements Registrar {
   down = false;
   registrations = 0;
+  transfers = 0;
   now: () => number = Date.now;
+  transferDelayMs = 3_000;
   /** Awaited before every call; a test may replace it (to hold or fail a call). */
   roundTrip: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve));
   private readonly domains = new Map<string, FakeDomain>();
   private readonly taken = new Set<string>();
+  private readonly authCodesElsewhere = new Map<string, string>();
   private readonly customers = new Map<string, string>();
   private nextId = 1;
 
-  take(name: string): void {
+  take(name: string, authCode?: string): void {
     this.taken.add(name);
+    if (authCode) this.authCodesElsewhere.set(name, authCode);
   }
 
   /** Every name registered in our account, as the stand-in's `GET /_registrar/domains` lists. */
   all(): RegisteredDomain[] {
-    return [...this.domains.values()].map((domain) => this.view(domain));
+    this.settleTransfers();
+    return [...this.domains.values()]
+      .filter((domain) => !domain.transfer)
+      .map((domain) => this.view(domain));
+  }
+
+  async transfer(request: TransferRequest): Promise<TransferStatus> {
+    await this.call();
+    if (![...this.customers.values()].includes(request.customerId)) {
+      throw new RegistrarRefusedError('transfer', `Invalid customer-id ${request.customerId}`);
+    }
+    const existing = this.domains.get(request.name);
+    if (existing && existing.transfer?.state !== 'failed') {
+      throw new RegistrarRefusedError('transfer', `${request.name} is already in your account`);
+    }
+    if (!existing && this.isAvailable(request.name)) {
+      throw new RegistrarRefusedError(
+        'transfer',
+        `Domain name ${request.name} is currently available for Registration`,
+      );
+    }
+    const known = this.authCodesElsewhere.get(request.name);
+    const now = Math.floor(this.now() / 1000);
+    this.domains.set(request.name, {
+      name: request.name,
+      customerId: request.customerId,
+      nameservers: request.nameservers.map((ns) => ns.toLowerCase()),
+      locked: true,
+      privacy: request.privacy,
+      expiresAt: iso(now + ELSEWHERE_EXPIRY_SECONDS + YEAR_SECONDS),
+      authCode: `fake-${this.nextId++}-code`,
+      records: [],
+      transfer: {
+        state: 'pending',
+        completesAt: this.now() + this.transferDelayMs,
+        codeRight:
+          known !== undefined ? request.authCode === known : !/wrong/i.test(request.authCode),
+      },
+    });
+    this.transfers += 1;
+    return (await this.statusOf(request.name)) as TransferStatus;
+  }
+
+  async transferStatus(name: string): Promise<TransferStatus | undefined> {
+    await this.call();
+    return this.statusOf(name);
+  }
+
+  private async statusOf(name: string): Promise<TransferStatus | undefined> {
+    this.settleTransfers();
+    const domain = this.domains.get(name);
+    if (!domain) return undefined;
+    if (!domain.transfer) return { state: 'completed', domain: this.view(domain) };
+    const failed = domain.transfer.state === 'failed';
+    return {
+      state: domain.transfer.state,
+      name,
+      customerId: domain.customerId,
+      detail: failed
+        ? 'Transfer failed: the authorization code given is not valid for this domain'
+        : 'Transfer waiting for Losing Registrar Approval',
+    };
+  }
+
+  private settleTransfers(): void {
+    for (const domain of this.domains.values()) {
+      const transfer = domain.transfer;
+      if (transfer?.state !== 'pending' || transfer.completesAt > this.now()) continue;
+      if (transfer.codeRight) {
+        delete domain.transfer;
+        this.taken.delete(domain.name);
+      } else {
+        transfer.state = 'failed';
+      }
+    }
   }
 
   async availability(names: readonly string[]): Promise<DomainAvailability[]> {
@@ -97,8 +183,9 @@ export class InMemoryRegistrar implements Registrar {
 
   async details(name: string): Promise<RegisteredDomain | undefined> {
     await this.call();
+    this.settleTransfers();
     const domain = this.domains.get(name);
-    return domain ? this.view(domain) : undefined;
+    return domain && !domain.transfer ? this.view(domain) : undefined;
   }
 
   async renew(name: string, years: number, currentExpiresAt: string): Promise<RegisteredDomain> {
@@ -189,8 +276,9 @@ export class InMemoryRegistrar implements Registrar {
 
   private async mine(name: string): Promise<FakeDomain> {
     await this.call();
+    this.settleTransfers();
     const domain = this.domains.get(name);
-    if (!domain) throw new RegistrarDomainNotFoundError(name);
+    if (!domain || domain.transfer) throw new RegistrarDomainNotFoundError(name);
     return domain;
   }
 

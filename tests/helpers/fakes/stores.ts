@@ -85,6 +85,7 @@ import {
   type ServicesStore,
   type ServiceSummary,
   type ServiceWithdrawal,
+  type TransferRecord,
 } from '../../../lambdas/ports/services';
 import type {
   CurrentPlan,
@@ -344,7 +345,11 @@ export class InMemoryOrdersStore implements OrdersStore {
     await tick();
     const order = this.items.get(mark.orderId);
     if (!order || !canMoveOrder(order.status, to)) return false;
-    this.items.set(mark.orderId, { ...order, ...orderMarkChanges(to, mark) });
+    const { transferAuthCode, ...rest } = order;
+    this.items.set(mark.orderId, {
+      ...(to === 'paid' ? rest : { ...rest, ...(transferAuthCode ? { transferAuthCode } : {}) }),
+      ...orderMarkChanges(to, mark),
+    });
     return true;
   }
 }
@@ -646,6 +651,18 @@ export class InMemoryServicesStore implements ServicesStore {
       createdAt: at,
       updatedAt: at,
     });
+    return true;
+  }
+
+  async putTransfer(
+    ref: { userId: string; serviceId: string },
+    transfer: TransferRecord,
+    from?: TransferRecord['state'],
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item || item.transfer?.state !== from) return false;
+    item.transfer = structuredClone(transfer);
     return true;
   }
 

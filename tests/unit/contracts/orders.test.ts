@@ -242,6 +242,19 @@ function ordersContract(make: () => OrdersStore) {
     });
   });
 
+  it("forgets a transfer's auth code when the order is paid, not before (D23)", async () => {
+    const store = make();
+    const order = newOrder({ transferAuthCode: 'Xy7-secret' });
+    await store.putOrder(order);
+    await mark(store, 'failed', order.orderId, 'pay_first');
+    expect((await store.getOrder(order.orderId))?.transferAuthCode).toBe('Xy7-secret');
+
+    await mark(store, 'paid', order.orderId, 'pay_second');
+    const paid = await store.getOrder(order.orderId);
+    expect(paid?.status).toBe('paid');
+    expect(paid).not.toHaveProperty('transferAuthCode');
+  });
+
   it('marks no order that does not exist, and creates none', async () => {
     const store = make();
 

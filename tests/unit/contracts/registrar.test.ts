@@ -30,22 +30,33 @@ import { InMemoryRegistrar } from '../../helpers/fakes/registrar';
 interface Subject {
   readonly registrar: Registrar;
   outage(on: boolean): Promise<void>;
-  /** Someone else registers the name now. */
-  take(name: string): Promise<void>;
+  /** Someone else registers the name now (with this auth code at their registrar). */
+  take(name: string, authCode?: string): Promise<void>;
+  /** The registrar's clock moves on. */
+  advance(ms: number): void;
   /** From now on the registrar refuses our API key. */
   refuseKey(): void;
   stop(): Promise<void>;
 }
 
+/** How long a transfer in waits for the losing registrar, on both sides. */
+const TRANSFER_DELAY_MS = 60_000;
+
 function fakeSubject(): Subject {
   const registrar = new InMemoryRegistrar();
+  let offset = 0;
+  registrar.now = () => Date.now() + offset;
+  registrar.transferDelayMs = TRANSFER_DELAY_MS;
   return {
     registrar,
     async outage(on) {
       registrar.down = on;
     },
-    async take(name) {
-      registrar.take(name);
+    async take(name, authCode) {
+      registrar.take(name, authCode);
+    },
+    advance(ms) {
+      offset += ms;
     },
     refuseKey() {
       // The fake has no keys: the adapter's mapping of a refused key is checked on the stand-in.
@@ -56,11 +67,14 @@ function fakeSubject(): Subject {
 
 async function standInSubject(): Promise<Subject> {
   const dataDir = mkdtempSync(join(tmpdir(), 'registrar-contract-'));
+  let offset = 0;
   const standIn: RegistrarStandIn = await startRegistrarStandIn({
     port: 0,
     dataDir,
     resellerId: '123456',
     apiKey: 'local_registrar_key',
+    now: () => Date.now() + offset,
+    transferDelayMs: TRANSFER_DELAY_MS,
   });
   const adapter = (apiKey: string) =>
     new LogicBoxesRegistrar(
@@ -82,7 +96,11 @@ async function standInSubject(): Promise<Subject> {
       return registrar;
     },
     outage: (on) => hook('/_registrar/outage', { on }),
-    take: (domain) => hook('/_registrar/taken', { domain }),
+    take: (domain, authCode) =>
+      hook('/_registrar/taken', { domain, ...(authCode ? { authCode } : {}) }),
+    advance(ms) {
+      offset += ms;
+    },
     refuseKey() {
       registrar = adapter('a_key_logicboxes_never_issued');
     },
@@ -297,5 +315,76 @@ describe.each([
     await expect(subject.registrar.availability(['ashaverma.in'])).rejects.toBeInstanceOf(
       RegistrarAccessDeniedError,
     );
+  });
+  describe('transfer in with an auth code (D23)', () => {
+    async function transferAsha(name: string, authCode: string) {
+      const customer = await subject.registrar.ensureCustomer(asha);
+      return subject.registrar.transfer({
+        name,
+        ...customer,
+        authCode,
+        nameservers: NS,
+        privacy: false,
+      });
+    }
+
+    it('pending while the losing registrar decides, then ours with a year added', async () => {
+      await subject.take('ashasweets.com', 'Xy7-secret');
+      const asked = Date.now();
+
+      const started = await transferAsha('ashasweets.com', 'Xy7-secret');
+      expect(started).toMatchObject({ state: 'pending', name: 'ashasweets.com' });
+      expect(await subject.registrar.details('ashasweets.com')).toBeUndefined();
+      expect(await subject.registrar.availability(['ashasweets.com'])).toEqual([
+        { domain: 'ashasweets.com', available: false },
+      ]);
+
+      subject.advance(TRANSFER_DELAY_MS);
+      const done = await subject.registrar.transferStatus('ashasweets.com');
+      expect(done?.state).toBe('completed');
+      const domain = await subject.registrar.details('ashasweets.com');
+      expect(domain).toMatchObject({ name: 'ashasweets.com', nameservers: NS });
+      // Its expiry elsewhere, and the year the transfer adds.
+      expect(Date.parse(domain?.expiresAt ?? '')).toBeGreaterThan(asked + YEAR_MS);
+      expect(await subject.registrar.setLock('ashasweets.com', false)).toMatchObject({
+        locked: false,
+      });
+    });
+
+    it('a wrong auth code: pending, then failed with the registrar’s sentence; a right one then succeeds', async () => {
+      await subject.take('ashafoods.in', 'Right-Code-1');
+
+      expect((await transferAsha('ashafoods.in', 'not-the-code')).state).toBe('pending');
+      subject.advance(TRANSFER_DELAY_MS);
+      const failed = await subject.registrar.transferStatus('ashafoods.in');
+      expect(failed).toMatchObject({ state: 'failed', name: 'ashafoods.in' });
+      expect(failed?.state === 'failed' && failed.detail).toMatch(/authori[sz]ation code/i);
+      expect(await subject.registrar.details('ashafoods.in')).toBeUndefined();
+
+      expect((await transferAsha('ashafoods.in', 'Right-Code-1')).state).toBe('pending');
+      subject.advance(TRANSFER_DELAY_MS);
+      expect((await subject.registrar.transferStatus('ashafoods.in'))?.state).toBe('completed');
+    });
+
+    it('a free name or one in our account is refused; an unknown one has no transfer', async () => {
+      await expect(transferAsha('ashafree.com', 'any-code-1')).rejects.toBeInstanceOf(
+        RegistrarRefusedError,
+      );
+      await registerAsha('ashaverma.in');
+      await expect(transferAsha('ashaverma.in', 'any-code-1')).rejects.toBeInstanceOf(
+        RegistrarRefusedError,
+      );
+      expect(await subject.registrar.transferStatus('nobodyasked.com')).toBeUndefined();
+    });
+
+    it('the registrar down: RegistrarUnavailableError, no transfer asked', async () => {
+      await subject.take('ashaoutage.com');
+      await subject.outage(true);
+      await expect(transferAsha('ashaoutage.com', 'any-code-1')).rejects.toBeInstanceOf(
+        RegistrarUnavailableError,
+      );
+      await subject.outage(false);
+      expect(await subject.registrar.transferStatus('ashaoutage.com')).toBeUndefined();
+    });
   });
 });

@@ -235,6 +235,26 @@ function servicesContract(make: () => ServicesStore) {
     expect(after?.version).toBe(3);
   });
 
+  it("keeps a domain's transfer (D23): written only from the state it was read in, the code gone once left out", async () => {
+    const store = make();
+    const service = identity(newUserId());
+    const ref = { userId: service.userId, serviceId: service.serviceId };
+    const requested = { state: 'requested' as const, authCode: 'Xy7-secret', at: AT };
+    expect(await store.putTransfer(ref, requested)).toBe(false);
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+
+    expect(await store.putTransfer(ref, requested)).toBe(true);
+    expect(await store.putTransfer(ref, requested)).toBe(false);
+    const pending = { state: 'pending' as const, detail: 'Waiting', at: AT };
+    expect(await store.putTransfer(ref, pending, 'requested')).toBe(true);
+    // A second converge that read it as requested loses.
+    expect(await store.putTransfer(ref, pending, 'requested')).toBe(false);
+
+    const stored = await store.getService(ref.userId, ref.serviceId);
+    expect(stored?.transfer).toEqual(pending);
+    expect(JSON.stringify(stored)).not.toContain('Xy7-secret');
+  });
+
   it("keeps a VPS's fields (D24): made by the buyer's choices, then changed field by field, the version untouched", async () => {
     const store = make();
     const service = identity(newUserId());

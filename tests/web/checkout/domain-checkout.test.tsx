@@ -12,8 +12,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@domain/api';
 import { CATALOG } from '@domain/catalog';
 import { priceCheckout } from '@domain/checkout-pricing';
+import { searchRows } from '@domain/domain-names';
 import { DomainSearchPage } from '../../../web/src/features/domain-search/domain-search-page';
-import { API, startMockApi, orderCreated, profileWithoutBilling } from '../support/api-server';
+import {
+  API,
+  startMockApi,
+  orderCreated,
+  profileOfRegistrant,
+  profileWithoutBilling,
+  REGISTRANT_PROFILE,
+} from '../support/api-server';
 import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
 import { FakeRazorpay } from '../support/fake-razorpay';
 import { renderApp } from '../support/render-app';
@@ -42,7 +50,7 @@ beforeEach(() => {
   };
   server.use(
     http.get(`${API}/me/dashboard`, () => HttpResponse.json(dashboard)),
-    profileWithoutBilling,
+    profileOfRegistrant,
     http.post(`${API}/checkout/orders`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown> & { planId: string };
       orders.push(body);
@@ -145,5 +153,179 @@ describe('checkout for a domain plan', () => {
     expect(screen.queryByLabelText('Domain name')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Domain for this hosting')).toHaveValue('asharao.com');
     expect(screen.getByText(/Base price/)).toBeInTheDocument();
+  });
+});
+
+describe('checkout for a new domain asks for the registrant details a registry needs (D23)', () => {
+  let saved: unknown[];
+  beforeEach(() => {
+    saved = [];
+    server.use(
+      profileWithoutBilling,
+      http.put(`${API}/me/profile`, async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+  });
+
+  it('names the registrant on file and saves nothing when the profile has them', async () => {
+    server.use(profileOfRegistrant);
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com');
+
+    expect(await screen.findByTestId('registrant-on-file')).toHaveTextContent(
+      'The domain will be registered to Asha Verma, Bengaluru, Karnataka',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(saved).toEqual([]);
+  });
+
+  it('refuses to pay until they are right, then saves them to the profile and orders', async () => {
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com');
+    const section = within(
+      (await screen.findByRole('heading', { name: 'Registrant details' })).closest(
+        'section',
+      ) as HTMLElement,
+    );
+    await section.findByLabelText('Mobile number');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await section.findByText(/Please check these fields/)).toBeInTheDocument();
+    expect(orders).toEqual([]);
+    expect(saved).toEqual([]);
+
+    await userEvent.type(section.getByLabelText('Mobile number'), '98765 43210');
+    await userEvent.type(section.getByLabelText('Name on invoice'), 'Asha Verma');
+    await userEvent.type(section.getByLabelText('Address line 1'), '12 MG Road');
+    await userEvent.type(section.getByLabelText('City'), 'Bengaluru');
+    await userEvent.selectOptions(section.getByLabelText('State or union territory'), 'Karnataka');
+    await userEvent.type(section.getByLabelText('PIN code'), '560001');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(saved).toEqual([
+      {
+        phone: '+919876543210',
+        billing: {
+          name: 'Asha Verma',
+          line1: '12 MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+        },
+      },
+    ]);
+  });
+
+  it('shows the server’s refusal of the details and orders nothing', async () => {
+    server.use(
+      http.get(`${API}/me/profile`, () => HttpResponse.json({ ...REGISTRANT_PROFILE, phone: '' })),
+      http.put(`${API}/me/profile`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Please enter a 10-digit Indian mobile number.',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com');
+    const phone = await screen.findByLabelText('Mobile number');
+    // Only the phone is asked for: the address is on file.
+    expect(screen.queryByLabelText(/Address line 1/)).not.toBeInTheDocument();
+    await userEvent.type(phone, '9876543210');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    expect(
+      await screen.findByText('Please enter a 10-digit Indian mobile number.'),
+    ).toBeInTheDocument();
+    expect(orders).toEqual([]);
+  });
+});
+
+describe('a name registered elsewhere is transferred in with its auth code (D23)', () => {
+  it('/domains offers Transfer for a taken name, at its yearly price', async () => {
+    server.use(
+      http.get(`${API}/domains/availability`, ({ request }) => {
+        const name = new URL(request.url).searchParams.get('name') ?? '';
+        return HttpResponse.json({
+          results: searchRows(name).map((row) => ({
+            ...row,
+            available: row.extension !== '.com',
+          })),
+        });
+      }),
+    );
+    render(
+      <MemoryRouter initialEntries={['/domains']}>
+        <DomainSearchPage />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('Domain name'), { target: { value: 'asharao' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    const transfer = await screen.findByRole('link', { name: 'Transfer asharao.com to us' });
+    expect(transfer).toHaveAttribute(
+      'href',
+      '/checkout?plan=basicdomain&domain=asharao.com&transfer=1',
+    );
+    expect(transfer.closest('li')).toHaveTextContent('₹999.00/yr');
+    expect(screen.queryByRole('link', { name: 'Register asharao.com' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register asharao.net' })).toBeInTheDocument();
+  });
+
+  it('checkout asks for the auth code, for one year, and orders nothing without it', async () => {
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com&transfer=1');
+
+    const code = await screen.findByLabelText('Auth code (EPP code)');
+    expect(screen.getByText('Transfer asharao.com to us')).toBeInTheDocument();
+    expect(screen.getByLabelText('Registration period')).not.toBeVisible();
+    expect(screen.getByTestId('total')).toHaveTextContent('₹1,178.82');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(
+      await screen.findByText('Please enter the auth code your current registrar gave you.'),
+    ).toBeInTheDocument();
+    expect(orders).toEqual([]);
+
+    await userEvent.type(code, ' Xy7-secret ');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() =>
+      expect(orders).toEqual([
+        {
+          planId: 'basicdomain',
+          months: 12,
+          domain: 'asharao.com',
+          transfer: { authCode: 'Xy7-secret' },
+        },
+      ]),
+    );
+  });
+
+  it('shows the server’s refusal of the code beside it', async () => {
+    server.use(
+      http.post(`${API}/checkout/orders`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_auth_code',
+              message: 'Please enter the auth code (EPP code) your current registrar gave you.',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp('/checkout?plan=basicdomain&domain=asharao.com&transfer=1');
+    await userEvent.type(await screen.findByLabelText('Auth code (EPP code)'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter the auth code (EPP code) your current registrar gave you.',
+    );
   });
 });

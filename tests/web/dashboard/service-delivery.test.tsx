@@ -104,6 +104,28 @@ describe('a service card’s delivery', () => {
     expect(card.queryByRole('alert')).toBeNull();
   });
 
+  it('a domain moving in: "Transfer in progress", what happens next and the registrar’s word (D23)', async () => {
+    serve({
+      ...hosting({ state: 'pending' }),
+      planId: 'basicdomain',
+      name: 'Basic Domain',
+      category: 'domain',
+      domain: 'ashasweets.com',
+      transfer: { state: 'pending', detail: 'Transfer waiting for Losing Registrar Approval' },
+    });
+
+    const card = await hostingCard();
+
+    const status = card.getByRole('status');
+    expect(status).toHaveTextContent(
+      'Transfer in progress. We have asked your current registrar to release ashasweets.com to us.',
+    );
+    expect(status).toHaveTextContent(
+      'The registrar says: Transfer waiting for Losing Registrar Approval',
+    );
+    expect(status).not.toHaveTextContent('Setting up');
+  });
+
   it('a VPS waiting for our team says so, with the time we promise', async () => {
     serve({
       ...hosting({ state: 'manual' }),

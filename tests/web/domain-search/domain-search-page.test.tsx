@@ -54,7 +54,7 @@ afterEach(() => {
 });
 
 describe('/domains search (D23)', () => {
-  it('asks the API and lists the five extensions with their yearly prices; a taken one has no Register', async () => {
+  it('asks the API and lists the five extensions with their yearly prices; a taken one has no Register but Transfer', async () => {
     renderPage();
     await search('chaiwala');
     expect(apiGet).toHaveBeenCalledWith('/domains/availability?name=chaiwala');
@@ -67,7 +67,12 @@ describe('/domains search (D23)', () => {
     expect(com).toHaveTextContent('Available');
     expect(com).toHaveTextContent('₹999.00/yr');
     expect(net).toHaveTextContent('Taken');
-    expect(within(net!).queryByRole('link')).not.toBeInTheDocument();
+    // Taken: no Register; a transfer in with its auth code instead (D23).
+    expect(within(net!).queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
+    expect(within(net!).getByRole('link', { name: 'Transfer chaiwala.net to us' })).toHaveAttribute(
+      'href',
+      '/checkout?plan=basicdomain&domain=chaiwala.net&transfer=1',
+    );
     expect(org).toHaveTextContent('₹1,099.00/yr');
     expect(inn).toHaveTextContent('₹799.00/yr');
     expect(coin).toHaveTextContent('chaiwala.co.in');

@@ -101,3 +101,20 @@ export function orderCreated(
 export const profileWithoutBilling = http.get(`${API}/me/profile`, () =>
   HttpResponse.json({ email: 'asha@example.in', name: 'Asha', phone: '', billing: null }),
 );
+
+/** GET /api/me/profile for a buyer whose phone and billing address a registry can use (D23). */
+export const REGISTRANT_PROFILE = {
+  email: 'asha@example.in',
+  name: 'Asha',
+  phone: '+919876543210',
+  billing: {
+    name: 'Asha Verma',
+    line1: '12 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560001',
+  },
+};
+export const profileOfRegistrant = http.get(`${API}/me/profile`, () =>
+  HttpResponse.json(REGISTRANT_PROFILE),
+);

@@ -76,6 +76,24 @@ export const checkoutCopy = {
   billingChange: 'Change billing details',
   billingSavedNote: 'What you enter here is saved to your account settings for your next invoice.',
   billingKeepSaved: 'Keep the saved details',
+  /** D23: a name moving in from another registrar. */
+  transferTitle: (domain: string) => `Transfer ${domain} to us`,
+  transferNote:
+    'A transfer adds one year to the name at the registry, so it is bought for 1 year. Your current registrar may email you to approve it; it usually completes within 5 to 7 days. If it fails, you get your money back in full.',
+  authCodeLabel: 'Auth code (EPP code)',
+  authCodeHint:
+    'From your current registrar. We use it once to move the name, then forget it; it is never emailed.',
+  authCodeRequired: 'Please enter the auth code your current registrar gave you.',
+  /** D23: what a registry needs of a domain's registrant, asked when the profile lacks it. */
+  registrantTitle: 'Registrant details',
+  registrantNeeded:
+    'The domain registry needs the registrant’s postal address and mobile number. We save them to your billing details in Settings, so you enter them once.',
+  registrantOnFile: (name: string, place: string) =>
+    `The domain will be registered to ${name}, ${place}, as saved in your account settings.`,
+  registrantLoading: 'Reading your saved details...',
+  registrantLoadFailed: 'We could not read your saved details. Please try again.',
+  registrantRetry: 'Try again',
+  registrantSaveFailed: 'We could not save your details. Please try again.',
   promoTitle: 'Have a promo code?',
   promoLabel: 'Promo code',
   promoApply: 'Apply',

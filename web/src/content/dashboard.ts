@@ -93,6 +93,11 @@ export const dashboardCopy = {
   settingUpLabel: 'Setting up',
   settingUpPanel:
     "We're setting up your hosting account. It usually takes a few minutes; we'll email you its details when it's ready.",
+  /** D23: a domain moving in from another registrar. */
+  transferLabel: 'Transfer in progress.',
+  transferWaiting: (domain: string) =>
+    `We have asked your current registrar to release ${domain} to us. This usually takes 5 to 7 days, and they may email you to approve it. There is nothing else you need to do.`,
+  transferRegistrarSays: (detail: string) => `The registrar says: ${detail}`,
   settingUpManual:
     "Our team is setting this up, within 15 minutes during business hours. We'll email you its access details when it's ready.",
   accessTitle: 'Access details',

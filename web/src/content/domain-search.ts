@@ -24,6 +24,10 @@ export const domainSearch = {
   gst: gstNote,
   register: 'Register',
   registerLabel: (domain: string) => `Register ${domain}`,
+  /** D23: a name registered elsewhere (perhaps the buyer's own) moves in with its auth code. */
+  transfer: 'Transfer',
+  transferLabel: (domain: string) => `Transfer ${domain} to us`,
+  transferNote: 'Yours? Transfer it with its auth code, for a year at the price above.',
   checkoutPlanId: 'basicdomain',
   howItWorks: {
     title: 'How it works',

@@ -20,6 +20,10 @@ import {
   InvalidYearsError,
   PromoNotForDomainsError,
 } from '../../../../lambdas/domain/domain-names';
+import {
+  InvalidAuthCodeError,
+  TransferNotApplicableError,
+} from '../../../../lambdas/domain/domain-transfer';
 import { buildInvoice } from '../../../../lambdas/domain/invoice';
 import { makeHandler } from '../../../../lambdas/handlers/checkout';
 import { serviceName } from '../../../../lambdas/templates/invoice/format';
@@ -185,6 +189,60 @@ describe('createOrder for a domain plan', () => {
         new Date(fulfilled.purchase.startDate).getTime(),
     ).toBe(365 * 24 * 60 * 60 * 1000);
     expect(renewal.quote).toMatchObject({ renewal: true, totalPaise: COM_BASIC_1Y });
+  });
+});
+
+describe('a domain transferred in with its auth code (D23)', () => {
+  it('is one year at the plan’s yearly price; the code stays on the order until it is paid, then only on the service', async () => {
+    const { world, deps } = arrange();
+    const answer = await createOrder(deps, BUYER, {
+      planId: 'basicdomain',
+      years: 1,
+      domain: 'asharao.com',
+      transfer: { authCode: '  Xy7-secret ' },
+    });
+    expect(answer.amountPaise).toBe(COM_BASIC_1Y);
+    expect(JSON.stringify(world.gateway.createdOrders)).not.toContain('Xy7-secret');
+    const order = world.orders.items.get(answer.orderId);
+    expect(order?.transferAuthCode).toBe('Xy7-secret');
+
+    const fulfilled = await fulfilPayment(world, order!, {
+      paymentId: 'pay_transfer_1',
+      orderId: answer.orderId,
+      amountPaise: answer.amountPaise,
+      currency: 'INR',
+    });
+    if (fulfilled.outcome !== 'fulfilled') throw new Error('not fulfilled');
+    const service = await world.services.getService(BUYER.userId, fulfilled.purchase.serviceId!);
+    expect(service?.transfer).toMatchObject({ state: 'requested', authCode: 'Xy7-secret' });
+    expect(world.orders.items.get(answer.orderId)).not.toHaveProperty('transferAuthCode');
+    expect(JSON.stringify(world.mailer.sent)).not.toContain('Xy7-secret');
+    expect(JSON.stringify(world.log)).not.toContain('Xy7-secret');
+  });
+
+  it.each([
+    [
+      { planId: 'basicdomain', years: 1, domain: 'asharao.com', transfer: { authCode: 'a b' } },
+      InvalidAuthCodeError,
+    ],
+    [
+      {
+        planId: 'basicdomain',
+        years: 2,
+        domain: 'asharao.com',
+        transfer: { authCode: 'Xy7-secret' },
+      },
+      TransferNotApplicableError,
+    ],
+    [
+      { planId: 'basichosting', months: 12, transfer: { authCode: 'Xy7-secret' } },
+      TransferNotApplicableError,
+    ],
+  ])('refuses %o before Razorpay hears of it', async (input, error) => {
+    const { world, deps } = arrange();
+    await expect(createOrder(deps, BUYER, input)).rejects.toBeInstanceOf(error);
+    expect(world.gateway.createdOrders).toEqual([]);
+    expect(world.orders.items.size).toBe(0);
   });
 });
 

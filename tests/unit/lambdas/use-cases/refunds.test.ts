@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CancelServiceResponse } from '../../../../lambdas/domain/api';
+import { formatInr } from '../../../../lambdas/domain/money';
 import type { Months } from '../../../../lambdas/domain/pricing';
+import { NAME_TAKEN_REASON } from '../../../../lambdas/domain/registrant';
 import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
@@ -49,12 +51,18 @@ type World = ReturnType<typeof refundWorld>;
 
 let orders = 0;
 /** A paid, fulfilled order of `planId` (the one exactly-once fulfilment), at the world's now. */
-async function buy(world: World, planId = 'basichosting', months: Months = 12) {
+async function buy(world: World, planId = 'basichosting', months: Months = 12, domain?: string) {
   orders += 1;
   const n = String(orders).padStart(6, '0');
   const orderId = `order_Refund${n}`;
   const paymentId = `pay_Refund${n}`;
-  const order = await world.givenOrder({ orderId, planId, months, receipt: `rcpt_refund_${n}` });
+  const order = await world.givenOrder({
+    orderId,
+    planId,
+    months,
+    receipt: `rcpt_refund_${n}`,
+    ...(domain ? { domain } : {}),
+  });
   world.gateway.givenPayment({ id: paymentId, orderId, amountPaise: order.amountPaise });
   const result = await fulfilPayment(world, order, {
     paymentId,
@@ -149,6 +157,42 @@ describe('cancel: who and what', () => {
 
     await expect(cancel(world, serviceId)).rejects.toBeInstanceOf(NotRefundableError);
     expect(world.refunds.all()).toEqual([]);
+  });
+
+  it('a domain someone else registered first: refunded in full, and the mail says the name was taken (D23)', async () => {
+    const world = refundWorld();
+    const domain = 'asharao.com';
+    const { serviceId, amountPaise } = await buy(world, 'basicdomain', 12, domain);
+    // Converge found the name taken and failed the part with its sentence (converge-service.ts).
+    await world.provisioning.begin(BUYER.userId, serviceId, 'pending', world.now());
+    const claim = await world.provisioning.claim(BUYER.userId, serviceId, 'evt', world.now());
+    if (claim.state !== 'claimed') throw new Error('no claim');
+    await world.provisioning.settle(
+      BUYER.userId,
+      serviceId,
+      claim.token,
+      'pending',
+      { state: 'failed', reason: NAME_TAKEN_REASON(domain) },
+      world.now(),
+    );
+
+    await cancelService(world, {
+      userId: BUYER.userId,
+      serviceId,
+      reason: 'The domain was registered by someone else before we could register it',
+      origin: 'operator',
+      unregisteredDomain: true,
+    });
+    await drainBus(world);
+
+    const [mail] = mailsTo(world, /was registered by someone else/);
+    expect(mail?.subject).toBe(
+      `${domain} was registered by someone else: your ${formatInr(amountPaise)} is being refunded`,
+    );
+    expect(mail?.text).toContain(`Someone else registered ${domain} moments before we could`);
+    expect(mail?.text).toContain(`We are refunding the full ${formatInr(amountPaise)} you paid`);
+    expect(mail?.text).toContain('/domains');
+    expect(mailsTo(world, /Your refund of .* has started/)).toHaveLength(0);
   });
 
   it('day 30 after paying is refunded; day 31 is 409 refund_window_closed', async () => {

@@ -30,6 +30,8 @@ const REFUSALS: readonly DomainError[] = [
   new adminErrors.ServicePaymentNotFoundError(),
   new adminErrors.ReportRangeError('to must be the same day as from or later.'),
   new adminErrors.CustomerNotFoundError(),
+  new adminErrors.MailNotFoundError(),
+  new adminErrors.MailNotResendableError('it held a single-use link.'),
   new refundErrors.CancelServiceNotFoundError(),
   new refundErrors.NotRefundableError(),
   new refundErrors.RefundWindowClosedError(),

@@ -207,6 +207,19 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       amountPaise: 1_542_082,
       siteUrl: SITE_URL,
     }),
+  'refund-requested-domain-taken': (w = {}) =>
+    refundRequestedMail({
+      name: buyer(w),
+      planName: w.planName ?? 'Basic Domain',
+      domain: w.text ?? 'asharao.com',
+      refundId: 'rfnd_Nx9aB3cD4eF5gH',
+      paymentId: 'pay_Nx7gT4uVw8bYd1',
+      amountPaise: 117_882, // D23: a name taken before it was registered comes back in full
+      origin: 'operator',
+      requestedAt: '2026-12-01T09:30:00.000Z',
+      domainTaken: true,
+      siteUrl: SITE_URL,
+    }),
   'refund-completed': (w = {}) =>
     refundCompletedMail({
       name: buyer(w),

@@ -27,6 +27,8 @@ export interface ServiceCard {
   provisioning: Service['provisioning'];
   /** A VPS's server as the service record says (D24). */
   vps?: Service['vps'];
+  /** A domain transferred in (D23): where its transfer stands. */
+  transfer?: Service['transfer'];
   /** A storage service's bucket and key id (D24), once made. */
   storage?: Service['storage'];
   /** The money-back guarantee (D16), while Cancel would refund something. */
@@ -100,6 +102,7 @@ export function groupServices(
               latest.state !== 'removed')),
         provisioning: latest.provisioning,
         ...(latest.vps ? { vps: latest.vps } : {}),
+        ...(latest.transfer ? { transfer: latest.transfer } : {}),
         ...(latest.storage ? { storage: latest.storage } : {}),
         ...(latest.parts ? { parts: latest.parts } : {}),
         autoRenew: latest.autoRenew === true,

@@ -30,6 +30,22 @@ export function ServiceDelivery({ card }: { card: ServiceCard }) {
         {provisioning.reason}
       </div>
     );
+  } else if (
+    SETTING_UP.has(provisioning.state) &&
+    (card.transfer?.state === 'requested' || card.transfer?.state === 'pending')
+  ) {
+    // A domain moving in (D23): the losing registrar decides, which takes days.
+    return (
+      <div className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" role="status">
+        <span className="font-semibold">{copy.transferLabel}</span>{' '}
+        {copy.transferWaiting(card.domain ?? '')}
+        {card.transfer.detail ? (
+          <span className="mt-1 block text-sky-800">
+            {copy.transferRegistrarSays(card.transfer.detail)}
+          </span>
+        ) : null}
+      </div>
+    );
   } else if (SETTING_UP.has(provisioning.state)) {
     return (
       <div className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" role="status">

@@ -44,6 +44,9 @@ import { isPrerenderedFor, usePlansSnapshot } from '../../lib/plans-snapshot';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
 import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
+import { RegistrantDetailsSection } from './components/registrant-details';
+import { TransferCodeField } from './components/transfer-code';
+import { useRegistrant } from './use-registrant';
 import { PriceBreakdown } from './components/price-breakdown';
 import { PromoBox } from './components/promo-box';
 import {
@@ -65,6 +68,12 @@ const DOMAIN_ERROR_CODES: ReadonlySet<string> = new Set([
   'domain_not_applicable',
 ]);
 
+/** The API's refusals of a transfer in (D23), shown beside the auth code. */
+const TRANSFER_ERROR_CODES: ReadonlySet<string> = new Set([
+  'invalid_auth_code',
+  'transfer_not_applicable',
+]);
+
 type PlanState =
   | { status: 'loading' }
   | { status: 'not-found' }
@@ -77,6 +86,7 @@ export function CheckoutPage() {
   const planId = params.get('plan') ?? '';
   const domainParam = params.get('domain')?.trim() || undefined;
   const renewParam = params.get('renew') === '1';
+  const transferParam = params.get('transfer') === '1';
   const returnTo = location.pathname + location.search;
   const { user, loading: authLoading } = useAuth();
 
@@ -189,6 +199,13 @@ export function CheckoutPage() {
   );
   const renewal = isRenewal(held, renewParam);
   const newRegister = !renewal && bundleHasPart(catalogPlan, 'domain');
+  // D23: a name registered elsewhere moves in with its auth code, for the one year it adds.
+  const transfer = domainPlan && transferParam && !renewal;
+  const [authCode, setAuthCode] = useState('');
+  const [authCodeError, setAuthCodeError] = useState<string | null>(null);
+  useEffect(() => {
+    if (transfer) setYears(1);
+  }, [transfer]);
   const breakdown = useMemo(() => {
     if (!plan) return undefined;
     if (!domainPlan) return quote(plan, months, renewal ? null : promo?.code, { renewal });
@@ -222,6 +239,8 @@ export function CheckoutPage() {
     if (!choice.problem) setBillingError(null);
   }, []);
   const needsAddress = (breakdown?.subtotalPaise ?? 0) >= BUYER_ADDRESS_THRESHOLD_PAISE;
+  // D23: a new registration's registrant, asked for (and saved to the profile) when lacking.
+  const registrant = useRegistrant(Boolean(user) && domainPlan && !renewal);
   const tax = useTaxSplit(
     plan && billing.state
       ? {
@@ -402,7 +421,18 @@ export function CheckoutPage() {
                     </p>
                   </div>
                 ) : null}
-                <div className="mt-5">
+                {transfer && domain ? (
+                  <TransferCodeField
+                    domain={domain}
+                    value={authCode}
+                    error={authCodeError}
+                    onChange={(value) => {
+                      setAuthCode(value);
+                      setAuthCodeError(null);
+                    }}
+                  />
+                ) : null}
+                <div className="mt-5" hidden={transfer}>
                   {domainPlan ? (
                     <>
                       <label
@@ -472,7 +502,18 @@ export function CheckoutPage() {
                     />
                   )}
                 </div>
-                <div className="mt-6 border-t border-slate-100 pt-6">
+                {registrant.wanted ? (
+                  <div className="mt-6 border-t border-slate-100 pt-6">
+                    <RegistrantDetailsSection
+                      error={registrant.error}
+                      onChange={registrant.onChange}
+                    />
+                  </div>
+                ) : null}
+                <div
+                  className="mt-6 border-t border-slate-100 pt-6"
+                  hidden={registrant.choice.asksAddress}
+                >
                   <BillingDetailsSection
                     required={needsAddress}
                     signedIn={Boolean(user)}
@@ -505,9 +546,13 @@ export function CheckoutPage() {
                   size="lg"
                   className="mt-5 w-full"
                   disabled={phase !== 'idle'}
-                  onClick={() => {
+                  onClick={async () => {
                     if ((domainPlan || (hostingPlan && !addedLater)) && !domain) {
                       setDomainError(parsedDomain.problem);
+                      return;
+                    }
+                    if (transfer && !authCode.trim()) {
+                      setAuthCodeError(copy.authCodeRequired);
                       return;
                     }
                     if (user && billing.problem) {
@@ -524,6 +569,7 @@ export function CheckoutPage() {
                       setVpsError(vpsProblem);
                       return;
                     }
+                    if (!(await registrant.save())) return;
                     // A domain's period goes as months 12 × years, which the server reads as years.
                     void pay({
                       planId: plan.id,
@@ -538,6 +584,7 @@ export function CheckoutPage() {
                         ? { registerDomain: registerDomain.name }
                         : {}),
                       ...(offerAutoRenew && autoRenew ? { autoRenew: true } : {}),
+                      ...(transfer ? { transfer: { authCode: authCode.trim() } } : {}),
                       returnTo,
                       // The server's word on the domain belongs beside the field, not in an alert.
                       onRefused: (error) => {
@@ -547,6 +594,10 @@ export function CheckoutPage() {
                         }
                         if (newVps && error.code === 'invalid_ssh_key') {
                           setVpsError(error.message);
+                          return true;
+                        }
+                        if (transfer && TRANSFER_ERROR_CODES.has(error.code)) {
+                          setAuthCodeError(error.message);
                           return true;
                         }
                         if (!DOMAIN_ERROR_CODES.has(error.code)) return false;

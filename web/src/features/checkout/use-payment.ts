@@ -35,6 +35,8 @@ export interface PaymentRequest {
   registerDomain?: string;
   /** "Renew automatically" ticked (D25): the payment also sets up the mandate. */
   autoRenew?: boolean;
+  /** A domain transferred in (D23): the auth code its current registrar gave. */
+  transfer?: { authCode: string };
   /** Where /login should return to (this checkout's path and query). */
   returnTo: string;
   /**
@@ -162,6 +164,7 @@ export function usePayment() {
             ...(request.vps ? { vps: request.vps } : {}),
             ...(request.registerDomain ? { registerDomain: request.registerDomain } : {}),
             ...(request.autoRenew ? { autoRenew: true } : {}),
+            ...(request.transfer ? { transfer: request.transfer } : {}),
           }),
           loadConfig(),
         ]);

@@ -197,10 +197,12 @@ function Results({
       <ul className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {results.map((result) => {
           const sold = Object.hasOwn(DOMAIN_EXTENSIONS, result.extension);
-          const pricePaise =
-            result.available && sold
-              ? domainPricePerYear(planId, result.extension as DomainExtension)
-              : undefined;
+          const yearly = sold
+            ? domainPricePerYear(planId, result.extension as DomainExtension)
+            : undefined;
+          const pricePaise = result.available ? yearly : undefined;
+          // D23: a name registered elsewhere can move in for a year at the same yearly price.
+          const transferPaise = result.available ? undefined : yearly;
           return (
             <li
               key={result.domain}
@@ -228,6 +230,23 @@ function Results({
                     aria-label={text.registerLabel(result.domain)}
                   >
                     {text.register}
+                  </ButtonLink>
+                </div>
+              ) : null}
+              {transferPaise !== undefined ? (
+                <div className="flex flex-wrap items-center gap-5">
+                  <p className="text-slate-900">
+                    <span className="text-xl font-bold">{formatInr(transferPaise)}</span>
+                    <span className="text-sm text-slate-500">{text.perYear}</span>{' '}
+                    <span className="text-sm text-slate-500">{text.gst}</span>
+                    <span className="block text-xs text-slate-500">{text.transferNote}</span>
+                  </p>
+                  <ButtonLink
+                    to={`/checkout?plan=${planId}&domain=${encodeURIComponent(result.domain)}&transfer=1`}
+                    variant="secondary"
+                    aria-label={text.transferLabel(result.domain)}
+                  >
+                    {text.transfer}
                   </ButtonLink>
                 </div>
               ) : null}

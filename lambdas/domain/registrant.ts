@@ -1,0 +1,42 @@
+/**
+ * What a registry needs of a domain's registrant (D23) and the buyer's profile (D19) may lack: a
+ * postal address (line 1, city, state, PIN code: the profile's billing details) and a phone
+ * number. One rule for the checkout, which asks for what is missing and saves it to the profile,
+ * and for converge, which registers a name only once both are there.
+ */
+import type { BillingDetails } from './gst';
+
+export type RegistrantGap = 'address' | 'phone';
+
+/** What the profile lacks for a registration; empty when a name can be registered under it. */
+export function registrantGaps(profile: {
+  phone: string;
+  billing?: BillingDetails | null | undefined;
+}): RegistrantGap[] {
+  const gaps: RegistrantGap[] = [];
+  const b = profile.billing;
+  const filled = (value: string | undefined) => (value ?? '').trim() !== '';
+  if (!b || !filled(b.line1) || !filled(b.city) || !filled(b.state) || !filled(b.pincode)) {
+    gaps.push('address');
+  }
+  if (profile.phone.replace(/\D/g, '').length < 10) gaps.push('phone');
+  return gaps;
+}
+
+/** Why a paid name is not the buyer's: someone else registered it first (the card and the mail). */
+export const NAME_TAKEN_REASON = (name: string) =>
+  `${name} was registered by someone else before we could register it for you, so it is not yours. Your payment will be refunded in full.`;
+
+/** The registrant's details are missing: the registry needs an address before it registers. */
+export class RegistrantDetailsMissingError extends Error {
+  override readonly name = 'RegistrantDetailsMissingError';
+  constructor(readonly userId: string) {
+    super(
+      "The buyer's billing address is missing: the registry needs the registrant's address before the name can be registered.",
+    );
+  }
+}
+
+/** Why a domain's part failed when its transfer in failed (the card shows it). */
+export const TRANSFER_FAILED_REASON = (name: string, detail: string) =>
+  `${name} could not be transferred to us: ${detail.replace(/\.?$/, '.')} It stays with its current registrar, and your payment will be refunded in full.`;

@@ -1,0 +1,35 @@
+/**
+ * What a domain's registrant needs and a profile may lack (D23): the checkout asks for exactly
+ * these, and converge registers a name only when none is missing.
+ */
+import { describe, expect, it } from 'vitest';
+import { registrantGaps } from '../../../lambdas/domain/registrant';
+
+const billing = {
+  name: 'Asha Verma',
+  line1: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560001',
+};
+
+describe('registrantGaps', () => {
+  it('is empty for a profile with a billing address and a mobile number', () => {
+    expect(registrantGaps({ phone: '+919876543210', billing })).toEqual([]);
+  });
+
+  it('names the address when there are no billing details, or a part is blank', () => {
+    expect(registrantGaps({ phone: '+919876543210', billing: null })).toEqual(['address']);
+    expect(registrantGaps({ phone: '+919876543210', billing: { ...billing, city: ' ' } })).toEqual([
+      'address',
+    ]);
+    expect(
+      registrantGaps({ phone: '+919876543210', billing: { ...billing, pincode: '' } }),
+    ).toEqual(['address']);
+  });
+
+  it('names the phone when none is on record', () => {
+    expect(registrantGaps({ phone: '', billing })).toEqual(['phone']);
+    expect(registrantGaps({ phone: '', billing: undefined })).toEqual(['address', 'phone']);
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * A domain transferred in with its auth code (D23), driven by converge on in-memory fakes: the
+ * registrar is asked once (however many deliveries race), the code is gone from the service once
+ * asked, the card's state follows the registrar (pending, then ready a year on), a wrong code
+ * fails the part with the registrar's sentence and asks for the refund once, and a crash after
+ * asking adopts the transfer instead of asking twice.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Months } from '../../../../lambdas/domain/pricing';
+import { TRANSFER_FAILED_REASON } from '../../../../lambdas/domain/registrant';
+import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
+import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
+import type { ServiceRecord } from '../../../../lambdas/ports/services';
+import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
+import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
+import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
+import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+
+const START = new Date('2026-11-27T04:00:00.000Z');
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const NAME = 'ashasweets.com';
+const CODE = 'Xy7-secret-code';
+const SERVICE_ID = 'svc_transfer1';
+const NS = ['ns1.panel.example.in', 'ns2.panel.example.in'];
+
+const CONTACT: RegistrantContact = {
+  email: BUYER.email,
+  name: 'Asha Verma',
+  addressLine1: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IN',
+  postalCode: '560001',
+  phoneCountryCode: '91',
+  phone: '9876543210',
+};
+
+function world() {
+  const base = fakeWorld(START);
+  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 2 * MINUTE });
+  const registrar = new InMemoryRegistrar();
+  registrar.now = () => base.now().getTime();
+  registrar.transferDelayMs = 5 * MINUTE;
+  registrar.take(NAME, CODE);
+  const refunded: ServiceRecord[] = [];
+  const deps: ConvergeDeps = {
+    ...convergeDepsOf({
+      records,
+      services: base.services,
+      users: base.users,
+      panel: new InMemoryPanel(),
+      announce: (detail) => base.events.publish('ServiceProvisioned', detail),
+      mailer: base.mailer,
+      siteUrl: () => 'https://shop.example.in',
+      placeholderDomain: () => 'sites.example.in',
+      log: base.log,
+      now: base.now,
+    }),
+    registrar: {
+      registrar,
+      transfers: base.services,
+      contact: async () => CONTACT,
+      nameservers: async () => NS,
+      taken: async (service) => {
+        refunded.push(service);
+      },
+    },
+  };
+  return Object.assign(base, { records, registrar, refunded, deps });
+}
+
+let w: ReturnType<typeof world>;
+const ref = { userId: BUYER.userId, serviceId: SERVICE_ID };
+const converge = (deliveryId = 'evt-1') => convergeService(w.deps, ref, { deliveryId });
+const service = () => w.services.getService(BUYER.userId, SERVICE_ID);
+const later = (ms: number) => w.setNow(new Date(w.now().getTime() + ms));
+
+async function paidTransfer(authCode: string, domain = NAME) {
+  const at = START.toISOString();
+  await w.services.extendService(
+    {
+      userId: BUYER.userId,
+      serviceId: SERVICE_ID,
+      planId: 'basicdomain',
+      planName: 'Basic Domain',
+      category: 'domain',
+      domain,
+    },
+    {
+      purchaseId: 'pur_pay_Transfer0001',
+      paymentId: 'pay_Transfer0001',
+      purchaseDate: at,
+      startDate: at,
+      renewalDate: new Date(START.getTime() + 365 * DAY).toISOString(),
+      months: 12 as Months,
+      amountPaise: 117_882,
+    },
+    0,
+    at,
+  );
+  await w.services.putTransfer(ref, { state: 'requested', authCode, at });
+}
+
+beforeEach(async () => {
+  w = world();
+  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
+});
+
+describe('a domain transferred in through converge (D23)', () => {
+  it('asks the registrar once, forgets the code, waits, then is ready at our nameservers', async () => {
+    await paidTransfer(CODE);
+
+    const first = await converge();
+    expect(first).toMatchObject({
+      outcome: 'out_of_step',
+      desired: 'setting_up',
+      actual: 'absent',
+    });
+    expect(w.registrar.transfers).toBe(1);
+    const pending = await service();
+    expect(pending?.transfer).toMatchObject({
+      state: 'pending',
+      detail: 'Transfer waiting for Losing Registrar Approval',
+    });
+    expect(JSON.stringify(pending)).not.toContain(CODE);
+    expect(w.registrar.registrations).toBe(0);
+    // The card's view: where the transfer stands, in the registrar's words.
+    expect(serviceOfRecord(pending!, w.now()).transfer).toEqual({
+      state: 'pending',
+      detail: 'Transfer waiting for Losing Registrar Approval',
+    });
+
+    // Still waiting: asked again, nothing asked twice.
+    await converge('evt-2');
+    expect(w.registrar.transfers).toBe(1);
+    expect((await service())?.provisioning?.state).toBe('pending');
+
+    later(5 * MINUTE);
+    const done = await converge('evt-3');
+    expect(done).toMatchObject({ outcome: 'in_step', actual: 'live' });
+    expect((await service())?.transfer?.state).toBe('completed');
+    expect((await service())?.provisioning).toMatchObject({ state: 'ready', nameservers: NS });
+    expect(w.registrar.all()).toEqual([expect.objectContaining({ name: NAME, nameservers: NS })]);
+    expect(w.refunded).toEqual([]);
+  });
+
+  it('10 concurrent deliveries ask the registrar once', async () => {
+    await paidTransfer(CODE);
+    await Promise.allSettled(Array.from({ length: 10 }, (_, i) => converge(`evt-${i}`)));
+    await converge('evt-after');
+    expect(w.registrar.transfers).toBe(1);
+    expect((await service())?.transfer?.state).toBe('pending');
+  });
+
+  it('a wrong code: failed with the registrar’s sentence, the code gone, refunded once', async () => {
+    await paidTransfer('not-the-code');
+    await converge();
+    later(5 * MINUTE);
+    await converge('evt-2');
+    await converge('evt-3');
+
+    const failed = await service();
+    expect(failed?.transfer).toMatchObject({ state: 'failed' });
+    expect(failed?.provisioning).toMatchObject({
+      state: 'failed',
+      failureReason: TRANSFER_FAILED_REASON(
+        NAME,
+        'Transfer failed: the authorization code given is not valid for this domain',
+      ),
+    });
+    expect(JSON.stringify(failed)).not.toContain('not-the-code');
+    expect(w.refunded).toHaveLength(1);
+    expect(w.registrar.all()).toEqual([]);
+  });
+
+  it('a name that cannot be transferred (free: register it instead) fails at once and is refunded', async () => {
+    // Nobody holds it (or it was let go meanwhile): the registrar refuses to transfer a free name.
+    await paidTransfer(CODE, 'ashafree.com');
+    await converge();
+    expect((await service())?.provisioning?.state).toBe('failed');
+    expect((await service())?.provisioning?.failureReason).toMatch(
+      /could not be transferred to us: Domain name ashafree\.com is currently available/,
+    );
+    expect(w.refunded).toHaveLength(1);
+  });
+
+  it('a crash after asking the registrar: the next converge adopts the transfer, never asks twice', async () => {
+    await paidTransfer(CODE);
+    const putTransfer = w.services.putTransfer.bind(w.services);
+    let crashed = false;
+    w.services.putTransfer = async (...args) => {
+      if (!crashed && args[1].state === 'pending') {
+        crashed = true;
+        throw new Error('crashed before recording');
+      }
+      return putTransfer(...args);
+    };
+    await converge();
+    expect(w.registrar.transfers).toBe(1);
+    expect((await service())?.transfer?.state).toBe('requested');
+
+    later(3 * MINUTE); // the crashed attempt's claim has run out
+    await converge('evt-2');
+    expect(w.registrar.transfers).toBe(1);
+    expect((await service())?.transfer?.state).toBe('pending');
+  });
+});
