@@ -13,6 +13,7 @@ import { Provisioning } from './constructs/provisioning';
 import { Schedules } from './constructs/schedules';
 import { sellerParameters } from './constructs/seller';
 import { Site } from './constructs/site';
+import { TicketFiles } from './constructs/ticket-files';
 import { DEFAULT_WEB_DIST } from './paths';
 
 export interface StorefrontStackProps extends StackProps {
@@ -36,6 +37,7 @@ export class StorefrontStack extends Stack {
   readonly provisioning: Provisioning;
   readonly events: Events;
   readonly mail: Mail;
+  readonly ticketFiles: TicketFiles;
   readonly lambdas: Lambdas;
   readonly auth: Auth;
   readonly api: Api;
@@ -109,7 +111,9 @@ export class StorefrontStack extends Stack {
         supportEmail.valueAsString,
       ).toString(),
     });
+    this.ticketFiles = new TicketFiles(this, 'TicketFiles');
     this.lambdas = new Lambdas(this, 'Lambdas', {
+      ticketFiles: this.ticketFiles,
       tables: this.data.tables,
       bus: this.events.bus,
       razorpaySecret: this.payments.razorpaySecret,

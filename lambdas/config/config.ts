@@ -357,6 +357,11 @@ export const grievanceEmail = (): string => {
   return officer ?? contactConfig().SUPPORT_EMAIL;
 };
 
+/** The ticket attachments' bucket (D27). */
+export const ticketFilesConfig = once(() =>
+  readSection('ticket attachments', { [ENV.ticketFilesBucket]: required }, process.env),
+);
+
 /**
  * A support-mail claim lapses after this long (longer than the send-support-mail Lambda's
  * timeout), so a crashed attempt's mail is sent by the bus's next retry.
@@ -378,4 +383,5 @@ export function resetConfigForTests(): void {
   refundLeaseMs.reset();
   identityConfig.reset();
   sellerConfig.reset();
+  ticketFilesConfig.reset();
 }

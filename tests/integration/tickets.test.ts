@@ -171,3 +171,71 @@ describe('a ticket from the contact form to resolved', () => {
     expect(officer).toHaveLength(1);
   });
 });
+
+describe('attachments (D27)', () => {
+  it('a buyer attaches a PDF through a presigned upload; the operator downloads it, another buyer cannot', async () => {
+    const user = newUser('ticket-file');
+    await signUp(stack, user);
+    const token = await signIn(stack, user);
+    const pdf = new TextEncoder().encode(`%PDF-1.4\n% invoice for ${user.email}\n%%EOF\n`);
+
+    const upload = await api<{
+      attachment: { id: string; fileName: string; contentType: string; size: number };
+      upload: { method: string; url: string; headers: Record<string, string> };
+    }>(stack, 'POST', '/api/me/ticket-attachments', {
+      token,
+      body: { fileName: 'invoice.pdf', contentType: 'application/pdf', size: pdf.length },
+    });
+    expect(upload.status).toBe(201);
+    // The address is the object storage stand-in's S3, presigned: the browser PUTs there itself.
+    expect(upload.body.upload.url.startsWith(stack.storageUrl)).toBe(true);
+    const put = await fetch(upload.body.upload.url, {
+      method: 'PUT',
+      headers: upload.body.upload.headers,
+      body: pdf,
+    });
+    expect(put.status).toBe(200);
+
+    const opened = await api<{ ticket: TicketView }>(stack, 'POST', '/api/me/tickets', {
+      token,
+      body: {
+        subject: 'Wrong GST on my invoice',
+        category: 'billing',
+        message: 'The invoice is attached.',
+        attachments: [upload.body.attachment],
+      },
+    });
+    expect(opened.status).toBe(201);
+    const number = opened.body.ticket.number;
+    expect(opened.body.ticket.messages?.[0]?.attachments).toEqual([
+      {
+        id: upload.body.attachment.id,
+        fileName: 'invoice.pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+      },
+    ]);
+
+    const path = `/tickets/${number}/attachments/${upload.body.attachment.id}`;
+    const forOperator = await api<{ url: string; fileName: string }>(
+      stack,
+      'GET',
+      `/api/admin${path}`,
+      { token: operatorToken },
+    );
+    expect(forOperator.status).toBe(200);
+    const download = await fetch(forOperator.body.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('filename="invoice.pdf"');
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf);
+
+    const stranger = newUser('ticket-stranger');
+    await signUp(stack, stranger);
+    const strangerToken = await signIn(stack, stranger);
+    const refused = await api(stack, 'GET', `/api/me${path}`, { token: strangerToken });
+    expect(refused.status).toBe(404);
+    // The storage refuses the object without a signature.
+    const unsigned = await fetch(forOperator.body.url.split('?')[0] as string);
+    expect(unsigned.status).toBe(403);
+  });
+});

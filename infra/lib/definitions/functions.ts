@@ -72,6 +72,10 @@ export interface FunctionDefinition {
     | 'storageSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
+    /** Ticket attachments: sign, look at and delete `ticket-files/*` (TICKET_FILES_BUCKET). */
+    | 'ticketFiles'
+    /** Replies by mail: read the raw mail SES stored under `inbound-mail/*` (TICKET_FILES_BUCKET). */
+    | 'inboundMail'
   )[];
   timeoutSeconds: number;
   memoryMb: number;
@@ -448,7 +452,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     },
     // TicketCreated and TicketReplied ask for the mails; Cognito: whether an operator's account has
     // TOTP on (D28, 403 mfa_required without it).
-    needs: ['publishEvents', 'readMfaSettings'],
+    // The attachments' bucket (D27): presigned uploads and downloads, an upload's checks.
+    needs: ['publishEvents', 'readMfaSettings', 'ticketFiles'],
     timeoutSeconds: 10,
     memoryMb: 256,
   },
@@ -700,6 +705,8 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['POST', '/api/me/tickets/{number}/replies'],
       ['POST', '/api/me/tickets/{number}/resolve'],
       ['POST', '/api/me/tickets/{number}/reopen'],
+      ['POST', '/api/me/ticket-attachments'],
+      ['GET', '/api/me/tickets/{number}/attachments/{attachmentId}'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({
     method,
@@ -714,6 +721,8 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/admin/tickets/{number}'],
       ['POST', '/api/admin/tickets/{number}/replies'],
       ['POST', '/api/admin/tickets/{number}/assign'],
+      ['POST', '/api/admin/ticket-attachments'],
+      ['GET', '/api/admin/tickets/{number}/attachments/{attachmentId}'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({
     method,
