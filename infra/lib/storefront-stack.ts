@@ -13,6 +13,7 @@ import { Provisioning } from './constructs/provisioning';
 import { Schedules } from './constructs/schedules';
 import { sellerParameters } from './constructs/seller';
 import { Site } from './constructs/site';
+import { InboundMail } from './constructs/inbound-mail';
 import { TicketFiles } from './constructs/ticket-files';
 import { DEFAULT_WEB_DIST } from './paths';
 
@@ -38,6 +39,7 @@ export class StorefrontStack extends Stack {
   readonly events: Events;
   readonly mail: Mail;
   readonly ticketFiles: TicketFiles;
+  readonly inboundMail: InboundMail;
   readonly lambdas: Lambdas;
   readonly auth: Auth;
   readonly api: Api;
@@ -95,6 +97,22 @@ export class StorefrontStack extends Stack {
       description:
         "The control panel's login page that mails and the dashboard show buyers, e.g. https://server1.example.in:2083. Empty: none is shown (Open control panel still signs buyers in).",
     });
+    const grievanceEmail = new CfnParameter(this, 'GrievanceEmail', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+)?$',
+      constraintDescription: 'empty, or an email address',
+      description:
+        "The grievance officer's inbox (D27): grievance tickets and overdue grievances are mailed there. Empty: the support inbox.",
+    });
+    const ticketReplyAddress = new CfnParameter(this, 'TicketReplyAddress', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+)?$',
+      constraintDescription: 'empty, or an email address',
+      description:
+        'Replies by mail (D27): the address ticket mails ask buyers to reply to, received by SES in this region (only some regions receive mail: see the README). Empty: no replies by mail.',
+    });
     const noSupportEmail = new CfnCondition(this, 'NoSupportEmail', {
       expression: Fn.conditionEquals(supportEmail.valueAsString, ''),
     });
@@ -114,6 +132,10 @@ export class StorefrontStack extends Stack {
     this.ticketFiles = new TicketFiles(this, 'TicketFiles');
     this.lambdas = new Lambdas(this, 'Lambdas', {
       ticketFiles: this.ticketFiles,
+      tickets: {
+        grievanceEmail: grievanceEmail.valueAsString,
+        replyAddress: ticketReplyAddress.valueAsString,
+      },
       tables: this.data.tables,
       bus: this.events.bus,
       razorpaySecret: this.payments.razorpaySecret,
@@ -128,6 +150,11 @@ export class StorefrontStack extends Stack {
       },
     });
     const { functions } = this.lambdas;
+    this.inboundMail = new InboundMail(this, 'InboundMail', {
+      replyAddress: ticketReplyAddress.valueAsString,
+      ticketFiles: this.ticketFiles,
+      inboundMail: functions.inboundMail,
+    });
     this.events.addRules({ functions });
     this.schedules = new Schedules(this, 'Schedules', { functions });
     this.auth = new Auth(this, 'Auth', { functions, senderEmail: this.mail.senderEmail });

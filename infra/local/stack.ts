@@ -30,6 +30,7 @@ import { urls, type LocalConfig } from './config';
 import { ensureTables, localDynamoClient, seedCatalog, startDynalite } from './dynamodb';
 import { LocalEventBus } from './event-bus';
 import { createGateway } from './gateway';
+import { deliverInboundMail } from './inbound-mail';
 import { RouteThrottle } from './route-throttle';
 import { JwtAuthorizer } from './jwt-authorizer';
 import { LambdaRuntime } from './lambda-runtime';
@@ -111,6 +112,9 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     AWS_SECRET_ACCESS_KEY: LOCAL_AWS_KEY.secretAccessKey,
     // Ticket attachments: a bucket on the object storage stand-in, which speaks S3 (D27).
     [ENV.ticketFilesBucket]: LOCAL_TICKET_FILES_BUCKET,
+    // Replies by mail: ticket mails ask buyers to reply here; POST /_local/mail/inbound delivers
+    // a reply as SES receiving would (infra/local/inbound-mail.ts).
+    [ENV.ticketReplyAddress]: process.env[ENV.ticketReplyAddress] || 'tickets@storefront.local',
     AWS_ENDPOINT_URL_S3: at.storage,
     AWS_ENDPOINT_URL_DYNAMODB: at.dynamodb,
     AWS_ENDPOINT_URL_SES: at.mailbox,
@@ -304,6 +308,17 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       securityHeaders: securityHeaders(localSiteOrigins(config)),
       scheduler,
       origin: at.storefront,
+      inboundMail: (body) =>
+        deliverInboundMail(
+          {
+            endpoint: at.storage,
+            bucket: LOCAL_TICKET_FILES_BUCKET,
+            credentials: LOCAL_AWS_KEY,
+            region: HOME_REGION,
+            runtime,
+          },
+          body,
+        ),
       noSiteMessage: config.skipWeb
         ? 'The web build is skipped (STOREFRONT_SKIP_WEB=1). The API is at /api, the settings at /config.json.'
         : 'There is no web build yet (web/dist). The API is at /api, the settings at /config.json.',

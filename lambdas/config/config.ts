@@ -357,6 +357,11 @@ export const grievanceEmail = (): string => {
   return officer ?? contactConfig().SUPPORT_EMAIL;
 };
 
+/** Where buyers reply to ticket mails (D27): TICKET_REPLY_ADDRESS, else none. */
+export const ticketReplyAddress = (): string | undefined =>
+  readSection('replies by mail', { [ENV.ticketReplyAddress]: z.optional(z.email()) }, process.env)
+    .TICKET_REPLY_ADDRESS;
+
 /** The ticket attachments' bucket (D27). */
 export const ticketFilesConfig = once(() =>
   readSection('ticket attachments', { [ENV.ticketFilesBucket]: required }, process.env),

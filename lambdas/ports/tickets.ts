@@ -56,6 +56,8 @@ export interface TicketMessageRecord {
   attachments?: TicketAttachmentRecord[];
   /** A reply that came by mail (SES receiving), not through the dashboard. */
   viaMail?: boolean;
+  /** That mail's Message-ID: the same mail delivered again is not a second reply. */
+  inboundMessageId?: string;
 }
 
 /** A file on a message, with where it is stored (never shown). */

@@ -144,6 +144,8 @@ export const ENV = {
   grievanceEmail: 'GRIEVANCE_EMAIL',
   /** The private bucket of ticket attachments (D27). Locally the object storage stand-in's. */
   ticketFilesBucket: 'TICKET_FILES_BUCKET',
+  /** Where buyers reply to ticket mails (Reply-To), received by SES; unset: no replies by mail. */
+  ticketReplyAddress: 'TICKET_REPLY_ADDRESS',
 } as const;
 
 /** The DynamoDB tables, defined once: the CDK stack and the local stack build theirs from this list. */

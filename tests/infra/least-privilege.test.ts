@@ -328,6 +328,7 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('registrarSecret') ? ['REGISTRAR_SECRET_ARN'] : []),
         ...(definition.needs.includes('proxmoxSecret') ? ['PROXMOX_SECRET_ARN'] : []),
         ...(definition.needs.includes('storageSecret') ? ['STORAGE_SECRET_ARN'] : []),
+        ...(definition.ticketMailSettings ? ['GRIEVANCE_EMAIL', 'TICKET_REPLY_ADDRESS'] : []),
         ...(definition.needs.includes('ticketFiles') || definition.needs.includes('inboundMail')
           ? ['TICKET_FILES_BUCKET']
           : []),

@@ -111,4 +111,75 @@ describe('ticket files bucket', () => {
     );
     expect(named).toContain('tickets');
   });
+
+  it('lets SES write raw mail under inbound-mail/ only, for this account', () => {
+    const { id } = bucket();
+    synthesised.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'ses.amazonaws.com' },
+            Action: 's3:PutObject',
+            Condition: Match.objectLike({
+              StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+            }),
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('replies by mail (SES receiving)', () => {
+  it('makes a receipt rule only when TicketReplyAddress is set: store the raw mail, then the Lambda', () => {
+    const { stack, template } = synthesised;
+    const condition = stack.resolve(stack.inboundMail.condition.logicalId) as string;
+    expect(template.toJSON().Conditions[condition]).toEqual({
+      'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'TicketReplyAddress' }, ''] }],
+    });
+    const rules = template.findResources('AWS::SES::ReceiptRule');
+    expect(Object.values(rules)).toHaveLength(1);
+    const rule = Object.values(rules)[0] as {
+      Condition: string;
+      Properties: { Rule: Record<string, unknown> };
+    };
+    expect(rule.Condition).toBe(condition);
+    expect(rule.Properties.Rule).toMatchObject({
+      Enabled: true,
+      Recipients: [{ Ref: 'TicketReplyAddress' }],
+      ScanEnabled: true,
+      TlsPolicy: 'Require',
+      Actions: [
+        {
+          S3Action: {
+            BucketName: { Ref: logicalIdOf(stack, stack.ticketFiles.bucket) },
+            ObjectKeyPrefix: 'inbound-mail/',
+          },
+        },
+        { LambdaAction: { InvocationType: 'Event' } },
+      ],
+    });
+    for (const type of ['AWS::SES::ReceiptRuleSet', 'AWS::Lambda::Permission']) {
+      const conditioned = Object.values(template.findResources(type)).filter(
+        (r) => (r as { Condition?: string }).Condition === condition,
+      );
+      expect(conditioned.length, type).toBe(1);
+    }
+  });
+
+  it('tells the ticket mails the grievance officer and the reply address (parameters)', () => {
+    const { stack } = synthesised;
+    for (const id of ['ticketMail', 'ticketDeadlines'] as const) {
+      const fn = stack.lambdas.functions[id];
+      const variables = (
+        stack.resolve((fn.function.node.defaultChild as { environment?: unknown }).environment) as {
+          variables: Record<string, unknown>;
+        }
+      ).variables;
+      expect(variables.GRIEVANCE_EMAIL).toEqual({ Ref: 'GrievanceEmail' });
+      expect(variables.TICKET_REPLY_ADDRESS).toEqual({ Ref: 'TicketReplyAddress' });
+    }
+  });
 });

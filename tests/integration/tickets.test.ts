@@ -239,3 +239,80 @@ describe('attachments (D27)', () => {
     expect(unsigned.status).toBe(403);
   });
 });
+
+describe('replies by mail (D27)', () => {
+  const inbound = async (raw: string, verdicts?: Record<string, string>) => {
+    const response = await fetch(`${stack.baseUrl}/_local/mail/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ raw, ...(verdicts ? { verdicts } : {}) }),
+    });
+    return { status: response.status, body: (await response.json()) as { outcomes: unknown[] } };
+  };
+  const mime = (from: string, subject: string, body: string) =>
+    [
+      `From: ${from}`,
+      'To: tickets@storefront.local',
+      `Subject: ${subject}`,
+      `Message-ID: <${Math.random().toString(36).slice(2)}@mail.example.in>`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      body,
+    ].join('\r\n');
+
+  it('threads a buyer’s mail onto the ticket (quote cut off, support mailed); a forged one changes nothing', async () => {
+    const user = newUser('ticket-mail');
+    await signUp(stack, user);
+    const token = await signIn(stack, user);
+    const opened = await api<{ ticket: TicketView }>(stack, 'POST', '/api/me/tickets', {
+      token,
+      body: { subject: 'Mail on my domain', category: 'technical', message: 'No mail arrives.' },
+    });
+    const number = opened.body.ticket.number;
+    await api(stack, 'POST', `/api/admin/tickets/${number}/replies`, {
+      token: operatorToken,
+      body: { message: 'Is the MX record set?' },
+    });
+
+    const forged = await inbound(
+      mime(user.email, `Re: [${number}] Support answered`, 'Delete everything.'),
+      { spf: 'FAIL', dkim: 'FAIL', dmarc: 'FAIL' },
+    );
+    expect(forged.body.outcomes).toEqual([
+      { outcome: 'ignored', reason: 'sender_not_authenticated' },
+    ]);
+    const stranger = await inbound(
+      mime('mallory@example.in', `Re: [${number}]`, 'Delete everything.'),
+    );
+    expect(stranger.body.outcomes).toEqual([{ outcome: 'ignored', reason: 'sender_not_owner' }]);
+
+    const replied = await inbound(
+      mime(
+        `"${user.name}" <${user.email}>`,
+        `Re: [${number}] Support answered: Mail on my domain`,
+        `Yes, it points at mx1.example.in.\r\n\r\nOn Fri, 27 Nov 2026 at 11:30, Support <support@storefront.local> wrote:\r\n> Is the MX record set?`,
+      ),
+    );
+    expect(replied.status).toBe(200);
+    expect(replied.body.outcomes).toEqual([{ outcome: 'replied', ticketNumber: number }]);
+
+    const thread = await api<{ ticket: TicketView }>(stack, 'GET', `/api/me/tickets/${number}`, {
+      token,
+    });
+    expect(thread.body.ticket.status).toBe('open');
+    expect(thread.body.ticket.messages?.map((m) => m.body)).toEqual([
+      'No mail arrives.',
+      'Is the MX record set?',
+      'Yes, it points at mx1.example.in.',
+    ]);
+    expect(thread.body.ticket.messages?.[2]?.viaMail).toBe(true);
+    await eventually(
+      async () =>
+        (await mailbox(stack, SUPPORT)).find(
+          (m) => m.subject.includes(number) && (m.body.text ?? '').includes('mx1.example.in'),
+        ),
+      'the support inbox mail of the reply by mail',
+    );
+  });
+});

@@ -35,6 +35,8 @@ export interface LambdasProps {
   hosting: { placeholderDomain: string; controlPanelUrl: string };
   /** The tickets' private bucket: attachments and raw inbound mail (TICKET_FILES_BUCKET). */
   ticketFiles: TicketFiles;
+  /** Stack parameters for the ticket mails (D27); empty strings when unset. */
+  tickets: { grievanceEmail: string; replyAddress: string };
 }
 
 /** The environment a function gets: exactly the names of what it may use (lambdas/config). */
@@ -55,6 +57,10 @@ export function environmentFor(
   if (definition.needs.includes('sendEmail')) {
     environment[ENV.mailFrom] = props.mail.senderEmail;
     environment[ENV.supportEmail] = props.mail.supportEmail;
+  }
+  if (definition.ticketMailSettings) {
+    environment[ENV.grievanceEmail] = props.tickets.grievanceEmail;
+    environment[ENV.ticketReplyAddress] = props.tickets.replyAddress;
   }
   if (definition.needs.includes('ticketFiles') || definition.needs.includes('inboundMail')) {
     environment[ENV.ticketFilesBucket] = props.ticketFiles.bucket.bucketName;

@@ -30,6 +30,7 @@ export type FunctionId =
   | 'tickets'
   | 'ticketMail'
   | 'ticketDeadlines'
+  | 'inboundMail'
   | 'vps'
   | 'autoRenew'
   | 'autoRenewJob';
@@ -86,6 +87,11 @@ export interface FunctionDefinition {
   reservedConcurrency?: number;
   /** Writes links to the site (SITE_URL) without sending mail itself (every mail sender gets it). */
   linksToSite?: boolean;
+  /**
+   * Mails about tickets (D27): gets the grievance officer's address and the address buyers reply
+   * to by mail (GRIEVANCE_EMAIL, TICKET_REPLY_ADDRESS: stack parameters, empty when unset).
+   */
+  ticketMailSettings?: boolean;
   /**
    * Delivers services on the hosting panel: gets the placeholder domain for hosting bought without
    * one and the panel's address for buyers (HOSTING_PLACEHOLDER_DOMAIN, CONTROL_PANEL_URL).
@@ -463,6 +469,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // Each mail's claim is kept on its message.
     tables: { tickets: 'readWrite' },
     needs: ['sendEmail'],
+    ticketMailSettings: true,
     timeoutSeconds: 30,
     memoryMb: 256,
   },
@@ -473,7 +480,18 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     tables: { tickets: 'readWrite' },
     // The grievance officer's mail; the bus: a lost ticket event published again.
     needs: ['sendEmail', 'publishEvents'],
+    ticketMailSettings: true,
     timeoutSeconds: 60,
+    memoryMb: 256,
+  },
+  inboundMail: {
+    id: 'inboundMail',
+    entry: 'lambdas/handlers/inbound-mail.ts',
+    // Replies by mail (D27): SES receiving stores the raw mail, then invokes this. The thread and
+    // the buyer's reply budget (limits); TicketReplied asks for the support inbox's mail.
+    tables: { tickets: 'readWrite', limits: 'readWrite' },
+    needs: ['publishEvents', 'inboundMail'],
+    timeoutSeconds: 30,
     memoryMb: 256,
   },
 };

@@ -86,7 +86,11 @@ export async function replyAsBuyer(
   caller: Caller,
   ticketNumber: string,
   body: string,
-  extra: { attachments?: TicketAttachmentRecord[]; viaMail?: boolean } = {},
+  extra: {
+    attachments?: TicketAttachmentRecord[];
+    /** By mail (reply-by-mail.ts): the ticket is not tied to an account by it. */
+    viaMail?: { inboundMessageId: string };
+  } = {},
 ): Promise<TicketView> {
   const now = deps.now();
   const at = now.toISOString();
@@ -109,7 +113,7 @@ export async function replyAsBuyer(
     body,
     mailTo: ['support'],
     ...(extra.attachments?.length ? { attachments: extra.attachments } : {}),
-    ...(extra.viaMail ? { viaMail: true } : {}),
+    ...(extra.viaMail ? { viaMail: true, inboundMessageId: extra.viaMail.inboundMessageId } : {}),
   };
   await deps.tickets.addMessage(message);
   const moved = await moveTicket(deps, ticket, (current) => {
@@ -120,8 +124,9 @@ export async function replyAsBuyer(
       resolvedAt: undefined,
       updatedAt: at,
       messageCount: current.messageCount + 1,
-      // A contact-form ticket becomes the account's once its owner answers it signed in.
-      userId: current.userId ?? caller.userId,
+      // A contact-form ticket becomes the account's once its owner answers it signed in (a
+      // reply by mail proves the address, not an account).
+      userId: current.userId ?? (extra.viaMail ? undefined : caller.userId),
     };
   });
   try {
