@@ -134,7 +134,7 @@ describe('a ticket from the contact form to resolved', () => {
     expect((await api(stack, 'GET', '/api/admin/tickets', { token: otherToken })).status).toBe(403);
   });
 
-  it('marks an unanswered grievance overdue and mails the grievance officer once', async () => {
+  it('marks an unanswered grievance overdue and mails the grievance officer and the buyer once', async () => {
     const user = newUser('grievance');
     await signUp(stack, user);
     const token = await signIn(stack, user);
@@ -169,6 +169,10 @@ describe('a ticket from the contact form to resolved', () => {
       (m) => m.subject === `[${number}] Overdue grievance: Refund refused`,
     );
     expect(officer).toHaveLength(1);
+    const told = (await mailbox(stack, user.email)).filter(
+      (m) => m.subject === `[${number}] We are late on your ticket: Refund refused`,
+    );
+    expect(told).toHaveLength(1);
   });
 });
 
