@@ -180,9 +180,13 @@ export class StorefrontStack extends Stack {
       throw new Error('ROUTES has no /api/webhooks/ route for the Razorpay webhook');
     this.monitoring = new Monitoring(this, 'Monitoring', {
       alarmEmail: alarmEmail.valueAsString,
-      deadLetterQueues: [...this.events.deadLetterQueues, ...this.schedules.deadLetterQueues],
+      deadLetterQueues: [
+        ...this.events.deadLetterQueues,
+        ...this.schedules.deadLetterQueues,
+        this.inboundMail.deadLetterQueue,
+      ],
       httpApi: this.api.httpApi,
-      watchedFunctions: [...this.events.targets, ...this.schedules.targets],
+      watchedFunctions: [...this.events.targets, ...this.schedules.targets, functions.inboundMail],
       webhook: functions[webhookRoute.function],
       reconciler: functions.paymentsReconciler,
       refundsWorker: functions.refundsWorker,

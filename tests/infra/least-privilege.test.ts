@@ -183,6 +183,10 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
         // Its failure queue (the async-invoke onFailure destination).
         for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
       }
+      if (functionId === 'inboundMail') {
+        // SES invokes it asynchronously: a mail it still fails on goes to its failure queue.
+        allowed.add(logicalIdOf(stack, stack.inboundMail.deadLetterQueue));
+      }
       if (stack.schedules.targets.some((target) => target.definition.id === functionId)) {
         // A scheduled job's failure queue (its async-invoke onFailure destination).
         for (const queue of stack.schedules.deadLetterQueues)

@@ -182,4 +182,18 @@ describe('replies by mail (SES receiving)', () => {
       expect(variables.TICKET_REPLY_ADDRESS).toEqual({ Ref: 'TicketReplyAddress' });
     }
   });
+
+  it('keeps a mail the Lambda still fails on after its retries in a failure queue, alarmed', () => {
+    const { stack, template } = synthesised;
+    const queue = logicalIdOf(stack, stack.inboundMail.deadLetterQueue);
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: logicalIdOf(stack, stack.lambdas.functions.inboundMail.function) },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+    });
+    const alarmed = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((a) =>
+      JSON.stringify(a).includes(queue),
+    );
+    expect(alarmed).toHaveLength(1);
+  });
 });

@@ -1,9 +1,13 @@
 import { Aws, CfnCondition, CfnResource, Fn, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnPermission } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { CfnReceiptRule, CfnReceiptRuleSet } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { TICKET_FILES } from '../../../lambdas/system/facts';
+import { deadLetterQueue } from './dead-letter-queue';
+import { ASYNC_INVOKE } from './events';
 import type { StorefrontFunction } from './storefront-function';
 import type { TicketFiles } from './ticket-files';
 
@@ -27,10 +31,17 @@ export class InboundMail extends Construct {
   readonly condition: CfnCondition;
   readonly ruleSet: CfnReceiptRuleSet;
   readonly rule: CfnReceiptRule;
+  /** A mail the Lambda still failed on after SES's invocation and its retries (alarmed). */
+  readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: InboundMailProps) {
     super(scope, id);
     const stack = Stack.of(this);
+    this.deadLetterQueue = deadLetterQueue(this, 'Failed');
+    props.inboundMail.function.configureAsyncInvoke({
+      ...ASYNC_INVOKE,
+      onFailure: new SqsDestination(this.deadLetterQueue),
+    });
     this.condition = new CfnCondition(this, 'Receives', {
       expression: Fn.conditionNot(Fn.conditionEquals(props.replyAddress, '')),
     });
