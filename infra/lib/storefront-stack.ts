@@ -13,6 +13,8 @@ import { Provisioning } from './constructs/provisioning';
 import { Schedules } from './constructs/schedules';
 import { sellerParameters } from './constructs/seller';
 import { Site } from './constructs/site';
+import { InboundMail } from './constructs/inbound-mail';
+import { TicketFiles } from './constructs/ticket-files';
 import { DEFAULT_WEB_DIST } from './paths';
 
 export interface StorefrontStackProps extends StackProps {
@@ -36,6 +38,8 @@ export class StorefrontStack extends Stack {
   readonly provisioning: Provisioning;
   readonly events: Events;
   readonly mail: Mail;
+  readonly ticketFiles: TicketFiles;
+  readonly inboundMail: InboundMail;
   readonly lambdas: Lambdas;
   readonly auth: Auth;
   readonly api: Api;
@@ -93,6 +97,22 @@ export class StorefrontStack extends Stack {
       description:
         "The control panel's login page that mails and the dashboard show buyers, e.g. https://server1.example.in:2083. Empty: none is shown (Open control panel still signs buyers in).",
     });
+    const grievanceEmail = new CfnParameter(this, 'GrievanceEmail', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+)?$',
+      constraintDescription: 'empty, or an email address',
+      description:
+        "The grievance officer's inbox (D27): grievance tickets and overdue grievances are mailed there. Empty: the support inbox.",
+    });
+    const ticketReplyAddress = new CfnParameter(this, 'TicketReplyAddress', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+)?$',
+      constraintDescription: 'empty, or an email address',
+      description:
+        'Replies by mail (D27): the address ticket mails ask buyers to reply to, received by SES in this region (only some regions receive mail: see the README). Empty: no replies by mail.',
+    });
     const noSupportEmail = new CfnCondition(this, 'NoSupportEmail', {
       expression: Fn.conditionEquals(supportEmail.valueAsString, ''),
     });
@@ -109,7 +129,13 @@ export class StorefrontStack extends Stack {
         supportEmail.valueAsString,
       ).toString(),
     });
+    this.ticketFiles = new TicketFiles(this, 'TicketFiles');
     this.lambdas = new Lambdas(this, 'Lambdas', {
+      ticketFiles: this.ticketFiles,
+      tickets: {
+        grievanceEmail: grievanceEmail.valueAsString,
+        replyAddress: ticketReplyAddress.valueAsString,
+      },
       tables: this.data.tables,
       bus: this.events.bus,
       razorpaySecret: this.payments.razorpaySecret,
@@ -124,6 +150,11 @@ export class StorefrontStack extends Stack {
       },
     });
     const { functions } = this.lambdas;
+    this.inboundMail = new InboundMail(this, 'InboundMail', {
+      replyAddress: ticketReplyAddress.valueAsString,
+      ticketFiles: this.ticketFiles,
+      inboundMail: functions.inboundMail,
+    });
     this.events.addRules({ functions });
     this.schedules = new Schedules(this, 'Schedules', { functions });
     this.auth = new Auth(this, 'Auth', { functions, senderEmail: this.mail.senderEmail });
@@ -149,9 +180,13 @@ export class StorefrontStack extends Stack {
       throw new Error('ROUTES has no /api/webhooks/ route for the Razorpay webhook');
     this.monitoring = new Monitoring(this, 'Monitoring', {
       alarmEmail: alarmEmail.valueAsString,
-      deadLetterQueues: [...this.events.deadLetterQueues, ...this.schedules.deadLetterQueues],
+      deadLetterQueues: [
+        ...this.events.deadLetterQueues,
+        ...this.schedules.deadLetterQueues,
+        this.inboundMail.deadLetterQueue,
+      ],
       httpApi: this.api.httpApi,
-      watchedFunctions: [...this.events.targets, ...this.schedules.targets],
+      watchedFunctions: [...this.events.targets, ...this.schedules.targets, functions.inboundMail],
       webhook: functions[webhookRoute.function],
       reconciler: functions.paymentsReconciler,
       refundsWorker: functions.refundsWorker,

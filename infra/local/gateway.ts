@@ -42,6 +42,8 @@ export interface GatewayDeps {
   scheduler: LocalScheduler;
   /** The storefront's own origin: the only one whose pages may call `/_local/jobs`. */
   origin: string;
+  /** `POST /_local/mail/inbound`: a mail as SES receiving would deliver it (inbound-mail.ts). */
+  inboundMail?: (body: unknown) => Promise<{ status: number; body: unknown }>;
 }
 
 class BodyTooLargeError extends Error {}
@@ -193,6 +195,27 @@ export function createGateway(deps: GatewayDeps): Server {
         });
       }
       return deps.scheduler.handle(req, res, decodeURIComponent(job[1] ?? ''));
+    }
+
+    if (path === '/_local/mail/inbound' && method === 'POST' && deps.inboundMail) {
+      // A test hook: this machine only, no page of another origin, JSON only.
+      const refusal = controlRefusal(req);
+      if (refusal) {
+        req.resume();
+        return sendJson(req, res, refusal.status, {
+          error: { code: 'forbidden', message: refusal.message },
+        });
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse((await readBody(req, 2 * 1024 * 1024)).toString('utf8'));
+      } catch {
+        return sendJson(req, res, 400, {
+          error: { code: 'invalid_json', message: 'The body must be JSON, at most 2 MB.' },
+        });
+      }
+      const answer = await deps.inboundMail(body);
+      return sendJson(req, res, answer.status, answer.body);
     }
 
     // What CloudFront's response headers policy adds to the site and the API alike.

@@ -30,6 +30,7 @@ import { urls, type LocalConfig } from './config';
 import { ensureTables, localDynamoClient, seedCatalog, startDynalite } from './dynamodb';
 import { LocalEventBus } from './event-bus';
 import { createGateway } from './gateway';
+import { deliverInboundMail } from './inbound-mail';
 import { RouteThrottle } from './route-throttle';
 import { JwtAuthorizer } from './jwt-authorizer';
 import { LambdaRuntime } from './lambda-runtime';
@@ -45,6 +46,13 @@ import { startRegistrarStandIn, type RegistrarStandIn } from './registrar/server
 import { STAND_IN_TEMPLATES, startProxmoxStandIn, type ProxmoxStandIn } from './proxmox/server';
 import { startObjectStorageStandIn, type ObjectStorageStandIn } from './object-storage/server';
 import { startWhmStandIn, type WhmStandIn } from './whm/server';
+
+/**
+ * The tickets' attachments bucket (D27) on the object storage stand-in, owned by a user holding
+ * the Lambdas' own local credentials (AWS_ACCESS_KEY_ID below): the same S3 calls as in AWS.
+ */
+export const LOCAL_TICKET_FILES_BUCKET = 'storefront-ticket-files';
+const LOCAL_AWS_KEY = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** Locally, hosting bought without a domain is placed under this name (nothing resolves it). */
 const LOCAL_PLACEHOLDER_DOMAIN = 'sites.storefront.test';
@@ -100,8 +108,14 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     [ENV.razorpayApiBase]: at.razorpaySimulator,
     AWS_REGION: HOME_REGION,
     AWS_DEFAULT_REGION: HOME_REGION,
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: LOCAL_AWS_KEY.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_AWS_KEY.secretAccessKey,
+    // Ticket attachments: a bucket on the object storage stand-in, which speaks S3 (D27).
+    [ENV.ticketFilesBucket]: LOCAL_TICKET_FILES_BUCKET,
+    // Replies by mail: ticket mails ask buyers to reply here; POST /_local/mail/inbound delivers
+    // a reply as SES receiving would (infra/local/inbound-mail.ts).
+    [ENV.ticketReplyAddress]: process.env[ENV.ticketReplyAddress] || 'tickets@storefront.local',
+    AWS_ENDPOINT_URL_S3: at.storage,
     AWS_ENDPOINT_URL_DYNAMODB: at.dynamodb,
     AWS_ENDPOINT_URL_SES: at.mailbox,
     AWS_ENDPOINT_URL_EVENTBRIDGE: at.eventBridge,
@@ -263,6 +277,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         dataDir: config.dataDir,
         adminAccessKeyId: config.storage.accessKeyId,
         adminSecretAccessKey: config.storage.secretAccessKey,
+        serviceBuckets: [{ bucket: LOCAL_TICKET_FILES_BUCKET, ...LOCAL_AWS_KEY }],
       }).then((started) => {
         storage = started;
       }),
@@ -293,6 +308,17 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       securityHeaders: securityHeaders(localSiteOrigins(config)),
       scheduler,
       origin: at.storefront,
+      inboundMail: (body) =>
+        deliverInboundMail(
+          {
+            endpoint: at.storage,
+            bucket: LOCAL_TICKET_FILES_BUCKET,
+            credentials: LOCAL_AWS_KEY,
+            region: HOME_REGION,
+            runtime,
+          },
+          body,
+        ),
       noSiteMessage: config.skipWeb
         ? 'The web build is skipped (STOREFRONT_SKIP_WEB=1). The API is at /api, the settings at /config.json.'
         : 'There is no web build yet (web/dist). The API is at /api, the settings at /config.json.',

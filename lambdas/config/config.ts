@@ -357,6 +357,16 @@ export const grievanceEmail = (): string => {
   return officer ?? contactConfig().SUPPORT_EMAIL;
 };
 
+/** Where buyers reply to ticket mails (D27): TICKET_REPLY_ADDRESS, else none. */
+export const ticketReplyAddress = (): string | undefined =>
+  readSection('replies by mail', { [ENV.ticketReplyAddress]: z.optional(z.email()) }, process.env)
+    .TICKET_REPLY_ADDRESS;
+
+/** The ticket attachments' bucket (D27). */
+export const ticketFilesConfig = once(() =>
+  readSection('ticket attachments', { [ENV.ticketFilesBucket]: required }, process.env),
+);
+
 /**
  * A support-mail claim lapses after this long (longer than the send-support-mail Lambda's
  * timeout), so a crashed attempt's mail is sent by the bus's next retry.
@@ -378,4 +388,5 @@ export function resetConfigForTests(): void {
   refundLeaseMs.reset();
   identityConfig.reset();
   sellerConfig.reset();
+  ticketFilesConfig.reset();
 }

@@ -12,6 +12,7 @@
  * `dueAt` is the next deadline support owes; a grievance also carries `resolveDueAt`.
  */
 import { DomainError } from './errors';
+import type { TicketAttachment } from './ticket-attachments';
 
 export const TICKET_CATEGORIES = ['billing', 'technical', 'sales', 'grievance'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
@@ -230,6 +231,10 @@ export interface TicketMessageView {
   body: string;
   /** Operators only: an internal note, never shown to or mailed to the buyer. */
   internal?: boolean;
+  /** Files on the message: each downloads through `…/attachments/{id}` (a short-lived address). */
+  attachments?: TicketAttachment[];
+  /** The buyer answered by mail. */
+  viaMail?: boolean;
 }
 
 export interface TicketView {

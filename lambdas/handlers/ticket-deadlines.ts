@@ -1,5 +1,5 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { grievanceEmail } from '../config/config';
+import { grievanceEmail, siteConfig, ticketReplyAddress } from '../config/config';
 import { logger } from '../config/logger';
 import {
   runTicketDeadlines,
@@ -40,5 +40,7 @@ export const handler = makeHandler({
   mailer,
   events: eventPublisher,
   grievanceEmail,
+  siteUrl: () => siteConfig().SITE_URL,
+  replyAddress: ticketReplyAddress,
   log: logger,
 });

@@ -1,6 +1,12 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { contactConfig, grievanceEmail, siteConfig, supportMailLeaseMs } from '../config/config';
+import {
+  contactConfig,
+  grievanceEmail,
+  siteConfig,
+  supportMailLeaseMs,
+  ticketReplyAddress,
+} from '../config/config';
 import { logger } from '../config/logger';
 import { TICKET_CATEGORIES } from '../domain/tickets';
 import {
@@ -65,6 +71,7 @@ export const handler = makeHandler({
   mailer,
   supportEmail: () => contactConfig().SUPPORT_EMAIL,
   grievanceEmail,
+  replyAddress: ticketReplyAddress,
   siteUrl: () => siteConfig().SITE_URL,
   log: logger,
   now: () => new Date(),

@@ -83,6 +83,12 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   ticket_not_resolved: 409,
   ticket_too_long: 409,
   ticket_busy: 409,
+  attachment_type_not_allowed: 400,
+  attachment_too_large: 413,
+  too_many_attachments: 400,
+  attachment_not_uploaded: 400,
+  attachment_content_mismatch: 400,
+  attachment_not_found: 404,
   // Deleting an account (D28): services still live, or no fresh sign-in.
   services_active: 409,
 };

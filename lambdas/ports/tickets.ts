@@ -4,6 +4,7 @@
  * (lambdas/use-cases/tickets/number-ticket.ts). Every change of the head is conditional on the
  * version the caller read, so two replies at once never lose one another's status change.
  */
+import type { TicketAttachment } from '../domain/ticket-attachments';
 import type { MailClaim } from './messages';
 import type {
   StoredTicketStatus,
@@ -51,6 +52,17 @@ export interface TicketMessageRecord {
   operatorEmail?: string;
   /** Who is to be mailed it; until each is, the message is listed by `listPendingMail`. */
   mailTo?: TicketMailRecipient[];
+  /** Files checked in storage before the message was written (lambdas/use-cases/tickets/attachments.ts). */
+  attachments?: TicketAttachmentRecord[];
+  /** A reply that came by mail (SES receiving), not through the dashboard. */
+  viaMail?: boolean;
+  /** That mail's Message-ID: the same mail delivered again is not a second reply. */
+  inboundMessageId?: string;
+}
+
+/** A file on a message, with where it is stored (never shown). */
+export interface TicketAttachmentRecord extends TicketAttachment {
+  key: string;
 }
 
 /** Who a message's mail goes to. */

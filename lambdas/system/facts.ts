@@ -142,6 +142,10 @@ export const ENV = {
   sellerEmail: 'SELLER_EMAIL',
   /** The grievance officer's address (D27); the support inbox's when unset. */
   grievanceEmail: 'GRIEVANCE_EMAIL',
+  /** The private bucket of ticket attachments (D27). Locally the object storage stand-in's. */
+  ticketFilesBucket: 'TICKET_FILES_BUCKET',
+  /** Where buyers reply to ticket mails (Reply-To), received by SES; unset: no replies by mail. */
+  ticketReplyAddress: 'TICKET_REPLY_ADDRESS',
 } as const;
 
 /** The DynamoDB tables, defined once: the CDK stack and the local stack build theirs from this list. */
@@ -510,3 +514,16 @@ export function nameIndexOf(name: string): { nameKey: string; namePrefix: string
   if (nameKey.length < NAME_PREFIX_LENGTH) return undefined;
   return { nameKey, namePrefix: nameKey.slice(0, NAME_PREFIX_LENGTH) };
 }
+
+/**
+ * The tickets' bucket (D27): where each kind of object lives, and how long S3 keeps it (the CDK
+ * stack's lifecycle rules; docs/decisions.md D27).
+ */
+export const TICKET_FILES = {
+  /** Attachments: `ticket-files/<uploader>/<id>`, deleted this many days after their upload. */
+  attachmentsPrefix: 'ticket-files/',
+  attachmentRetentionDays: 180,
+  /** Raw mail stored by SES receiving for the inbound-mail Lambda (replies by mail). */
+  inboundMailPrefix: 'inbound-mail/',
+  inboundMailRetentionDays: 30,
+} as const;

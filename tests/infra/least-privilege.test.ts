@@ -176,9 +176,16 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('storageSecret')) {
         allowed.add(logicalIdOf(stack, stack.provisioning.storageSecret));
       }
+      if (definition.needs.includes('ticketFiles') || definition.needs.includes('inboundMail')) {
+        allowed.add(logicalIdOf(stack, stack.ticketFiles.bucket));
+      }
       if (stack.events.targets.some((target) => target.definition.id === functionId)) {
         // Its failure queue (the async-invoke onFailure destination).
         for (const queue of stack.events.deadLetterQueues) allowed.add(logicalIdOf(stack, queue));
+      }
+      if (functionId === 'inboundMail') {
+        // SES invokes it asynchronously: a mail it still fails on goes to its failure queue.
+        allowed.add(logicalIdOf(stack, stack.inboundMail.deadLetterQueue));
       }
       if (stack.schedules.targets.some((target) => target.definition.id === functionId)) {
         // A scheduled job's failure queue (its async-invoke onFailure destination).
@@ -240,6 +247,28 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       expect([...storage]).toEqual(
         needs.includes('storageSecret') ? ['secretsmanager:GetSecretValue'] : [],
       );
+      // The tickets' bucket (D27): attachments for the tickets function, the raw inbound mail for
+      // the inbound-mail function, each on its own prefix, nothing on the bucket itself.
+      const bucketStatements = statementsByFunction[functionId].filter((statement) =>
+        referencedIds(statement.Resource).includes(logicalIdOf(stack, stack.ticketFiles.bucket)),
+      );
+      const onBucket = bucketStatements.map((statement) => ({
+        actions: actionsOf(statement).sort(),
+        resource: JSON.stringify(statement.Resource),
+      }));
+      expect(onBucket).toEqual([
+        ...(needs.includes('ticketFiles')
+          ? [
+              {
+                actions: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+                resource: expect.stringContaining('/ticket-files/*'),
+              },
+            ]
+          : []),
+        ...(needs.includes('inboundMail')
+          ? [{ actions: ['s3:GetObject'], resource: expect.stringContaining('/inbound-mail/*') }]
+          : []),
+      ]);
       expect(bus.has('events:PutEvents')).toBe(needs.includes('publishEvents'));
       expect(sender.has('ses:SendEmail')).toBe(needs.includes('sendEmail'));
       expect(sender.has('ses:SendRawEmail')).toBe(needs.includes('sendEmail'));
@@ -303,6 +332,10 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('registrarSecret') ? ['REGISTRAR_SECRET_ARN'] : []),
         ...(definition.needs.includes('proxmoxSecret') ? ['PROXMOX_SECRET_ARN'] : []),
         ...(definition.needs.includes('storageSecret') ? ['STORAGE_SECRET_ARN'] : []),
+        ...(definition.ticketMailSettings ? ['GRIEVANCE_EMAIL', 'TICKET_REPLY_ADDRESS'] : []),
+        ...(definition.needs.includes('ticketFiles') || definition.needs.includes('inboundMail')
+          ? ['TICKET_FILES_BUCKET']
+          : []),
         ...(definition.needs.includes('sellerDetails')
           ? Object.values(ENV).filter((name) => name.startsWith('SELLER_'))
           : []),

@@ -15,6 +15,7 @@ import { ENV, TABLES, type TableDefinition, type TableId } from '../../../lambda
 import { acknowledge } from '../nag';
 import { toPascalCase } from '../names';
 import type { Mail } from './mail';
+import type { TicketFiles } from './ticket-files';
 import { StorefrontFunction } from './storefront-function';
 
 export interface LambdasProps {
@@ -32,6 +33,10 @@ export interface LambdasProps {
   storageSecret: ISecret;
   /** What the services-delivering functions are told (stack parameters). */
   hosting: { placeholderDomain: string; controlPanelUrl: string };
+  /** The tickets' private bucket: attachments and raw inbound mail (TICKET_FILES_BUCKET). */
+  ticketFiles: TicketFiles;
+  /** Stack parameters for the ticket mails (D27); empty strings when unset. */
+  tickets: { grievanceEmail: string; replyAddress: string };
 }
 
 /** The environment a function gets: exactly the names of what it may use (lambdas/config). */
@@ -52,6 +57,13 @@ export function environmentFor(
   if (definition.needs.includes('sendEmail')) {
     environment[ENV.mailFrom] = props.mail.senderEmail;
     environment[ENV.supportEmail] = props.mail.supportEmail;
+  }
+  if (definition.ticketMailSettings) {
+    environment[ENV.grievanceEmail] = props.tickets.grievanceEmail;
+    environment[ENV.ticketReplyAddress] = props.tickets.replyAddress;
+  }
+  if (definition.needs.includes('ticketFiles') || definition.needs.includes('inboundMail')) {
+    environment[ENV.ticketFilesBucket] = props.ticketFiles.bucket.bucketName;
   }
   if (definition.needs.includes('whmSecret')) {
     environment[ENV.whmSecretArn] = props.whmSecret.secretArn;
@@ -119,6 +131,8 @@ export class Lambdas extends Construct {
       if (definition.needs.includes('razorpaySecrets')) props.razorpaySecret.grantRead(fn.function);
       if (definition.needs.includes('publishEvents')) props.bus.grantPutEventsTo(fn.function);
       if (definition.needs.includes('sendEmail')) props.mail.grantSend(fn.function);
+      if (definition.needs.includes('ticketFiles')) props.ticketFiles.grantAttachments(fn.function);
+      if (definition.needs.includes('inboundMail')) props.ticketFiles.grantInboundMail(fn.function);
       if (definition.needs.includes('whmSecret')) {
         // Reading the value is all it does: no DescribeSecret, no other secret.
         fn.function.addToRolePolicy(

@@ -30,6 +30,7 @@ export type FunctionId =
   | 'tickets'
   | 'ticketMail'
   | 'ticketDeadlines'
+  | 'inboundMail'
   | 'vps'
   | 'autoRenew'
   | 'autoRenewJob';
@@ -72,6 +73,10 @@ export interface FunctionDefinition {
     | 'storageSecret'
     /** The seller on tax invoices (SELLER_*, from the stack's parameters): configuration only. */
     | 'sellerDetails'
+    /** Ticket attachments: sign, look at and delete `ticket-files/*` (TICKET_FILES_BUCKET). */
+    | 'ticketFiles'
+    /** Replies by mail: read the raw mail SES stored under `inbound-mail/*` (TICKET_FILES_BUCKET). */
+    | 'inboundMail'
   )[];
   timeoutSeconds: number;
   memoryMb: number;
@@ -82,6 +87,11 @@ export interface FunctionDefinition {
   reservedConcurrency?: number;
   /** Writes links to the site (SITE_URL) without sending mail itself (every mail sender gets it). */
   linksToSite?: boolean;
+  /**
+   * Mails about tickets (D27): gets the grievance officer's address and the address buyers reply
+   * to by mail (GRIEVANCE_EMAIL, TICKET_REPLY_ADDRESS: stack parameters, empty when unset).
+   */
+  ticketMailSettings?: boolean;
   /**
    * Delivers services on the hosting panel: gets the placeholder domain for hosting bought without
    * one and the panel's address for buyers (HOSTING_PLACEHOLDER_DOMAIN, CONTROL_PANEL_URL).
@@ -457,7 +467,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     },
     // TicketCreated and TicketReplied ask for the mails; Cognito: whether an operator's account has
     // TOTP on (D28, 403 mfa_required without it).
-    needs: ['publishEvents', 'readMfaSettings'],
+    // The attachments' bucket (D27): presigned uploads and downloads, an upload's checks.
+    needs: ['publishEvents', 'readMfaSettings', 'ticketFiles'],
     timeoutSeconds: 10,
     memoryMb: 256,
   },
@@ -467,6 +478,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // Each mail's claim is kept on its message.
     tables: { tickets: 'readWrite', mails: 'write' },
     needs: ['sendEmail'],
+    ticketMailSettings: true,
     timeoutSeconds: 30,
     memoryMb: 256,
   },
@@ -477,7 +489,18 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     tables: { tickets: 'readWrite', mails: 'write' },
     // The grievance officer's mail; the bus: a lost ticket event published again.
     needs: ['sendEmail', 'publishEvents'],
+    ticketMailSettings: true,
     timeoutSeconds: 60,
+    memoryMb: 256,
+  },
+  inboundMail: {
+    id: 'inboundMail',
+    entry: 'lambdas/handlers/inbound-mail.ts',
+    // Replies by mail (D27): SES receiving stores the raw mail, then invokes this. The thread and
+    // the buyer's reply budget (limits); TicketReplied asks for the support inbox's mail.
+    tables: { tickets: 'readWrite', limits: 'readWrite' },
+    needs: ['publishEvents', 'inboundMail'],
+    timeoutSeconds: 30,
     memoryMb: 256,
   },
 };
@@ -716,6 +739,8 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['POST', '/api/me/tickets/{number}/replies'],
       ['POST', '/api/me/tickets/{number}/resolve'],
       ['POST', '/api/me/tickets/{number}/reopen'],
+      ['POST', '/api/me/ticket-attachments'],
+      ['GET', '/api/me/tickets/{number}/attachments/{attachmentId}'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({
     method,
@@ -730,6 +755,8 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/admin/tickets/{number}'],
       ['POST', '/api/admin/tickets/{number}/replies'],
       ['POST', '/api/admin/tickets/{number}/assign'],
+      ['POST', '/api/admin/ticket-attachments'],
+      ['GET', '/api/admin/tickets/{number}/attachments/{attachmentId}'],
     ] as const
   ).map(([method, path]): RouteDefinition => ({
     method,

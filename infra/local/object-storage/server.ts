@@ -22,7 +22,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { closeServer, json, listenOnLoopback, send } from '../stand-in-http';
-import { checkSigV4, decodeAwsChunked } from './sigv4';
+import { checkPresignedSigV4, checkSigV4, decodeAwsChunked, isPresigned } from './sigv4';
 import { ObjectStorageState, type StandInUser } from './state';
 
 export interface ObjectStorageStandInOptions {
@@ -35,6 +35,12 @@ export interface ObjectStorageStandInOptions {
   adminSecretAccessKey: string;
   /** The clock, epoch milliseconds (SigV4's allowed skew is checked against it). */
   now?: () => number;
+  /**
+   * Buckets the storefront itself uses (the tickets' attachments, D27), each owned by a user of
+   * its own holding the key given here: made at start when missing, so that the Lambdas' S3
+   * client signs with that key as it would with its role's credentials in AWS.
+   */
+  serviceBuckets?: { bucket: string; accessKeyId: string; secretAccessKey: string }[];
 }
 
 export interface ObjectStorageStandIn {
@@ -64,6 +70,23 @@ class ObjectStorageStandInServer {
   constructor(private readonly options: ObjectStorageStandInOptions) {
     this.state = new ObjectStorageState(options.dataDir);
     this.now = options.now ?? Date.now;
+    for (const service of options.serviceBuckets ?? []) this.ensureServiceBucket(service);
+  }
+
+  private ensureServiceBucket(service: {
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  }): void {
+    const uid = `storefront-${service.bucket}`;
+    if (!this.state.user(uid))
+      this.state.createUser(uid, `storefront (${service.bucket})`, 1, false);
+    this.state.update(uid, (user) => {
+      user.keys = [{ accessKey: service.accessKeyId, secretKey: service.secretAccessKey }];
+    });
+    if (!this.state.bucket(service.bucket)) {
+      this.state.createBucket(service.bucket, uid, new Date(this.now()).toISOString());
+    }
   }
 
   async listen(): Promise<ObjectStorageStandIn> {
@@ -102,15 +125,20 @@ class ObjectStorageStandInServer {
         ? json(res, 503, { Code: 'ServiceUnavailable' })
         : s3Error(res, 503, 'ServiceUnavailable', 'Please reduce your request rate.');
     }
-    const check = await checkSigV4(
-      { method, url: rawUrl, headers: req.headers, body },
-      (accessKeyId) =>
-        accessKeyId === this.options.adminAccessKeyId
-          ? this.options.adminSecretAccessKey
-          : this.state.userOfKey(accessKeyId)?.keys.find((k) => k.accessKey === accessKeyId)
-              ?.secretKey,
-      this.now(),
-    );
+    const secretOf = (accessKeyId: string) =>
+      accessKeyId === this.options.adminAccessKeyId
+        ? this.options.adminSecretAccessKey
+        : this.state.userOfKey(accessKeyId)?.keys.find((k) => k.accessKey === accessKeyId)
+            ?.secretKey;
+    // A presigned URL (S3's query-string auth) for S3 itself; the admin API takes header auth.
+    const presigned = !admin && isPresigned(rawUrl);
+    const check = presigned
+      ? await checkPresignedSigV4(
+          { method, url: rawUrl, headers: req.headers },
+          secretOf,
+          this.now(),
+        )
+      : await checkSigV4({ method, url: rawUrl, headers: req.headers, body }, secretOf, this.now());
     if (!check.ok) {
       return admin
         ? json(res, check.status, { Code: check.code })
@@ -337,13 +365,22 @@ class ObjectStorageStandInServer {
       case 'HEAD': {
         if (!object)
           return s3Error(res, 404, 'NoSuchKey', 'The specified key does not exist.', head);
-        res.writeHead(200, {
-          'content-type': object.contentType,
-          'content-length': String(object.size),
+        // S3's response-* overrides (a presigned download names its file) and a first-bytes
+        // Range (`bytes=0-N`); any other Range is answered whole, as S3 does for one it ignores.
+        const disposition = url.searchParams.get('response-content-disposition');
+        const range = /^bytes=0-(\d+)$/.exec(String(req.headers.range ?? ''));
+        const end = range ? Math.min(Number(range[1]), object.size - 1) : object.size - 1;
+        res.writeHead(range ? 206 : 200, {
+          'content-type': url.searchParams.get('response-content-type') ?? object.contentType,
+          'content-length': String(end + 1),
           etag: `"${object.etag}"`,
           'last-modified': new Date(object.lastModified).toUTCString(),
+          ...(disposition ? { 'content-disposition': disposition } : {}),
+          ...(range ? { 'content-range': `bytes 0-${end}/${object.size}` } : {}),
         });
-        return void res.end(head ? undefined : this.state.readObject(object));
+        if (head) return void res.end();
+        const bytes = this.state.readObject(object);
+        return void res.end(range ? bytes.subarray(0, end + 1) : bytes);
       }
       case 'DELETE':
         this.state.deleteObject(bucket.name, key);

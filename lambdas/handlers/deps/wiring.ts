@@ -16,7 +16,9 @@ export type Need =
   | 'whmSecret'
   | 'registrarSecret'
   | 'proxmoxSecret'
-  | 'storageSecret';
+  | 'storageSecret'
+  | 'ticketFiles'
+  | 'inboundMail';
 
 export const wiring = {
   tables: new Set<TableId>(),

@@ -188,3 +188,47 @@ export function ticketOverdueMail(input: TicketOverdueInput): MailContent {
     footer: 'Sent by the store’s daily deadlines check.',
   });
 }
+
+export interface TicketOverdueToBuyerInput {
+  ticket: TicketFacts;
+  number: string;
+  dueAt: string;
+  siteUrl: string;
+}
+
+/**
+ * To the buyer, once per deadline missed: we are late, we know it, and what happens now (a
+ * grievance also names the officer and the one-month resolution date the law sets).
+ */
+export function ticketOverdueToBuyerMail(input: TicketOverdueToBuyerInput): MailContent {
+  const { ticket, number } = input;
+  const grievance = ticket.category === 'grievance';
+  return renderMail({
+    subject: tagged(number, `We are late on your ticket: ${ticket.subject}`),
+    preheader: `We owed you an answer by ${formatDateTime(input.dueAt)}. We are sorry for the wait.`,
+    heading: `We are late on ${number}`,
+    greetName: ticket.name,
+    siteUrl: input.siteUrl,
+    blocks: [
+      paragraph(
+        `We owed you an answer by ${formatDateTime(input.dueAt)} and have not sent it yet. We are sorry for the wait.`,
+      ),
+      paragraph(
+        grievance
+          ? 'Your grievance is with our grievance officer, who has been told it is overdue. We will answer you as soon as we can.'
+          : 'Your ticket is with our support team, who have been told it is overdue. We will answer you as soon as we can.',
+      ),
+      ...(grievance && ticket.resolveDueAt
+        ? [
+            rows([
+              { label: 'Received', value: formatDateTime(ticket.createdAt) },
+              { label: 'Resolve by', value: formatDateTime(ticket.resolveDueAt) },
+            ]),
+          ]
+        : []),
+      paragraph('You can add anything that helps from your dashboard, under Support.'),
+      button('See your ticket', ticketLink(input.siteUrl, number)),
+    ],
+    footer: `You get this mail about your ticket ${number}.`,
+  });
+}

@@ -14,7 +14,12 @@ import {
   type TicketView,
 } from '../../domain/tickets';
 import type { Caller } from '../../ports/users';
-import type { TicketHeadChange, TicketRecord } from '../../ports/tickets';
+import type {
+  TicketAttachmentRecord,
+  TicketHeadChange,
+  TicketMessageRecord,
+  TicketRecord,
+} from '../../ports/tickets';
 import { newMessageId, type TicketDeps } from './open-ticket';
 import { buyerThread, ticketView } from './ticket-views';
 
@@ -81,6 +86,11 @@ export async function replyAsBuyer(
   caller: Caller,
   ticketNumber: string,
   body: string,
+  extra: {
+    attachments?: TicketAttachmentRecord[];
+    /** By mail (reply-by-mail.ts): the ticket is not tied to an account by it. */
+    viaMail?: { inboundMessageId: string };
+  } = {},
 ): Promise<TicketView> {
   const now = deps.now();
   const at = now.toISOString();
@@ -94,14 +104,16 @@ export async function replyAsBuyer(
   );
   if (!allowed) throw new TooManyRequestsError();
 
-  const message = {
+  const message: TicketMessageRecord = {
     ticketId: ticket.ticketId,
     messageId: newMessageId(deps, at),
     at,
-    author: 'buyer' as const,
+    author: 'buyer',
     authorName: caller.name || ticket.name,
     body,
-    mailTo: ['support' as const],
+    mailTo: ['support'],
+    ...(extra.attachments?.length ? { attachments: extra.attachments } : {}),
+    ...(extra.viaMail ? { viaMail: true, inboundMessageId: extra.viaMail.inboundMessageId } : {}),
   };
   await deps.tickets.addMessage(message);
   const moved = await moveTicket(deps, ticket, (current) => {
@@ -112,8 +124,9 @@ export async function replyAsBuyer(
       resolvedAt: undefined,
       updatedAt: at,
       messageCount: current.messageCount + 1,
-      // A contact-form ticket becomes the account's once its owner answers it signed in.
-      userId: current.userId ?? caller.userId,
+      // A contact-form ticket becomes the account's once its owner answers it signed in (a
+      // reply by mail proves the address, not an account).
+      userId: current.userId ?? (extra.viaMail ? undefined : caller.userId),
     };
   });
   try {

@@ -12,7 +12,12 @@ import type { EventPublisher } from '../../ports/events';
 import type { LogPort } from '../../ports/logger';
 import type { RateLimiter } from '../../ports/rate-limits';
 import type { ServicesStore } from '../../ports/services';
-import type { TicketMailRecipient, TicketRecord, TicketsStore } from '../../ports/tickets';
+import type {
+  TicketAttachmentRecord,
+  TicketMailRecipient,
+  TicketRecord,
+  TicketsStore,
+} from '../../ports/tickets';
 import { numberTicket } from './number-ticket';
 import { buyerThread, ticketView } from './ticket-views';
 
@@ -42,6 +47,8 @@ export interface OpenTicketInput {
   message: string;
   serviceId?: string;
   source: TicketSource;
+  /** Files on the first message, already checked in storage (attachments.ts). */
+  attachments?: TicketAttachmentRecord[];
 }
 
 const randomId = () => randomBytes(9).toString('base64url');
@@ -103,6 +110,7 @@ export async function openTicket(
     author: 'buyer' as const,
     authorName: input.name,
     body: input.message,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
     // A contact-form message reaches the support inbox through its own mail (D9).
     mailTo:
       input.source === 'contact'

@@ -6,6 +6,7 @@ import {
   TicketTooLongError,
   type AdminTicketView,
 } from '../../domain/tickets';
+import type { TicketAttachmentRecord } from '../../ports/tickets';
 import type { Caller } from '../../ports/users';
 import { moveTicket } from './buyer-tickets';
 import { newMessageId, type TicketDeps } from './open-ticket';
@@ -82,6 +83,8 @@ export interface SupportReplyInput {
   resolve?: boolean;
   /** An internal note: kept on the thread for operators, never shown or mailed to the buyer. */
   internal?: boolean;
+  /** Files, already checked in storage (attachments.ts). */
+  attachments?: TicketAttachmentRecord[];
 }
 
 /**
@@ -108,6 +111,7 @@ export async function replyAsSupport(
     authorName: 'Support',
     body: input.message,
     operatorEmail: operator.email,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
     ...(input.internal ? { internal: true } : { mailTo: ['buyer' as const] }),
   };
   await deps.tickets.addMessage(message);

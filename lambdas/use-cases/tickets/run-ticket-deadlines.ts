@@ -1,7 +1,8 @@
 /**
  * The deadlines check (D27), run on a schedule with the run's time as "now": every unresolved
  * ticket past its next deadline is marked overdue once per deadline (`overdueFor`), the grievance
- * officer is mailed for each grievance newly overdue, and the count of overdue tickets is logged
+ * officer is mailed for each grievance newly overdue, the buyer is told (once per deadline
+ * missed: the ticket is with support, we are late, sorry), and the count of overdue tickets is logged
  * for the metric and its alarm (ALARMED_LOG_MESSAGES.ticketsOverdue).
  */
 import { nextDueAt } from '../../domain/tickets';
@@ -10,7 +11,7 @@ import type { LogPort } from '../../ports/logger';
 import type { Mailer } from '../../ports/mail';
 import type { TicketsStore } from '../../ports/tickets';
 import { ALARMED_LOG_MESSAGES } from '../../system/facts';
-import { ticketOverdueMail } from '../../templates/mail/tickets';
+import { ticketOverdueMail, ticketOverdueToBuyerMail } from '../../templates/mail/tickets';
 
 export interface RunTicketDeadlinesDeps {
   tickets: TicketsStore;
@@ -18,6 +19,9 @@ export interface RunTicketDeadlinesDeps {
   /** Asks again for the mails of messages whose event was lost. */
   events: EventPublisher;
   grievanceEmail: () => string;
+  siteUrl: () => string;
+  /** Where buyers reply by mail (TICKET_REPLY_ADDRESS): the buyer's mail's Reply-To. */
+  replyAddress?: () => string | undefined;
   log: LogPort;
 }
 
@@ -25,6 +29,8 @@ export interface TicketDeadlinesSummary {
   overdue: number;
   newlyOverdue: number;
   grievanceOfficerMailed: number;
+  /** Buyers told their ticket is overdue (once per deadline missed). */
+  buyersMailed: number;
   /** Messages whose mails were still unsent after MAIL_GRACE_MS, their event published again. */
   mailsRequeued: number;
 }
@@ -81,6 +87,7 @@ export async function runTicketDeadlines(
     overdue: overdue.length,
     newlyOverdue: 0,
     grievanceOfficerMailed: 0,
+    buyersMailed: 0,
     mailsRequeued: await requeueLostMails(deps, now),
   };
   for (const ticket of overdue) {
@@ -98,6 +105,18 @@ export async function runTicketDeadlines(
       });
       summary.grievanceOfficerMailed += 1;
     }
+    const replyAddress = deps.replyAddress?.();
+    await deps.mailer.send({
+      to: ticket.email,
+      ...(replyAddress ? { replyTo: replyAddress } : {}),
+      ...ticketOverdueToBuyerMail({
+        ticket,
+        number: ticket.ticketNumber,
+        dueAt: due,
+        siteUrl: deps.siteUrl(),
+      }),
+    });
+    summary.buyersMailed += 1;
   }
   if (summary.overdue > 0) {
     deps.log.warn(ALARMED_LOG_MESSAGES.ticketsOverdue, { count: summary.overdue });

@@ -24,6 +24,8 @@ export interface SendTicketMailDeps {
   mailer: Mailer;
   supportEmail: () => string;
   grievanceEmail: () => string;
+  /** Where buyers reply by mail (SES receiving): their mails' Reply-To; undefined: none. */
+  replyAddress?: () => string | undefined;
   siteUrl: () => string;
   log: LogPort;
   now: () => Date;
@@ -92,6 +94,12 @@ const worst = (outcomes: TicketMailOutcome[]): TicketMailOutcome =>
   outcomes[0] ??
   'not_mailed';
 
+/** A buyer's mail answers to the reply address, where replies by mail are received. */
+function replyToOf(deps: SendTicketMailDeps): { replyTo?: string } {
+  const address = deps.replyAddress?.();
+  return address ? { replyTo: address } : {};
+}
+
 export async function sendTicketCreatedMail(
   deps: SendTicketMailDeps,
   detail: TicketCreatedDetail,
@@ -100,6 +108,7 @@ export async function sendTicketCreatedMail(
   const number = detail.ticketNumber;
   const buyer = await sendOnce(deps, message, 'buyer', () => ({
     to: ticket.email,
+    ...replyToOf(deps),
     ...ticketAcknowledgementMail({ ticket, number, siteUrl: deps.siteUrl() }),
     ...aboutBuyer(ticket, 'ticket-acknowledged', number),
   }));
@@ -129,6 +138,7 @@ export async function sendTicketRepliedMail(
     message.author === 'support'
       ? await sendOnce(deps, message, 'buyer', () => ({
           to: ticket.email,
+          ...replyToOf(deps),
           ...ticketReplyToBuyerMail({
             ticket,
             number,

@@ -39,6 +39,17 @@ export function messageView(message: TicketMessageRecord): TicketMessageView {
     authorName: message.authorName,
     body: message.body,
     ...(message.internal ? { internal: true } : {}),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map(({ id, fileName, contentType, size }) => ({
+            id,
+            fileName,
+            contentType,
+            size,
+          })),
+        }
+      : {}),
+    ...(message.viaMail ? { viaMail: true } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   RecordingEventPublisher,
 } from '../../../helpers/fakes/stores';
 import { FakeSecondFactors } from '../../../helpers/fakes/second-factors';
+import { InMemoryTicketFiles } from '../../../helpers/fakes/ticket-files';
 import { InMemoryTicketsStore } from '../../../helpers/fakes/tickets';
 import { httpEvent, parse } from './handler-world';
 
@@ -26,6 +27,7 @@ function request(
   options: {
     body?: unknown;
     number?: string;
+    attachmentId?: string;
     query?: Record<string, string>;
     claims?: Record<string, unknown>;
   } = {},
@@ -42,7 +44,12 @@ function request(
       : typeof options.body === 'string'
         ? options.body
         : JSON.stringify(options.body);
-  event.pathParameters = options.number ? { number: options.number } : undefined;
+  event.pathParameters = options.number
+    ? {
+        number: options.number,
+        ...(options.attachmentId ? { attachmentId: options.attachmentId } : {}),
+      }
+    : undefined;
   event.queryStringParameters = options.query;
   if (options.claims) {
     const context = event.requestContext as unknown as {
@@ -64,6 +71,7 @@ describe('tickets handler', () => {
   let tickets: InMemoryTicketsStore;
   let services: InMemoryServicesStore;
   let events: RecordingEventPublisher;
+  let files: InMemoryTicketFiles;
   let handler: ReturnType<typeof makeHandler>;
   let deps: Parameters<typeof makeHandler>[0];
   beforeEach(() => {
@@ -83,9 +91,11 @@ describe('tickets handler', () => {
       createdAt: '2026-11-22T02:02:03.000Z',
       updatedAt: '2026-11-22T02:02:03.000Z',
     });
+    files = new InMemoryTicketFiles();
     deps = {
       tickets,
       services,
+      files,
       secondFactors: new FakeSecondFactors(['op-1']),
       counters: new InMemoryDocumentCounters(),
       events,
@@ -263,6 +273,181 @@ describe('tickets handler', () => {
     expect(again).toMatchObject({
       statusCode: 409,
       json: { error: { code: 'ticket_not_resolved' } },
+    });
+  });
+
+  describe('attachments (D27)', () => {
+    const buyerId = '5f0c8b2e-6a1d-4c3e-9b7a-1d2e3f4a5b6c';
+    const pdfBytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\n');
+    type Upload = {
+      attachment: { id: string; fileName: string; contentType: string };
+      upload: { url: string; method: string; headers: Record<string, string> };
+    };
+    async function upload(
+      file: { fileName: string; contentType: string; size: number },
+      claims?: Record<string, unknown>,
+    ) {
+      return call(request('POST /api/me/ticket-attachments', { body: file, claims }));
+    }
+    async function uploadPdf(bytes = pdfBytes, owner = buyerId) {
+      const answer = await upload({
+        fileName: 'C:\\Users\\asha\\bill<1>.pdf',
+        contentType: 'application/pdf',
+        size: bytes.length,
+      });
+      expect(answer.statusCode).toBe(201);
+      const { attachment } = answer.json as unknown as Upload;
+      files.put(`ticket-files/buyer/${owner}/${attachment.id}`, bytes, 'application/pdf');
+      return attachment;
+    }
+    const reply = (attachments: unknown[], claims?: Record<string, unknown>) =>
+      call(
+        request('POST /api/me/tickets/{number}/replies', {
+          number: 'TKT-000001',
+          body: { message: 'The bill is attached.', attachments },
+          claims,
+        }),
+      );
+
+    it('takes a PDF on a reply; the buyer and an operator download it, nobody else', async () => {
+      await call(httpEvent('post-ticket.json'));
+      const attachment = await uploadPdf();
+      expect(attachment.fileName).toBe('bill1.pdf');
+
+      const answered = await reply([attachment]);
+      expect(answered.statusCode).toBe(201);
+      const thread = (answered.json.ticket as { messages: { attachments?: unknown[] }[] }).messages;
+      // The clock stands still here: the two messages share a time, so find the reply.
+      expect(thread).toHaveLength(2);
+      expect(thread.find((m) => m.attachments)?.attachments).toEqual([
+        {
+          id: attachment.id,
+          fileName: 'bill1.pdf',
+          contentType: 'application/pdf',
+          size: pdfBytes.length,
+        },
+      ]);
+
+      const own = await call(
+        request('GET /api/me/tickets/{number}/attachments/{attachmentId}', {
+          number: 'TKT-000001',
+          attachmentId: attachment.id,
+        }),
+      );
+      expect(own.statusCode).toBe(200);
+      expect(own.json).toMatchObject({ fileName: 'bill1.pdf' });
+      expect(String(own.json.url)).toContain(`ticket-files/buyer/${buyerId}/${attachment.id}`);
+      expect(decodeURIComponent(String(own.json.url))).toContain(
+        'attachment; filename="bill1.pdf"',
+      );
+      const operator = await call(
+        request('GET /api/admin/tickets/{number}/attachments/{attachmentId}', {
+          number: 'TKT-000001',
+          attachmentId: attachment.id,
+          claims: operatorClaims,
+        }),
+      );
+      expect(operator.statusCode).toBe(200);
+      const stranger = await call(
+        request('GET /api/me/tickets/{number}/attachments/{attachmentId}', {
+          number: 'TKT-000001',
+          attachmentId: attachment.id,
+          claims: otherBuyer,
+        }),
+      );
+      expect(stranger.statusCode).toBe(404);
+    });
+
+    it('refuses a type, a size and a count it does not take, each with its own code', async () => {
+      const exe = await upload({
+        fileName: 'setup.exe',
+        contentType: 'application/x-msdownload',
+        size: 10,
+      });
+      expect(exe.statusCode).toBe(400);
+      expect(exe.json).toMatchObject({ error: { code: 'attachment_type_not_allowed' } });
+      const renamed = await upload({ fileName: 'page.html', contentType: 'text/plain', size: 10 });
+      expect(renamed.json).toMatchObject({ error: { code: 'attachment_type_not_allowed' } });
+      const large = await upload({
+        fileName: 'scan.png',
+        contentType: 'image/png',
+        size: 10 * 1024 * 1024 + 1,
+      });
+      expect(large.statusCode).toBe(413);
+      expect(large.json).toMatchObject({ error: { code: 'attachment_too_large' } });
+      const justRight = await upload({
+        fileName: 'scan.png',
+        contentType: 'image/png',
+        size: 10 * 1024 * 1024,
+      });
+      expect(justRight.statusCode).toBe(201);
+
+      await call(httpEvent('post-ticket.json'));
+      const four = await Promise.all([1, 2, 3, 4].map(() => uploadPdf()));
+      const tooMany = await reply(four);
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json).toMatchObject({ error: { code: 'validation_failed' } });
+    });
+
+    it('refuses a file that was never uploaded, another buyer’s, or one that is not what it says', async () => {
+      await call(httpEvent('post-ticket.json'));
+      const missing = await reply([
+        { id: 'AAAAAAAAAAAAAAAA', fileName: 'bill.pdf', contentType: 'application/pdf' },
+      ]);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json).toMatchObject({ error: { code: 'attachment_not_uploaded' } });
+
+      const theirs = await uploadPdf(pdfBytes, 'someone-else');
+      const notMine = await reply([theirs]);
+      expect(notMine.json).toMatchObject({ error: { code: 'attachment_not_uploaded' } });
+
+      const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+      const fake = await uploadPdf(html);
+      const mismatch = await reply([fake]);
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json).toMatchObject({ error: { code: 'attachment_content_mismatch' } });
+      expect(files.removed).toContain(`ticket-files/buyer/${buyerId}/${fake.id}`);
+
+      // Nothing was written by the refused replies.
+      const one = await call(request('GET /api/me/tickets/{number}', { number: 'TKT-000001' }));
+      expect((one.json.ticket as { messages: unknown[] }).messages).toHaveLength(1);
+    });
+
+    it('keeps a file on an internal note from the buyer', async () => {
+      await call(httpEvent('post-ticket.json'));
+      const up = await call(
+        request('POST /api/admin/ticket-attachments', {
+          body: { fileName: 'server.log', contentType: 'text/plain', size: 12 },
+          claims: operatorClaims,
+        }),
+      );
+      expect(up.statusCode).toBe(201);
+      const { attachment } = up.json as unknown as Upload;
+      files.put(`ticket-files/support/${attachment.id}`, 'error: disk\n', 'text/plain');
+      const note = await call(
+        request('POST /api/admin/tickets/{number}/replies', {
+          number: 'TKT-000001',
+          body: { message: 'Log from the server.', internal: true, attachments: [attachment] },
+          claims: operatorClaims,
+        }),
+      );
+      expect(note.statusCode).toBe(201);
+      const asBuyer = await call(
+        request('GET /api/me/tickets/{number}/attachments/{attachmentId}', {
+          number: 'TKT-000001',
+          attachmentId: attachment.id,
+        }),
+      );
+      expect(asBuyer.statusCode).toBe(404);
+      expect(asBuyer.json).toMatchObject({ error: { code: 'attachment_not_found' } });
+      const asOperator = await call(
+        request('GET /api/admin/tickets/{number}/attachments/{attachmentId}', {
+          number: 'TKT-000001',
+          attachmentId: attachment.id,
+          claims: operatorClaims,
+        }),
+      );
+      expect(asOperator.statusCode).toBe(200);
     });
   });
 });

@@ -66,6 +66,7 @@ function world(start = '2026-11-27T06:00:00.000Z') {
   const mailDeps = {
     tickets,
     mailer,
+    replyAddress: (): string | undefined => undefined,
     supportEmail: () => 'support@shop.example.in',
     grievanceEmail: () => 'grievance@shop.example.in',
     siteUrl: () => 'https://shop.example.in',
@@ -396,7 +397,16 @@ describe('the console’s queue and the deadlines check', () => {
     // The TicketCreated events were lost (cleared above): the job asks for those mails again, once
     // the bus's own retries are over (15 minutes), and the mails go once.
     expect(w.events.events.map((e) => e.detailType)).toEqual(['TicketCreated', 'TicketCreated']);
-    expect(w.mailer.sent).toHaveLength(1);
+    // The officer (the grievance), and each buyer whose ticket went overdue.
+    expect(w.mailer.sent.map((m) => m.to)).toEqual([
+      'grievance@shop.example.in',
+      'first@example.in',
+      'second@example.in',
+    ]);
+    expect(w.mailer.sent[1]?.subject).toBe('[TKT-000001] We are late on your ticket: first');
+    expect(w.mailer.sent[2]?.html).toContain('with our support team');
+    expect(w.mailer.sent[1]?.html).toContain('grievance officer');
+    const jobMails = w.mailer.sent.splice(0);
     await w.deliverMail();
     const again = await runTicketDeadlines(jobDeps, new Date('2026-11-28T13:00:00.000Z'));
 
@@ -404,22 +414,51 @@ describe('the console’s queue and the deadlines check', () => {
       overdue: 2,
       newlyOverdue: 2,
       grievanceOfficerMailed: 1,
+      buyersMailed: 2,
       mailsRequeued: 2,
     });
-    // The third ticket's (from 12:00) is asked for now; the first two were sent.
+    // The third ticket's (from 12:00) is asked for now; the first two were sent. Nobody is
+    // told twice of the same deadline.
     expect(again).toEqual({
       overdue: 2,
       newlyOverdue: 0,
       grievanceOfficerMailed: 0,
+      buyersMailed: 0,
       mailsRequeued: 1,
     });
-    w.mailer.sent.splice(1, 2);
-    expect(w.mailer.sent).toHaveLength(1);
-    expect(w.mailer.sent[0]).toMatchObject({ to: 'grievance@shop.example.in' });
-    expect(w.mailer.sent[0]?.subject).toBe('[TKT-000001] Overdue grievance: first');
+    expect(w.mailer.sent.map((m) => m.subject)).not.toContainEqual(
+      expect.stringContaining('late on your ticket'),
+    );
+    expect(jobMails[0]?.subject).toBe('[TKT-000001] Overdue grievance: first');
     expect(w.logs.filter((l) => l.message === 'Tickets overdue').map((l) => l.extra[0])).toEqual([
       { count: 2 },
       { count: 2 },
+    ]);
+  });
+
+  it('asks the buyer to reply to the reply address (replies by mail), support to the buyer', async () => {
+    const w = world();
+    w.mailDeps.replyAddress = () => 'tickets@shop.example.in';
+    const opened = await openTicket(w.deps, {
+      email: 'asha@example.in',
+      name: 'Asha',
+      userId: 'user-asha',
+      subject: 'Help',
+      category: 'technical',
+      message: 'Hi',
+      source: 'dashboard',
+    });
+    await w.deliverMail();
+    expect(w.mailer.sent.map((m) => [m.to, m.replyTo])).toEqual([
+      ['asha@example.in', 'tickets@shop.example.in'],
+      ['support@shop.example.in', 'asha@example.in'],
+    ]);
+    w.mailer.sent.splice(0);
+    w.setNow('2026-11-27T07:00:00.000Z');
+    await replyAsSupport(w.deps, operator, opened.number, { message: 'On it.' });
+    await w.deliverMail();
+    expect(w.mailer.sent.map((m) => [m.to, m.replyTo])).toEqual([
+      ['asha@example.in', 'tickets@shop.example.in'],
     ]);
   });
 });

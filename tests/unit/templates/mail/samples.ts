@@ -21,6 +21,7 @@ import { supportMessageMail } from '../../../../lambdas/templates/mail/support-m
 import {
   ticketAcknowledgementMail,
   ticketOverdueMail,
+  ticketOverdueToBuyerMail,
   ticketReplyToBuyerMail,
   ticketToSupportMail,
 } from '../../../../lambdas/templates/mail/tickets';
@@ -336,6 +337,13 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       mandateLabel: 'Visa •••• 4242',
       renewalDate: '2027-01-15T10:00:00.000Z',
       reason: 'buyer',
+    }),
+  'ticket-overdue-buyer': (w = {}) =>
+    ticketOverdueToBuyerMail({
+      ticket: sampleTicket(w),
+      number: 'TKT-000123',
+      dueAt: '2026-11-23T04:15:00.000Z',
+      siteUrl: 'https://shop.example.in',
     }),
   'ticket-overdue': (w = {}) =>
     ticketOverdueMail({
