@@ -5,6 +5,7 @@
  * TransactWrite), and the requests that did it, by command. Only the bench wraps a client so.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoItems } from '../lambdas/adapters/usage-meter';
 
 export interface DynamoCounts {
   itemsRead: number;
@@ -35,31 +36,22 @@ export function countingClient(client: DynamoDBDocumentClient): CountingClient {
     const name = command.constructor.name;
     const input = (command as { input?: Record<string, unknown> }).input ?? {};
     counts.byCommand[name] = (counts.byCommand[name] ?? 0) + 1;
-    if (WRITES.test(name)) {
-      counts.writeRequests += 1;
-      if (name === 'BatchWriteCommand') {
-        const items = (input.RequestItems ?? {}) as Record<string, unknown[]>;
-        for (const list of Object.values(items)) counts.itemsWritten += list.length;
-      } else if (name === 'TransactWriteCommand') {
-        counts.itemsWritten += ((input.TransactItems ?? []) as unknown[]).length;
-      } else {
-        counts.itemsWritten += 1;
+    let output: unknown;
+    try {
+      output = await client.send(command);
+      return output;
+    } finally {
+      // A refused conditional write is counted too: DynamoDB bills it.
+      const items = dynamoItems(name, input, output);
+      if (WRITES.test(name)) {
+        counts.writeRequests += 1;
+        counts.itemsWritten += items;
+      }
+      if (READS.test(name)) {
+        counts.readRequests += 1;
+        counts.itemsRead += items;
       }
     }
-    // A conditional write that failed still read nothing the caller sees; it is counted above.
-    const output: unknown = await client.send(command);
-    if (READS.test(name)) {
-      counts.readRequests += 1;
-      const { Items, Item, Responses } = (output ?? {}) as {
-        Items?: unknown[];
-        Item?: unknown;
-        Responses?: Record<string, unknown[]> | unknown[];
-      };
-      counts.itemsRead += (Items?.length ?? 0) + (Item ? 1 : 0);
-      if (Array.isArray(Responses)) counts.itemsRead += Responses.length;
-      else for (const list of Object.values(Responses ?? {})) counts.itemsRead += list.length;
-    }
-    return output;
   };
   // The paginators check that they were given a document client: keep its prototype.
   const counted = new Proxy(client, {

@@ -9,9 +9,20 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { startLocalStack } from '../tests/helpers/local-stack';
 import { measureAdminAbsent } from './admin-absent';
+import { measureAutoRenewJob } from './auto-renew-job';
+import { formatRupees } from './cost';
+import { AVAILABILITY_TARGET_P99_MS, measureDomainAvailability } from './domain-availability';
+import { measureGstr1 } from './gstr1';
+import { measureOperatorSearch } from './operator-search';
+import { measurePurchaseCost, PURCHASE_TARGET_RUPEES } from './purchase-cost';
+import { loadAverage } from './stats';
 import { loadTest, type LoadFigure } from './api-load';
 import { measureCheckoutRequests } from './checkout-requests';
-import { DASHBOARD_ONE_CONNECTION_ROUTE, measureDashboard } from './dashboard-load';
+import {
+  DASHBOARD_ONE_CONNECTION_ROUTE,
+  measureDashboard,
+  measureEveryKindDashboard,
+} from './dashboard-load';
 import { serveFloorPage } from './floor-page';
 import { measureInvoicePdf } from './invoice-pdf';
 import { measureLambdas } from './lambda-bundles';
@@ -34,6 +45,13 @@ const TARGETS = {
   invoicePdfP95Ms: 100,
   adminBytesInInitialJs: 0,
   renewalReadsPerDue: 2,
+  autoRenewReadsPerDue: 2,
+  availabilityP99Ms: AVAILABILITY_TARGET_P99_MS,
+  everyKindDashboardP99Ms: 40,
+  operatorSearchP99Ms: 50,
+  gstr1Ms: 5000,
+  gstr1RssMb: 256,
+  purchaseRupees: PURCHASE_TARGET_RUPEES,
 };
 
 /**
@@ -100,6 +118,22 @@ async function main(): Promise<void> {
 
   console.log('Renewal job over 100,000 services…');
   const renewalJob = await measureRenewalJobIfPresent();
+
+  // Each section's failure is reported, not fatal: the other figures still stand.
+  const reported = async <T>(what: string, work: () => Promise<T>): Promise<T | null> => {
+    console.log(`${what}… (load average ${loadAverage()})`);
+    return work().catch((error: unknown) => {
+      console.error(`${what} failed:`, error);
+      return null;
+    });
+  };
+  const autoRenewJob = await reported('Auto-renew job over 100,000 services', () =>
+    measureAutoRenewJob(),
+  );
+  const operatorSearch = await reported('Operator search over 100,000 customers', () =>
+    measureOperatorSearch(),
+  );
+  const gstr1 = await reported('GSTR-1 over 10,000 invoices in one process', () => measureGstr1());
 
   console.log('Starting the local stack…');
   // The load runs measure the handlers, not API Gateway's per-route throttling.
@@ -171,6 +205,30 @@ async function main(): Promise<void> {
       return { ...emptyLoad('GET /api/me/dashboard'), services: 0, payments: 0 };
     });
     load.push(dashboard);
+
+    const availability = await reported('Domain availability, 32 connections', () =>
+      measureDomainAvailability(stack),
+    );
+    if (availability) load.push(availability.uncached, availability.repeated);
+    const everyKind = await reported(
+      'Dashboard: 50 services of every kind, 1 connection, every provider down',
+      () => measureEveryKindDashboard(stack),
+    );
+    if (everyKind) load.push(everyKind);
+
+    // A stack of its own with the usage log on: the meter's file writes stay out of the loads.
+    const cost = await reported('Cost of a purchase (a stack with the usage log)', async () => {
+      const file = resolve('bench/.out/usage.jsonl');
+      writeFileSync(file, '');
+      const metered = await startLocalStack({
+        env: { LOG_LEVEL: 'ERROR', LOCAL_THROTTLE: 'off', STOREFRONT_USAGE_LOG: file },
+      });
+      try {
+        return await measurePurchaseCost(metered, file);
+      } finally {
+        await metered.dispose();
+      }
+    });
     // One buyer's own load, next to the 32-connection figure the target is checked on.
     if ('oneConnection' in dashboard) load.push(dashboard.oneConnection);
 
@@ -197,6 +255,16 @@ async function main(): Promise<void> {
       dashboard: { services: dashboard.services, payments: dashboard.payments },
       invoicePdf,
       renewalJob,
+      autoRenewJob,
+      operatorSearch,
+      gstr1,
+      availability,
+      cost,
+      everyKindDashboard: everyKind && {
+        services: everyKind.services,
+        kinds: everyKind.kinds,
+        providersDown: everyKind.providersDown,
+      },
       admin,
       // The last `npm run mutate`'s score (bench/mutation.ts), carried over; null before one ran.
       mutation: mutationSummary(),
@@ -332,9 +400,11 @@ async function main(): Promise<void> {
       const target =
         l.route === 'GET /api/plans'
           ? TARGETS.plansP99Ms
-          : l.route === DASHBOARD_ONE_CONNECTION_ROUTE
+          : l.route === DASHBOARD_ONE_CONNECTION_ROUTE || l.route === everyKind?.route
             ? TARGETS.dashboardP99Ms
-            : undefined;
+            : l.route === availability?.uncached.route
+              ? TARGETS.availabilityP99Ms
+              : undefined;
       const name =
         l.route === 'GET /api/me/dashboard'
           ? `${l.route} (${dashboard.services} services, ${dashboard.payments} payments)`
@@ -392,6 +462,88 @@ async function main(): Promise<void> {
           ),
     );
     rows.push(
+      autoRenewJob
+        ? row(
+            `auto-renew job (${autoRenewJob.services} services, ${autoRenewJob.due} due)`,
+            `${autoRenewJob.ms} ms, ${autoRenewJob.first.itemsRead} items read, ${autoRenewJob.first.itemsWritten} written; again: ${autoRenewJob.second.itemsRead} read`,
+            `reads ≤ ${TARGETS.autoRenewReadsPerDue} × due`,
+            autoRenewJob.first.itemsRead <= TARGETS.autoRenewReadsPerDue * autoRenewJob.due,
+          )
+        : row('auto-renew job (100,000 services)', 'failed (see the log)', '', null),
+    );
+    if (operatorSearch) {
+      rows.push(
+        row(
+          `operator search over ${operatorSearch.customers} customers p50/p99 (load ${operatorSearch.loadAverage1m})`,
+          `${operatorSearch.p50Ms} / ${operatorSearch.p99Ms} ms (floor GetItem ${operatorSearch.floorP50Ms} / ${operatorSearch.floorP99Ms} ms; p50 ÷ floor ${operatorSearch.p50ToFloor})`,
+          `p99 ≤ ${TARGETS.operatorSearchP99Ms} ms`,
+          operatorSearch.p99Ms <= TARGETS.operatorSearchP99Ms,
+        ),
+      );
+      for (const [kind, k] of Object.entries(operatorSearch.byKind)) {
+        rows.push(
+          row(
+            `operator search: ${kind} p50/p99, items read`,
+            `${k.p50Ms} / ${k.p99Ms} ms, ${k.itemsRead}`,
+            '',
+            null,
+          ),
+        );
+      }
+    }
+    if (gstr1) {
+      rows.push(
+        row(
+          `GSTR-1, ${gstr1.invoices} invoices: JSON / CSV zip (own CPU), load ${gstr1.loadAverage1m}`,
+          `${gstr1.jsonMs} / ${gstr1.csvZipMs} ms (${gstr1.jsonCpuMs} / ${gstr1.csvZipCpuMs} ms)`,
+          `≤ ${TARGETS.gstr1Ms} ms`,
+          Math.max(gstr1.jsonMs, gstr1.csvZipMs) <= TARGETS.gstr1Ms,
+        ),
+        row(
+          'GSTR-1 peak RSS / heap (RSS before)',
+          `${gstr1.peakRssMb} / ${gstr1.peakHeapUsedMb} MB (${gstr1.baselineRssMb} MB)`,
+          `RSS ≤ ${TARGETS.gstr1RssMb} MB`,
+          gstr1.peakRssMb <= TARGETS.gstr1RssMb,
+        ),
+      );
+    }
+    if (everyKind) {
+      rows.push(
+        row(
+          `dashboard, every kind: answered with every provider down`,
+          `${everyKind.requests - everyKind.non2xx - everyKind.errors} of ${everyKind.requests} (${everyKind.services} services)`,
+          'all: no provider call',
+          everyKind.non2xx === 0 && everyKind.errors === 0,
+        ),
+      );
+    }
+    if (cost) {
+      rows.push(
+        row(
+          `one hosting purchase in AWS (ap-south-1 list prices, ₹${cost.rupeesPerDollar}/$)`,
+          `${formatRupees(cost.rupeesPerPurchase)}; top: ${cost.topThree.join(', ')}`,
+          `≤ ₹${TARGETS.purchaseRupees}`,
+          cost.rupeesPerPurchase <= TARGETS.purchaseRupees,
+        ),
+        row(
+          `an idle active service, a month (jobs' share over ${cost.idleMonth.servicesForShare} services)`,
+          `${formatRupees(cost.idleMonth.rupeesPerServiceMonth)} (all jobs ${formatRupees(cost.idleMonth.rupeesPerMonthAllServices)} a month)`,
+          '',
+          null,
+        ),
+      );
+      for (const c of cost.converge) {
+        rows.push(
+          row(
+            `converge, ${c.planId}: items read/written per service (per step)`,
+            `${c.itemsRead} / ${c.itemsWritten} (${c.itemsReadPerStep} / ${c.itemsWrittenPerStep}; ${c.steps} steps, ${c.invocations} invocations)`,
+            '',
+            null,
+          ),
+        );
+      }
+    }
+    rows.push(
       report.mutation
         ? row(
             `mutation score, lambdas/domain/ (npm run mutate, ${report.mutation.reportAt.slice(0, 10)})`,
@@ -402,7 +554,7 @@ async function main(): Promise<void> {
         : row('mutation score, lambdas/domain/', 'not measured: run npm run mutate', '', null),
     );
     console.log(
-      `\nBench ${report.date} on ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}\n`,
+      `\nBench ${report.date} on ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, load average ${loadAverage()} at the end\n`,
     );
     printTable(rows);
     console.log('\nWrote bench/report.json');
