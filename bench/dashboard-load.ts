@@ -270,3 +270,18 @@ export async function measureEveryKindDashboard(
     await providersDown(stack, false);
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // `npx tsx bench/dashboard-load.ts every-kind`: that figure alone, on a stack of its own.
+  const { startLocalStack } = await import('../tests/helpers/local-stack');
+  const stack = await startLocalStack({ env: { LOG_LEVEL: 'ERROR', LOCAL_THROTTLE: 'off' } });
+  try {
+    const figure =
+      process.argv[2] === 'every-kind'
+        ? await measureEveryKindDashboard(stack)
+        : await measureDashboard(stack);
+    console.log(JSON.stringify(figure, null, 2));
+  } finally {
+    await stack.dispose();
+  }
+}
