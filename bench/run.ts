@@ -46,6 +46,7 @@ const TARGETS = {
   adminBytesInInitialJs: 0,
   renewalReadsPerDue: 2,
   tbtOverFloorMs: 100,
+  coldToBaseline: 1.3,
   autoRenewReadsPerDue: 2,
   availabilityP99Ms: AVAILABILITY_TARGET_P99_MS,
   everyKindDashboardP99Ms: 40,
@@ -319,6 +320,16 @@ async function main(): Promise<void> {
           exempt ? null : fn.coldImportMs <= TARGETS.lambdaColdImportMs,
         ),
       );
+      if (fn.baseline && fn.coldToBaseline !== null) {
+        rows.push(
+          row(
+            `λ ${fn.id} cold import ÷ its SDK-only baseline (7 interleaved)`,
+            `${fn.coldToBaseline} (${fn.coldImportMs} / ${fn.baseline.coldImportMs} ms)`,
+            exempt ? '' : `≤ ${TARGETS.coldToBaseline}`,
+            exempt ? null : fn.coldToBaseline <= TARGETS.coldToBaseline,
+          ),
+        );
+      }
       if (fn.initSplit) {
         rows.push(
           row(
