@@ -37,6 +37,8 @@ export async function loadTest(options: {
    * steady state, not the JIT compiling its path or a cache being filled on the first requests.
    */
   warmupSeconds?: number;
+  /** Each request's path (query included) in turn, instead of `path` every time. */
+  nextPath?: () => string;
 }): Promise<LoadFigure> {
   const url = new URL(options.path, options.baseUrl);
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') {
@@ -52,6 +54,18 @@ export async function loadTest(options: {
       duration,
       headers: { 'content-type': 'application/json', ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      ...(options.nextPath
+        ? {
+            requests: [
+              {
+                setupRequest: (request: autocannon.Request) => ({
+                  ...request,
+                  path: options.nextPath!(),
+                }),
+              },
+            ],
+          }
+        : {}),
     });
   const warmupSeconds = options.warmupSeconds ?? 2;
   if (warmupSeconds > 0) await run(warmupSeconds);

@@ -158,3 +158,130 @@ export async function measureDashboard(
     oneConnection: { ...one, route: DASHBOARD_ONE_CONNECTION_ROUTE },
   };
 }
+
+/** Every kind a buyer can hold: one real purchase each, cloned to DASHBOARD_SERVICES in all. */
+export const EVERY_KIND = [
+  'basichosting',
+  'basicdomain',
+  'basicvps',
+  'basicstorage',
+  'basicbundle',
+];
+
+/** Turns every provider stand-in's outage on or off (their own control hooks). */
+export async function providersDown(stack: LocalStack, on: boolean): Promise<void> {
+  const hooks = [
+    `${stack.whmUrl}/_whm/outage`,
+    `${stack.registrarUrl}/_registrar/outage`,
+    `${stack.proxmoxUrl}/_proxmox/outage`,
+    `${stack.storageUrl}/_storage/outage`,
+  ];
+  for (const hook of hooks) {
+    const res = await fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ on }),
+    });
+    if (!res.ok) throw new Error(`${hook} answered ${res.status}`);
+  }
+}
+
+export interface EveryKindDashboardFigure extends LoadFigure {
+  services: number;
+  kinds: string[];
+  /** Requests answered while every provider was down: a provider call per service would fail. */
+  providersDown: boolean;
+}
+
+/**
+ * A buyer with 50 services of every kind (hosting, domain, VPS, storage, bundle: one real
+ * purchase each, each cloned to 10) and their dashboard at one connection, with every provider
+ * stand-in in outage the whole time: the dashboard reads only DynamoDB, so every answer is still
+ * a 200 (a provider call per service would fail or wait on it).
+ */
+export async function measureEveryKindDashboard(
+  stack: LocalStack,
+): Promise<EveryKindDashboardFigure> {
+  const session = await benchSession(stack, 'bench-every-kind');
+  for (const [n, planId] of EVERY_KIND.entries()) {
+    const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
+      token: session.idToken,
+      body: {
+        planId,
+        months: 12,
+        ...(planId.endsWith('domain') ? { domain: `bench-kinds-${n}-${Date.now()}.com` } : {}),
+      },
+    });
+    if (order.status !== 201) throw new Error(`order ${planId} failed: ${order.status}`);
+    const paid = await payOrder(stack, order.body.orderId, 'success');
+    if (paid.status !== 200) throw new Error(`pay failed: ${paid.status}`);
+  }
+  await eventually(
+    async () => {
+      const dashboard = await api<{ services: unknown[] }>(stack, 'GET', '/api/me/dashboard', {
+        token: session.idToken,
+      });
+      return dashboard.body.services.length === EVERY_KIND.length ? true : undefined;
+    },
+    'a purchase of every kind on the dashboard',
+    120_000,
+  );
+  const raw = new DynamoDBClient({
+    region: HOME_REGION,
+    endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const client = DynamoDBDocumentClient.from(raw);
+  try {
+    const services = await query(client, {
+      TableName: localTableName('services'),
+      KeyConditionExpression: 'userId = :u',
+      ExpressionAttributeValues: { ':u': session.userId },
+    });
+    // Round the kinds until there are DASHBOARD_SERVICES in all.
+    const clones = Array.from({ length: DASHBOARD_SERVICES - services.length }, (_, i) => {
+      const service = services[i % services.length]!;
+      return { ...service, serviceId: `${String(service.serviceId)}-k${i + 1}` };
+    });
+    await writeAll(client, localTableName('services'), clones);
+  } finally {
+    client.destroy();
+  }
+  const check = await api<{ services: unknown[] }>(stack, 'GET', '/api/me/dashboard', {
+    token: session.idToken,
+  });
+  await providersDown(stack, true);
+  try {
+    const figure = await loadTest({
+      baseUrl: stack.baseUrl,
+      route: 'GET /api/me/dashboard, every kind, 1 connection',
+      method: 'GET',
+      path: '/api/me/dashboard',
+      headers: { authorization: `Bearer ${session.idToken}` },
+      connections: 1,
+    });
+    return {
+      ...figure,
+      services: check.body.services.length,
+      kinds: EVERY_KIND,
+      providersDown: true,
+    };
+  } finally {
+    await providersDown(stack, false);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // `npx tsx bench/dashboard-load.ts every-kind`: that figure alone, on a stack of its own.
+  const { startLocalStack } = await import('../tests/helpers/local-stack');
+  const stack = await startLocalStack({ env: { LOG_LEVEL: 'ERROR', LOCAL_THROTTLE: 'off' } });
+  try {
+    const figure =
+      process.argv[2] === 'every-kind'
+        ? await measureEveryKindDashboard(stack)
+        : await measureDashboard(stack);
+    console.log(JSON.stringify(figure, null, 2));
+  } finally {
+    await stack.dispose();
+  }
+}

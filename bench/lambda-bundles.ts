@@ -36,6 +36,14 @@ export interface LambdaVariant {
 
 export interface LambdaFigure {
   id: string;
+  /**
+   * The floor of the function's cold start: a bundle of only the AWS SDK clients it uses, built
+   * and constructed as the deployed bundle builds them, imported cold in the same rounds as the
+   * deployed bundle (interleaved); null for a function without SDK clients.
+   */
+  baseline: { coldImportMs: number; coldImportCpuMs: number } | null;
+  /** The deployed bundle's median cold import ÷ the baseline's (target ≤ 1.3). */
+  coldToBaseline: number | null;
   /** The variant the CDK stack deploys (sdk-bundling.ts's bundlesAwsSdk). */
   deployed: SdkBundling;
   /** The deployed variant's figures, as the table reports them. */
@@ -56,7 +64,7 @@ export interface LambdaFigure {
   initSplit: { sdkModuleLoadMs: number; firstClientMs: number } | null;
 }
 
-const COLD_RUNS = 5;
+const COLD_RUNS = 7;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -138,12 +146,12 @@ function clientClasses(packages: string[]): { pkg: string; name: string }[] {
  * The function's SDK clients alone, bundled as the function is: ms from the import's start to the
  * end of the SDK's module code, then ms to construct each client once.
  */
-async function initSplit(
+async function sdkProbe(
   packages: string[],
   sdk: SdkBundling,
   outDir: string,
   id: string,
-): Promise<LambdaFigure['initSplit']> {
+): Promise<string | null> {
   const clients = clientClasses(packages);
   if (clients.length === 0) return null;
   const outfile = join(outDir, `${id}.sdk-probe.mjs`);
@@ -165,6 +173,12 @@ async function initSplit(
     ...lambdaBuildOptions(sdk, outfile),
     stdin: { contents, resolveDir: REPO_ROOT, sourcefile: 'sdk-probe.mjs', loader: 'js' },
   });
+  return outfile;
+}
+
+/** The SDK probe's split: its module code's ms, then constructing each client once. */
+function initSplit(outfile: string | null): LambdaFigure['initSplit'] {
+  if (!outfile) return null;
   const script = `const t = performance.now(); await import(${JSON.stringify(outfile)}); process.stdout.write(JSON.stringify([globalThis.__sdkLoaded - t, globalThis.__clientsBuilt - globalThis.__sdkLoaded]));`;
   const load: number[] = [];
   const construct: number[] = [];
@@ -176,7 +190,8 @@ async function initSplit(
   return { sdkModuleLoadMs: round1(median(load)), firstClientMs: round1(median(construct)) };
 }
 
-export async function measureLambdas(): Promise<LambdaFigure[]> {
+/** Every function's figures (or only those named). */
+export async function measureLambdas(only?: readonly string[]): Promise<LambdaFigure[]> {
   // Inside the project, so external bundles resolve @aws-sdk/* from its node_modules, as the
   // Lambda runtime resolves its own copy.
   const outDir = resolve('bench/.out/lambdas');
@@ -184,7 +199,7 @@ export async function measureLambdas(): Promise<LambdaFigure[]> {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'package.json'), '{"type":"module"}');
   const figures: LambdaFigure[] = [];
-  for (const fn of Object.values(FUNCTIONS)) {
+  for (const fn of Object.values(FUNCTIONS).filter((f) => !only || only.includes(f.id))) {
     const outfiles = {} as Record<SdkBundling, string>;
     let sdkPackages: string[] = [];
     let usesRazorpay = false;
@@ -215,27 +230,42 @@ export async function measureLambdas(): Promise<LambdaFigure[]> {
           ),
       );
     }
-    // Interleaved, run by run, so a burst of load elsewhere weighs on both variants alike.
-    const runs: Record<SdkBundling, { wall: number[]; cpu: number[] }> = {
+    const deployed: SdkBundling = bundlesAwsSdk(fn.id) ? 'bundled' : 'external';
+    const probe = await sdkProbe(sdkPackages, deployed, outDir, fn.id);
+    // Interleaved, run by run, so a burst of load elsewhere weighs on both variants and the
+    // SDK-only baseline alike.
+    const runs: Record<SdkBundling | 'baseline', { wall: number[]; cpu: number[] }> = {
       external: { wall: [], cpu: [] },
       bundled: { wall: [], cpu: [] },
+      baseline: { wall: [], cpu: [] },
     };
     for (let run = 0; run < COLD_RUNS; run += 1) {
-      for (const sdk of ['external', 'bundled'] as const) {
-        const { wall, cpu } = coldImport(outfiles[sdk]);
+      for (const sdk of ['baseline', 'external', 'bundled'] as const) {
+        const file = sdk === 'baseline' ? probe : outfiles[sdk];
+        if (!file) continue;
+        const { wall, cpu } = coldImport(file);
         runs[sdk].wall.push(wall);
         runs[sdk].cpu.push(cpu);
       }
     }
+    const baseline = probe
+      ? {
+          coldImportMs: round1(median(runs.baseline.wall)),
+          coldImportCpuMs: round1(median(runs.baseline.cpu)),
+        }
+      : null;
     const variant = (sdk: SdkBundling): LambdaVariant => ({
       bundleBytes: statSync(outfiles[sdk]).size,
       coldImportMs: round1(median(runs[sdk].wall)),
       coldImportCpuMs: round1(median(runs[sdk].cpu)),
     });
     const variants = { external: variant('external'), bundled: variant('bundled') };
-    const deployed: SdkBundling = bundlesAwsSdk(fn.id) ? 'bundled' : 'external';
     figures.push({
       id: fn.id,
+      baseline,
+      coldToBaseline: baseline
+        ? Math.round((variants[deployed].coldImportMs / baseline.coldImportMs) * 100) / 100
+        : null,
       deployed,
       bundleBytes: variants[deployed].bundleBytes,
       coldImportMs: variants[deployed].coldImportMs,
@@ -245,7 +275,7 @@ export async function measureLambdas(): Promise<LambdaFigure[]> {
       usesRazorpay,
       usesPdf,
       sdkPackages,
-      initSplit: await initSplit(sdkPackages, deployed, outDir, fn.id),
+      initSplit: initSplit(probe),
     });
   }
   return figures;

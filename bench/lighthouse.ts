@@ -2,11 +2,15 @@
  * Lighthouse (mobile, its default simulated throttling) in Debian's Chromium, kept off the network
  * by docs/toolchain.md's flags. Each page runs several times; the figure is the median of each
  * measure, with the spread (max − min) of the score and LCP beside it, because single runs on a
- * shared machine move by several points.
+ * shared machine move by several points. Given a floor page, each run of a page follows a run of
+ * the floor (floor, page, floor, page…), so a busy spell weighs on both alike: the page's figure
+ * carries the floor's medians from its own runs and the differences to them, and every run the
+ * machine's 1-minute load average.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadAverage, median, spread } from './stats';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -23,7 +27,7 @@ export const CHROMIUM_FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
-export const LIGHTHOUSE_RUNS = 3;
+export const LIGHTHOUSE_RUNS = 5;
 
 interface Scores {
   performance: number;
@@ -41,9 +45,24 @@ export interface LighthouseRun {
   totalBytes: number;
   /** What Lighthouse names as the LCP element (its selector), for reading a slow LCP. */
   lcpElement: string;
+  /** The machine's 1-minute load average as the run ended. */
+  loadAverage1m: number;
 }
 
-export interface LighthouseFigure extends Omit<LighthouseRun, 'lcpElement'> {
+/** The floor's medians over the runs interleaved with one page's, and the page against them. */
+export interface FloorComparison {
+  runs: number;
+  performance: number;
+  tbtMs: number;
+  lcpMs: number;
+  /** The page's median TBT minus the floor's (target ≤ 100 ms). */
+  tbtOverFloorMs: number;
+  /** The page's median LCP ÷ the floor's. */
+  lcpToFloor: number;
+  each: LighthouseRun[];
+}
+
+export interface LighthouseFigure extends Omit<LighthouseRun, 'lcpElement' | 'loadAverage1m'> {
   name: string;
   url: string;
   runs: number;
@@ -51,6 +70,7 @@ export interface LighthouseFigure extends Omit<LighthouseRun, 'lcpElement'> {
   spread: { performance: number; lcpMs: number; cls: number };
   lcpElement: string;
   each: LighthouseRun[];
+  floor?: FloorComparison;
 }
 
 export interface LighthousePage {
@@ -60,11 +80,6 @@ export interface LighthousePage {
   localStorage?: Record<string, string>;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 async function seedStorage(port: number, page: LighthousePage): Promise<void> {
@@ -96,9 +111,59 @@ async function seedStorage(port: number, page: LighthousePage): Promise<void> {
   }
 }
 
+/** One Lighthouse run of one page. */
+async function runOnce(port: number, page: LighthousePage): Promise<LighthouseRun> {
+  await seedStorage(port, page);
+  const result = await lighthouse(page.url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // A seeded session must survive Lighthouse's reset; public pages start clean.
+    disableStorageReset: page.localStorage !== undefined,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => round(categories[id]?.score ?? 0, 2);
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const lcpDetails = audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined;
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    },
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    fcpMs: Math.round(numeric('first-contentful-paint')),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    cls: round(numeric('cumulative-layout-shift'), 3),
+    totalBytes: Math.round(numeric('total-byte-weight')),
+    lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.selector ?? '',
+    loadAverage1m: loadAverage(),
+  };
+}
+
+function compareToFloor(page: LighthouseRun[], floor: LighthouseRun[]): FloorComparison {
+  const tbtMs = median(floor.map((r) => r.tbtMs));
+  const lcpMs = median(floor.map((r) => r.lcpMs));
+  return {
+    runs: floor.length,
+    performance: median(floor.map((r) => r.scores.performance)),
+    tbtMs,
+    lcpMs,
+    tbtOverFloorMs: median(page.map((r) => r.tbtMs)) - tbtMs,
+    lcpToFloor: round(median(page.map((r) => r.lcpMs)) / lcpMs, 2),
+    each: floor,
+  };
+}
+
 export async function runLighthouse(
   pages: LighthousePage[],
   runs = LIGHTHOUSE_RUNS,
+  /** Run before each run of every page: the static floor (bench/floor-page.ts). */
+  floor?: LighthousePage,
 ): Promise<LighthouseFigure[]> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const chrome = await chromeLauncher.launch({
@@ -110,36 +175,10 @@ export async function runLighthouse(
     const figures: LighthouseFigure[] = [];
     for (const page of pages) {
       const each: LighthouseRun[] = [];
+      const floorRuns: LighthouseRun[] = [];
       for (let run = 0; run < runs; run += 1) {
-        await seedStorage(chrome.port, page);
-        const result = await lighthouse(page.url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          // A seeded session must survive Lighthouse's reset; public pages start clean.
-          disableStorageReset: page.localStorage !== undefined,
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
-        const { categories, audits } = result.lhr;
-        const score = (id: string) => round(categories[id]?.score ?? 0, 2);
-        const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-        const lcpDetails = audits['largest-contentful-paint-element']?.details as
-          { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined;
-        each.push({
-          scores: {
-            performance: score('performance'),
-            accessibility: score('accessibility'),
-            bestPractices: score('best-practices'),
-            seo: score('seo'),
-          },
-          lcpMs: Math.round(numeric('largest-contentful-paint')),
-          fcpMs: Math.round(numeric('first-contentful-paint')),
-          tbtMs: Math.round(numeric('total-blocking-time')),
-          cls: round(numeric('cumulative-layout-shift'), 3),
-          totalBytes: Math.round(numeric('total-byte-weight')),
-          lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.selector ?? '',
-        });
+        if (floor) floorRuns.push(await runOnce(chrome.port, floor));
+        each.push(await runOnce(chrome.port, page));
       }
       const pick = <T>(f: (r: LighthouseRun) => T) => each.map(f);
       figures.push({
@@ -164,6 +203,7 @@ export async function runLighthouse(
         },
         lcpElement: each[0]?.lcpElement ?? '',
         each,
+        ...(floor ? { floor: compareToFloor(each, floorRuns) } : {}),
       });
     }
     return figures;

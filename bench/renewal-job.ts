@@ -9,7 +9,6 @@
  * `npx tsx bench/renewal-job.ts` prints the figures; bench/run.ts calls measureRenewalJob().
  */
 import { performance } from 'node:perf_hooks';
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoProvisioningRecords } from '../lambdas/adapters/dynamodb/provisioning-records';
 import { DynamoRenewalSchedule } from '../lambdas/adapters/dynamodb/renewal-schedule';
 import { DynamoServicesStore } from '../lambdas/adapters/dynamodb/services-table';
@@ -23,6 +22,8 @@ import type { ServiceRecord } from '../lambdas/ports/services';
 import { serviceIdFor } from '../lambdas/use-cases/extend-service';
 import { runRenewalReminders } from '../lambdas/use-cases/run-renewal-reminders';
 import { startDynalite } from '../tests/helpers/dynalite';
+import { countingClient } from './dynamo-count';
+import { batchWrite } from './seed';
 
 export interface RenewalJobFigure {
   services: number;
@@ -55,42 +56,6 @@ const DUE: Record<RenewalStep, number> = {
   expired: 40,
   suspended: 20,
 };
-
-/** Counts the items each call returns, as DynamoDB bills reads by item. */
-function countingClient(client: DynamoDBDocumentClient): {
-  client: DynamoDBDocumentClient;
-  read(): number;
-  requests(): number;
-  reset(): void;
-} {
-  let items = 0;
-  let requests = 0;
-  const send = async (command: Parameters<typeof client.send>[0]) => {
-    const output: unknown = await client.send(command);
-    const { Items, Item, Responses } = (output ?? {}) as {
-      Items?: unknown[];
-      Item?: unknown;
-      Responses?: Record<string, unknown[]>;
-    };
-    items += (Items?.length ?? 0) + (Item ? 1 : 0);
-    for (const list of Object.values(Responses ?? {})) items += list.length;
-    if (/^(Get|Query|BatchGet)Command$/.test(command.constructor.name)) requests += 1;
-    return output;
-  };
-  // The paginators check that they were given a document client: keep its prototype.
-  const counted = new Proxy(client, {
-    get: (target, key, receiver) => (key === 'send' ? send : Reflect.get(target, key, receiver)),
-  });
-  return {
-    client: counted,
-    read: () => items,
-    requests: () => requests,
-    reset: () => {
-      items = 0;
-      requests = 0;
-    },
-  };
-}
 
 /** A renewal date at `hour`:30 IST `days` days from the run (negative: before it). */
 function renewsIn(days: number, hourUtc = 6): string {
@@ -140,29 +105,6 @@ function serviceItem(i: number, renewalDate: string, next: RenewalStep | null): 
   };
   if (doneBefore.length) item.renewalDone = new Set(doneBefore.map((s) => stepKey(renewalDate, s)));
   return item;
-}
-
-async function batchWrite(
-  client: DynamoDBDocumentClient,
-  table: string,
-  items: readonly object[],
-): Promise<void> {
-  const batches: object[][] = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++]!;
-      let unprocessed = batch.map((item) => ({ PutRequest: { Item: { ...item } } }));
-      while (unprocessed.length) {
-        const out = await client.send(
-          new BatchWriteCommand({ RequestItems: { [table]: unprocessed } }),
-        );
-        unprocessed = (out.UnprocessedItems?.[table] ?? []) as typeof unprocessed;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 const silent: LogPort = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -236,8 +178,7 @@ export async function measureRenewalJob(
     const start = performance.now();
     const summary = await runRenewalReminders(deps, NOW, 'bench-run-1');
     const ms = Math.round(performance.now() - start);
-    const itemsRead = counting.read();
-    const readRequests = counting.requests();
+    const { itemsRead, readRequests } = counting.counts();
     if (summary.failed) throw new Error(`${summary.failed} services failed in the bench run`);
 
     counting.reset();
@@ -253,7 +194,7 @@ export async function measureRenewalJob(
       readRequests,
       sent,
       suspended: summary.suspended,
-      secondRunItemsRead: counting.read(),
+      secondRunItemsRead: counting.counts().itemsRead,
       secondRunMs,
       seedMs,
     };

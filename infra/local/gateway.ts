@@ -20,6 +20,7 @@ import type { StaticSite } from './static-site';
 import { controlRefusal, fromLoopback } from './stand-in-http';
 import { runInNewContext } from 'node:vm';
 import { apiGateFunctionCode, VIEWER_ADDRESS_HEADER } from '../lib/constructs/api-gate';
+import { recordLocalUsage } from './usage-log';
 
 const TRIGGER_FUNCTIONS = new Set<FunctionId>(Object.values(COGNITO_TRIGGERS));
 
@@ -297,6 +298,7 @@ export function createGateway(deps: GatewayDeps): Server {
       match,
       claims,
     );
+    recordLocalUsage({ service: 'apigateway', route: event.routeKey });
     const outcome = await deps.runtime.invoke(match.route.function, event);
     const requestId = event.requestContext.requestId;
     if (!outcome.ok) {

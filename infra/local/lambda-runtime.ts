@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../lib/definitions/functions';
 import { HOME_REGION, LOCAL_ACCOUNT_ID } from '../../lambdas/system/facts';
+import { asInvocation, recordLocalUsage } from './usage-log';
 
 type Handler = (event: unknown, context: LambdaContext) => unknown;
 
@@ -82,12 +83,24 @@ export class LambdaRuntime {
     try {
       const handler = await this.load(id);
       const limitMs = definition.timeoutSeconds * 1000 * this.timeoutFactor;
-      const started = Date.now();
+      const started = performance.now();
       const result = await withTimeout(
         limitMs,
-        handler(event, makeContext(definition, requestId, limitMs)),
+        asInvocation(id, requestId, () =>
+          handler(event, makeContext(definition, requestId, limitMs)),
+        ),
       );
-      const tookMs = Date.now() - started;
+      const ms = performance.now() - started;
+      const tookMs = Math.round(ms);
+      recordLocalUsage({
+        service: 'lambda',
+        fn: id,
+        requestId,
+        ms: Math.round(ms * 10) / 10,
+        memoryMb: definition.memoryMb,
+        ok: true,
+        ...actionsOf(result),
+      });
       if (tookMs > definition.timeoutSeconds * 1000) {
         console.warn(
           `[lambda ${id}] ${requestId} took ${tookMs} ms, over its ${definition.timeoutSeconds} s timeout in AWS ` +
@@ -96,12 +109,25 @@ export class LambdaRuntime {
       }
       return { ok: true, result, requestId };
     } catch (error) {
+      recordLocalUsage({
+        service: 'lambda',
+        fn: id,
+        requestId,
+        memoryMb: definition.memoryMb,
+        ok: false,
+      });
       const err = error instanceof Error ? error : new Error(String(error));
       console.error(`[lambda ${id}] ${requestId} failed: ${err.name}: ${err.message}`);
       if (err.stack && !(err instanceof FunctionTimeoutError)) console.error(err.stack);
       return { ok: false, error: { errorType: err.name, errorMessage: err.message }, requestId };
     }
   }
+}
+
+/** How many provider steps converge took, where the answer says (provisionService's). */
+function actionsOf(result: unknown): { actions?: number } {
+  const actions = (result as { actions?: unknown } | null | undefined)?.actions;
+  return Array.isArray(actions) ? { actions: actions.length } : {};
 }
 
 function makeContext(

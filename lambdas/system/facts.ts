@@ -10,6 +10,13 @@
 export const HOME_REGION = 'ap-south-1';
 /** The account id the local stand-ins put in ARNs and events. */
 export const LOCAL_ACCOUNT_ID = '000000000000';
+
+/**
+ * Where the local stack's Lambda runtime keeps, on globalThis under Symbol.for(this), the
+ * AsyncLocalStorage of the invocation running (`{ fn, requestId }`), so the bench's usage log can
+ * say which function made each AWS call (in AWS each function is its own process).
+ */
+export const LOCAL_INVOCATION_KEY = 'storefront.local.invocation';
 /** Powertools' service name in every log line. */
 export const SERVICE_NAME = 'storefront';
 
@@ -123,6 +130,12 @@ export const ENV = {
   storageSecretArn: 'STORAGE_SECRET_ARN',
   /** The operator's domain under which "I'll add it later" hosting gets a placeholder name. */
   hostingPlaceholderDomain: 'HOSTING_PLACEHOLDER_DOMAIN',
+  /**
+   * The bench's usage log (bench/purchase-cost.ts), never set in AWS: a file the AWS SDK clients
+   * append each call to (DynamoDB with its ReturnConsumedCapacity, SES mails, EventBridge events,
+   * Secrets Manager reads) and the local stack each Lambda invocation and API request.
+   */
+  usageLog: 'STOREFRONT_USAGE_LOG',
   /** The Cognito user pool whose attributes the profile Lambda keeps in step (D19). */
   userPoolId: 'USER_POOL_ID',
   /** Overrides PROVISIONING_LEASE_SECONDS (below). */

@@ -15,6 +15,8 @@ const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
 
 export interface Dynalite {
   client: DynamoDBDocumentClient;
+  /** Its loopback port, for a client in another process (the bench's). */
+  port: number;
   /** The table-name getter an adapter takes. */
   table(id: TableId): () => string;
   stop(): Promise<void>;
@@ -35,6 +37,7 @@ export async function startDynalite(): Promise<Dynalite> {
   });
   return {
     client,
+    port,
     table: (id) => () => localTableName(id),
     async stop() {
       client.destroy();

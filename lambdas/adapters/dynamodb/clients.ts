@@ -1,10 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { metered } from '../usage-meter';
 
-/** Built once per cold start; the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB where set. */
-export const dynamo = DynamoDBDocumentClient.from(quietClient(new DynamoDBClient({})), {
-  marshallOptions: { removeUndefinedValues: true },
-});
+/**
+ * Built once per cold start; the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB where set. Metered
+ * only where the bench asks (usage-meter.ts).
+ */
+export const dynamo = DynamoDBDocumentClient.from(
+  metered(quietClient(new DynamoDBClient({})), 'dynamodb'),
+  { marshallOptions: { removeUndefinedValues: true } },
+);
 
 /**
  * Without the SDK's logger middleware: we give the client no logger, yet that middleware copies

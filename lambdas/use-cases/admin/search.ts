@@ -92,6 +92,13 @@ export async function searchEverything(
     tickets: [],
   };
   const owners = new Set<string>();
+  // A customer found by the users table's own indexes (which hold the whole record) is not read
+  // again: a name search finds 25 in one query instead of 25 more reads.
+  const known = new Map<string, UserRecord>();
+  const found = (user: UserRecord) => {
+    owners.add(user.userId);
+    known.set(user.userId, user);
+  };
   const addOrder = async (orderId: string) => {
     const order = await deps.orders.getOrder(orderId);
     if (!order) return;
@@ -109,17 +116,15 @@ export async function searchEverything(
     case 'email': {
       const spellings = [...new Set([key, key.toLowerCase()])];
       for (const users of await Promise.all(spellings.map((e) => deps.users.findUsersByEmail(e)))) {
-        for (const user of users) owners.add(user.userId);
+        for (const user of users) found(user);
       }
       break;
     }
     case 'name':
-      for (const user of await deps.users.findUsersByNamePrefix(key, NAME_RESULTS)) {
-        owners.add(user.userId);
-      }
+      for (const user of await deps.users.findUsersByNamePrefix(key, NAME_RESULTS)) found(user);
       break;
     case 'phone':
-      for (const user of await deps.users.findUsersByPhone(key)) owners.add(user.userId);
+      for (const user of await deps.users.findUsersByPhone(key)) found(user);
       break;
     case 'domain':
       for (const service of await deps.services.findServicesByDomain(key)) {
@@ -169,8 +174,7 @@ export async function searchEverything(
       const ticket = await deps.tickets.findByNumber(key);
       if (!ticket) break;
       if (ticket.userId) owners.add(ticket.userId);
-      else
-        for (const user of await deps.users.findUsersByEmail(ticket.email)) owners.add(user.userId);
+      else for (const user of await deps.users.findUsersByEmail(ticket.email)) found(user);
       answer.tickets.push({
         number: key,
         subject: ticket.subject,
@@ -185,7 +189,7 @@ export async function searchEverything(
         'Search by an email, a phone number, a domain, an order id (order_…), a payment id (pay_…), an invoice or credit-note number (INV/26-27/000123), a ticket number (TKT-000123) or the start of a name (two letters or more).';
       break;
   }
-  const users = await Promise.all([...owners].map((id) => deps.users.getUser(id)));
+  const users = await Promise.all([...owners].map((id) => known.get(id) ?? deps.users.getUser(id)));
   answer.customers = users.flatMap((user) => (user ? [refOf(user)] : []));
   return answer;
 }

@@ -142,9 +142,10 @@ async function handle(
       ? structuredClone(record.cycle)
       : { renewalDate: service.renewalDate };
   try {
-    const priced = await renewalQuote(deps, service);
+    // The buyer is read once: their billing state prices the renewal and their email gets the mail.
     const user = await deps.users.getUser(service.userId);
     if (!user?.email) throw new Error('No email on record for the buyer of a service');
+    const priced = await renewalQuote(deps, service, user);
     const mailBase = {
       name: user.name,
       planId: service.planId,
@@ -530,6 +531,7 @@ export function referenceOf(service: { serviceId: string; renewalDate: string })
 async function renewalQuote(
   deps: RunAutoRenewDeps,
   service: ServiceRecord,
+  user: UserRecord,
 ): Promise<Quote | undefined> {
   const plans = await deps.plans();
   if (!plans.some((p) => p.id === service.planId)) return undefined;
@@ -537,7 +539,6 @@ async function renewalQuote(
     plans,
     autoRenewPriceRequest({ ...service, isDomain: isDomainPlanId(service.planId) }),
   );
-  const user = await deps.users.getUser(service.userId);
-  if (user?.billing) quote.tax = quoteTax(quote, user.billing.state, deps.seller().state);
+  if (user.billing) quote.tax = quoteTax(quote, user.billing.state, deps.seller().state);
   return quote;
 }

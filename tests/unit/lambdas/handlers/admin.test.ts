@@ -4,7 +4,7 @@
  * audit each action leaves. Requests are the real-shaped samples in events/api-gateway.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../../../../infra/lib/definitions/functions';
 import type {
   AdminCustomerResponse,
@@ -1361,6 +1361,20 @@ describe('search and the customer page', () => {
     expect(byName).toMatchObject({ matchedAs: 'name', customers: customer });
     expect(await search('asha  VER')).toMatchObject({ matchedAs: 'name', customers: customer });
     expect(await search('Ravi')).toMatchObject({ matchedAs: 'name', customers: [] });
+  });
+
+  it('does not read again a customer the name, email or phone index found (its copy is whole)', async () => {
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
+    const reads = vi.spyOn(world.users, 'getUser');
+
+    const answers = [await search('Asha'), await search(BUYER.email), await search('98765 43210')];
+
+    for (const answer of answers) {
+      expect(answer.customers).toEqual([
+        expect.objectContaining({ userId: BUYER.userId, email: BUYER.email, name: BUYER.name }),
+      ]);
+    }
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it('answers nothing found as empty lists, and an empty box with a 400 sentence', async () => {
