@@ -64,6 +64,9 @@ export default tseslint.config(
       'bench/.lighthouse/',
       'bench/.out/',
       'tests/e2e/screenshots/',
+      // StrykerJS's sandbox copy of the tree (npm run mutate) and its reports.
+      '.stryker-tmp/',
+      'reports/',
     ],
   },
   js.configs.recommended,
