@@ -384,11 +384,13 @@ class RegistrarStandInServer {
     return ok(id);
   }
 
-  private register(params: URLSearchParams): Answer {
-    const name = (params.get('domain-name') ?? '').toLowerCase();
-    if (!splitName(name)) return refuse(`Invalid domain name ${name}`);
-    const years = Number(params.get('years'));
-    if (!Number.isInteger(years) || years < 1 || years > 10) return refuse('years must be 1 to 10');
+  /**
+   * What domains/register and domains/transfer both take: the name servers, the customer and its
+   * four contacts, and an invoice option; a refusal as LogicBoxes words it when one is wrong.
+   */
+  private orderParams(
+    params: URLSearchParams,
+  ): Answer | { nameservers: string[]; customerId: number; contactIds: number[] } {
     const nameservers = params.getAll('ns').map((ns) => ns.toLowerCase());
     if (
       nameservers.length < 1 ||
@@ -409,6 +411,17 @@ class RegistrarStandInServer {
       return refuse('The contact ids must be contacts of this customer');
     }
     if (!params.get('invoice-option')) return refuse('invoice-option is required');
+    return { nameservers, customerId, contactIds };
+  }
+
+  private register(params: URLSearchParams): Answer {
+    const name = (params.get('domain-name') ?? '').toLowerCase();
+    if (!splitName(name)) return refuse(`Invalid domain name ${name}`);
+    const years = Number(params.get('years'));
+    if (!Number.isInteger(years) || years < 1 || years > 10) return refuse('years must be 1 to 10');
+    const order = this.orderParams(params);
+    if ('status' in order) return order;
+    const { nameservers, customerId, contactIds } = order;
     if (this.status(name) !== 'available') {
       return refuse(`Domain name ${name} is not available for registration`);
     }
@@ -438,26 +451,9 @@ class RegistrarStandInServer {
   private transfer(params: URLSearchParams): Answer {
     const name = (params.get('domain-name') ?? '').toLowerCase();
     if (!splitName(name)) return refuse(`Invalid domain name ${name}`);
-    const nameservers = params.getAll('ns').map((ns) => ns.toLowerCase());
-    if (
-      nameservers.length < 1 ||
-      nameservers.length > 13 ||
-      !nameservers.every((ns) => HOST_NAME.test(ns))
-    ) {
-      return refuse('ns: give 1 to 13 valid name servers');
-    }
-    const customerId = Number(params.get('customer-id'));
-    if (!this.state.customer(customerId)) return refuse(`Invalid customer-id ${customerId}`);
-    const contactIds = [
-      'reg-contact-id',
-      'admin-contact-id',
-      'tech-contact-id',
-      'billing-contact-id',
-    ].map((key) => Number(params.get(key)));
-    if (!contactIds.every((id) => this.state.contact(id)?.customerId === customerId)) {
-      return refuse('The contact ids must be contacts of this customer');
-    }
-    if (!params.get('invoice-option')) return refuse('invoice-option is required');
+    const order = this.orderParams(params);
+    if ('status' in order) return order;
+    const { nameservers, customerId, contactIds } = order;
     const code = params.get('auth-code') ?? '';
     if (!code) return refuse('auth-code is required');
     const existing = this.state.domain(name);
