@@ -102,13 +102,7 @@ export class LogicBoxesRegistrar implements Registrar {
     const answer = await this.api.call('POST', 'domains/register', [
       ['domain-name', request.name],
       ['years', String(request.years)],
-      ...request.nameservers.map((ns) => ['ns', ns] as const),
-      ['customer-id', request.customerId],
-      ['reg-contact-id', request.contactId],
-      ['admin-contact-id', request.contactId],
-      ['tech-contact-id', request.contactId],
-      ['billing-contact-id', request.contactId],
-      ['invoice-option', 'NoInvoice'],
+      ...orderParams(request),
       ['protect-privacy', String(request.privacy)],
     ]);
     if (!answer.ok) {
@@ -119,15 +113,8 @@ export class LogicBoxesRegistrar implements Registrar {
   }
 
   async details(name: string): Promise<RegisteredDomain | undefined> {
-    const answer = await this.api.call('GET', 'domains/details-by-name', [
-      ['domain-name', name],
-      ['options', 'All'],
-    ]);
-    if (!answer.ok) {
-      if (NOT_OURS.test(answer.message)) return undefined;
-      throw new RegistrarRefusedError('details-by-name', answer.message);
-    }
-    const fields = asFields(answer.body, 'domains/details-by-name');
+    const fields = await this.detailsByName(name);
+    if (!fields) return undefined;
     // A transfer in progress (or failed) is an order of ours, but the name is not ours yet.
     return fields.actiontype === TRANSFER_IN ? undefined : toDomain(fields);
   }
@@ -137,13 +124,7 @@ export class LogicBoxesRegistrar implements Registrar {
     // error or a log line (as the API key).
     const answer = await this.api.call('POST', 'domains/transfer', [
       ['domain-name', request.name],
-      ...request.nameservers.map((ns) => ['ns', ns] as const),
-      ['customer-id', request.customerId],
-      ['reg-contact-id', request.contactId],
-      ['admin-contact-id', request.contactId],
-      ['tech-contact-id', request.contactId],
-      ['billing-contact-id', request.contactId],
-      ['invoice-option', 'NoInvoice'],
+      ...orderParams(request),
       ['auth-code', request.authCode],
       ...(request.privacy
         ? [['protect-privacy', 'true'] as const, ['purchase-privacy', 'true'] as const]
@@ -164,7 +145,8 @@ export class LogicBoxesRegistrar implements Registrar {
     return status;
   }
 
-  async transferStatus(name: string): Promise<TransferStatus | undefined> {
+  /** domains/details-by-name with all options: undefined when the name is no order of ours. */
+  private async detailsByName(name: string): Promise<Fields | undefined> {
     const answer = await this.api.call('GET', 'domains/details-by-name', [
       ['domain-name', name],
       ['options', 'All'],
@@ -173,7 +155,12 @@ export class LogicBoxesRegistrar implements Registrar {
       if (NOT_OURS.test(answer.message)) return undefined;
       throw new RegistrarRefusedError('details-by-name', answer.message);
     }
-    const fields = asFields(answer.body, 'domains/details-by-name');
+    return asFields(answer.body, 'domains/details-by-name');
+  }
+
+  async transferStatus(name: string): Promise<TransferStatus | undefined> {
+    const fields = await this.detailsByName(name);
+    if (!fields) return undefined;
     if (fields.actiontype !== TRANSFER_IN) return { state: 'completed', domain: toDomain(fields) };
     return {
       state: String(fields.actionstatus) === 'Failed' ? 'failed' : 'pending',
@@ -332,6 +319,24 @@ export class LogicBoxesRegistrar implements Registrar {
     if (!found) throw new RegistrarDomainNotFoundError(name);
     return found;
   }
+}
+
+/**
+ * What domains/register and domains/transfer both take: the name servers, the customer,
+ * the one contact in all four roles, and no invoice (the reseller account pays).
+ */
+function orderParams(
+  request: Pick<RegistrationRequest, 'nameservers' | 'customerId' | 'contactId'>,
+): (readonly [string, string])[] {
+  return [
+    ...request.nameservers.map((ns) => ['ns', ns] as const),
+    ['customer-id', request.customerId],
+    ['reg-contact-id', request.contactId],
+    ['admin-contact-id', request.contactId],
+    ['tech-contact-id', request.contactId],
+    ['billing-contact-id', request.contactId],
+    ['invoice-option', 'NoInvoice'],
+  ];
 }
 
 function asFields(body: unknown, call: string): Fields {
