@@ -50,14 +50,9 @@ export async function checkSigV4(
   }
 
   const [path = '/', rawQuery = ''] = splitOnce(request.url, '?');
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(rawQuery)) {
-    const had = query[key];
-    query[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
-  }
+  const query = queryOf(new URLSearchParams(rawQuery));
   const names = (signedList as string).split(';');
-  const headers: Record<string, string> = {};
-  for (const name of names) headers[name] = header(request.headers, name) ?? '';
+  const headers = signedHeadersOf(request, names);
   const signer = new SignatureV4({
     service: service as string,
     region: region as string,
@@ -179,15 +174,9 @@ export async function checkPresignedSigV4(
     // S3: "Request has expired" (AccessDenied).
     return { ok: false, status: 403, code: 'AccessDenied' };
   }
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of params) {
-    if (PRESIGN_PARAMS.includes(key)) continue;
-    const had = query[key];
-    query[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
-  }
+  const query = queryOf(params, PRESIGN_PARAMS);
   const names = signedList.split(';');
-  const headers: Record<string, string> = {};
-  for (const name of names) headers[name] = header(request.headers, name) ?? '';
+  const headers = signedHeadersOf(request, names);
   // The SDK's presigner sets this header and the signer hoists it into the query as named here.
   const contentSha = params.get('X-Amz-Content-Sha256');
   if (contentSha) headers['X-Amz-Content-Sha256'] = contentSha;
@@ -218,4 +207,28 @@ export async function checkPresignedSigV4(
     return { ok: false, status: 403, code: 'SignatureDoesNotMatch' };
   }
   return { ok: true, accessKeyId: accessKeyId as string };
+}
+
+/** A query string as the signer takes it: a repeated key's values as a list; `skip`'s keys left out. */
+function queryOf(
+  params: Iterable<[string, string]>,
+  skip: readonly string[] = [],
+): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of params) {
+    if (skip.includes(key)) continue;
+    const had = query[key];
+    query[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return query;
+}
+
+/** The request's values of the headers the signature names (an absent one as empty). */
+function signedHeadersOf(
+  request: { headers: Parameters<typeof header>[0] },
+  names: readonly string[],
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of names) headers[name] = header(request.headers, name) ?? '';
+  return headers;
 }
