@@ -36,6 +36,7 @@ export const MAIL_KINDS = {
     resend: false,
     why: "It told of one failed attempt; the refund's later mails say how it ended.",
   },
+  'change-paid-twice': { label: 'Plan change paid twice: refunded', resend: true },
   'ticket-acknowledged': { label: 'Ticket received', resend: true },
   'ticket-reply': { label: 'Reply to a ticket', resend: true },
   'email-changed': {

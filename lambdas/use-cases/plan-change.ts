@@ -276,6 +276,7 @@ export async function refundDuplicateChange(
         amountPaise: refund.amountPaise,
         siteUrl: deps.siteUrl(),
       }),
+      about: { userId: order.userId, kind: 'change-paid-twice', ref: payment.id },
     });
   }
   return true;

@@ -132,9 +132,14 @@ describe('CloudFront behaviours', () => {
     expect(config.Logging).toBeDefined();
   });
 
-  it('refuses plain HTTP to both buckets', () => {
+  it("refuses plain HTTP to every bucket (the site, its logs, the tickets' files)", () => {
+    const buckets = Object.keys(resourcesOfType(synthesised.template, 'AWS::S3::Bucket'));
     const policies = Object.values(resourcesOfType(synthesised.template, 'AWS::S3::BucketPolicy'));
-    expect(policies).toHaveLength(2);
+    expect(buckets.length).toBeGreaterThanOrEqual(3);
+    // One policy per bucket, each naming its own bucket.
+    expect(policies.map((policy) => JSON.stringify(policy.Properties?.Bucket)).sort()).toEqual(
+      buckets.map((id) => JSON.stringify({ Ref: id })).sort(),
+    );
     for (const policy of policies) {
       expect(JSON.stringify(policy.Properties?.PolicyDocument)).toContain(
         '"aws:SecureTransport":"false"',

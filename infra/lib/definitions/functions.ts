@@ -131,6 +131,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       services: 'readWrite',
       // The tax invoice's number is taken at fulfilment (D15).
       counters: 'readWrite',
+      // The change-paid-twice mail goes in the buyer's mail log (issue #27).
+      mails: 'write',
     },
     // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order;
     // registrarSecret: a bundle's name to register is checked free before its order (D24);

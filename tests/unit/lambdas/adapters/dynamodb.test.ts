@@ -178,9 +178,10 @@ describe('DynamoOrdersStore', () => {
     expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
       TableName: 'orders',
       Key: { orderId: 'order_1' },
-      // Paid: out of the dashboard's index of unsettled orders.
+      // Paid: out of the dashboard's index of unsettled orders, and a transfer's auth code gone
+      // from the order (D23: its service keeps it only until the registrar is asked).
       UpdateExpression:
-        'SET #status = :status, #updatedAt = :updatedAt, #paymentId = :paymentId, #paidAt = :paidAt REMOVE #unsettledAt',
+        'SET #status = :status, #updatedAt = :updatedAt, #paymentId = :paymentId, #paidAt = :paidAt REMOVE #unsettledAt, #transferAuthCode',
       ConditionExpression: 'attribute_exists(orderId) AND #status IN (:from0, :from1, :from2)',
       ExpressionAttributeNames: {
         '#status': 'status',
@@ -188,6 +189,7 @@ describe('DynamoOrdersStore', () => {
         '#paymentId': 'paymentId',
         '#paidAt': 'paidAt',
         '#unsettledAt': 'unsettledAt',
+        '#transferAuthCode': 'transferAuthCode',
       },
       ExpressionAttributeValues: {
         ':status': 'paid',

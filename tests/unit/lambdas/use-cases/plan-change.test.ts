@@ -330,6 +330,12 @@ describe('an upgrade paid', () => {
         `You paid twice for your change to Premium Hosting: ${formatInr(second.amountPaise)} is being refunded`,
       ]);
       expect(world.mailer.sent[0]!.to).toBe(BUYER.email);
+      // In the buyer's mail log (issue #27), by the refunded payment.
+      expect(world.mailer.sent[0]!.about).toEqual({
+        userId: BUYER.userId,
+        kind: 'change-paid-twice',
+        ref: duplicate.id,
+      });
     });
 
     it('once, however often verify and the webhooks come', async () => {
