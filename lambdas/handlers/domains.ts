@@ -23,14 +23,16 @@ import {
   type ManageDomainDeps,
 } from '../use-cases/manage-domain';
 import { domainSearch, SEARCH_CACHE_MS } from '../use-cases/search-domains';
+import { spendUserLimit, type UserLimitDeps } from '../use-cases/user-limits';
 import { registrar } from './deps/registrar';
-import { servicesStore } from './deps/stores';
+import { rateLimiter, servicesStore } from './deps/stores';
 
 const search = domainSearch({ registrar });
 const CACHE_HEADERS = { 'cache-control': `public, max-age=${SEARCH_CACHE_MS / 1000}` };
-const deps: ManageDomainDeps = {
+const deps: ManageDomainDeps & UserLimitDeps = {
   services: servicesStore(),
   registrar,
+  limits: rateLimiter(),
   now: () => new Date(),
 };
 const anyBody = z.unknown();
@@ -56,6 +58,7 @@ export const handler = httpHandler(async (event) => {
     case 'PUT /api/me/domains/{domain}/settings':
       return json(200, await updateDomainSettings(deps, userId, domain, body()));
     case 'POST /api/me/domains/{domain}/auth-code':
+      await spendUserLimit(deps, userId, 'domainAuthCode');
       return json(200, await domainAuthCode(deps, userId, domain, authTimeOf(event)));
     default:
       return json(404, { error: { code: 'not_found', message: 'Not found.' } });

@@ -114,7 +114,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'domains',
     entry: 'lambdas/handlers/domains.ts',
     // The domain card finds the caller's domain among their services.
-    tables: { services: 'read' },
+    // limits: the buyer's own hour of this route's costly calls (#26, D29): UpdateItem only.
+    tables: { services: 'read', limits: 'write' },
     needs: ['registrarSecret'],
     // The registrar answers in about 50 ms; its calls time out after 15 s.
     timeoutSeconds: 20,
@@ -131,6 +132,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       services: 'readWrite',
       // The tax invoice's number is taken at fulfilment (D15).
       counters: 'readWrite',
+      // The buyer's own hour of orders (#26, D29): a conditional UpdateItem only.
+      limits: 'write',
     },
     // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order;
     // registrarSecret: a bundle's name to register is checked free before its order (D24);
@@ -243,7 +246,13 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/profile.ts',
     // readWrite: the record is made from the token when missing, then updated, and deleted with
     // the account (D28); services are read to refuse deleting an account with live ones.
-    tables: { users: 'readWriteDelete', services: 'read', mails: 'readWriteDelete' },
+    // limits: the buyer's own hour of this route's costly calls (#26, D29): UpdateItem only.
+    tables: {
+      users: 'readWriteDelete',
+      services: 'read',
+      mails: 'readWriteDelete',
+      limits: 'write',
+    },
     // The name and phone are Cognito attributes too (D19); the account's Cognito user is deleted
     // with it; the old address is told of an email change, and the deleted account of its deletion.
     needs: ['updateUserAttributes', 'deleteUsers', 'sendEmail'],
@@ -340,7 +349,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'storageKeys',
     entry: 'lambdas/handlers/storage-keys.ts',
     // Reads the caller's service, takes its provisioning claim, keeps the new key's id.
-    tables: { services: 'readWrite' },
+    // limits: the buyer's own hour of this route's costly calls (#26, D29): UpdateItem only.
+    tables: { services: 'readWrite', limits: 'write' },
     needs: ['storageSecret'],
     // RGW answers in well under a second; its calls time out after 15 s.
     timeoutSeconds: 25,
@@ -417,7 +427,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/vps.ts',
     // A VPS's card (D24): the service's claim and VPS fields; its address from the pool
     // (counters); ServiceChanged when keys let a waiting VPS be made.
-    tables: { services: 'readWrite', counters: 'read' },
+    // limits: the buyer's own hour of this route's costly calls (#26, D29): UpdateItem only.
+    tables: { services: 'readWrite', counters: 'read', limits: 'write' },
     needs: ['proxmoxSecret', 'publishEvents'],
     // A reinstall clones and starts a VM, waiting on Proxmox's tasks; the claim's lease
     // (PROVISIONING_LEASE_SECONDS) is longer than this.

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { USER_LIMITS, userLimitKey } from '../../../../lambdas/domain/user-limits';
+import { BUYER } from '../../../helpers/fakes/world';
 import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
-import { httpEvent, parse } from './handler-world';
+import { httpEvent, parse, world } from './handler-world';
 
 vi.mock(
   '../../../../lambdas/handlers/deps/stores',
@@ -103,6 +105,34 @@ describe('the domain card routes (D23)', () => {
       expect(
         parse(await card('POST /api/me/domains/{domain}/auth-code', 'asha.com', {}, authTime)),
       ).toMatchObject({ statusCode: 403, json: { error: { code: 'reauth_required' } } });
+    }
+  });
+
+  it('answers 429 too_many_requests with Retry-After once the buyer’s hour of transfer codes is used up', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-22T02:50:00.000Z'));
+      const rule = USER_LIMITS.domainAuthCode;
+      for (let i = 0; i < rule.limit; i += 1) {
+        await world.limits.consume(userLimitKey('domainAuthCode', BUYER.userId), rule, new Date());
+      }
+
+      const answer = parse(
+        await card(
+          'POST /api/me/domains/{domain}/auth-code',
+          'asha.com',
+          {},
+          Math.floor(Date.now() / 1000),
+        ),
+      );
+
+      expect(answer).toMatchObject({
+        statusCode: 429,
+        headers: { 'retry-after': '600' },
+        json: { error: { code: 'too_many_requests' } },
+      });
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
