@@ -6,6 +6,8 @@
  */
 import type { RateLimit } from './contact';
 import { DomainError } from './errors';
+import { ATTACHMENT_LIMITS } from './ticket-attachments';
+import { TICKET_LIMITS } from './tickets';
 
 const HOUR = 60 * 60;
 
@@ -22,6 +24,12 @@ export const USER_LIMITS = {
   domainAuthCode: { limit: 5, windowSeconds: HOUR },
   /** POST /api/me/email: the record follows a verified email change. */
   emailChange: { limit: 5, windowSeconds: HOUR },
+  /** POST /api/me/tickets: a ticket, a number and two mails each (the contact form counts apart). */
+  ticket: { limit: 10, windowSeconds: HOUR },
+  /** POST /api/me/tickets/{number}/replies, and replies by mail: support is mailed each. */
+  ticketReply: TICKET_LIMITS.repliesPerBuyer,
+  /** POST /api/me/ticket-attachments: a presigned upload address each. */
+  ticketUpload: { limit: ATTACHMENT_LIMITS.uploadsPerHour, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 export type UserLimitAction = keyof typeof USER_LIMITS;
