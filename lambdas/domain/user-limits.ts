@@ -2,7 +2,7 @@
  * Per-buyer limits on the costly signed-in routes (#26): how many times one account may do each
  * in a fixed hour before it is asked to wait. Counted per account (the token's `sub`), never per
  * address or anything the caller names, so one buyer can never spend another's. Each number is
- * far above what a buyer does by hand (docs/decisions.md D29 says why each is what it is).
+ * far above what a buyer does by hand (docs/decisions.md E25 says why each is what it is).
  */
 import type { RateLimit } from './contact';
 import { DomainError } from './errors';

@@ -114,7 +114,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'domains',
     entry: 'lambdas/handlers/domains.ts',
     // The domain card finds the caller's domain among their services.
-    // limits: the buyer's own hour of this route's costly calls (#26, D29): UpdateItem only.
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
     tables: { services: 'read', limits: 'write' },
     needs: ['registrarSecret'],
     // The registrar answers in about 50 ms; its calls time out after 15 s.
@@ -132,7 +132,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       services: 'readWrite',
       // The tax invoice's number is taken at fulfilment (D15).
       counters: 'readWrite',
-      // The buyer's own hour of orders (#26, D29): a conditional UpdateItem only.
+      // The buyer's own hour of orders (#26, E25): a conditional UpdateItem only.
       limits: 'write',
     },
     // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order;
@@ -246,7 +246,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/profile.ts',
     // readWrite: the record is made from the token when missing, then updated, and deleted with
     // the account (D28); services are read to refuse deleting an account with live ones.
-    // limits: the buyer's own hour of this route's costly calls (#26, D29): UpdateItem only.
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
     tables: {
       users: 'readWriteDelete',
       services: 'read',
@@ -349,7 +349,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'storageKeys',
     entry: 'lambdas/handlers/storage-keys.ts',
     // Reads the caller's service, takes its provisioning claim, keeps the new key's id.
-    // limits: the buyer's own hour of this route's costly calls (#26, D29): UpdateItem only.
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
     tables: { services: 'readWrite', limits: 'write' },
     needs: ['storageSecret'],
     // RGW answers in well under a second; its calls time out after 15 s.
@@ -427,7 +427,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/vps.ts',
     // A VPS's card (D24): the service's claim and VPS fields; its address from the pool
     // (counters); ServiceChanged when keys let a waiting VPS be made.
-    // limits: the buyer's own hour of this route's costly calls (#26, D29): UpdateItem only.
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
     tables: { services: 'readWrite', counters: 'read', limits: 'write' },
     needs: ['proxmoxSecret', 'publishEvents'],
     // A reinstall clones and starts a VM, waiting on Proxmox's tasks; the claim's lease
@@ -468,7 +468,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'tickets',
     entry: 'lambdas/handlers/tickets.ts',
     // Tickets (D27), the buyer's and the console's: the thread, the number (counters) and the
-    // contact form's per-address limit, which tickets count against too; services: a ticket about
+    // buyer's own hour of tickets, replies and uploads (#26, E25); services: a ticket about
     // a service must name one of the buyer's, and the console shows the buyer's beside the thread.
     tables: {
       tickets: 'readWrite',

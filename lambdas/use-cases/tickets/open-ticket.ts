@@ -58,7 +58,7 @@ const randomId = () => randomBytes(9).toString('base64url');
 export const newMessageId = (deps: Pick<TicketDeps, 'newId'>, at: string) =>
   `${at}#${(deps.newId ?? randomId)()}`;
 
-/** The contact form's per-address budget: tickets from the dashboard count against it too. */
+/** The contact form's per-address budget (a signed-in buyer's tickets count per account instead). */
 export async function consumeAddressLimit(deps: TicketDeps, email: string, now: Date) {
   const allowed = await deps.limits.consume(
     `contact#email#${email.toLowerCase()}`,
