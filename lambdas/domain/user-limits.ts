@@ -22,6 +22,10 @@ export const USER_LIMITS = {
   vpsReinstall: { limit: 5, windowSeconds: HOUR },
   /** POST /api/me/domains/{domain}/auth-code: the registry's transfer code. */
   domainAuthCode: { limit: 5, windowSeconds: HOUR },
+  /** POST …/panel-login: a single-use WHM session each. */
+  panelLogin: { limit: 30, windowSeconds: HOUR },
+  /** A domain's nameservers, DNS records and settings: a registry call each. */
+  dnsChange: { limit: 60, windowSeconds: HOUR },
   /** POST /api/me/email: the record follows a verified email change. */
   emailChange: { limit: 5, windowSeconds: HOUR },
   /** POST /api/me/tickets: a ticket, a number and two mails each (the contact form counts apart). */

@@ -44,19 +44,26 @@ export const handler = httpHandler(async (event) => {
   const { userId } = callerOf(event);
   const domain = event.pathParameters?.domain;
   const body = () => (event.body ? parseJsonBody(event, anyBody) : {});
+  // Each change is a registry call: counted against the buyer's own hour (#26, E25).
+  const change = async () => {
+    const parsed = body();
+    await spendUserLimit(deps, userId, 'dnsChange');
+    return parsed;
+  };
   switch (event.routeKey) {
     case 'GET /api/me/domains/{domain}':
       return json(200, await getDomain(deps, userId, domain));
     case 'PUT /api/me/domains/{domain}/nameservers':
-      return json(200, await setNameservers(deps, userId, domain, body()));
+      return json(200, await setNameservers(deps, userId, domain, await change()));
     case 'GET /api/me/domains/{domain}/dns-records':
       return json(200, await listDnsRecords(deps, userId, domain));
     case 'POST /api/me/domains/{domain}/dns-records':
-      return json(201, await addDnsRecord(deps, userId, domain, body()));
+      return json(201, await addDnsRecord(deps, userId, domain, await change()));
     case 'DELETE /api/me/domains/{domain}/dns-records/{recordId}':
+      await spendUserLimit(deps, userId, 'dnsChange');
       return json(200, await deleteDnsRecord(deps, userId, domain, event.pathParameters?.recordId));
     case 'PUT /api/me/domains/{domain}/settings':
-      return json(200, await updateDomainSettings(deps, userId, domain, body()));
+      return json(200, await updateDomainSettings(deps, userId, domain, await change()));
     case 'POST /api/me/domains/{domain}/auth-code':
       await spendUserLimit(deps, userId, 'domainAuthCode');
       return json(200, await domainAuthCode(deps, userId, domain, authTimeOf(event)));

@@ -339,7 +339,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'panelLogin',
     entry: 'lambdas/handlers/panel-login.ts',
     // Reads the caller's service; asks the panel for a single-use login, nothing else.
-    tables: { services: 'read' },
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
+    tables: { services: 'read', limits: 'write' },
     needs: ['whmSecret'],
     // create_user_session waits up to 10 s, and a refusal asks accountsummary (10 s) why.
     timeoutSeconds: 25,

@@ -5,6 +5,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeHandler as panelLoginHandler } from '../../../../lambdas/handlers/panel-login';
 import { makeHandler as storageKeysHandler } from '../../../../lambdas/handlers/storage-keys';
 import { makeHandler as vpsHandler } from '../../../../lambdas/handlers/vps';
 import {
@@ -13,6 +14,7 @@ import {
   type UserLimitAction,
 } from '../../../../lambdas/domain/user-limits';
 import type { CreateStorageKeyDeps } from '../../../../lambdas/use-cases/create-storage-key';
+import type { OpenControlPanelDeps } from '../../../../lambdas/use-cases/open-control-panel';
 import type { ManageVpsDeps } from '../../../../lambdas/use-cases/manage-vps';
 import { InMemoryRateLimiter, InMemoryServicesStore } from '../../../helpers/fakes/stores';
 import { BUYER } from '../../../helpers/fakes/world';
@@ -48,6 +50,11 @@ function route(routeKey: string, body?: unknown, sub = BUYER.userId): APIGateway
 }
 
 const handlers = () => ({
+  panel: panelLoginHandler({
+    services,
+    limits,
+    now: () => NOW,
+  } as unknown as OpenControlPanelDeps & { limits: InMemoryRateLimiter; now: () => Date }),
   storage: storageKeysHandler({
     services,
     limits,
@@ -61,6 +68,7 @@ const handlers = () => ({
 });
 
 const cases = [
+  ['panelLogin', 'panel', 'POST /api/me/services/{serviceId}/panel-login', undefined],
   ['storageKey', 'storage', 'POST /api/me/services/{serviceId}/storage-keys', undefined],
   ['vpsPower', 'vps', 'POST /api/me/services/{serviceId}/power', { action: 'reboot' }],
   [
