@@ -16,6 +16,7 @@ import {
   type ScheduleDeps,
 } from '../use-cases/plan-change';
 import { serviceOfRecord } from '../use-cases/to-service';
+import { spendUserLimit, type UserLimitDeps } from '../use-cases/user-limits';
 import { verifyCheckout, type VerifyCheckoutDeps } from '../use-cases/verify-checkout';
 import { documentCounters } from './deps/counters';
 import { mailer } from './deps/mail';
@@ -29,6 +30,7 @@ import {
   ordersStore,
   plansStore,
   purchasesStore,
+  rateLimiter,
   servicesStore,
   usersStore,
 } from './deps/stores';
@@ -131,7 +133,7 @@ export const VERIFY_PENDING: VerifyPendingResponse = {
 };
 
 /** POST /api/checkout/quote, /change-quote, /orders and /verify. */
-export function makeHandler(deps: CheckoutDeps) {
+export function makeHandler(deps: CheckoutDeps & UserLimitDeps) {
   return httpHandler(async (event) => {
     switch (event.routeKey) {
       case 'POST /api/checkout/quote': {
@@ -164,6 +166,7 @@ export function makeHandler(deps: CheckoutDeps) {
       case 'POST /api/checkout/orders': {
         const caller = callerOf(event);
         const body = parseJsonBody(event, orderBody);
+        await spendUserLimit(deps, caller.userId, 'order');
         return json(201, await createOrder(deps, caller, body));
       }
       case 'POST /api/checkout/verify': {
@@ -184,6 +187,7 @@ export const handler = makeHandler({
   orders: ordersStore(),
   purchases: purchasesStore(),
   services: servicesStore(),
+  limits: rateLimiter(),
   events: eventPublisher,
   gateway: paymentGateway,
   log: logger,

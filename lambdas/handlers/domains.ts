@@ -23,14 +23,16 @@ import {
   type ManageDomainDeps,
 } from '../use-cases/manage-domain';
 import { domainSearch, SEARCH_CACHE_MS } from '../use-cases/search-domains';
+import { spendUserLimit, type UserLimitDeps } from '../use-cases/user-limits';
 import { registrar } from './deps/registrar';
-import { servicesStore } from './deps/stores';
+import { rateLimiter, servicesStore } from './deps/stores';
 
 const search = domainSearch({ registrar });
 const CACHE_HEADERS = { 'cache-control': `public, max-age=${SEARCH_CACHE_MS / 1000}` };
-const deps: ManageDomainDeps = {
+const deps: ManageDomainDeps & UserLimitDeps = {
   services: servicesStore(),
   registrar,
+  limits: rateLimiter(),
   now: () => new Date(),
 };
 const anyBody = z.unknown();
@@ -42,20 +44,28 @@ export const handler = httpHandler(async (event) => {
   const { userId } = callerOf(event);
   const domain = event.pathParameters?.domain;
   const body = () => (event.body ? parseJsonBody(event, anyBody) : {});
+  // Each change is a registry call: counted against the buyer's own hour (#26, E25).
+  const change = async () => {
+    const parsed = body();
+    await spendUserLimit(deps, userId, 'dnsChange');
+    return parsed;
+  };
   switch (event.routeKey) {
     case 'GET /api/me/domains/{domain}':
       return json(200, await getDomain(deps, userId, domain));
     case 'PUT /api/me/domains/{domain}/nameservers':
-      return json(200, await setNameservers(deps, userId, domain, body()));
+      return json(200, await setNameservers(deps, userId, domain, await change()));
     case 'GET /api/me/domains/{domain}/dns-records':
       return json(200, await listDnsRecords(deps, userId, domain));
     case 'POST /api/me/domains/{domain}/dns-records':
-      return json(201, await addDnsRecord(deps, userId, domain, body()));
+      return json(201, await addDnsRecord(deps, userId, domain, await change()));
     case 'DELETE /api/me/domains/{domain}/dns-records/{recordId}':
+      await spendUserLimit(deps, userId, 'dnsChange');
       return json(200, await deleteDnsRecord(deps, userId, domain, event.pathParameters?.recordId));
     case 'PUT /api/me/domains/{domain}/settings':
-      return json(200, await updateDomainSettings(deps, userId, domain, body()));
+      return json(200, await updateDomainSettings(deps, userId, domain, await change()));
     case 'POST /api/me/domains/{domain}/auth-code':
+      await spendUserLimit(deps, userId, 'domainAuthCode');
       return json(200, await domainAuthCode(deps, userId, domain, authTimeOf(event)));
     default:
       return json(404, { error: { code: 'not_found', message: 'Not found.' } });

@@ -6,10 +6,11 @@ import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
 import { deleteAccount, syncEmail, type AccountDeps } from '../use-cases/account';
 import { getProfile, updateProfile, type ProfileDeps } from '../use-cases/profile';
+import { spendUserLimit, type UserLimitDeps } from '../use-cases/user-limits';
 import { httpHandler } from '../http/http-handler';
 import { identityDirectory } from './deps/identity';
 import { mailer } from './deps/mail';
-import { erasableMailLog, erasableUsersStore, servicesStore } from './deps/stores';
+import { erasableMailLog, erasableUsersStore, rateLimiter, servicesStore } from './deps/stores';
 
 // The shape only, with generous bounds; the rules and their sentences are the domain's
 // (lambdas/domain/profile.ts), which names the fields a buyer has to fix.
@@ -39,10 +40,13 @@ const deleteBody = z.strictObject({ confirmEmail: field(320) });
  * The caller's own account, named by the token: GET and PUT /api/me/profile; POST /api/me/email
  * (the record follows a verified email change, D28); POST /api/me/account/delete (D28, DPDP).
  */
-export function makeHandler(deps: ProfileDeps & AccountDeps) {
+export function makeHandler(deps: ProfileDeps & AccountDeps & UserLimitDeps) {
   return httpHandler(async (event) => {
     const caller = callerOf(event);
-    if (event.routeKey === 'POST /api/me/email') return json(200, await syncEmail(deps, caller));
+    if (event.routeKey === 'POST /api/me/email') {
+      await spendUserLimit(deps, caller.userId, 'emailChange');
+      return json(200, await syncEmail(deps, caller));
+    }
     if (event.routeKey === 'POST /api/me/account/delete') {
       const { confirmEmail } = parseJsonBody(event, deleteBody);
       await deleteAccount(deps, caller, { confirmEmail, authTime: authTimeOf(event) });
@@ -60,6 +64,7 @@ export const handler = makeHandler({
   mailLog: erasableMailLog(),
   identity: identityDirectory,
   services: servicesStore(),
+  limits: rateLimiter(),
   mailer,
   siteUrl: () => siteConfig().SITE_URL,
   log: logger,

@@ -21,9 +21,10 @@ import {
   type ManageVpsDeps,
 } from '../use-cases/manage-vps';
 import { ServiceNotFoundError } from '../use-cases/open-control-panel';
+import { spendUserLimit, type UserLimitDeps } from '../use-cases/user-limits';
 import { addressPool, compute } from './deps/compute';
 import { eventPublisher } from './deps/events';
-import { provisioningRecords, servicesStore } from './deps/stores';
+import { provisioningRecords, rateLimiter, servicesStore } from './deps/stores';
 
 const SERVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const powerBody = z.strictObject({
@@ -37,7 +38,7 @@ const keysBody = z.strictObject({
   keys: z.array(z.string().check(z.maxLength(8192))).check(z.maxLength(20)),
 });
 
-export function makeHandler(deps: ManageVpsDeps) {
+export function makeHandler(deps: ManageVpsDeps & UserLimitDeps) {
   return httpHandler(async (event) => {
     const caller = callerOf(event);
     const serviceId = event.pathParameters?.serviceId ?? '';
@@ -48,11 +49,13 @@ export function makeHandler(deps: ManageVpsDeps) {
         return json(200, { service: await currentVps(deps, caller.userId, serviceId) });
       case 'POST /api/me/services/{serviceId}/power': {
         const { action } = parseJsonBody(event, powerBody);
+        await spendUserLimit(deps, caller.userId, 'vpsPower');
         const service = await powerVps(deps, caller.userId, serviceId, action, requestId);
         return json(202, { service });
       }
       case 'POST /api/me/services/{serviceId}/reinstall': {
         const body = parseJsonBody(event, reinstallBody);
+        await spendUserLimit(deps, caller.userId, 'vpsReinstall');
         const service = await reinstallVps(deps, caller.userId, serviceId, body, requestId);
         return json(202, { service });
       }
@@ -73,6 +76,7 @@ export const handler = makeHandler({
   compute,
   pool: addressPool,
   events: eventPublisher,
+  limits: rateLimiter(),
   log: logger,
   now: () => new Date(),
 });

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '../domain/api';
 import { DomainError } from '../domain/errors';
+import { UserLimitReachedError } from '../domain/user-limits';
 import type { LogPort } from '../ports/logger';
 import { json, type HttpResult } from './response';
 
@@ -102,7 +103,12 @@ export function errorResponse(error: unknown, log: LogPort): HttpResult {
     const status = STATUS_BY_CODE[error.code];
     if (status !== undefined) {
       if (status >= 500) log.error('Request failed', { code: error.code });
-      return json(status, errorBody(error.code, error.message));
+      // A per-buyer limit (#26) says when to try again, in the sentence and for clients.
+      const headers: Record<string, string> =
+        error instanceof UserLimitReachedError
+          ? { 'retry-after': String(error.retryAfterSeconds) }
+          : {};
+      return json(status, errorBody(error.code, error.message), headers);
     }
   }
   log.error('Unexpected error', { error: error instanceof Error ? error : String(error) });

@@ -1,12 +1,15 @@
 /**
  * The abuse limits, locally as in AWS: each route has its own throttle (a flood of contact or
  * quote requests never throttles another route), and the contact form refuses an address over its
- * limit with a readable 429 while keeping every message it accepted.
+ * limit with a readable 429 while keeping every message it accepted; a buyer past their own hour
+ * of a costly route gets 429 with Retry-After, and other buyers do not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '../../lambdas/system/facts';
 import { THROTTLES } from '../../infra/lib/definitions/functions';
+import { DynamoRateLimiter } from '../../lambdas/adapters/dynamodb/rate-limits-table';
 import { CONTACT_LIMITS } from '../../lambdas/domain/contact';
+import { USER_LIMITS, userLimitKey } from '../../lambdas/domain/user-limits';
 import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import { api, newUser, signIn, signUp } from '../helpers/storefront-client';
 import { dynamo, scanAll } from '../helpers/faults/fault-stack';
@@ -100,5 +103,45 @@ describe('abuse limits on the local stack', () => {
 
     expect(statuses).toContain(429);
     expect(statuses.slice(statuses.indexOf(429)).every((s) => s === 429)).toBe(true);
+  });
+
+  it("answers 429 with Retry-After once a buyer's own hour is used up, and serves another buyer", async () => {
+    const asha = newUser('limited');
+    const ravi = newUser('unlimited');
+    await signUp(stack, asha);
+    await signUp(stack, ravi);
+    const ashaToken = await signIn(stack, asha);
+    const raviToken = await signIn(stack, ravi);
+    const sub = (
+      JSON.parse(Buffer.from(ashaToken.split('.')[1] ?? '', 'base64url').toString()) as {
+        sub: string;
+      }
+    ).sub;
+    // Asha's email changes used up, through the stack's own table and adapter, for this hour and
+    // the next (the stack's clock is the real one: the call may land in either).
+    const db = dynamo(stack);
+    const limiter = new DynamoRateLimiter(db, () => localTableName('limits'));
+    const rule = USER_LIMITS.emailChange;
+    for (const at of [new Date(), new Date(Date.now() + rule.windowSeconds * 1000)]) {
+      for (let i = 0; i < rule.limit; i += 1) {
+        await limiter.consume(userLimitKey('emailChange', sub), rule, at);
+      }
+    }
+    db.destroy();
+
+    const refused = await api(stack, 'POST', '/api/me/email', { token: ashaToken });
+    const served = await api(stack, 'POST', '/api/me/email', { token: raviToken });
+
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'too_many_requests',
+        message: expect.stringMatching(/try again in \d+ minutes?\.$/),
+      },
+    });
+    expect(served.status).toBe(200);
   });
 });

@@ -114,7 +114,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'domains',
     entry: 'lambdas/handlers/domains.ts',
     // The domain card finds the caller's domain among their services.
-    tables: { services: 'read' },
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
+    tables: { services: 'read', limits: 'write' },
     needs: ['registrarSecret'],
     // The registrar answers in about 50 ms; its calls time out after 15 s.
     timeoutSeconds: 20,
@@ -133,6 +134,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       counters: 'readWrite',
       // The change-paid-twice mail goes in the buyer's mail log (issue #27).
       mails: 'write',
+      // The buyer's own hour of orders (#26, E25): a conditional UpdateItem only.
+      limits: 'write',
     },
     // sellerDetails: the quote's CGST + SGST or IGST, and the seller frozen with each order;
     // registrarSecret: a bundle's name to register is checked free before its order (D24);
@@ -245,7 +248,13 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/profile.ts',
     // readWrite: the record is made from the token when missing, then updated, and deleted with
     // the account (D28); services are read to refuse deleting an account with live ones.
-    tables: { users: 'readWriteDelete', services: 'read', mails: 'readWriteDelete' },
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
+    tables: {
+      users: 'readWriteDelete',
+      services: 'read',
+      mails: 'readWriteDelete',
+      limits: 'write',
+    },
     // The name and phone are Cognito attributes too (D19); the account's Cognito user is deleted
     // with it; the old address is told of an email change, and the deleted account of its deletion.
     needs: ['updateUserAttributes', 'deleteUsers', 'sendEmail'],
@@ -332,7 +341,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'panelLogin',
     entry: 'lambdas/handlers/panel-login.ts',
     // Reads the caller's service; asks the panel for a single-use login, nothing else.
-    tables: { services: 'read' },
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
+    tables: { services: 'read', limits: 'write' },
     needs: ['whmSecret'],
     // create_user_session waits up to 10 s, and a refusal asks accountsummary (10 s) why.
     timeoutSeconds: 25,
@@ -342,7 +352,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'storageKeys',
     entry: 'lambdas/handlers/storage-keys.ts',
     // Reads the caller's service, takes its provisioning claim, keeps the new key's id.
-    tables: { services: 'readWrite' },
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
+    tables: { services: 'readWrite', limits: 'write' },
     needs: ['storageSecret'],
     // RGW answers in well under a second; its calls time out after 15 s.
     timeoutSeconds: 25,
@@ -419,7 +430,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     entry: 'lambdas/handlers/vps.ts',
     // A VPS's card (D24): the service's claim and VPS fields; its address from the pool
     // (counters); ServiceChanged when keys let a waiting VPS be made.
-    tables: { services: 'readWrite', counters: 'read' },
+    // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
+    tables: { services: 'readWrite', counters: 'read', limits: 'write' },
     needs: ['proxmoxSecret', 'publishEvents'],
     // A reinstall clones and starts a VM, waiting on Proxmox's tasks; the claim's lease
     // (PROVISIONING_LEASE_SECONDS) is longer than this.
@@ -459,7 +471,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     id: 'tickets',
     entry: 'lambdas/handlers/tickets.ts',
     // Tickets (D27), the buyer's and the console's: the thread, the number (counters) and the
-    // contact form's per-address limit, which tickets count against too; services: a ticket about
+    // buyer's own hour of tickets, replies and uploads (#26, E25); services: a ticket about
     // a service must name one of the buyer's, and the console shows the buyer's beside the thread.
     tables: {
       tickets: 'readWrite',

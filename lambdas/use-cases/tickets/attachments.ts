@@ -4,7 +4,6 @@
  * for the ticket's buyer (never a file on an internal note) or an operator.
  */
 import { randomBytes } from 'node:crypto';
-import { TooManyRequestsError } from '../../domain/contact';
 import {
   ATTACHMENT_ID_PATTERN,
   ATTACHMENT_LIMITS,
@@ -22,6 +21,7 @@ import type { LogPort } from '../../ports/logger';
 import type { RateLimiter } from '../../ports/rate-limits';
 import type { TicketFiles } from '../../ports/ticket-files';
 import type { TicketAttachmentRecord, TicketMessageRecord } from '../../ports/tickets';
+import { spendUserLimit } from '../user-limits';
 
 export interface AttachmentDeps {
   files: TicketFiles;
@@ -56,12 +56,12 @@ export async function requestAttachmentUpload(
 ): Promise<AttachmentUpload> {
   const { fileName, contentType } = checkDeclaredAttachment(request);
   const now = deps.now();
-  const allowed = await deps.limits.consume(
-    `ticket-upload#${ownerOf(uploader)}`,
-    { limit: ATTACHMENT_LIMITS.uploadsPerHour, windowSeconds: 60 * 60 },
-    now,
+  // A buyer's own hour (#26); support's operators share one (`support` is never a Cognito sub).
+  await spendUserLimit(
+    deps,
+    uploader.kind === 'buyer' ? uploader.userId : 'support',
+    'ticketUpload',
   );
-  if (!allowed) throw new TooManyRequestsError();
   const id = (deps.newAttachmentId ?? (() => randomBytes(12).toString('base64url')))();
   const url = await deps.files.uploadUrl(
     attachmentKey(ownerOf(uploader), id),

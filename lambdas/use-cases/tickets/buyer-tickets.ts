@@ -1,5 +1,4 @@
 /** A signed-in buyer's tickets: list, read, reply, resolve, reopen (D27). */
-import { TooManyRequestsError } from '../../domain/contact';
 import {
   afterBuyerReply,
   reopenedClock,
@@ -20,6 +19,7 @@ import type {
   TicketMessageRecord,
   TicketRecord,
 } from '../../ports/tickets';
+import { spendUserLimit } from '../user-limits';
 import { newMessageId, type TicketDeps } from './open-ticket';
 import { buyerThread, ticketView } from './ticket-views';
 
@@ -97,12 +97,7 @@ export async function replyAsBuyer(
   const ticket = await findOwnTicket(deps, caller, ticketNumber);
   if (ticketStatusAt(ticket, now) === 'closed') throw new TicketClosedError();
   if (ticket.messageCount >= TICKET_LIMITS.messagesPerTicket) throw new TicketTooLongError();
-  const allowed = await deps.limits.consume(
-    `ticket-reply#user#${caller.userId}`,
-    TICKET_LIMITS.repliesPerBuyer,
-    now,
-  );
-  if (!allowed) throw new TooManyRequestsError();
+  await spendUserLimit(deps, caller.userId, 'ticketReply');
 
   const message: TicketMessageRecord = {
     ticketId: ticket.ticketId,

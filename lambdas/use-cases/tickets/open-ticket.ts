@@ -18,6 +18,7 @@ import type {
   TicketRecord,
   TicketsStore,
 } from '../../ports/tickets';
+import { spendUserLimit } from '../user-limits';
 import { numberTicket } from './number-ticket';
 import { buyerThread, ticketView } from './ticket-views';
 
@@ -57,7 +58,7 @@ const randomId = () => randomBytes(9).toString('base64url');
 export const newMessageId = (deps: Pick<TicketDeps, 'newId'>, at: string) =>
   `${at}#${(deps.newId ?? randomId)()}`;
 
-/** The contact form's per-address budget: tickets from the dashboard count against it too. */
+/** The contact form's per-address budget (a signed-in buyer's tickets count per account instead). */
 export async function consumeAddressLimit(deps: TicketDeps, email: string, now: Date) {
   const allowed = await deps.limits.consume(
     `contact#email#${email.toLowerCase()}`,
@@ -87,7 +88,10 @@ export async function openTicket(
         : undefined;
     if (!theirs) throw new TicketServiceNotFoundError();
   }
-  if (!options.limitsChecked) await consumeAddressLimit(deps, input.email, now);
+  // A signed-in buyer's tickets count against their own account's hour (#26): the address's
+  // budget is the contact form's, which anyone can spend by naming that address.
+  if (input.userId) await spendUserLimit(deps, input.userId, 'ticket');
+  else if (!options.limitsChecked) await consumeAddressLimit(deps, input.email, now);
 
   const ticketId = `tkt_${(deps.newId ?? randomId)()}`;
   const ticket: TicketRecord = {

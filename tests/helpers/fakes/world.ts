@@ -7,6 +7,7 @@ import {
   InMemoryOrdersStore,
   InMemoryProcessedEvents,
   InMemoryPurchasesStore,
+  InMemoryRateLimiter,
   InMemoryServicesStore,
   InMemoryUsersStore,
   InMemoryWelcomeMailClaims,
@@ -43,6 +44,8 @@ export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
     gateway: new FakePaymentGateway({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET }),
     log: new RecordingLog(),
     counters: new InMemoryDocumentCounters(),
+    /** Per-buyer limits (#26) and the contact form's. */
+    limits: new InMemoryRateLimiter(),
     /** SAMPLE DATA: a seller in Karnataka (lambdas/templates/invoice/sample.ts). */
     seller: () => SAMPLE_SELLER,
     /** The invoice PDF's fonts, from the dejavu-fonts-ttf package (read once per process). */

@@ -114,6 +114,33 @@ describe.each([
     expect(nextWindow).toBe(true);
   });
 
+  it('counts a window to its last second and starts afresh at the next one', async () => {
+    const limiter = make();
+    const key = `k-${Math.random()}`;
+    const first = at('2026-11-22T10:00:00.000Z');
+    const last = at('2026-11-22T10:59:59.999Z');
+
+    expect(await limiter.consume(key, rule, first)).toBe(true);
+    expect(await limiter.consume(key, rule, at('2026-11-22T10:30:00.000Z'))).toBe(true);
+    expect(await limiter.consume(key, rule, last)).toBe(true);
+    expect(await limiter.consume(key, rule, last)).toBe(false);
+    expect(await limiter.consume(key, rule, at('2026-11-22T11:00:00.000Z'))).toBe(true);
+    expect(await limiter.consume(key, rule, at('2026-11-22T09:59:59.999Z'))).toBe(true);
+  });
+
+  it('lets exactly the limit through when many uses of one key race at a window edge', async () => {
+    const limiter = make();
+    const key = `k-${Math.random()}`;
+    const wide = { limit: 7, windowSeconds: 60 };
+    const t = at('2026-11-22T10:00:59.999Z');
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => limiter.consume(key, wide, t)),
+    );
+
+    expect(answers.filter(Boolean)).toHaveLength(7);
+  });
+
   it('counts keys apart', async () => {
     const limiter = make();
     const t = at('2026-11-22T10:00:00.000Z');

@@ -11,6 +11,7 @@ import { FakeIdentityDirectory } from '../../../helpers/fakes/identity';
 import { InMemoryMailLog } from '../../../helpers/fakes/mail-log';
 import {
   InMemoryServicesStore,
+  InMemoryRateLimiter,
   InMemoryUsersStore,
   RecordingLog,
   RecordingMailer,
@@ -39,6 +40,7 @@ beforeEach(async () => {
     mailer,
     mailLog,
     siteUrl: () => 'https://store.example.in',
+    limits: new InMemoryRateLimiter(),
     log: new RecordingLog(),
     now: () => NOW,
   });
@@ -106,6 +108,30 @@ describe('POST /api/me/email', () => {
     expect(statusCode).toBe(200);
     expect((await users.getUser(BUYER.userId))?.email).toBe(BUYER.email);
     expect(mailer.sent).toEqual([]);
+  });
+
+  it('answers 429 too_many_requests with Retry-After after 5 in an hour, and only to that buyer', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect(parse(await handler(httpEvent('post-email.json'))).statusCode).toBe(200);
+    }
+
+    const refused = parse(await handler(httpEvent('post-email.json')));
+    const other = parse(
+      await handler(
+        withClaims(httpEvent('post-email.json'), {
+          sub: '0b9e6a52-3f1d-4b7c-8e2a-5c6d7e8f9a0b',
+          email: 'ravi.k@example.in',
+        }),
+      ),
+    );
+
+    expect(refused.statusCode).toBe(429);
+    // NOW is 02:02:00: 58 minutes to the next hour.
+    expect(refused.headers['retry-after']).toBe(String(58 * 60));
+    expect(refused.json).toMatchObject({
+      error: { code: 'too_many_requests', message: expect.stringContaining('in 58 minutes') },
+    });
+    expect(other.statusCode).toBe(200);
   });
 
   it('answers 401 for an email the token does not say is verified', async () => {

@@ -2,7 +2,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeHandler, VERIFY_PENDING } from '../../../../lambdas/handlers/checkout';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
-import { fakeWorld, KEY_SECRET, type FakeWorld } from '../../../helpers/fakes/world';
+import { USER_LIMITS, userLimitKey } from '../../../../lambdas/domain/user-limits';
+import { BUYER, fakeWorld, KEY_SECRET, type FakeWorld } from '../../../helpers/fakes/world';
 import { signCheckout } from '../../../helpers/razorpay-signing';
 import { sshPublicKey } from '../../../helpers/ssh-keys';
 import { httpEvent, parse, withoutAuthorizer } from './handler-world';
@@ -118,6 +119,23 @@ describe('checkout handler', () => {
 
       expect(statusCode).toBe(401);
       expect(json).toMatchObject({ error: { code: 'unauthorized' } });
+      expect(world.gateway.createdOrders).toEqual([]);
+    });
+
+    it('answers 429 too_many_requests with Retry-After once the buyer’s hour of orders is used up, before any Razorpay order', async () => {
+      const rule = USER_LIMITS.order;
+      for (let i = 0; i < rule.limit; i += 1) {
+        await world.limits.consume(userLimitKey('order', BUYER.userId), rule, world.now());
+      }
+
+      const { statusCode, headers, json } = await call(httpEvent('post-checkout-orders.json'));
+
+      expect(statusCode).toBe(429);
+      // fakeWorld's clock is 02:00:00: the whole hour is left.
+      expect(headers['retry-after']).toBe('3600');
+      expect(json).toMatchObject({
+        error: { code: 'too_many_requests', message: expect.stringContaining('in 60 minutes') },
+      });
       expect(world.gateway.createdOrders).toEqual([]);
     });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { USER_LIMITS, userLimitKey } from '../../../../lambdas/domain/user-limits';
+import { BUYER } from '../../../helpers/fakes/world';
 import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
-import { httpEvent, parse } from './handler-world';
+import { httpEvent, parse, world } from './handler-world';
 
 vi.mock(
   '../../../../lambdas/handlers/deps/stores',
@@ -103,6 +105,69 @@ describe('the domain card routes (D23)', () => {
       expect(
         parse(await card('POST /api/me/domains/{domain}/auth-code', 'asha.com', {}, authTime)),
       ).toMatchObject({ statusCode: 403, json: { error: { code: 'reauth_required' } } });
+    }
+  });
+
+  it('answers 429 too_many_requests with Retry-After once the buyer’s hour of transfer codes is used up', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-22T02:50:00.000Z'));
+      const rule = USER_LIMITS.domainAuthCode;
+      for (let i = 0; i < rule.limit; i += 1) {
+        await world.limits.consume(userLimitKey('domainAuthCode', BUYER.userId), rule, new Date());
+      }
+
+      const answer = parse(
+        await card(
+          'POST /api/me/domains/{domain}/auth-code',
+          'asha.com',
+          {},
+          Math.floor(Date.now() / 1000),
+        ),
+      );
+
+      expect(answer).toMatchObject({
+        statusCode: 429,
+        headers: { 'retry-after': '600' },
+        json: { error: { code: 'too_many_requests' } },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers 429 with Retry-After to a DNS change once the buyer’s hour of changes is used up', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-22T02:59:30.000Z'));
+      const rule = USER_LIMITS.dnsChange;
+      for (let i = 0; i < rule.limit; i += 1) {
+        await world.limits.consume(userLimitKey('dnsChange', BUYER.userId), rule, new Date());
+      }
+
+      const answers = [
+        await card('PUT /api/me/domains/{domain}/nameservers', 'asha.com', {
+          nameservers: ['ns1.example.net', 'ns2.example.net'],
+        }),
+        await card('POST /api/me/domains/{domain}/dns-records', 'asha.com', {
+          type: 'A',
+          name: 'www',
+          value: '203.0.113.10',
+        }),
+        await card('PUT /api/me/domains/{domain}/settings', 'asha.com', { locked: true }),
+      ];
+
+      for (const answer of answers) {
+        expect(parse(answer)).toMatchObject({
+          statusCode: 429,
+          headers: { 'retry-after': '30' },
+          json: {
+            error: { code: 'too_many_requests', message: expect.stringContaining('1 minute.') },
+          },
+        });
+      }
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -30,6 +30,7 @@ export function resetWorld(): void {
   world.gateway.createdOrders.length = 0;
   world.gateway.payments.clear();
   world.log.lines.length = 0;
+  world.limits.hits.clear();
   messages.items.length = 0;
 }
 
@@ -44,6 +45,7 @@ export const storesModule = {
   processedEvents: () => world.processedEvents,
   welcomeMailClaims: () => world.claims,
   refundsStore: () => world.refunds,
+  rateLimiter: () => world.limits,
 };
 
 export const eventsModule = { eventPublisher: world.events };

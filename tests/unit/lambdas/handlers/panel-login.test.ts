@@ -10,7 +10,11 @@ import { makeHandler } from '../../../../lambdas/handlers/panel-login';
 import type { Category } from '../../../../lambdas/domain/plan';
 import { InMemoryPanel, FAKE_PANEL_SERVER } from '../../../helpers/fakes/provisioning';
 import type { ServiceRecord } from '../../../../lambdas/ports/services';
-import { InMemoryServicesStore, RecordingLog } from '../../../helpers/fakes/stores';
+import {
+  InMemoryRateLimiter,
+  InMemoryServicesStore,
+  RecordingLog,
+} from '../../../helpers/fakes/stores';
 import { BUYER } from '../../../helpers/fakes/world';
 import { httpEvent, parse, withoutAuthorizer } from './handler-world';
 
@@ -41,7 +45,13 @@ beforeEach(() => {
     email: BUYER.email,
     suspended: false,
   });
-  handler = makeHandler({ services, panel, log: new RecordingLog(), now: () => NOW });
+  handler = makeHandler({
+    services,
+    panel,
+    limits: new InMemoryRateLimiter(),
+    log: new RecordingLog(),
+    now: () => NOW,
+  });
 });
 
 function givenService(

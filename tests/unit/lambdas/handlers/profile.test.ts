@@ -5,6 +5,7 @@ import { InMemoryMailLog } from '../../../helpers/fakes/mail-log';
 import { FakeIdentityDirectory } from '../../../helpers/fakes/identity';
 import {
   InMemoryServicesStore,
+  InMemoryRateLimiter,
   InMemoryUsersStore,
   RecordingLog,
   RecordingMailer,
@@ -27,6 +28,7 @@ beforeEach(() => {
     mailer: new RecordingMailer(),
     mailLog: new InMemoryMailLog(),
     siteUrl: () => 'https://store.example.in',
+    limits: new InMemoryRateLimiter(),
     log: new RecordingLog(),
     now: () => new Date('2026-11-22T02:00:00.000Z'),
   });

@@ -5,6 +5,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { USER_LIMITS, userLimitKey } from '../../../../lambdas/domain/user-limits';
 import { makeHandler } from '../../../../lambdas/handlers/tickets';
 import { makeHandler as makeContactHandler } from '../../../../lambdas/handlers/contact';
 import { contactTicketOpener } from '../../../../lambdas/handlers/contact';
@@ -120,6 +121,39 @@ describe('tickets handler', () => {
       messages: [{ author: 'buyer', authorName: 'Asha Verma' }],
     });
     expect(events.events).toMatchObject([{ detailType: 'TicketCreated' }]);
+  });
+
+  it('answers 429 with Retry-After when the buyer’s hour of tickets, replies or uploads is used up, and not to another buyer', async () => {
+    const buyerId = '5f0c8b2e-6a1d-4c3e-9b7a-1d2e3f4a5b6c';
+    const now = deps.now();
+    expect((await call(httpEvent('post-ticket.json'))).statusCode).toBe(201);
+    for (const action of ['ticket', 'ticketReply', 'ticketUpload'] as const) {
+      while (await deps.limits.consume(userLimitKey(action, buyerId), USER_LIMITS[action], now));
+    }
+    const pdf = { fileName: 'bill.pdf', contentType: 'application/pdf', size: 100 };
+
+    const answers = [
+      await call(httpEvent('post-ticket.json')),
+      await call(
+        request('POST /api/me/tickets/{number}/replies', {
+          number: 'TKT-000001',
+          body: { message: 'Hello again' },
+        }),
+      ),
+      await call(request('POST /api/me/ticket-attachments', { body: pdf })),
+    ];
+
+    for (const answer of answers) {
+      expect(answer).toMatchObject({
+        statusCode: 429,
+        headers: { 'retry-after': '3600' },
+        json: { error: { code: 'too_many_requests' } },
+      });
+    }
+    expect(
+      (await call(request('POST /api/me/ticket-attachments', { body: pdf, claims: otherBuyer })))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('lists, reads and answers the buyer’s own tickets, and hides them from others', async () => {
