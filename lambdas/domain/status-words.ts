@@ -14,8 +14,9 @@
  * | live | `suspended` (a panel account) | Suspended | is suspended |
  * | live | `terminated` | Removed | is removed |
  * | `grace` | otherwise | Renewal due | is due for renewal |
- * | `setting_up`, or a live part still `pending`/`manual` | | Setting up | is paid — we are setting it up |
- * | `active` | `ready` | Active | is active |
+ * | live | `pending`/`manual` (still being made) | Setting up | is paid — we are setting it up |
+ * | `setting_up` | not known | Setting up | is paid — we are setting it up |
+ * | `setting_up`, `active` | `ready` | Active | is active |
  *
  * Pure; shared with the web through the `@domain` alias.
  */
@@ -86,7 +87,12 @@ export function statusWordsOf(facts: StatusFacts): StatusWords {
     return WORDS.suspended;
   }
   if (state === 'grace') return WORDS.renewalDue;
-  if (state === 'setting_up' || provider === 'pending' || provider === 'manual') {
+  // Set up once its provider part is ready, even before converge has recorded it.
+  if (
+    provider === 'pending' ||
+    provider === 'manual' ||
+    (state === 'setting_up' && provider !== 'ready')
+  ) {
     return WORDS.settingUp;
   }
   return WORDS.active;

@@ -25,6 +25,8 @@ describe('statusWordsOf', () => {
     ],
     [{ state: 'active', provider: 'ready', status: 'active' }, 'Active', 'positive', 'is active'],
     [{ state: 'active' }, 'Active', 'positive', 'is active'],
+    // Its part is ready before converge records it: set up, then.
+    [{ state: 'setting_up', provider: 'ready' }, 'Active', 'positive', 'is active'],
     [
       { state: 'grace', provider: 'ready', status: 'expired' },
       'Renewal due',
