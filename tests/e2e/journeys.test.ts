@@ -198,7 +198,7 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       // (The hosting account's ready mail comes from provisioning: tests/e2e/provisioning.test.ts.)
       const mails = await eventually(async () => {
         const found = (await mailbox(e2e.stack, user.email)).filter((m) =>
-          m.subject.endsWith(' is active'),
+          m.subject.endsWith(' is paid — we are setting it up'),
         );
         return found.length > 0 ? found : undefined;
       }, 'the welcome mail');
@@ -284,7 +284,7 @@ describe('a failed payment', () => {
       // The welcome mail is sent after the payment is recorded, not with it: wait for it to arrive.
       const welcome = await eventually(async () => {
         const found = (await mailbox(e2e.stack, user.email)).filter((m) =>
-          m.subject.endsWith(' is active'),
+          m.subject.endsWith(' is paid — we are setting it up'),
         );
         return found.length > 0 ? found : undefined;
       }, 'the welcome mail');
