@@ -14,7 +14,8 @@ const LIVE = new Set<ServiceCard['state']>(['active', 'grace']);
 
 /**
  * A service's delivery on its card (D18): "Setting up" while the panel account is being made or
- * an operator is on it (a refusal the operator fixes is no error of the buyer's), then how to reach
+ * an operator is on it, "Needs attention" once the panel refused (#26; still no error of the
+ * buyer's: the operator fixes it), then how to reach
  * it, and for a ready hosting account that should be live (D22: active or in grace; never once
  * cancelled, suspended or ended) the single-use sign-in to its control panel.
  */
