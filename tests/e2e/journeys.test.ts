@@ -65,6 +65,28 @@ async function existingUser(prefix: string): Promise<TestUser> {
   return user;
 }
 
+/**
+ * #26: a just-bought plan reads "Setting up" until the panel has made its account; once the API
+ * says it has, the dashboard (reloaded) reads "Active" on its card. Returns the card.
+ */
+async function activeOnceMade(page: Page, user: TestUser, name: string) {
+  await eventually(
+    async () =>
+      (await dashboardOf(user)).services.every((s) => s.provisioning.state === 'ready')
+        ? true
+        : undefined,
+    'the hosting account made',
+    15_000,
+  );
+  await page.reload();
+  await page.getByRole('tab', { name: 'Hosting' }).click();
+  const card = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: name });
+  await expect
+    .poll(() => card.getByTestId('service-status').textContent(), { timeout: STEP_TIMEOUT_MS })
+    .toBe('Active');
+  return card;
+}
+
 /** Waits until the simulator has delivered every webhook for the order (2xx from the API). */
 async function webhooksSettled(orderId: string, expected: number): Promise<void> {
   await eventually(
@@ -169,13 +191,8 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       expect(new Date(service!.renewalDate).toISOString()).toBe(
         addMonths(purchased, 24).toISOString(),
       );
-      const card = page
-        .getByRole('tabpanel')
-        .getByRole('listitem')
-        .filter({ hasText: 'Basic Hosting' });
-      await visible(card);
+      const card = await activeOnceMade(page, user, 'Basic Hosting');
       const cardText = (await card.textContent()) ?? '';
-      expect(cardText).toContain('Active');
       expect(cardText).toContain(indianDate(service!.renewalDate));
       await visible(page.getByText('Current Active Plan'));
 
@@ -198,7 +215,7 @@ describe('a new user buys Basic Hosting for 24 months with HOST10', () => {
       // (The hosting account's ready mail comes from provisioning: tests/e2e/provisioning.test.ts.)
       const mails = await eventually(async () => {
         const found = (await mailbox(e2e.stack, user.email)).filter((m) =>
-          m.subject.endsWith(' is active'),
+          m.subject.endsWith(' is paid — we are setting it up'),
         );
         return found.length > 0 ? found : undefined;
       }, 'the welcome mail');
@@ -268,12 +285,7 @@ describe('a failed payment', () => {
       await sheet.getByRole('button', { name: /^Pay ₹/ }).click();
       await acknowledgeAlert(page, TEXT.paymentSuccess);
       await page.waitForURL('**/dashboard', { timeout: 20_000 });
-      const card = page
-        .getByRole('tabpanel')
-        .getByRole('listitem')
-        .filter({ hasText: 'Premium Hosting' });
-      await visible(card);
-      expect(await card.textContent()).toContain('Active');
+      await activeOnceMade(page, user, 'Premium Hosting');
       const paid = await dashboardOf(user);
       expect(paid.services).toHaveLength(1);
       expect(paid.services[0]).toMatchObject({ planId: 'premiumhosting', status: 'active' });
@@ -284,7 +296,7 @@ describe('a failed payment', () => {
       // The welcome mail is sent after the payment is recorded, not with it: wait for it to arrive.
       const welcome = await eventually(async () => {
         const found = (await mailbox(e2e.stack, user.email)).filter((m) =>
-          m.subject.endsWith(' is active'),
+          m.subject.endsWith(' is paid — we are setting it up'),
         );
         return found.length > 0 ? found : undefined;
       }, 'the welcome mail');

@@ -154,7 +154,7 @@ describe('the operator console on the local stack', () => {
     // The welcome mail (the hosting account's own "is ready" mail follows from provisioning).
     const welcomeMails = async () =>
       (await mailbox(stack, user.email)).filter(
-        (m) => m.subject === 'Your Basic Hosting is active',
+        (m) => m.subject === 'Your Basic Hosting is paid — we are setting it up',
       );
     await eventually(
       async () => ((await welcomeMails()).length > 0 ? true : undefined),
@@ -195,7 +195,7 @@ describe('the operator console on the local stack', () => {
     expect(verify.status).toBe(200);
     const welcomeMails = async () =>
       (await mailbox(stack, user.email)).filter(
-        (m) => m.subject === 'Your Basic Hosting is active',
+        (m) => m.subject === 'Your Basic Hosting is paid — we are setting it up',
       );
     const found = await api<AdminCustomersResponse>(
       stack,
@@ -214,7 +214,7 @@ describe('the operator console on the local stack', () => {
       return page.body.customer.mails.find((m) => m.kind === 'welcome');
     }, 'the welcome mail in the mail log');
     expect(logged).toMatchObject({
-      subject: 'Your Basic Hosting is active',
+      subject: 'Your Basic Hosting is paid — we are setting it up',
       to: user.email,
       status: 'sent',
     });

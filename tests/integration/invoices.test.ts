@@ -103,7 +103,7 @@ describe('tax invoices on the local stack', () => {
     // The welcome mail names the invoice.
     const welcome = await eventually(async () => {
       const list = await mailbox(stack, buyer.email);
-      return list.find((mail) => /is active$/.test(mail.subject));
+      return list.find((mail) => /is paid — we are setting it up$/.test(mail.subject));
     }, 'the welcome mail');
     expect(JSON.stringify(welcome)).toContain(number);
     // ...and carries it: the same PDF, sent through SES SendRawEmail and read by the mailbox.

@@ -117,7 +117,9 @@ async function settled(): Promise<void> {
  */
 async function welcomeMails(email: string) {
   const welcome = async () =>
-    (await mailbox(stack, email)).filter((m) => m.subject.endsWith(' is active'));
+    (await mailbox(stack, email)).filter((m) =>
+      m.subject.endsWith(' is paid — we are setting it up'),
+    );
   await eventually(
     async () => ((await welcome()).length > 0 ? true : undefined),
     `a mail to ${email}`,

@@ -5,6 +5,7 @@
  */
 import type { PurchaseCompletedDetail } from '../../domain/api';
 import { formatInr } from '../../domain/money';
+import { statusWordsOf } from '../../domain/status-words';
 import { accessRows, hasAccessDetails, type AccessDetails } from './access-details';
 import { dashboardLink, formatDate, monthsText } from './format';
 import {
@@ -62,11 +63,19 @@ export function welcomeMail(input: WelcomeMailInput): MailContent {
     ...(purchase.invoiceNumber ? [{ label: 'Tax invoice', value: purchase.invoiceNumber }] : []),
   ];
 
+  // #26: "is active" only once its account is there; until then it is paid and being set up.
+  const ready = hasAccessDetails(input.access);
+  const words = statusWordsOf({ state: ready ? 'active' : 'setting_up' });
+  const title = purchase.renewal
+    ? `Your ${purchase.planName} is renewed`
+    : `Your ${purchase.planName} ${words.phrase}`;
   const blocks: Block[] = [
     paragraph(
       purchase.renewal
         ? `Thank you for renewing. We have received your payment of ${paid}, and your ${purchase.planName} now runs until ${renews}.`
-        : `Thank you for your purchase. We have received your payment of ${paid}, and your ${purchase.planName} is active for ${period}, until ${renews}.`,
+        : ready
+          ? `Thank you for your purchase. We have received your payment of ${paid}, and your ${purchase.planName} is active for ${period}, until ${renews}.`
+          : `Thank you for your purchase. We have received your payment of ${paid} for ${period} of ${purchase.planName}, until ${renews}. We are setting it up now.`,
     ),
     rows(plan),
     heading('Amount paid'),
@@ -81,9 +90,9 @@ export function welcomeMail(input: WelcomeMailInput): MailContent {
   ];
 
   return renderMail({
-    subject: `Your ${purchase.planName} is active`,
+    subject: title,
     preheader: `Payment received: ${paid} for ${period} of ${purchase.planName}. Renews on ${renews}.`,
-    heading: `Your ${purchase.planName} is active`,
+    heading: title,
     greetName: purchase.name,
     blocks,
     siteUrl,

@@ -221,7 +221,7 @@ async function assertOnePurchaseAndOneMail(paid: Paid, planId: string, purchaseI
 
   // One welcome mail (the hosting account's ready mail is the provisioning's, counted there).
   const mails = (await mailbox(stack, paid.user.email)).filter((m) =>
-    m.subject.endsWith(' is active'),
+    m.subject.endsWith(' is paid — we are setting it up'),
   );
   expect(mails).toHaveLength(1);
 }

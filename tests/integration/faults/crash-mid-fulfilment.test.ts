@@ -124,9 +124,9 @@ describe('a crash in the middle of a fulfilment', () => {
     // The mailbox is in memory: mail sent before the crash (none) plus mail sent after it
     // (The hosting account's ready mail, sent by provisioning, is not the welcome mail.)
     const mailsAfter = (await mailbox(second, user.email)).filter((m) =>
-      m.subject.endsWith(' is active'),
+      m.subject.endsWith(' is paid — we are setting it up'),
     );
     expect(mailsBeforeCrash.length + mailsAfter.length).toBe(1);
-    expect(mailsAfter[0]?.subject).toBe('Your Basic Hosting is active');
+    expect(mailsAfter[0]?.subject).toBe('Your Basic Hosting is paid — we are setting it up');
   });
 });

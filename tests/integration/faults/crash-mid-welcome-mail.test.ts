@@ -102,6 +102,6 @@ describe('a crash while the welcome mail is being sent', () => {
       mailsBeforeCrash.filter(notStorageReady).length +
         (await mailbox(second, user.email)).filter(notStorageReady).length,
     ).toBe(1);
-    expect(mails[0]?.subject).toBe('Your Basic Storage is active');
+    expect(mails[0]?.subject).toBe('Your Basic Storage is paid — we are setting it up');
   });
 });

@@ -177,7 +177,7 @@ describe('invoice numbers across a crash and under concurrency', () => {
     expect(board.body.payments.map((p) => p.invoiceNumber)).toEqual([numberOf(crashed.sub)]);
     for (const b of everyone) {
       const welcome = (await mailbox(second, b.user.email)).filter((mail) =>
-        /is active$/.test(mail.subject),
+        /is paid — we are setting it up$/.test(mail.subject),
       );
       expect(welcome, b.user.email).toHaveLength(1);
       expect(JSON.stringify(welcome[0])).toContain(numberOf(b.sub));

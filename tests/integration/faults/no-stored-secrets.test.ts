@@ -90,8 +90,9 @@ describe('what the storefront keeps and sends after a purchase', () => {
     await busDrained(stack);
     await eventually(
       async () =>
-        (await mailbox(stack, user.email)).filter((m) => m.subject.endsWith(' is active'))
-          .length === 1
+        (await mailbox(stack, user.email)).filter((m) =>
+          m.subject.endsWith(' is paid — we are setting it up'),
+        ).length === 1
           ? true
           : undefined,
       'the welcome mail',

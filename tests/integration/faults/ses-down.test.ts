@@ -133,7 +133,9 @@ describe('the SES stand-in down', () => {
     // The buyer's mail: the welcome mail once, and (D27) the contact message's acknowledgement,
     // which the ticket it opened sends to the same address.
     const mails = await mailbox(running, user.email);
-    const welcome = mails.filter((m) => m.subject === 'Your Premium VPS is active');
+    const welcome = mails.filter(
+      (m) => m.subject === 'Your Premium VPS is paid — we are setting it up',
+    );
     expect(welcome).toHaveLength(1);
     expect(welcome[0]?.body.text).toContain(paid.body.razorpay_payment_id);
     expect(mails.filter((m) => m !== welcome[0]).map((m) => m.subject)).toEqual([

@@ -25,7 +25,7 @@ function mail(userId: string, at: string, overrides: Partial<StoredMail> = {}): 
     userId,
     at,
     kind: 'welcome',
-    subject: 'Your Basic Hosting is active',
+    subject: 'Your Basic Hosting is paid — we are setting it up',
     to: 'asha.verma@example.in',
     status: 'sent',
     ref: 'pur_pay_Nx7gT4uVw8bYd1',

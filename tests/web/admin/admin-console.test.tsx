@@ -372,7 +372,7 @@ describe('Customers', () => {
             mailId: '2026-11-22T04:00:05.000Z#a1',
             userId: 'u1',
             kind: 'welcome',
-            subject: 'Your Basic Hosting is active',
+            subject: 'Your Basic Hosting is paid — we are setting it up',
             to: BUYER.email,
             at: '2026-11-22T04:00:05.000Z',
             status: 'sent',
@@ -425,7 +425,9 @@ describe('Customers', () => {
     expect(
       within(card).getByText(new RegExp(formatInr(2_827_560).replace(/[.$]/g, '\\$&'))),
     ).toBeInTheDocument();
-    expect(within(card).getByText(/Your Basic Hosting is active/)).toBeInTheDocument();
+    expect(
+      within(card).getByText(/Your Basic Hosting is paid — we are setting it up/),
+    ).toBeInTheDocument();
     expect(within(card).getByText('“Accepted the extra ₹100.”')).toBeInTheDocument();
     expect(requests[requests.length - 1]?.url).toBe(
       `${API}/admin/search?q=${encodeURIComponent(BUYER.email)}`,
@@ -470,7 +472,7 @@ describe('Customers', () => {
     expect(notice).toHaveTextContent(/Not resendable: It carries a signed one-click link/);
     expect(within(notice!).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
     expect(receipt).toHaveTextContent(
-      /Payment receipt and welcome · “Your Basic Hosting is active”/,
+      /Payment receipt and welcome · “Your Basic Hosting is paid — we are setting it up”/,
     );
     expect(receipt).toHaveTextContent(/Sent \(accepted by SES\)/);
 

@@ -106,7 +106,7 @@ describe("a bundle's card (D24)", () => {
     const parts = within(screen.getByTestId('bundle-parts'));
 
     expect(parts.getByTestId('bundle-part-hosting')).toHaveTextContent('Hosting: Premium Hosting');
-    expect(parts.getByTestId('bundle-part-hosting')).toHaveTextContent('Ready');
+    expect(parts.getByTestId('bundle-part-hosting')).toHaveTextContent('Active');
     const domain = parts.getByTestId('bundle-part-domain');
     expect(domain).toHaveTextContent('Domain: Premium Domain (ashaverma.in)');
     expect(domain).toHaveTextContent('Needs attention');

@@ -64,7 +64,9 @@ function board(services: Service[], payments: Payment[] = [payment]): DashboardR
 const cancelled: CancelServiceResponse = {
   service: {
     ...bundle,
+    // As the API answers (to-service.ts): cancelled with a refund, it has ended (D22).
     status: 'cancelled',
+    state: 'ended',
     renewalDate: '2098-11-25T04:30:00.000Z',
     refundableUntil: undefined,
     refundablePaise: undefined,

@@ -152,6 +152,27 @@ describe('/dashboard', () => {
     expect(within(service).getByText('Active')).toBeInTheDocument();
   });
 
+  it.each([
+    // Just bought: paid, its account still being made (#26: it said "Active").
+    [{ state: 'setting_up', provisioning: { state: 'pending' } }, 'Setting up'],
+    // Expired at most 7 days ago, still live (D22 grace).
+    [{ state: 'grace', status: 'expired', daysLeft: 0 }, 'Renewal due'],
+  ] as const)(
+    'names the current plan and its card by its state: %j is %s',
+    async (change, word) => {
+      serveDashboard({
+        ...dashboard,
+        services: [{ ...dashboard.services[0]!, ...change }, dashboard.services[1]!],
+      });
+      await openDashboard();
+      expect(screen.getByTestId('current-plan')).toHaveTextContent(word);
+      expect(within(screen.getByTestId('current-plan')).queryByText('Active')).toBeNull();
+      expect(
+        within(panel().getByTestId('service')).getByTestId('service-status'),
+      ).toHaveTextContent(word);
+    },
+  );
+
   it('gives each tab its own address, which opens it again on a reload or a link (#26)', async () => {
     const user = await openDashboard();
     await user.click(tab('Payments'));

@@ -91,14 +91,17 @@ async function hostingCard() {
 
 describe('a service card’s delivery', () => {
   it.each([
-    ['pending', /setting up your hosting account/],
-    ['failed', /setting up your hosting account/],
-  ] as const)('%s hosting: "Setting up", no control panel, no error', async (state, sentence) => {
+    // A refusal is the operator's to fix, not the buyer's error; but it is no longer "Setting up"
+    // (D22: failed provisioning read "Setting up" forever).
+    ['pending', 'Setting up', /setting up your hosting account/],
+    ['failed', 'Needs attention', /setting up your hosting account/],
+  ] as const)('%s hosting: "%s", no control panel, no error', async (state, word, sentence) => {
     serve(hosting({ state }));
 
     const card = await hostingCard();
 
-    expect(card.getByRole('status')).toHaveTextContent('Setting up');
+    expect(card.getByRole('status')).toHaveTextContent(word);
+    expect(card.getByTestId('service-status')).toHaveTextContent(word);
     expect(card.getByRole('status')).toHaveTextContent(sentence);
     expect(card.queryByRole('button', { name: /Open control panel/ })).toBeNull();
     expect(card.queryByRole('alert')).toBeNull();

@@ -12,11 +12,6 @@ export const bundleCopy = {
     storage: 'Cloud storage',
     vps: 'VPS',
   },
-  states: {
-    setting_up: 'Setting up',
-    ready: 'Ready',
-    suspended: 'Suspended',
-    removed: 'Removed',
-    failed: 'Needs attention: our team has been told',
-  },
+  /** A part out of step (its badge: Needs attention), when the registry gave no reason. */
+  failedNote: 'Our team has been told and is on it.',
 } as const;

@@ -54,7 +54,6 @@ export const dashboardCopy = {
   /** Amounts paid include the GST (D10). */
   paidAmount: (amount: string) => `${amount} incl. GST`,
   domainLabel: 'Domain',
-  statusLabel: { active: 'Active', expired: 'Expired', cancelled: 'Cancelled' },
   /** Renewals (D14, D17): the card's Renew, and how near its renewal date is. */
   renew: 'Renew',
   /** D26: plan changes from the card. */
@@ -66,7 +65,6 @@ export const dashboardCopy = {
   pendingPlan: (plan: string, date: string) => `Moves to ${plan} on ${date}`,
   renewLabel: (name: string) => `Renew ${name}`,
   expiresSoon: 'Expires soon',
-  suspendedLabel: 'Suspended',
   suspendedNote:
     'Suspended because it expired. Your site is offline, but nothing has been deleted: renew to bring it back.',
   daysLeft: (days: number) =>
@@ -89,8 +87,7 @@ export const dashboardCopy = {
     string
   >,
   settingsTitle: 'Account Settings',
-  /** Delivery (D18): "Setting up" until the service is ready, then how to reach it. */
-  settingUpLabel: 'Setting up',
+  /** Delivery (D18): its status word (#26) until the service is ready, then how to reach it. */
   settingUpPanel:
     "We're setting up your hosting account. It usually takes a few minutes; we'll email you its details when it's ready.",
   /** D23: a domain moving in from another registrar. */

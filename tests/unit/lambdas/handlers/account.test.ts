@@ -152,7 +152,7 @@ describe('POST /api/me/account/delete', () => {
       userId: BUYER.userId,
       at: '2026-01-01T00:00:00.000Z',
       kind: 'welcome' as const,
-      subject: 'Your Basic Hosting is active',
+      subject: 'Your Basic Hosting is paid — we are setting it up',
       to: BUYER.email,
       status: 'sent' as const,
       body: { html: '<p>Asha Verma, Pune</p>', text: 'Asha Verma, Pune' },

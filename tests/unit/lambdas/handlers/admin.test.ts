@@ -297,7 +297,7 @@ describe('who may use /api/admin', () => {
       userId: BUYER.userId,
       at: '2026-11-22T02:00:00.000Z',
       kind: 'welcome',
-      subject: 'Your Basic Hosting is active',
+      subject: 'Your Basic Hosting is paid — we are setting it up',
       to: BUYER.email,
       status: 'sent',
       body: { html: '<p>Receipt</p>', text: 'Receipt' },
@@ -770,7 +770,7 @@ describe('GET /api/admin/customers', () => {
           status: 'sent',
           to: BUYER.email,
           ref: `pur_${REVIEW_PAYMENT}`,
-          subject: expect.stringContaining(' is active'),
+          subject: expect.stringContaining(' is paid — we are setting it up'),
         },
       ],
       audit: [{ action: 'order.fulfilled', note: 'Accepted the extra ₹100.' }],
@@ -1476,7 +1476,7 @@ describe('resend a mail', () => {
     await world.users.createUserIfMissing({ ...BUYER, createdAt: world.now().toISOString() });
     await mailer.send({
       to: BUYER.email,
-      subject: 'Your Basic Hosting is active',
+      subject: 'Your Basic Hosting is paid — we are setting it up',
       html: '<p>Receipt</p>',
       text: 'Receipt',
       about: { userId: BUYER.userId, kind: 'welcome', ref: 'pur_pay_Nx7gT4uVw8bYd1' },
@@ -1515,7 +1515,7 @@ describe('resend a mail', () => {
     expect(resent).toHaveLength(1);
     expect(resent[0]).toMatchObject({
       to: BUYER.email,
-      subject: 'Your Basic Hosting is active',
+      subject: 'Your Basic Hosting is paid — we are setting it up',
       html: '<p>Receipt</p>',
       text: 'Receipt',
     });

@@ -34,7 +34,7 @@ beforeEach(() => {
 
 const receipt: OutgoingMail = {
   to: 'asha.verma@example.in',
-  subject: 'Your Basic Hosting is active',
+  subject: 'Your Basic Hosting is paid — we are setting it up',
   html: '<p>Receipt</p>',
   text: 'Receipt',
   about: { userId: USER, kind: 'welcome', ref: 'pur_pay_1' },

@@ -73,7 +73,7 @@ describe('sendWelcomeEmail', () => {
     expect(world.mailer.sent).toHaveLength(1);
     const mail = world.mailer.sent[0];
     expect(mail?.to).toBe('asha.verma@example.in');
-    expect(mail?.subject).toBe('Your Basic Hosting is active');
+    expect(mail?.subject).toBe('Your Basic Hosting is paid — we are setting it up');
     for (const body of [mail?.text ?? '', mail?.html ?? '']) {
       expect(body).toContain('Basic Hosting');
       expect(body).toContain('24 months');

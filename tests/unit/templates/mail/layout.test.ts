@@ -15,9 +15,9 @@ import {
 } from '../../../../lambdas/templates/mail/layout';
 
 const doc = (changes: Partial<MailDocument> = {}): MailDocument => ({
-  subject: 'Your Basic Hosting is active',
+  subject: 'Your Basic Hosting is paid — we are setting it up',
   preheader: 'Payment received',
-  heading: 'Your Basic Hosting is active',
+  heading: 'Your Basic Hosting is paid — we are setting it up',
   greetName: 'Asha Verma',
   blocks: [],
   siteUrl: 'https://shop.example.in/',

@@ -13,7 +13,12 @@ describe('the welcome mail', () => {
   it('gives the plan, period, dates, the GST breakup, the invoice number and the dashboard', () => {
     const mail = welcomeMail(input());
 
-    expect(mail.subject).toBe('Your Basic Hosting is active');
+    // #26: not "is active" while its account is still being made.
+    expect(mail.subject).toBe('Your Basic Hosting is paid — we are setting it up');
+    expect(mail.text).toContain(
+      'We have received your payment of ₹35,385.84 for 12 months of Basic Hosting, until 22 November 2027. We are setting it up now.',
+    );
+    expect(mail.text).not.toContain('is active');
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('Hello Asha Verma,');
       expect(body).toContain('12 months');
@@ -43,6 +48,11 @@ describe('the welcome mail', () => {
   it('shows the access details when the panel has answered, and no password', () => {
     const mail = welcomeMail(input({ access: hostingAccess }));
 
+    // Its account is there: now it is active (#26).
+    expect(mail.subject).toBe('Your Basic Hosting is active');
+    expect(mail.text).toContain(
+      'and your Basic Hosting is active for 12 months, until 22 November 2027.',
+    );
     expect(mail.text).toContain('Username: ashaverm7c1e2a');
     expect(mail.text).toContain('Server: in-mum-01.panel.example.in');
     expect(mail.text).toContain('Nameservers: ns1.example.in, ns2.example.in');
@@ -132,6 +142,8 @@ describe('the welcome mail', () => {
     expect(mail.text).toContain(
       'Thank you for renewing. We have received your payment of ₹35,385.84, and your Basic Hosting now runs until 22 November 2027.',
     );
+    // Renewed, whatever it was before: not "is active", which a suspended one is not yet (#26).
+    expect(mail.subject).toBe('Your Basic Hosting is renewed');
     expect(mail.text).not.toContain('being set up');
     expect(mail.text).not.toContain('Tax invoice');
   });

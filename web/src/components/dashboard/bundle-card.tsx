@@ -1,19 +1,9 @@
-import type { Service } from '@domain/api';
 import { bundleCopy as copy } from '../../content/bundles';
 import type { ServiceCard } from './group-services';
 import { DomainCard } from './domain-card';
 import { StorageCard } from './storage-card';
 import { VpsCard } from './vps-card';
-
-type Part = NonNullable<Service['parts']>[number];
-
-const STATE_CLASS: Record<Part['state'], string> = {
-  setting_up: 'bg-sky-100 text-sky-900',
-  ready: 'bg-emerald-100 text-emerald-900',
-  suspended: 'bg-amber-100 text-amber-900',
-  removed: 'bg-slate-100 text-slate-700',
-  failed: 'bg-amber-100 text-amber-900',
-};
+import { serviceWords, StatusBadge } from './status-badge';
 
 /**
  * A bundle's parts on its card (D24): each part with its state in words and the same controls as
@@ -39,16 +29,14 @@ export function BundleParts({ card }: { card: ServiceCard }) {
                   <span className="text-slate-600"> ({part.domain})</span>
                 ) : null}
               </span>
-              <span
-                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_CLASS[part.state]}`}
-                data-testid="part-state"
-              >
-                {copy.states[part.state]}
-              </span>
+              <StatusBadge
+                words={serviceWords({ ...card, provisioning: part.provisioning })}
+                testId="part-state"
+              />
             </div>
-            {part.state === 'failed' && part.provisioning.reason ? (
+            {part.state === 'failed' ? (
               <p className="mt-1 text-sm text-amber-900" role="status">
-                {part.provisioning.reason}
+                {part.provisioning.reason ?? copy.failedNote}
               </p>
             ) : null}
             {part.kind === 'domain' && part.domain && part.state === 'ready' ? (

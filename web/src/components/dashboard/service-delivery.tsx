@@ -6,6 +6,7 @@ import { storageCopy } from '../../content/storage';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
 import { controlPanelUrl } from './api/open-control-panel';
 import type { ServiceCard } from './group-services';
+import { serviceWords } from './status-badge';
 
 const SETTING_UP = new Set(['pending', 'manual', 'failed']);
 /** Only a service that should be serving now offers its control panel (D22). */
@@ -13,7 +14,8 @@ const LIVE = new Set<ServiceCard['state']>(['active', 'grace']);
 
 /**
  * A service's delivery on its card (D18): "Setting up" while the panel account is being made or
- * an operator is on it (a refusal the operator fixes is no error of the buyer's), then how to reach
+ * an operator is on it, "Needs attention" once the panel refused (#26; still no error of the
+ * buyer's: the operator fixes it), then how to reach
  * it, and for a ready hosting account that should be live (D22: active or in grace; never once
  * cancelled, suspended or ended) the single-use sign-in to its control panel.
  */
@@ -49,7 +51,10 @@ export function ServiceDelivery({ card }: { card: ServiceCard }) {
   } else if (SETTING_UP.has(provisioning.state)) {
     return (
       <div className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" role="status">
-        <span className="font-semibold">{copy.settingUpLabel}</span>{' '}
+        <span className="font-semibold">
+          {/* Its words while being made: Setting up, or Needs attention once refused (#26). */}
+          {serviceWords({ ...card, state: 'setting_up' }).word}
+        </span>{' '}
         {onPanel
           ? copy.settingUpPanel
           : card.category === 'storage'

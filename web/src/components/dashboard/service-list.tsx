@@ -14,29 +14,22 @@ import { AutoRenewControl } from './auto-renew-control';
 import { CancelService } from './cancel-service';
 import { RefundStatus } from './refund-status';
 import { ServiceDelivery } from './service-delivery';
-import { StatusBadge } from './status-badge';
+import { serviceWords, StatusBadge } from './status-badge';
 
-/** Suspended on the panel replaces the status; an active service near its date says so. */
+/** The card's status in the buyer's words (#26); an active service near its date says so. */
 function RenewalBadges({ card }: { card: ServiceCard }) {
-  if (card.suspended) {
-    return (
-      <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
-        {copy.suspendedLabel}
-      </span>
-    );
-  }
   const soon = expiresSoon(
     { status: card.status, renewalDate: card.renewalDate, lastPaidAt: card.lastPurchaseDate },
     new Date(),
   );
   return (
     <span className="flex flex-wrap justify-end gap-1.5">
-      {soon ? (
+      {soon && !card.suspended ? (
         <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
           {copy.expiresSoon}
         </span>
       ) : null}
-      <StatusBadge status={card.status} />
+      <StatusBadge words={serviceWords(card)} testId="service-status" />
     </span>
   );
 }

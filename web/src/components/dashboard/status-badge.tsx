@@ -1,18 +1,35 @@
 import type { Service } from '@domain/api';
-import { dashboardCopy as copy } from '../../content/dashboard';
+import { statusWordsOf, type StatusTone, type StatusWords } from '@domain/status-words';
 
-const STYLES: Record<Service['status'], string> = {
-  active: 'bg-green-100 text-green-800',
-  expired: 'bg-slate-200 text-slate-700',
-  // Ended by the buyer with a refund (D16).
-  cancelled: 'bg-red-100 text-red-800',
+const TONES: Record<StatusTone, string> = {
+  positive: 'bg-green-100 text-green-800',
+  progress: 'bg-sky-100 text-sky-900',
+  warning: 'bg-amber-100 text-amber-900',
+  danger: 'bg-red-100 text-red-800',
+  neutral: 'bg-slate-200 text-slate-700',
 };
 
-export function StatusBadge({ status }: { status: Service['status'] }) {
-  const style = STYLES[status];
+/** A service's words (#26): its desired state (D22) and where its provider part stands. */
+export function serviceWords(
+  service: Pick<Service, 'state' | 'status' | 'category'> & {
+    provisioning: Pick<Service['provisioning'], 'state'>;
+  },
+): StatusWords {
+  return statusWordsOf({
+    state: service.state,
+    status: service.status,
+    provider: service.provisioning.state,
+    category: service.category,
+  });
+}
+
+export function StatusBadge({ words, testId }: { words: StatusWords; testId?: string }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${style}`}>
-      {copy.statusLabel[status]}
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[words.tone]}`}
+      {...(testId ? { 'data-testid': testId } : {})}
+    >
+      {words.word}
     </span>
   );
 }

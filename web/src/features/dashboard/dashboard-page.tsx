@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { DashboardResponse } from '@domain/api';
+import type { DashboardResponse, Service } from '@domain/api';
 import type { Category } from '@domain/plan';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
@@ -14,7 +14,7 @@ import { getDashboard } from './api/get-dashboard';
 import { formatDate, welcomeName } from '../../components/dashboard/format';
 import { PaymentsTable } from '../../components/dashboard/payments-table';
 import { ServiceList } from '../../components/dashboard/service-list';
-import { StatusBadge } from '../../components/dashboard/status-badge';
+import { serviceWords, StatusBadge } from '../../components/dashboard/status-badge';
 import { SettingsPanel } from './settings/settings-panel';
 import { SupportPanel } from './support/support-panel';
 import { supportTicketsCopy } from '../../content/support-tickets';
@@ -129,7 +129,13 @@ export function DashboardPage() {
   const { data } = state;
   const email = data.user.email || user?.email || '';
   const currentService = data.services.find((s) => s.planId === data.user.currentPlan);
-  const now = Date.now();
+  // Its words are the latest record's, as on its card (group-services.ts).
+  const currentLatest = data.services
+    .filter((s) => s.planId === data.user.currentPlan)
+    .reduce<Service | undefined>(
+      (latest, s) => (!latest || s.renewalDate > latest.renewalDate ? s : latest),
+      undefined,
+    );
 
   return (
     <div className="bg-slate-50">
@@ -217,9 +223,7 @@ export function DashboardPage() {
                     </p>
                     <div className="mt-2 flex flex-wrap items-center gap-3">
                       <p className="text-2xl font-bold">{currentService.name}</p>
-                      <StatusBadge
-                        status={new Date(data.user.expiry).getTime() > now ? 'active' : 'expired'}
-                      />
+                      {currentLatest ? <StatusBadge words={serviceWords(currentLatest)} /> : null}
                     </div>
                     <p className="mt-1 text-sm text-brand-100">
                       {copy.currentPlanExpires} {formatDate(data.user.expiry)}
