@@ -6,7 +6,9 @@
  * thread under its name. Each
  * screen is photographed at 1280 and at 375 px wide (tests/e2e/screenshots/tickets-*.png).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, visible } from '../helpers/browser';
 import { logInAt, useE2e } from '../helpers/e2e';
@@ -94,8 +96,11 @@ describe('tickets: buyer and operator', () => {
           if (size !== '1280') return;
           const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
           expect(download.suggestedFilename()).toBe('error-page.pdf');
-          const saved = await download.path();
+          // The browser is shared (connected remotely): saveAs copies the download here.
+          const saved = join(mkdtempSync(join(tmpdir(), 'e2e-ticket-download-')), 'file.pdf');
+          await download.saveAs(saved);
           expect(readFileSync(saved)).toEqual(PDF);
+          rmSync(dirname(saved), { recursive: true, force: true });
         },
         options,
       );
