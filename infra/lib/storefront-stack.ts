@@ -171,9 +171,11 @@ export class StorefrontStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
       razorpayKeyId: razorpayKeyId.valueAsString,
+      ticketUploadsOrigin: this.ticketFiles.endpoint,
     });
-    // After the distribution exists: the mail Lambdas link to the site.
+    // After the distribution exists: the mail Lambdas link to the site; its pages upload files.
     this.lambdas.addSiteUrl(this.site.url);
+    this.ticketFiles.allowUploadsFrom(this.site.url);
 
     const webhookRoute = ROUTES.find((route) => route.path.startsWith('/api/webhooks/'));
     if (!webhookRoute)

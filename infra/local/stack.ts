@@ -149,6 +149,8 @@ export function localSiteOrigins(config: LocalConfig): SiteOrigins {
     paymentFrames: razorpay,
     paymentImages: razorpay,
     identity: [at.cognito],
+    // The object-storage stand-in, which the tickets' presigned uploads go to (path style).
+    uploads: [at.storage],
   };
 }
 
@@ -277,7 +279,21 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         dataDir: config.dataDir,
         adminAccessKeyId: config.storage.accessKeyId,
         adminSecretAccessKey: config.storage.secretAccessKey,
-        serviceBuckets: [{ bucket: LOCAL_TICKET_FILES_BUCKET, ...LOCAL_AWS_KEY }],
+        serviceBuckets: [
+          {
+            bucket: LOCAL_TICKET_FILES_BUCKET,
+            ...LOCAL_AWS_KEY,
+            // As the CDK bucket's rule (infra/lib/constructs/ticket-files.ts): PUT from the site.
+            cors: [
+              {
+                allowedOrigins: [at.storefront, `http://localhost:${config.ports.storefront}`],
+                allowedMethods: ['PUT'],
+                allowedHeaders: ['content-type'],
+                maxAgeSeconds: 3000,
+              },
+            ],
+          },
+        ],
       }).then((started) => {
         storage = started;
       }),

@@ -39,6 +39,11 @@ export const MAIL_KINDS = {
   'change-paid-twice': { label: 'Plan change paid twice: refunded', resend: true },
   'ticket-acknowledged': { label: 'Ticket received', resend: true },
   'ticket-reply': { label: 'Reply to a ticket', resend: true },
+  'ticket-overdue': {
+    label: 'Ticket reply late',
+    resend: false,
+    why: 'It said we had missed a deadline on the ticket; the ticket and our reply say where it stands now.',
+  },
   'email-changed': {
     label: 'Sign-in email changed',
     resend: false,

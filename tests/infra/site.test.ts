@@ -148,7 +148,17 @@ describe('CloudFront behaviours', () => {
   });
 });
 
+/** A CloudFormation value as text, each reference it holds written `<ref>`. */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] } | null)?.['Fn::Join'];
+  return join ? join[1].map(asText).join(join[0]) : '<ref>';
+}
+
 describe('security headers', () => {
+  /** The policy as the shared definition makes it, with the stack's ticket-file bucket. */
+  const expectedOrigins = () => awsOrigins(REGION, [synthesised.stack.ticketFiles.endpoint]);
+
   function headersConfig() {
     const [policy] = Object.values(
       resourcesOfType(synthesised.template, 'AWS::CloudFront::ResponseHeadersPolicy'),
@@ -175,7 +185,7 @@ describe('security headers', () => {
   });
 
   it("has a CSP that allows Razorpay Checkout and Cognito, and frame-ancestors 'none'", () => {
-    const csp = headersConfig().ContentSecurityPolicy?.ContentSecurityPolicy as string;
+    const csp = asText(headersConfig().ContentSecurityPolicy?.ContentSecurityPolicy);
     const directives = Object.fromEntries(
       csp.split(';').map((d) => {
         const [name, ...values] = d.trim().split(/\s+/);
@@ -198,7 +208,14 @@ describe('security headers', () => {
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['upgrade-insecure-requests']).toEqual([]);
-    expect(csp).toBe(contentSecurityPolicy(awsOrigins(REGION)));
+    // Pages upload ticket attachments straight to the tickets' bucket, and to no other bucket.
+    expect(directives['connect-src']).toContain(
+      `https://ticket-files-<ref>.s3.${REGION}.amazonaws.com`,
+    );
+    expect(csp).not.toContain('*.s3.');
+    expect(headersConfig().ContentSecurityPolicy?.ContentSecurityPolicy).toEqual(
+      synthesised.stack.resolve(contentSecurityPolicy(expectedOrigins())),
+    );
   });
 
   it('sends exactly the headers of the shared definition, which the local gateway sends too', () => {
@@ -215,7 +232,7 @@ describe('security headers', () => {
       'x-frame-options': config.FrameOptions?.FrameOption,
       'referrer-policy': config.ReferrerPolicy?.ReferrerPolicy,
     };
-    expect(sent).toEqual(securityHeaders(awsOrigins(REGION)));
+    expect(sent).toEqual(synthesised.stack.resolve(securityHeaders(expectedOrigins())));
     for (const header of Object.values(config)) expect(header.Override).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The tickets' bucket (D27): private (public access blocked, TLS only, owner-enforced, encrypted),
  * kept on a stack's deletion, files deleted after their retention, raw inbound mail after 30 days,
- * CORS for the browser's presigned PUT and GET only, and no function but the tickets one may touch
+ * CORS for the site's presigned PUTs only, named so that the site's CSP can name it, and no function but the tickets one may touch
  * attachments (the grants themselves: least-privilege.test.ts).
  */
 import { Match } from 'aws-cdk-lib/assertions';
@@ -79,16 +79,29 @@ describe('ticket files bucket', () => {
     );
   });
 
-  it('lets a browser PUT and GET through presigned addresses (CORS), nothing else', () => {
+  it('lets the site’s pages alone PUT through presigned addresses (CORS)', () => {
+    const { stack } = synthesised;
     expect(bucket().resource.Properties.CorsConfiguration).toEqual({
       CorsRules: [
         {
-          AllowedMethods: ['PUT', 'GET'],
-          AllowedOrigins: ['*'],
+          AllowedMethods: ['PUT'],
+          AllowedOrigins: [stack.resolve(stack.site.url)],
           AllowedHeaders: ['content-type'],
           MaxAge: 3000,
         },
       ],
+    });
+    expect(JSON.stringify(stack.resolve(stack.site.url))).toContain('DomainName');
+  });
+
+  it('is named from the stack’s id, the name the site’s CSP allows uploads to', () => {
+    const { stack } = synthesised;
+    const uuid = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+    expect(bucket().resource.Properties.BucketName).toEqual({
+      'Fn::Join': ['', ['ticket-files-', uuid]],
+    });
+    expect(stack.resolve(stack.ticketFiles.endpoint)).toEqual({
+      'Fn::Join': ['', ['https://ticket-files-', uuid, '.s3.ap-south-1.amazonaws.com']],
     });
   });
 

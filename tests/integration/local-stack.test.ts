@@ -162,6 +162,7 @@ describe('the gateway, as CloudFront', () => {
           paymentFrames: [stack.simulatorUrl],
           paymentImages: [stack.simulatorUrl],
           identity: [stack.cognitoUrl],
+          uploads: [stack.storageUrl],
         }),
       );
     }
@@ -170,7 +171,10 @@ describe('the gateway, as CloudFront', () => {
     );
     // The pages' one inline script (web/scripts/page-boot.ts), by its hash.
     expect(csp).toContain(`script-src 'self' ${PAGE_BOOT_SCRIPT_HASH} ${stack.simulatorUrl}`);
-    expect(csp).toContain(`connect-src 'self' ${stack.cognitoUrl} ${stack.simulatorUrl}`);
+    // Ticket attachments are PUT from the page straight to the object-storage stand-in.
+    expect(csp).toContain(
+      `connect-src 'self' ${stack.cognitoUrl} ${stack.simulatorUrl} ${stack.storageUrl}`,
+    );
     expect(csp).not.toContain('razorpay.com');
     expect(csp).not.toContain('upgrade-insecure-requests');
   });

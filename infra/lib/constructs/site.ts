@@ -65,6 +65,8 @@ export interface SiteProps {
   userPoolClient: UserPoolClient;
   /** Razorpay's public key id, for config.json (Checkout needs it in the browser). */
   razorpayKeyId: string;
+  /** The tickets' file bucket's endpoint, which pages upload attachments to (connect-src). */
+  ticketUploadsOrigin: string;
 }
 
 /**
@@ -148,7 +150,9 @@ export class Site extends Construct {
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(awsOrigins(region)),
+          contentSecurityPolicy: contentSecurityPolicy(
+            awsOrigins(region, [props.ticketUploadsOrigin]),
+          ),
           override: true,
         },
         // nosniff is the only value X-Content-Type-Options has.

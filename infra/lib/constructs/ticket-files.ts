@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
@@ -27,10 +27,22 @@ const TICKET_FILE_PREFIXES = {
  */
 export class TicketFiles extends Construct {
   readonly bucket: Bucket;
+  /**
+   * The bucket's regional endpoint, the origin of the presigned addresses the browser uploads to
+   * (the SDK signs virtual-hosted style: `https://<bucket>.s3.<region>.amazonaws.com`). Built from
+   * the stack's own id, not from a reference to the bucket, so the site's content-security policy
+   * can name it while the bucket's CORS rule names the site (no circular reference).
+   */
+  readonly endpoint: string;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
+    const stack = Stack.of(this);
+    // The stack id's last part is a UUID (lower-case hex): unique per stack, a valid bucket name.
+    const bucketName = `ticket-files-${Fn.select(2, Fn.split('/', stack.stackId))}`;
+    this.endpoint = `https://${bucketName}.s3.${stack.region}.amazonaws.com`;
     this.bucket = new Bucket(this, 'Bucket', {
+      bucketName,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -48,16 +60,6 @@ export class TicketFiles extends Construct {
         },
         { id: 'incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
-      // The browser PUTs and GETs with presigned addresses: the signature is the permission,
-      // CORS only lets the page read the answer.
-      cors: [
-        {
-          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
-          allowedOrigins: ['*'],
-          allowedHeaders: ['content-type'],
-          maxAge: 3000,
-        },
-      ],
       // Buyers' files: a stack deleted by mistake must not take them.
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -66,6 +68,20 @@ export class TicketFiles extends Construct {
       'AwsSolutions-S1',
       "Every upload and download is presigned by the tickets Lambda for one caller it has authorised, and logged there; the site's access-log bucket is made after the Lambdas.",
     );
+  }
+
+  /**
+   * The browser uploads with presigned PUTs from the site's pages: CORS lets that origin alone send
+   * them (the signature is the permission; CORS only lets the page make the request and read the
+   * answer). Downloads are plain navigations to a presigned GET and need no CORS.
+   */
+  allowUploadsFrom(siteOrigin: string): void {
+    this.bucket.addCorsRule({
+      allowedMethods: [HttpMethods.PUT],
+      allowedOrigins: [siteOrigin],
+      allowedHeaders: ['content-type'],
+      maxAge: 3000,
+    });
   }
 
   /**

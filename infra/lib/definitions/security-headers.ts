@@ -20,10 +20,12 @@ export interface SiteOrigins {
   paymentImages: readonly string[];
   /** Cognito's user pool endpoint, which sign-in and sign-up call. */
   identity: readonly string[];
+  /** The tickets' file bucket, which pages upload attachments to with presigned PUTs. */
+  uploads: readonly string[];
 }
 
-/** In AWS: Razorpay's hosts and Cognito in the stack's region. */
-export function awsOrigins(region: string): SiteOrigins {
+/** In AWS: Razorpay's hosts, Cognito in the stack's region and the tickets' file bucket. */
+export function awsOrigins(region: string, uploads: readonly string[] = []): SiteOrigins {
   return {
     site: 'https',
     checkoutScript: ['https://checkout.razorpay.com'],
@@ -35,12 +37,13 @@ export function awsOrigins(region: string): SiteOrigins {
     ],
     paymentImages: ['https://*.razorpay.com'],
     identity: [`https://cognito-idp.${region}.amazonaws.com`],
+    uploads,
   };
 }
 
 /**
  * The Content-Security-Policy: our own origin, Razorpay Checkout (its script, its frames and the
- * APIs it calls) and Cognito's endpoint; never framed, no plugins, forms post only to us.
+ * APIs it calls), Cognito's endpoint and the bucket ticket attachments are uploaded to; never framed, no plugins, forms post only to us.
  */
 export function contentSecurityPolicy(origins: SiteOrigins): string {
   const sources = (...list: readonly (string | readonly string[])[]) =>
@@ -54,7 +57,7 @@ export function contentSecurityPolicy(origins: SiteOrigins): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src ${sources("'self'", 'data:', origins.paymentImages)}`,
     "font-src 'self' data:",
-    `connect-src ${sources("'self'", origins.identity, origins.paymentApi)}`,
+    `connect-src ${sources("'self'", origins.identity, origins.paymentApi, origins.uploads)}`,
     `frame-src ${sources(origins.paymentFrames)}`,
     "frame-ancestors 'none'",
     "form-action 'self'",

@@ -22,6 +22,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { closeServer, json, listenOnLoopback, send } from '../stand-in-http';
+import { corsHeaders, matchCorsRule, requestedHeaders, type CorsRule } from './cors';
 import { checkPresignedSigV4, checkSigV4, decodeAwsChunked, isPresigned } from './sigv4';
 import { ObjectStorageState, type StandInUser } from './state';
 
@@ -40,7 +41,13 @@ export interface ObjectStorageStandInOptions {
    * its own holding the key given here: made at start when missing, so that the Lambdas' S3
    * client signs with that key as it would with its role's credentials in AWS.
    */
-  serviceBuckets?: { bucket: string; accessKeyId: string; secretAccessKey: string }[];
+  serviceBuckets?: {
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    /** The bucket's CORS configuration (as PutBucketCors sets it): none answers no preflight. */
+    cors?: CorsRule[];
+  }[];
 }
 
 export interface ObjectStorageStandIn {
@@ -89,6 +96,63 @@ class ObjectStorageStandInServer {
     }
   }
 
+  /** The CORS rules of the bucket a path-style request names, if it has any. */
+  private corsRules(pathname: string): readonly CorsRule[] | undefined {
+    const bucket = decodeURIComponent(pathname.split('/')[1] ?? '');
+    return this.options.serviceBuckets?.find((service) => service.bucket === bucket)?.cors;
+  }
+
+  /** A browser's preflight, answered as S3 does from the bucket's CORS configuration. */
+  private preflight(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    const origin = req.headers.origin;
+    const requestMethod = req.headers['access-control-request-method'];
+    if (!origin || typeof requestMethod !== 'string') {
+      return s3Error(
+        res,
+        400,
+        'BadRequest',
+        'Insufficient information. Origin request header needed.',
+      );
+    }
+    const rules = this.corsRules(pathname);
+    if (!rules?.length) {
+      return s3Error(
+        res,
+        403,
+        'AccessForbidden',
+        'CORSResponse: CORS is not enabled for this bucket.',
+      );
+    }
+    const requestHeaders = requestedHeaders(req.headers['access-control-request-headers']);
+    const rule = matchCorsRule(rules, { origin, method: requestMethod, requestHeaders });
+    if (!rule) {
+      return s3Error(
+        res,
+        403,
+        'AccessForbidden',
+        "CORSResponse: This CORS request is not allowed. This is usually because the evalution of Origin, request method / Access-Control-Request-Method or Access-Control-Request-Headers are not whitelisted by the resource's CORS spec.",
+      );
+    }
+    res.writeHead(200, corsHeaders(rule, origin, { requestHeaders }));
+    res.end();
+  }
+
+  /** On the request itself S3 adds the applying rule's headers to whatever it answers. */
+  private addCorsHeaders(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+  ): void {
+    const origin = req.headers.origin;
+    const rules = origin ? this.corsRules(pathname) : undefined;
+    if (!origin || !rules) return;
+    const rule = matchCorsRule(rules, { origin, method, requestHeaders: [] });
+    if (!rule) return;
+    for (const [name, value] of Object.entries(corsHeaders(rule, origin)))
+      res.setHeader(name, value);
+  }
+
   async listen(): Promise<ObjectStorageStandIn> {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
@@ -107,6 +171,8 @@ class ObjectStorageStandInServer {
     const url = new URL(rawUrl, 'http://127.0.0.1');
     const method = req.method ?? 'GET';
     if (url.pathname.startsWith('/_storage/')) return this.hook(req, res, method, url.pathname);
+    if (method === 'OPTIONS') return this.preflight(req, res, url.pathname);
+    this.addCorsHeaders(req, res, method, url.pathname);
     const admin = url.pathname === '/admin/user' || url.pathname === '/admin/bucket';
 
     let body: Buffer;

@@ -12,6 +12,7 @@ import type { Mailer } from '../../ports/mail';
 import type { TicketsStore } from '../../ports/tickets';
 import { ALARMED_LOG_MESSAGES } from '../../system/facts';
 import { ticketOverdueMail, ticketOverdueToBuyerMail } from '../../templates/mail/tickets';
+import { aboutBuyer } from './send-ticket-mail';
 
 export interface RunTicketDeadlinesDeps {
   tickets: TicketsStore;
@@ -115,6 +116,8 @@ export async function runTicketDeadlines(
         dueAt: due,
         siteUrl: deps.siteUrl(),
       }),
+      // In the customer's mail log, as every mail to a buyer (a contact-form ticket has no account).
+      ...aboutBuyer(ticket, 'ticket-overdue', ticket.ticketNumber),
     });
     summary.buyersMailed += 1;
   }

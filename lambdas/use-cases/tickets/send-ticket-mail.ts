@@ -78,9 +78,9 @@ async function sendOnce(
  * A signed-in buyer's ticket mail goes in their mail log; the contact form's (no account) has no
  * log to go in.
  */
-const aboutBuyer = (
+export const aboutBuyer = (
   ticket: TicketRecord,
-  kind: 'ticket-acknowledged' | 'ticket-reply',
+  kind: 'ticket-acknowledged' | 'ticket-reply' | 'ticket-overdue',
   number: string,
 ): Pick<OutgoingMail, 'about'> =>
   ticket.userId ? { about: { userId: ticket.userId, kind, ref: number } } : {};

@@ -454,6 +454,31 @@ describe('the console’s queue and the deadlines check', () => {
     ]);
   });
 
+  it('puts the late-ticket mail in a signed-in buyer’s mail log', async () => {
+    const w = world('2026-11-27T06:00:00.000Z');
+    const ticket = await openTicket(w.deps, {
+      email: asha.email,
+      name: asha.name,
+      userId: asha.userId,
+      subject: 'Site down',
+      category: 'technical',
+      message: 'Every page is a 500.',
+      source: 'dashboard',
+    });
+    await w.deliverMail();
+    w.mailer.sent.splice(0);
+
+    await runTicketDeadlines(
+      { ...w.mailDeps, events: w.events },
+      new Date('2026-11-29T06:00:00.000Z'),
+    );
+
+    const late = w.mailer.sent.filter((m) => m.subject.includes('late on your ticket'));
+    expect(late.map((m) => m.about)).toEqual([
+      { userId: asha.userId, kind: 'ticket-overdue', ref: ticket.number },
+    ]);
+  });
+
   it('asks the buyer to reply to the reply address (replies by mail), support to the buyer', async () => {
     const w = world();
     w.mailDeps.replyAddress = () => 'tickets@shop.example.in';

@@ -1,6 +1,7 @@
 /** The console's tickets (D27), through the one API client (the operator's ID token). */
 import type { AdminTicketView } from '@domain/tickets';
 import { apiGet, apiPost } from '../../../lib/api';
+import type { AttachmentRef } from '../../../lib/ticket-attachments';
 
 export type TicketQueueFilter = 'open' | 'overdue';
 
@@ -22,7 +23,12 @@ export function getAdminTicket(number: string): Promise<{ ticket: AdminTicketVie
 
 export function answerTicket(
   number: string,
-  request: { message: string; resolve?: boolean; internal?: boolean },
+  request: {
+    message: string;
+    resolve?: boolean;
+    internal?: boolean;
+    attachments?: AttachmentRef[];
+  },
 ): Promise<{ ticket: AdminTicketView }> {
   return apiPost(`/admin/tickets/${encodeURIComponent(number)}/replies`, request, { auth: true });
 }

@@ -4,6 +4,9 @@ import type { AdminTicketView } from '@domain/tickets';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadingText } from '../../../components/loading-text';
+import { ticketAttachmentsCopy } from '../../../content/ticket-attachments';
+import { AttachmentList, AttachmentPicker } from '../../../components/attachment-picker';
+import { UploadFailedError, uploadAttachments } from '../../../lib/ticket-attachments';
 import {
   answerTicket,
   assignTicket,
@@ -123,6 +126,8 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
   );
   const [message, setMessage] = useState('');
   const [mode, setMode] = useState<'reply' | 'resolve' | 'note'>('reply');
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploading, setUploading] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
@@ -142,18 +147,25 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
   async function send(ticket: AdminTicketView) {
     setBusy(true);
     setError(undefined);
+    setNotice(undefined);
     try {
+      // A failed upload stops here: the text and the files chosen stay.
+      const attachments = await uploadAttachments('admin', files, setUploading);
+      setUploading(undefined);
       const answer = await answerTicket(ticket.number, {
         message: message.trim(),
         ...(mode === 'resolve' ? { resolve: true } : {}),
         ...(mode === 'note' ? { internal: true } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
       loaded.setState({ status: 'ready', data: answer.ticket });
       setMessage('');
+      setFiles([]);
       setNotice(copy.sent[mode]);
     } catch (failure) {
-      setError(failureMessage(failure));
+      setError(failure instanceof UploadFailedError ? failure.message : failureMessage(failure));
     } finally {
+      setUploading(undefined);
       setBusy(false);
     }
   }
@@ -274,6 +286,11 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
                     <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-900">
                       {m.body}
                     </p>
+                    <AttachmentList
+                      scope="admin"
+                      ticketNumber={ticket.number}
+                      attachments={m.attachments}
+                    />
                   </li>
                 ))}
               </ol>
@@ -311,8 +328,9 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
                     onChange={(e) => setMessage(e.target.value)}
                   />
                 </label>
+                <AttachmentPicker files={files} onChange={setFiles} disabled={busy} />
                 <Button type="submit" disabled={busy || !message.trim()}>
-                  {copy.submit[mode]}
+                  {uploading ? ticketAttachmentsCopy.uploading(uploading) : copy.submit[mode]}
                 </Button>
               </form>
             </>

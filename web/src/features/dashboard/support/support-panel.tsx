@@ -5,7 +5,10 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadingText } from '../../../components/loading-text';
 import { supportTicketsCopy as copy } from '../../../content/support-tickets';
+import { ticketAttachmentsCopy } from '../../../content/ticket-attachments';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { AttachmentList, AttachmentPicker } from '../../../components/attachment-picker';
+import { UploadFailedError, uploadAttachments } from '../../../lib/ticket-attachments';
 import {
   getTicket,
   listTickets,
@@ -25,7 +28,9 @@ const when = new Intl.DateTimeFormat('en-IN', {
 });
 const formatWhen = (iso: string) => `${when.format(new Date(iso))} IST`;
 const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE;
+  error instanceof ApiError || error instanceof UploadFailedError
+    ? error.message
+    : NETWORK_ERROR_MESSAGE;
 
 const STATUS_TONE: Record<TicketView['status'], string> = {
   open: 'bg-amber-100 text-amber-900',
@@ -175,7 +180,9 @@ function NewTicketForm({
   );
   const [serviceId, setServiceId] = useState(initialService ?? '');
   const [message, setMessage] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState<string>();
   const [error, setError] = useState<string>();
 
   async function submit(event: FormEvent) {
@@ -183,16 +190,21 @@ function NewTicketForm({
     setSending(true);
     setError(undefined);
     try {
+      // A failed upload stops here: what was typed and the files chosen stay in the form.
+      const attachments = await uploadAttachments('me', files, setUploading);
+      setUploading(undefined);
       const { ticket } = await openTicket({
         subject: subject.trim(),
         category,
         message: message.trim(),
         ...(serviceId ? { serviceId } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
       onOpened(ticket);
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
+      setUploading(undefined);
       setSending(false);
     }
   }
@@ -258,9 +270,14 @@ function NewTicketForm({
           onChange={(e) => setMessage(e.target.value)}
         />
       </label>
+      <AttachmentPicker files={files} onChange={setFiles} disabled={sending} />
       <div className="flex gap-3">
         <Button type="submit" disabled={sending}>
-          {sending ? copy.form.sending : copy.form.submit}
+          {uploading
+            ? ticketAttachmentsCopy.uploading(uploading)
+            : sending
+              ? copy.form.sending
+              : copy.form.submit}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
           {copy.form.cancel}
@@ -274,6 +291,8 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
   const [ticket, setTicket] = useState<TicketView>();
   const [error, setError] = useState<string>();
   const [reply, setReply] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploading, setUploading] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -296,6 +315,7 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
+      setUploading(undefined);
       setBusy(false);
     }
   }
@@ -352,6 +372,11 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
                 <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-900">
                   {m.body}
                 </p>
+                <AttachmentList
+                  scope="me"
+                  ticketNumber={ticket.number}
+                  attachments={m.attachments}
+                />
               </li>
             ))}
           </ol>
@@ -360,8 +385,16 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
               onSubmit={(event) => {
                 event.preventDefault();
                 void act(
-                  () => replyToTicket(ticket.number, reply.trim()),
-                  () => setReply(''),
+                  async () => {
+                    // A failed upload stops here: the reply and the files chosen stay.
+                    const attachments = await uploadAttachments('me', files, setUploading);
+                    setUploading(undefined);
+                    return replyToTicket(ticket.number, reply.trim(), attachments);
+                  },
+                  () => {
+                    setReply('');
+                    setFiles([]);
+                  },
                 );
               }}
               className="space-y-3 rounded-xl border border-slate-200 bg-white p-5"
@@ -376,9 +409,14 @@ function TicketThread({ number, onBack }: { number: string; onBack: () => void }
                   onChange={(e) => setReply(e.target.value)}
                 />
               </label>
+              <AttachmentPicker files={files} onChange={setFiles} disabled={busy} />
               <div className="flex flex-wrap gap-3">
                 <Button type="submit" disabled={busy || !reply.trim()}>
-                  {busy ? copy.replying : copy.reply}
+                  {uploading
+                    ? ticketAttachmentsCopy.uploading(uploading)
+                    : busy
+                      ? copy.replying
+                      : copy.reply}
                 </Button>
                 {ticket.status === 'resolved' ? (
                   <Button
