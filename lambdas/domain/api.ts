@@ -284,7 +284,9 @@ export interface ServiceChangedDetail {
     // A plan change (D26): paid now, or a smaller plan chosen (or not) for the renewal.
     | 'plan'
     /** A VPS's buyer added SSH keys (D24): a VPS waiting for one can be made now. */
-    | 'ssh-keys';
+    | 'ssh-keys'
+    /** A hosting purchase's free domain (D23) was made: register it. */
+    | 'free-domain';
   at: string;
 }
 
