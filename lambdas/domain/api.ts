@@ -202,6 +202,8 @@ export interface PurchaseCompletedDetail {
   serviceId?: string;
   /** A plan change now (D26): the plan it replaced; the renewal date did not move. */
   change?: { fromPlanName: string; remainingDays: number };
+  /** Premium/Enterprise Hosting's "Free domain for the first year" (D23): the name chosen. */
+  freeDomain?: string;
 }
 
 /** `detail` of `SupportMessageReceived`: a stored contact message to mail to the support inbox. */

@@ -165,6 +165,10 @@ export async function fulfilPayment(
       createdAt: atIso,
     };
     if (order.domain) candidate.domain = order.domain;
+    // D23: the hosting's free first-year domain, named in its welcome mail and on its card.
+    if (order.registerDomain && order.category !== 'bundle') {
+      candidate.freeDomain = order.registerDomain;
+    }
     // Frozen with the order: a later profile or configuration change never rewrites the invoice.
     if (order.billing) candidate.billing = order.billing;
     if (order.seller) candidate.seller = order.seller;
@@ -319,6 +323,7 @@ export function purchaseCompletedDetail(purchase: PurchaseRecord): PurchaseCompl
     orderId: purchase.orderId,
   };
   if (purchase.domain) detail.domain = purchase.domain;
+  if (purchase.freeDomain) detail.freeDomain = purchase.freeDomain;
   if (purchase.serviceId) detail.serviceId = purchase.serviceId;
   if (purchase.invoiceNumber) detail.invoiceNumber = purchase.invoiceNumber;
   // Priced as a renewal of a plan the buyer holds or held (D14), as create-order decided.

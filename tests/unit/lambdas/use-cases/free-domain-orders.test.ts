@@ -142,6 +142,11 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
     // Not a payment: the hosting's is the only purchase (and invoice).
     const purchases = await world.purchases.listPurchases(BUYER.userId);
     expect(purchases.map((p) => p.planId)).toEqual(['premiumhosting']);
+    // The hosting's purchase and its PurchaseCompleted (each publish) name it, for the welcome mail.
+    expect(purchases[0]?.freeDomain).toBe('ashaverma.com');
+    expect(new Set(world.events.published.map((d) => d.freeDomain))).toEqual(
+      new Set(['ashaverma.com']),
+    );
     // Converge is asked to register it (ServiceChanged names the domain service).
     expect(
       world.events.events.some(
