@@ -108,6 +108,7 @@ export const PURCHASE_SUMMARY_FIELDS = [
   'category',
   'months',
   'domain',
+  'freeDomain',
   'purchaseDate',
   'renewalDate',
   'amountPaise',

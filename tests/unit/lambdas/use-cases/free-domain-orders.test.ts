@@ -12,6 +12,7 @@ import {
   RegisterDomainNotOfferedError,
   RegisterDomainTakenError,
 } from '../../../../lambdas/domain/register-domain';
+import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { quoteCheckout } from '../../../../lambdas/use-cases/quote-checkout';
@@ -147,6 +148,16 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
     expect(new Set(world.events.published.map((d) => d.freeDomain))).toEqual(
       new Set(['ashaverma.com']),
     );
+    // The dashboard: the hosting's card names it; it is a Basic Domain card of its own at ₹0.
+    const dashboard = await buildDashboard(world, BUYER);
+    expect(dashboard.services.find((c) => c.planId === 'premiumhosting')?.freeDomain).toBe(
+      'ashaverma.com',
+    );
+    expect(dashboard.services.find((c) => c.id === domain.serviceId)).toMatchObject({
+      name: 'Basic Domain',
+      pricePaidPaise: 0,
+    });
+    expect(dashboard.payments).toHaveLength(1);
     // Converge is asked to register it (ServiceChanged names the domain service).
     expect(
       world.events.events.some(
