@@ -16,6 +16,7 @@ import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { quoteCheckout } from '../../../../lambdas/use-cases/quote-checkout';
+import { cancelService } from '../../../../lambdas/use-cases/refunds/cancel-service';
 import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
 import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
@@ -173,5 +174,27 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
     const order = await createOrder(deps, BUYER, { ...premium, registerDomain: undefined });
     await pay(order.orderId, 'pay_FreeDomainNone01');
     expect(world.services.all().filter((s) => s.category === 'domain')).toEqual([]);
+  });
+
+  it("a hosting refund within 30 days gives everything back and leaves the free domain the buyer's", async () => {
+    const { world, deps, pay } = arrange();
+    const order = await createOrder(deps, BUYER, { ...premium, months: 1 });
+    await pay(order.orderId, 'pay_FreeDomainRefund');
+    const hosting = world.services.all().find((s) => s.planId === 'premiumhosting')!;
+    const domainBefore = world.services.all().find((s) => s.category === 'domain')!;
+
+    const answer = await cancelService(world, {
+      userId: BUYER.userId,
+      serviceId: hosting.serviceId,
+      reason: 'Not what I needed',
+      origin: 'buyer',
+    });
+    expect(answer.refund.amountPaise).toBe(world.orders.items.get(order.orderId)!.amountPaise);
+    const [record] = await world.refunds.listForUser(BUYER.userId);
+    expect(record).toMatchObject({ deductionPaise: 0, purchase: { freeDomain: 'ashaverma.com' } });
+    // The domain's year is untouched: not refunded, not ended.
+    const domainAfter = world.services.all().find((s) => s.category === 'domain')!;
+    expect(domainAfter.periods).toEqual(domainBefore.periods);
+    expect(domainAfter.renewalDate).toBe(domainBefore.renewalDate);
   });
 });
