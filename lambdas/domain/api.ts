@@ -202,6 +202,8 @@ export interface PurchaseCompletedDetail {
   serviceId?: string;
   /** A plan change now (D26): the plan it replaced; the renewal date did not move. */
   change?: { fromPlanName: string; remainingDays: number };
+  /** Premium/Enterprise Hosting's "Free domain for the first year" (D23): the name chosen. */
+  freeDomain?: string;
 }
 
 /** `detail` of `SupportMessageReceived`: a stored contact message to mail to the support inbox. */
@@ -284,7 +286,9 @@ export interface ServiceChangedDetail {
     // A plan change (D26): paid now, or a smaller plan chosen (or not) for the renewal.
     | 'plan'
     /** A VPS's buyer added SSH keys (D24): a VPS waiting for one can be made now. */
-    | 'ssh-keys';
+    | 'ssh-keys'
+    /** A hosting purchase's free domain (D23) was made: register it. */
+    | 'free-domain';
   at: string;
 }
 

@@ -72,6 +72,8 @@ export const CATALOG: readonly CatalogPlan[] = [
     renewalPricePaise: 499_900,
     isPopular: true,
     whmPackage: 'storefront_premium',
+    // "Free domain for the first year" (D23): the name chosen at checkout, on Basic Domain.
+    freeDomainPlanId: 'basicdomain',
     specs: { storageGb: 50, websites: 10 },
     features: [
       '10 websites',
@@ -93,6 +95,8 @@ export const CATALOG: readonly CatalogPlan[] = [
     renewalPricePaise: 849_900,
     isPopular: false,
     whmPackage: 'storefront_enterprise',
+    // "Free domain for the first year" (D23): the name chosen at checkout, on Basic Domain.
+    freeDomainPlanId: 'basicdomain',
     specs: { storageGb: 200, websites: 100 },
     features: [
       '100 websites',

@@ -46,6 +46,12 @@ export interface CatalogPlan extends Plan {
    * package or specs that part takes. Back office only, like `whmPackage`.
    */
   parts?: readonly { kind: 'hosting' | 'domain' | 'storage' | 'vps'; planId: string }[];
+  /**
+   * "Free domain for the first year" (D23, lambdas/domain/register-domain.ts): the domain plan a
+   * name chosen at checkout is registered on, free for one year, renewing at that plan's price.
+   * Back office only, like `parts`.
+   */
+  freeDomainPlanId?: string;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The name a bundle's checkout registers (D23, D24; CONTRACT `registerDomain`): checked as a
  * domain search checks it (a label we accept, an extension we sell) and, before any Razorpay order
- * exists, free at the registrar; given only for a plan with a domain part.
+ * exists, free at the registrar; given only for a plan with a domain part, or for a hosting plan
+ * with "Free domain for the first year" (`freeDomainPlanId`) on its first purchase.
  */
 import { bundleHasPart } from './bundle-parts';
 import { DomainError } from './errors';
@@ -12,8 +13,11 @@ import type { CatalogPlan } from './plan';
 export class RegisterDomainNotOfferedError extends DomainError {
   override readonly name = 'RegisterDomainNotOfferedError';
   readonly code = 'validation_failed';
-  constructor(readonly planName: string) {
-    super(`${planName} includes no domain to register: leave the domain to register out.`);
+  constructor(
+    readonly planName: string,
+    message = `${planName} includes no domain to register: leave the domain to register out.`,
+  ) {
+    super(message);
   }
 }
 
@@ -31,10 +35,32 @@ export class RegisterDomainTakenError extends DomainError {
  * `extension_not_available` as an order's domain), or undefined when none was given.
  */
 export function registerDomainOf(
-  plan: Pick<CatalogPlan, 'name' | 'category' | 'parts'>,
+  plan: Pick<CatalogPlan, 'name' | 'category' | 'parts' | 'freeDomainPlanId'>,
   input: unknown,
 ): string | undefined {
   if (input === undefined) return undefined;
-  if (!bundleHasPart(plan, 'domain')) throw new RegisterDomainNotOfferedError(plan.name);
+  if (!bundleHasPart(plan, 'domain') && !plan.freeDomainPlanId) {
+    throw new RegisterDomainNotOfferedError(plan.name);
+  }
   return parseDomainName(input).name;
+}
+
+/** The free domain comes with a hosting plan's first purchase only: not a renewal, not a change. */
+export function freeDomainNotOffered(planName: string): RegisterDomainNotOfferedError {
+  return new RegisterDomainNotOfferedError(
+    planName,
+    `The free domain comes with the first year of ${planName} only: leave the domain to register out.`,
+  );
+}
+
+/** The ledger entry of a free domain (D23): one per hosting payment, so a redelivery makes none. */
+export function freeDomainPurchaseIdFor(purchaseId: string): string {
+  return `${purchaseId}${FREE_DOMAIN_SUFFIX}`;
+}
+
+const FREE_DOMAIN_SUFFIX = '~freedomain';
+
+/** Whether a ledger entry is a free first year included with hosting (₹0, not a payment). */
+export function isFreeDomainEntry(period: { purchaseId: string }): boolean {
+  return period.purchaseId.endsWith(FREE_DOMAIN_SUFFIX);
 }

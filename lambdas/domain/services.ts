@@ -25,6 +25,11 @@ export interface Service {
   pricePaidPaise: Paise;
   domain?: string;
   /**
+   * Premium/Enterprise Hosting's "Free domain for the first year" (D23): the name chosen with it,
+   * which the dashboard lists as a Basic Domain service of its own.
+   */
+  freeDomain?: string;
+  /**
    * A domain transferred in (D23): where the transfer stands, with the registrar's sentence while
    * it waits or when it failed. Never its auth code.
    */

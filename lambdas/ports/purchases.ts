@@ -25,6 +25,11 @@ export interface PurchaseRecord {
   category: Category;
   months: Quote['months'];
   domain?: string;
+  /**
+   * Premium/Enterprise Hosting's "Free domain for the first year" (D23): the name registered with
+   * this purchase, as a Basic Domain service of its own (its ₹0 year is no purchase).
+   */
+  freeDomain?: string;
   purchaseDate: string;
   startDate: string;
   renewalDate: string;
@@ -103,6 +108,7 @@ export const PURCHASE_SUMMARY_FIELDS = [
   'category',
   'months',
   'domain',
+  'freeDomain',
   'purchaseDate',
   'renewalDate',
   'amountPaise',

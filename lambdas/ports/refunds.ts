@@ -31,6 +31,8 @@ export interface RefundedPurchase {
   planName: string;
   category: Category;
   domain?: string;
+  /** A hosting's free first-year domain (D23): the refund keeps nothing back and leaves it theirs. */
+  freeDomain?: string;
   email: string;
   name: string;
 }

@@ -51,12 +51,24 @@ export async function buildDashboard(
   for (const record of records) {
     if (record.partOf) partsOf.set(record.partOf, [...(partsOf.get(record.partOf) ?? []), record]);
   }
+  // A hosting's free first-year domain (D23), named on the hosting's card.
+  const freeDomainOf = new Map<string, string>();
+  for (const purchase of purchases) {
+    if (purchase.freeDomain && purchase.serviceId) {
+      freeDomainOf.set(purchase.serviceId, purchase.freeDomain);
+    }
+  }
   const services = [
     ...records
       .filter((record) => !record.partOf)
       .map((record) => serviceCardOf(record, partsOf.get(record.serviceId) ?? [], now)),
     ...servicesOnlyInPurchases(records, purchases, now),
-  ].sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
+  ]
+    .map((service) => {
+      const freeDomain = freeDomainOf.get(service.id);
+      return freeDomain ? { ...service, freeDomain } : service;
+    })
+    .sort((a, b) => b.purchaseDate.localeCompare(a.purchaseDate));
 
   const unsettled: Payment[] = orders
     // The index is eventually consistent: an order paid a moment ago may still be in it.

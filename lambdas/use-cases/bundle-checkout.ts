@@ -8,7 +8,11 @@
 import { CATALOG } from '../domain/catalog';
 import { vpsChoiceCategoryOf } from '../domain/bundle-parts';
 import type { Plan } from '../domain/plan';
-import { registerDomainOf, RegisterDomainTakenError } from '../domain/register-domain';
+import {
+  freeDomainNotOffered,
+  registerDomainOf,
+  RegisterDomainTakenError,
+} from '../domain/register-domain';
 import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
 import type { Registrar } from '../ports/registrar';
 
@@ -24,7 +28,13 @@ export interface PartChoices {
 
 /** The catalog's plan (its parts are the back office's) for a plan as the API serves it. */
 function catalogOf(plan: Pick<Plan, 'id' | 'name' | 'category'>) {
-  return CATALOG.find((entry) => entry.id === plan.id) ?? { ...plan, parts: undefined };
+  return (
+    CATALOG.find((entry) => entry.id === plan.id) ?? {
+      ...plan,
+      parts: undefined,
+      freeDomainPlanId: undefined,
+    }
+  );
 }
 
 /** The choices checked as the quote checks them: no registrar is asked. */
@@ -49,6 +59,8 @@ export async function checkedPartChoices(
 ): Promise<PartChoices> {
   const choices = partChoicesOf(plan, input, buyerName);
   if (renewal && plan.category === 'bundle') return {};
+  // A hosting plan's free domain (D23) comes with its first year only.
+  if (renewal && choices.registerDomain) throw freeDomainNotOffered(plan.name);
   const name = choices.registerDomain;
   if (name && deps.registrar) {
     const [answer] = await deps.registrar.availability([name]);

@@ -9,6 +9,7 @@ import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { Quote } from '../domain/pricing';
 import type { VpsChoiceInput } from '../domain/vps-choice';
 import { transferAuthCodeOf } from '../domain/domain-transfer';
+import { freeDomainNotOffered } from '../domain/register-domain';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -151,6 +152,10 @@ async function createChangeOrder(
     throw new InvalidPlanChangeError(
       'A plan change keeps the renewal date; turn on auto-renew on the service instead.',
     );
+  }
+  // D23: a free domain comes with a hosting plan's first purchase, never with a change to it.
+  if (input.registerDomain !== undefined) {
+    throw freeDomainNotOffered(plans.find((p) => p.id === input.planId)?.name ?? input.planId);
   }
   const { quote, service } = await priceChange(deps, plans, caller.userId, {
     changeFrom: input.changeFrom as string,

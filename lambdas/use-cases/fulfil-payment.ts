@@ -11,6 +11,8 @@ import { extendService } from './extend-service';
 import { recordPlanChange } from './plan-change';
 import { withInvoiceNumber } from './issue-document-number';
 import { ensureBundleParts } from './converge-parts';
+import { CATALOG } from '../domain/catalog';
+import { freeDomainPurchaseIdFor } from '../domain/register-domain';
 
 export interface FulfilPaymentDeps {
   orders: OrdersStore;
@@ -163,6 +165,10 @@ export async function fulfilPayment(
       createdAt: atIso,
     };
     if (order.domain) candidate.domain = order.domain;
+    // D23: the hosting's free first-year domain, named in its welcome mail and on its card.
+    if (order.registerDomain && order.category !== 'bundle') {
+      candidate.freeDomain = order.registerDomain;
+    }
     // Frozen with the order: a later profile or configuration change never rewrites the invoice.
     if (order.billing) candidate.billing = order.billing;
     if (order.seller) candidate.seller = order.seller;
@@ -201,6 +207,11 @@ export async function fulfilPayment(
         ...(order.vps ? { vps: order.vps } : {}),
       });
     }
+  }
+
+  // A hosting plan's "Free domain for the first year" (D23): a domain service of its own.
+  if (order.registerDomain && order.category !== 'bundle' && purchase.serviceId) {
+    await ensureFreeDomain(deps, order, purchase, order.registerDomain, at);
   }
 
   // A domain transferred in (D23): its auth code moves to the service, for converge to use once;
@@ -245,6 +256,56 @@ export async function fulfilPayment(
   return { outcome: 'fulfilled', purchase };
 }
 
+/**
+ * The free domain of a hosting purchase (D23): its own service on the catalog's domain plan (Basic
+ * Domain), given one year by a ₹0 ledger entry keyed by the hosting's purchase, so a redelivered
+ * payment finds that entry and makes nothing more. It is not a payment: no purchase, no invoice
+ * (the hosting's invoice is the supply). Converge is asked to register the name each time, which
+ * is idempotent (the registrar's step adopts a name already ours).
+ */
+async function ensureFreeDomain(
+  deps: FulfilPaymentDeps,
+  order: OrderRecord,
+  purchase: PurchaseRecord,
+  name: string,
+  at: Date,
+): Promise<void> {
+  const hosting = CATALOG.find((plan) => plan.id === order.planId);
+  const domainPlan = CATALOG.find((plan) => plan.id === hosting?.freeDomainPlanId);
+  if (!domainPlan) {
+    deps.log.warn('An order names a free domain its plan does not include; none made', {
+      orderId: order.orderId,
+      planId: order.planId,
+    });
+    return;
+  }
+  const { serviceId } = await extendService(
+    deps,
+    {
+      userId: order.userId,
+      planId: domainPlan.id,
+      planName: domainPlan.name,
+      category: domainPlan.category,
+      domain: name,
+    },
+    {
+      purchaseId: freeDomainPurchaseIdFor(purchase.purchaseId),
+      paymentId: purchase.paymentId,
+      planId: domainPlan.id,
+      months: 12,
+      amountPaise: 0,
+      domain: name,
+    },
+    at,
+  );
+  await deps.events.publish('ServiceChanged', {
+    userId: order.userId,
+    serviceId,
+    fact: 'free-domain',
+    at: at.toISOString(),
+  });
+}
+
 export function purchaseCompletedDetail(purchase: PurchaseRecord): PurchaseCompletedDetail {
   const detail: PurchaseCompletedDetail = {
     purchaseId: purchase.purchaseId,
@@ -262,6 +323,7 @@ export function purchaseCompletedDetail(purchase: PurchaseRecord): PurchaseCompl
     orderId: purchase.orderId,
   };
   if (purchase.domain) detail.domain = purchase.domain;
+  if (purchase.freeDomain) detail.freeDomain = purchase.freeDomain;
   if (purchase.serviceId) detail.serviceId = purchase.serviceId;
   if (purchase.invoiceNumber) detail.invoiceNumber = purchase.invoiceNumber;
   // Priced as a renewal of a plan the buyer holds or held (D14), as create-order decided.

@@ -28,6 +28,7 @@ export const purchaseCompletedSchema = z.object({
   renewal: z.optional(z.boolean()),
   serviceId: z.optional(text),
   change: z.optional(z.object({ fromPlanName: text, remainingDays: z.int().check(z.positive()) })),
+  freeDomain: z.optional(text),
 }) satisfies z.ZodMiniType<PurchaseCompletedDetail>;
 
 /**

@@ -20,6 +20,11 @@ export interface RefundRequestedMailInput extends RefundFacts {
   serviceRunsUntil?: string;
   /** A paid domain name someone else registered first (D23): the refund is why it is not theirs. */
   domainTaken?: boolean;
+  /**
+   * Premium/Enterprise Hosting's free first-year domain (D23): it was free, so nothing is kept
+   * back for it, and it stays the buyer's until its first year ends.
+   */
+  freeDomain?: string;
   siteUrl: string;
 }
 
@@ -57,6 +62,13 @@ export function refundRequestedMail(input: RefundRequestedMailInput): MailConten
           : 'The service has ended. A credit note will be issued for the refund.',
       ),
       rows(money),
+      ...(input.freeDomain
+        ? [
+            paragraph(
+              `Your free domain ${input.freeDomain} was free, so nothing is kept back for it: it stays yours until its first year ends, on its own card in your dashboard. Renew it there if you want to keep it after that.`,
+            ),
+          ]
+        : []),
       paragraph(
         "We'll email you again when Razorpay has processed the refund. Your bank may then take 5–7 working days to show it.",
       ),

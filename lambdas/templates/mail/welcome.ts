@@ -37,6 +37,7 @@ export interface WelcomeMailInput {
     | 'invoiceNumber'
     | 'renewal'
     | 'change'
+    | 'freeDomain'
   >;
   /** The purchase's quote, for the price breakup; without it the mail shows the total only. */
   quote?: PriceBreakup;
@@ -57,6 +58,9 @@ export function welcomeMail(input: WelcomeMailInput): MailContent {
   const plan: Row[] = [
     { label: 'Plan', value: purchase.planName },
     ...(purchase.domain ? [{ label: 'Domain', value: purchase.domain }] : []),
+    ...(purchase.freeDomain
+      ? [{ label: 'Free domain', value: `${purchase.freeDomain} (free for the first year)` }]
+      : []),
     { label: 'Period', value: period },
     { label: 'Purchased on', value: formatDate(purchase.purchaseDate) },
     { label: 'Renewal date', value: renews },
@@ -84,9 +88,17 @@ export function welcomeMail(input: WelcomeMailInput): MailContent {
       ? [note(invoiceNote(purchase.invoiceNumber, input.invoiceAttached))]
       : []),
     ...(purchase.renewal ? [] : delivery(input)),
+    ...(purchase.freeDomain && !purchase.renewal ? freeDomainBlocks(purchase.freeDomain) : []),
     button('Go to your dashboard', dashboardLink(siteUrl)),
     note(`Payment reference: ${purchase.paymentId} (order ${purchase.orderId}).`),
     note(guarantee(purchase.category)),
+    ...(purchase.freeDomain
+      ? [
+          note(
+            `A refund of ${purchase.planName} keeps nothing back for ${purchase.freeDomain}: it was free, and it stays yours until its first year ends.`,
+          ),
+        ]
+      : []),
   ];
 
   return renderMail({
@@ -192,6 +204,16 @@ function delivery(input: WelcomeMailInput): Block[] {
         ),
       ];
   }
+}
+
+/** Premium/Enterprise Hosting's free first-year domain (D23): registered as a domain of its own. */
+function freeDomainBlocks(name: string): Block[] {
+  return [
+    heading('Your free domain'),
+    paragraph(
+      `We are registering ${name} for you, free for its first year. It is on your dashboard as a Basic Domain of its own, with its nameservers, DNS records and transfer lock; after its first year it renews at the domain's yearly price, with reminders before, like any domain.`,
+    ),
+  ];
 }
 
 /** D6/D16: what the 30-day guarantee covers for this purchase. */

@@ -204,6 +204,7 @@ function intentFor(
       planName: purchase.planName,
       category: purchase.category,
       ...(purchase.domain ? { domain: purchase.domain } : {}),
+      ...(purchase.freeDomain ? { freeDomain: purchase.freeDomain } : {}),
       email: purchase.email,
       name: purchase.name,
     },

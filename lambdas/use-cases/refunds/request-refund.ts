@@ -233,6 +233,7 @@ async function mailRequested(deps: RequestRefundDeps, record: RefundRecord): Pro
     name: purchase.name,
     planName: purchase.planName,
     ...(purchase.domain ? { domain: purchase.domain } : {}),
+    ...(purchase.freeDomain ? { freeDomain: purchase.freeDomain } : {}),
     refundId: fresh.gatewayRefundId ?? storeRefundId(record.paymentId),
     paymentId: record.paymentId,
     amountPaise: record.amountPaise,

@@ -7,6 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Service } from '@domain/api';
 import { CATALOG } from '@domain/catalog';
 import { priceCheckout } from '@domain/checkout-pricing';
 import { SAMPLE_BUYER_SAME_STATE } from '../../../lambdas/templates/invoice/sample';
@@ -21,7 +22,7 @@ const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx0aGVrZXlvZmFzaGFsYXB0b3BmaWx
 const server = startMockApi();
 let orders: Record<string, unknown>[];
 
-function serve(refuse?: { code: string; message: string }) {
+function serve(refuse?: { code: string; message: string }, services: Service[] = []) {
   server.use(
     http.get(`${API}/me/dashboard`, () =>
       HttpResponse.json({
@@ -33,7 +34,7 @@ function serve(refuse?: { code: string; message: string }) {
           currentPlan: null,
           expiry: null,
         },
-        services: [],
+        services,
         payments: [],
       }),
     ),
@@ -113,10 +114,69 @@ describe("a bundle's checkout (D24)", () => {
     );
   });
 
-  it('a hosting plan asks no domain to register', async () => {
+  it('Basic Hosting asks no domain to register', async () => {
+    serve();
+    renderApp('/checkout?plan=basichosting&domain=ashaverma.in');
+    await screen.findByTestId('plan-name');
+    expect(screen.queryByLabelText('Domain name to register')).not.toBeInTheDocument();
+  });
+});
+
+describe("Premium and Enterprise Hosting's free domain for the first year (D23)", () => {
+  it('asks the name under its own title, checks it as the server does, and orders it', async () => {
     serve();
     renderApp('/checkout?plan=premiumhosting&domain=ashaverma.in');
-    await screen.findByTestId('plan-name');
+    const name = await screen.findByLabelText('Domain name to register');
+    expect(screen.getByTestId('register-domain')).toHaveTextContent(
+      'Free domain for the first year',
+    );
+    expect(screen.getByTestId('register-domain')).toHaveTextContent(/renews at the domain/);
+
+    await userEvent.type(name, 'asha_verma.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(orders).toEqual([]);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'AshaVerma.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(orders[0]).toMatchObject({ planId: 'premiumhosting', registerDomain: 'ashaverma.com' });
+  });
+
+  it('left empty, the order names none', async () => {
+    serve();
+    renderApp('/checkout?plan=enterprisehosting&domain=ashaverma.in');
+    await screen.findByLabelText('Domain name to register');
+    await screen.findByTestId('billing-from-profile');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(orders[0]).not.toHaveProperty('registerDomain');
+  });
+
+  it('a renewal of Premium Hosting asks none', async () => {
+    serve(undefined, [
+      {
+        id: 'svc_1',
+        planId: 'premiumhosting',
+        name: 'Premium Hosting',
+        category: 'hosting',
+        domain: 'ashaverma.in',
+        months: 12,
+        purchaseDate: '2098-11-22T04:30:00.000Z',
+        renewalDate: '2099-11-22T04:30:00.000Z',
+        status: 'active',
+        state: 'active',
+        pricePaidPaise: 5_662_584,
+        renewable: true,
+        daysLeft: 20,
+        provisioning: { state: 'ready' },
+      },
+    ]);
+    renderApp('/checkout?plan=premiumhosting&domain=ashaverma.in&renew=1');
+    await screen.findByTestId('renewal-of');
+    await waitFor(() => expect(screen.getByTestId('renewal-of')).toHaveTextContent('renews on'));
     expect(screen.queryByLabelText('Domain name to register')).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,10 @@ export const bundleCopy = {
   registerPlaceholder: 'yourbusiness.com',
   registerHint:
     'We register this name for you, in your billing name, for as long as the bundle runs. It can be your hosting domain. Leave it empty if you already own your domain.',
+  // Premium and Enterprise Hosting's "Free domain for the first year" (D23): the same field.
+  freeDomainTitle: 'Free domain for the first year',
+  freeDomainHint:
+    "We register this name for you free for one year, in your billing name. It then renews at the domain's yearly price (₹999 + GST for a .com), with reminders before. It can be your hosting domain. Leave it empty if you do not want one.",
   partsTitle: 'In this bundle',
   kinds: {
     hosting: 'Hosting',

@@ -54,6 +54,9 @@ export const dashboardCopy = {
   /** Amounts paid include the GST (D10). */
   paidAmount: (amount: string) => `${amount} incl. GST`,
   domainLabel: 'Domain',
+  // D23: Premium and Enterprise Hosting's free first-year domain, on its own card as Basic Domain.
+  freeDomainLabel: 'Free domain',
+  freeDomainValue: (name: string) => `${name} (free for the first year; its own card below)`,
   /** Renewals (D14, D17): the card's Renew, and how near its renewal date is. */
   renew: 'Renew',
   /** D26: plan changes from the card. */

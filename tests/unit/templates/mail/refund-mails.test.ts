@@ -30,6 +30,27 @@ describe('the refund-requested mail', () => {
     expect(mail.text).toContain('5–7 working days');
   });
 
+  it("says a hosting's free first-year domain stays the buyer's, nothing kept back for it (D23)", () => {
+    const mail = refundRequestedMail({
+      ...refund,
+      planName: 'Premium Hosting',
+      freeDomain: 'ashaverma.com',
+      origin: 'buyer',
+      requestedAt: '2026-12-01T09:30:00.000Z',
+    });
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Your free domain ashaverma.com was free, so nothing is kept back');
+      expect(body).toContain('stays yours until its first year ends');
+    }
+    expect(mail.text).not.toContain('not refunded');
+    const plain = refundRequestedMail({
+      ...refund,
+      origin: 'buyer',
+      requestedAt: '2026-12-01T09:30:00.000Z',
+    });
+    expect(plain.text).not.toContain('free domain');
+  });
+
   it("shows a bundle's domain registration as not refunded, before the refund amount", () => {
     const mail = refundRequestedMail({
       ...refund,

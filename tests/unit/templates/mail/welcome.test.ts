@@ -10,6 +10,22 @@ const input = (changes: Partial<WelcomeMailInput> = {}): WelcomeMailInput => ({
 });
 
 describe('the welcome mail', () => {
+  it("names Premium Hosting's free first-year domain, how it renews, and that a refund leaves it the buyer's (D23)", () => {
+    const mail = welcomeMail(
+      input({
+        purchase: { ...purchase(), planName: 'Premium Hosting', freeDomain: 'ashaverma.com' },
+      }),
+    );
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('ashaverma.com (free for the first year)');
+      expect(body).toContain('Your free domain');
+      expect(body).toContain('yearly price, with reminders before');
+      expect(body).toContain('it stays yours until its first year ends');
+    }
+    // Without a free domain, none of it.
+    expect(welcomeMail(input()).text).not.toContain('free for the first year');
+  });
+
   it('gives the plan, period, dates, the GST breakup, the invoice number and the dashboard', () => {
     const mail = welcomeMail(input());
 

@@ -44,6 +44,8 @@ export interface ServiceCard {
   autoRenewal?: Service['autoRenewal'];
   /** A bundle's parts (D24), each with its own id and state. */
   parts?: Service['parts'];
+  /** Premium/Enterprise Hosting's free first-year domain (D23): its own card lists it. */
+  freeDomain?: string;
 }
 
 /** A payment that names its service (a field the API may add); otherwise matched by id. */
@@ -105,6 +107,7 @@ export function groupServices(
         ...(latest.transfer ? { transfer: latest.transfer } : {}),
         ...(latest.storage ? { storage: latest.storage } : {}),
         ...(latest.parts ? { parts: latest.parts } : {}),
+        ...(latest.freeDomain ? { freeDomain: latest.freeDomain } : {}),
         autoRenew: latest.autoRenew === true,
         ...(latest.autoRenewal ? { autoRenewal: latest.autoRenewal } : {}),
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),

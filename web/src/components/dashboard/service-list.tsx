@@ -138,6 +138,14 @@ export function ServiceList({
                 <dd className="font-medium text-slate-800">{card.domain}</dd>
               </>
             ) : null}
+            {card.freeDomain ? (
+              <>
+                <dt className="text-slate-500">{copy.freeDomainLabel}</dt>
+                <dd className="text-slate-800 wrap-anywhere" data-testid="free-domain">
+                  {copy.freeDomainValue(card.freeDomain)}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-slate-500">{copy.renewalLabel}</dt>
             <dd className="font-medium text-slate-800">{formatDate(card.renewalDate)}</dd>
             <dt className="text-slate-500">{copy.purchasedLabel}</dt>

@@ -198,7 +198,9 @@ export function CheckoutPage() {
     domain,
   );
   const renewal = isRenewal(held, renewParam);
-  const newRegister = !renewal && bundleHasPart(catalogPlan, 'domain');
+  // D23: Premium and Enterprise Hosting include a free first-year domain, on a first purchase.
+  const freeDomain = Boolean(catalogPlan?.freeDomainPlanId);
+  const newRegister = !renewal && (bundleHasPart(catalogPlan, 'domain') || freeDomain);
   // D23: a name registered elsewhere moves in with its auth code, for the one year it adds.
   const transfer = domainPlan && transferParam && !renewal;
   const [authCode, setAuthCode] = useState('');
@@ -349,6 +351,7 @@ export function CheckoutPage() {
                   <RegisterDomainField
                     value={registerInput}
                     error={registerError}
+                    free={freeDomain}
                     onChange={(value) => {
                       setRegisterInput(value);
                       setRegisterError(null);

@@ -6,22 +6,27 @@ const HINT_ID = `${FIELD_ID}-hint`;
 /**
  * A bundle's domain to register (D24; CONTRACT `registerDomain`): checked as a domain search
  * checks it, and by the server free at the registrar before any payment; its sentence replaces
- * the hint.
+ * the hint. Premium and Enterprise Hosting's free first-year domain (D23) is the same field
+ * under its own title and hint (`free`).
  */
 export function RegisterDomainField({
   value,
   error,
+  free = false,
   onChange,
   onBlur,
 }: {
   value: string;
   error: string | null;
+  free?: boolean;
   onChange: (value: string) => void;
   onBlur: () => void;
 }) {
   return (
     <fieldset className="mt-5" data-testid="register-domain">
-      <legend className="text-base font-semibold text-slate-900">{copy.registerTitle}</legend>
+      <legend className="text-base font-semibold text-slate-900">
+        {free ? copy.freeDomainTitle : copy.registerTitle}
+      </legend>
       <label htmlFor={FIELD_ID} className="mt-3 block text-sm font-medium text-slate-800">
         {copy.registerLabel}
       </label>
@@ -44,7 +49,7 @@ export function RegisterDomainField({
         className={`mt-1.5 text-sm ${error ? 'font-medium text-red-700' : 'text-slate-500'}`}
         role={error ? 'alert' : undefined}
       >
-        {error ?? copy.registerHint}
+        {error ?? (free ? copy.freeDomainHint : copy.registerHint)}
       </p>
     </fieldset>
   );
