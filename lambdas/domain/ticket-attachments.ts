@@ -18,8 +18,8 @@ export const ATTACHMENT_TYPES = {
 export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
 
 export const ATTACHMENT_LIMITS = {
-  /** 10 MB per file (10 × 1024 × 1024 bytes). */
-  maxBytes: 10 * 1024 * 1024,
+  /** 5 MB per file (5 × 1024 × 1024 bytes). */
+  maxBytes: 5 * 1024 * 1024,
   perMessage: 3,
   fileNameMaxChars: 100,
   /** Upload addresses handed to one buyer in an hour. */
@@ -119,7 +119,7 @@ export function checkAttachmentSize(size: number): void {
   if (size > ATTACHMENT_LIMITS.maxBytes) {
     throw new AttachmentRejectedError(
       'attachment_too_large',
-      'This file is larger than 10 MB. Please attach a smaller file (or a few parts of it).',
+      'This file is larger than 5 MB. Please attach a smaller file (or a few parts of it).',
     );
   }
 }

@@ -40,7 +40,9 @@ describe('ticket attachments', () => {
     );
   });
 
-  it('takes up to 10 MB and 3 files a message', () => {
+  it('takes up to 5 MB and 3 files a message', () => {
+    // The limit: images and PDFs up to 5 MB.
+    expect(ATTACHMENT_LIMITS.maxBytes).toBe(5 * 1024 * 1024);
     const declare = (size: number) => () =>
       checkDeclaredAttachment({ fileName: 'a.pdf', contentType: 'application/pdf', size });
     expect(codeOf(declare(ATTACHMENT_LIMITS.maxBytes))).toBe('accepted');

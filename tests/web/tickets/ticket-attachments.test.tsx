@@ -159,11 +159,11 @@ describe('the buyer’s file picker', () => {
     return form;
   }
 
-  it('refuses a file of another type or over 10 MB with the server’s sentence, before any upload', async () => {
+  it('refuses a file of another type or over 5 MB with the server’s sentence, before any upload', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const form = await openForm();
     const big = pdf();
-    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
 
     await user.upload(within(form).getByLabelText('Attach files (optional)'), [
       new File(['PK'], 'notes.docx', { type: 'application/msword' }),
@@ -174,7 +174,7 @@ describe('the buyer’s file picker', () => {
     expect(alert).toHaveTextContent(
       'notes.docx: We cannot take this type of file. Please attach a PDF, PNG, JPEG, or plain text (.txt, .log) file.',
     );
-    expect(alert).toHaveTextContent('invoice.pdf: This file is larger than 10 MB.');
+    expect(alert).toHaveTextContent('invoice.pdf: This file is larger than 5 MB.');
     await user.click(within(form).getByRole('button', { name: 'Open ticket' }));
     await screen.findByText(/Ticket TKT-000124 is open/);
     // Neither file was asked an upload address nor named by the message.

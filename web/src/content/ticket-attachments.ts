@@ -1,7 +1,7 @@
 /** Copy of the file picker and file lists on ticket messages (D27; the rules' own sentences come from lambdas/domain). */
 export const ticketAttachmentsCopy = {
   label: 'Attach files (optional)',
-  hint: 'Up to 3 files: PDF, PNG, JPEG or plain text (.txt, .log), 10 MB each.',
+  hint: 'Up to 3 files: PDF, PNG, JPEG or plain text (.txt, .log), 5 MB each.',
   remove: (fileName: string) => `Remove ${fileName}`,
   uploading: (fileName: string) => `Uploading ${fileName}…`,
   uploadRefused: 'our file storage did not take it. Please try sending again.',

@@ -104,7 +104,7 @@ export async function uploadAttachments(
       const answer = await fetch(address.upload.url, {
         method: address.upload.method,
         headers: address.upload.headers,
-        // The bytes (at most 10 MB): S3 checks their length against the signed Content-Length.
+        // The bytes (at most 5 MB): S3 checks their length against the signed Content-Length.
         body: await file.arrayBuffer(),
       });
       stored = answer.ok;

@@ -405,14 +405,14 @@ describe('tickets handler', () => {
       const large = await upload({
         fileName: 'scan.png',
         contentType: 'image/png',
-        size: 10 * 1024 * 1024 + 1,
+        size: 5 * 1024 * 1024 + 1,
       });
       expect(large.statusCode).toBe(413);
       expect(large.json).toMatchObject({ error: { code: 'attachment_too_large' } });
       const justRight = await upload({
         fileName: 'scan.png',
         contentType: 'image/png',
-        size: 10 * 1024 * 1024,
+        size: 5 * 1024 * 1024,
       });
       expect(justRight.statusCode).toBe(201);
 
