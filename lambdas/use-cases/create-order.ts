@@ -9,6 +9,8 @@ import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { Quote } from '../domain/pricing';
 import type { VpsChoiceInput } from '../domain/vps-choice';
 import { transferAuthCodeOf } from '../domain/domain-transfer';
+import type { RateLimiter } from '../ports/rate-limits';
+import { spendUserLimit } from './user-limits';
 import { freeDomainNotOffered } from '../domain/register-domain';
 import type { LogPort } from '../ports/logger';
 import type { OrderRecord, OrdersStore } from '../ports/orders';
@@ -34,6 +36,11 @@ export interface CreateOrderDeps extends HeldServiceDeps, BundleCheckoutDeps {
   newReceipt?: () => string;
   /** The seller on the invoice: its state decides CGST + SGST or IGST (D15). */
   seller: () => SellerDetails;
+  /**
+   * The buyer's hour of orders (#26, E25), spent only by an order about to reach Razorpay: a
+   * refused plan, name, key or quote costs the buyer nothing.
+   */
+  limits?: RateLimiter;
 }
 
 export interface CreateOrderInput {
@@ -189,6 +196,8 @@ async function placeOrder(
   } & PartChoices = {},
 ): Promise<CreateOrderResponse> {
   const { changeFrom, serviceId, vps, registerDomain, mandate, transferAuthCode } = extra;
+  if (deps.limits)
+    await spendUserLimit({ limits: deps.limits, now: deps.now }, caller.userId, 'order');
   await refuseTooManyUnpaidOrders(deps, caller.userId);
   const user = await deps.users.createUserIfMissing({
     ...caller,

@@ -225,6 +225,30 @@ describe("the checks catch what today's code did", () => {
     expect(logRetentionFindings(broken).map((f) => f.where)).toEqual(['Support']);
   });
 
+  it("a bucket's name: global, so a literal is refused; the stack id's UUID makes it unique", () => {
+    const bucket = (name: unknown): CfnTemplate => ({
+      Resources: { Files: { Type: 'AWS::S3::Bucket', Properties: { BucketName: name } } },
+    });
+    const uuidPart = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+    const withUuid = { 'Fn::Join': ['', ['ticket-files-', uuidPart]] };
+    // The id's first part ("arn:aws:cloudformation:<region>:<account>:stack") is every stack's.
+    const withArnPrefix = {
+      'Fn::Join': [
+        '',
+        ['files-', { 'Fn::Select': [0, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }],
+      ],
+    };
+    expect(nameFindings(bucket('storefront-files'), TARGET)).toHaveLength(1);
+    expect(nameFindings(bucket(withArnPrefix), TARGET)).toHaveLength(1);
+    expect(nameFindings(bucket(withUuid), TARGET)).toEqual([]);
+    expect(
+      collisionFindings(bucket(withUuid), bucket(withUuid), ['global'], 'a second stack'),
+    ).toEqual([]);
+    expect(
+      collisionFindings(bucket('files'), bucket('files'), ['global'], 'a second stack'),
+    ).toHaveLength(1);
+  });
+
   it('a name a second stack gives the same: the fixed bus name `storefront`', () => {
     const bus = (name: string): CfnTemplate => ({
       Resources: {

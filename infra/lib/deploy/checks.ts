@@ -306,6 +306,19 @@ export const NAMED_RESOURCES: readonly {
   { type: 'AWS::S3::Bucket', path: 'BucketName', scope: 'global' },
 ];
 
+/**
+ * The stack id's UUID (`arn:…:stack/<name>/<uuid>`, its third part split on "/"): CloudFormation
+ * makes it for this one stack, so a name carrying it is unique in every account and region. Only
+ * the UUID counts: the id's other parts are the same for every stack of the account.
+ */
+const STACK_UUID = JSON.stringify({
+  'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }],
+});
+
+function carriesStackUuid(value: unknown): boolean {
+  return JSON.stringify(value).includes(STACK_UUID);
+}
+
 function mentionsStack(value: unknown): boolean {
   return (
     JSON.stringify(value).includes('"AWS::StackName"') ||
@@ -327,6 +340,7 @@ export function nameFindings(template: CfnTemplate, target: Target): Finding[] {
       if (value === undefined) continue;
       const where = `${logicalId}.${rule.path}`;
       if (rule.scope === 'global') {
+        if (carriesStackUuid(value)) continue;
         findings.push({
           check: 'names',
           where,
@@ -380,6 +394,8 @@ export function collisionFindings(
       const value = at(resource.Properties, rule.path);
       if (value === undefined) continue;
       const other = at(second.Resources[logicalId]?.Properties, rule.path);
+      // The same template text, but a value CloudFormation makes unique to each stack.
+      if (carriesStackUuid(value)) continue;
       if (JSON.stringify(other) === JSON.stringify(value)) {
         findings.push({
           check: 'names',

@@ -139,6 +139,22 @@ describe('checkout handler', () => {
       expect(world.gateway.createdOrders).toEqual([]);
     });
 
+    it('spends nothing of the hour on an order it refuses (an unknown plan), only on one made', async () => {
+      const rule = USER_LIMITS.order;
+      for (let i = 0; i < rule.limit - 1; i += 1) {
+        await world.limits.consume(userLimitKey('order', BUYER.userId), rule, world.now());
+      }
+      const unknown = JSON.stringify({ planId: 'no-such-plan', months: 12 });
+      for (let i = 0; i < 3; i += 1) {
+        const refused = await call(httpEvent('post-checkout-orders.json', { body: unknown }));
+        expect(refused.statusCode).toBe(404);
+      }
+
+      expect((await call(httpEvent('post-checkout-orders.json'))).statusCode).toBe(201);
+      expect((await call(httpEvent('post-checkout-orders.json'))).statusCode).toBe(429);
+      expect(world.gateway.createdOrders).toHaveLength(1);
+    });
+
     it('does not take an amount from the client', async () => {
       const body = JSON.stringify({ planId: 'basichosting', months: 12, amountPaise: 1 });
       const { statusCode } = await call(httpEvent('post-checkout-orders.json', { body }));
