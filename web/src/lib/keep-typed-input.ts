@@ -26,20 +26,21 @@ function replayAsTyping(el: Field, text: string): void {
 }
 
 export function captureTypedInput(root: HTMLElement): () => void {
-  let pending = [...root.querySelectorAll<Field>('input, textarea')].filter(
-    (el) => TEXT_LIKE(el) && el.value !== el.defaultValue,
-  );
+  let pending = [...root.querySelectorAll<Field>('input, textarea')]
+    .filter((el) => TEXT_LIKE(el) && el.value !== el.defaultValue)
+    .map((el) => ({ el, typed: el.value }));
 
   return function restoreTypedInput() {
     let frames = 0;
     const attempt = () => {
-      pending = pending.filter((el) => el.isConnected);
-      const ready = pending.filter(ownedByReact);
+      pending = pending.filter(({ el }) => el.isConnected);
+      const ready = pending.filter(({ el }) => ownedByReact(el));
       // Read every text first: each replay re-renders the form, which resets the fields whose
-      // state is still empty.
-      const texts = ready.map((el) => el.value);
-      ready.forEach((el, i) => replayAsTyping(el, texts[i]!));
-      pending = pending.filter((el) => !ready.includes(el));
+      // state is still empty. A field a render already reset (the visitor typed into another one
+      // while the page hydrated) gets back what was typed in it before.
+      const texts = ready.map(({ el, typed }) => el.value || typed);
+      ready.forEach(({ el }, i) => replayAsTyping(el, texts[i]!));
+      pending = pending.filter((field) => !ready.includes(field));
       frames += 1;
       if (pending.length > 0 && frames < MAX_FRAMES) requestAnimationFrame(attempt);
     };
