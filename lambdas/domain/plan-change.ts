@@ -13,6 +13,8 @@
  * Hosting (₹47,988 for 12 months) 100 days later, 265 of 365 days left: credit ₹21,772.11,
  * charge ₹34,840.60, taxable ₹13,068.49, GST ₹2,352.33, total ₹15,420.82.
  */
+import { bundleDowngradeRefusal, type BundlePartChange } from './bundle-parts';
+import { CATALOG } from './catalog';
 import { DomainError, PlanNotFoundError } from './errors';
 import type { PlanChangeFacts } from './ledger';
 import type { ServiceState } from './lifecycle';
@@ -105,6 +107,8 @@ export interface PlanChangeTerms {
   renewalDate: string;
   /** What the buyer pays from the renewal date on, with GST: the new plan's renewal price. */
   renewalTotalPaise: Paise;
+  /** A bundle's change (D24): each part that moves or is added, hosting first. */
+  parts?: BundlePartChange[];
 }
 
 /** A change the rules do not allow (same plan, a lower plan now, another category, a domain). */
@@ -324,5 +328,9 @@ export function downgradeTarget(
       `A VPS disk can grow but never shrink, so ${from.name} (${fromDisk} GB) cannot move to ${to.name} (${toDisk} GB). To pay less, buy ${to.name} as a new service, move your data, then cancel this one.`,
     );
   }
+  // A bundle's VPS part is held to the same rule (D24): never shrunk, never taken away.
+  const bundleRefusal =
+    service.category === 'bundle' ? bundleDowngradeRefusal(from.id, to.id, CATALOG) : undefined;
+  if (bundleRefusal) throw new InvalidPlanChangeError(bundleRefusal);
   return to;
 }

@@ -93,6 +93,8 @@ export interface ServicePart {
   name: string;
   state: ServicePartState;
   provisioning: ServiceProvisioning;
+  /** The part's plan changed with its bundle's (D26) and its provider is not there yet: "Updating…". */
+  planUpdating?: boolean;
   domain?: string;
   vps?: ServiceVps;
   storage?: ServiceStorage;

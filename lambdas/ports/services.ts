@@ -292,6 +292,18 @@ export interface ServicesLifeStore {
    */
   addPart(part: ServicePartItem, at: string): Promise<boolean>;
   /**
+   * Moves a bundle's part item (D24) to the plan its bundle's plan now names (D26: the bundle
+   * changed plan, or went back when the change was refunded), only while the item is a part and
+   * still on `fromPlanId`; adds one to its version. True when this call moved it; false, writing
+   * nothing, when it is not a part or another write moved it first.
+   */
+  setPartPlan(
+    ref: { userId: string; serviceId: string },
+    plan: ServicePlan,
+    fromPlanId: string,
+    at: string,
+  ): Promise<boolean>;
+  /**
    * Writes the service's transfer (D23) when the one it has is in state `from` (none, when
    * `from` is undefined). False when the service does not exist or its transfer moved on.
    */

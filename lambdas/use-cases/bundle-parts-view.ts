@@ -7,7 +7,6 @@ import {
   bundleDomainUnregistered,
   bundlePartsOf,
   partServiceIdOf,
-  partViewOf,
   PART_KINDS,
   separatePartsOf,
 } from '../domain/bundle-parts';
@@ -15,6 +14,8 @@ import { CATALOG } from '../domain/catalog';
 import type { Service, ServicePart, ServicePartState } from '../domain/services';
 import type { ServiceProvisioning } from '../domain/provisioning';
 import type { ServicesStore, ServiceSummary } from '../ports/services';
+import { partAsBundleSays } from './converge-parts';
+import { packageBehind } from './converge-service';
 import { ServiceNotFoundError } from './open-control-panel';
 import { serviceOfRecord } from './to-service';
 
@@ -41,6 +42,7 @@ export function bundlePartsView(
   now: Date,
 ): ServicePart[] {
   const own = serviceOfRecord(bundle, now);
+  const ended = own.status === 'cancelled';
   const spec = bundlePartsOf(CATALOG.find((plan) => plan.id === own.planId)).find(
     (part) => part.kind === 'hosting',
   );
@@ -52,17 +54,25 @@ export function bundlePartsView(
     name: hostingPlan?.name ?? own.name,
     state: partStateWord(own.provisioning),
     provisioning: own.provisioning,
+    ...(own.planUpdating ? { planUpdating: true } : {}),
     ...(own.domain ? { domain: own.domain } : {}),
   };
   const others = parts.map((part): ServicePart => {
-    const shown = serviceOfRecord(partViewOf(part, bundle), now);
+    // On the plan its bundle's plan names at once (D26), "Updating…" until converge has moved it.
+    const view = partAsBundleSays(part, bundle, now);
+    const shown = serviceOfRecord(view, now);
+    const updating =
+      !ended &&
+      shown.state !== 'ended' &&
+      (view.planId !== part.planId || packageBehind(view, now) !== undefined);
     return {
       kind: part.category as ServicePart['kind'],
       id: part.serviceId,
-      planId: part.planId,
-      name: part.planName,
+      planId: view.planId,
+      name: view.planName,
       state: partStateWord(shown.provisioning),
       provisioning: shown.provisioning,
+      ...(updating ? { planUpdating: true } : {}),
       ...(shown.domain ? { domain: shown.domain } : {}),
       ...(shown.vps ? { vps: shown.vps } : {}),
       ...(shown.storage ? { storage: shown.storage } : {}),
@@ -82,6 +92,8 @@ export function serviceCardOf(
   const domain = parts.find((part) => part.category === 'domain');
   const service = serviceOfRecord(record, now, bundleDomainUnregistered(domain));
   service.parts = bundlePartsView(record, parts, now);
+  // The bundle is updating while any of its parts is (D26).
+  if (service.parts.some((part) => part.planUpdating)) service.planUpdating = true;
   return service;
 }
 

@@ -13,17 +13,20 @@
  */
 import { CATALOG } from '../domain/catalog';
 import {
+  droppedPartEndOf,
   PART_LABELS,
+  partPlanIdOf,
   partServiceIdOf,
   partViewOf,
   separatePartsOf,
   type PartKind,
   type BundlePartSpec,
 } from '../domain/bundle-parts';
+import { planInForce } from '../domain/plan-change';
 import type { CatalogPlan } from '../domain/plan';
 import type { VpsRecord } from '../domain/vps';
 import { isLive, type LifeRecord, type PartState } from '../domain/lifecycle';
-import type { ServiceRecord, ServicesStore } from '../ports/services';
+import type { ServiceRecord, ServicesStore, ServiceSummary } from '../ports/services';
 import type { ConvergeDeps, ConvergeOptions, ConvergeResult } from './converge-service';
 
 /** What converge found of one part. */
@@ -58,7 +61,32 @@ export async function serviceWithLife(
   const service = await services.getService(userId, serviceId);
   if (!service?.partOf) return service;
   const bundle = await services.getService(userId, service.partOf);
-  return bundle && partViewOf(service, bundle);
+  return bundle && partAsBundleSays(service, bundle, new Date());
+}
+
+/**
+ * A part as its bundle says it is now (D24, D26): the part's item with the bundle's life
+ * (partViewOf), on the plan the bundle's plan in force names for its kind (at once after a change
+ * is paid or refunded, before converge has moved the item). A part the bundle's plan no longer
+ * lists (an upgrade that added it was refunded) has ended when that refund was made.
+ */
+export function partAsBundleSays<P extends ServiceRecord | ServiceSummary>(
+  part: P,
+  bundle: Pick<ServiceRecord, 'planId' | 'planName' | 'pendingPlan' | 'periods'> &
+    Partial<Pick<ServiceRecord, 'cancelledAt' | 'disputes' | 'hold' | 'endedAt' | 'removedAt'>> &
+    Partial<Pick<ServiceRecord, 'renewalDate' | 'goodwill'>>,
+  now: Date,
+  plans: readonly CatalogPlan[] = CATALOG,
+): P {
+  const view = partViewOf(part, bundle);
+  const kind = part.category as PartKind;
+  const bundlePlan = planOf(planInForce(bundle, now).planId, plans);
+  const planId = partPlanIdOf(bundlePlan, kind);
+  if (planId && planId !== view.planId) {
+    return { ...view, planId, planName: planOf(planId, plans)?.name ?? planId };
+  }
+  const endedAt = planId ? undefined : droppedPartEndOf(bundle.periods, kind, plans);
+  return endedAt && !view.endedAt ? { ...view, endedAt } : view;
 }
 
 /**
@@ -88,6 +116,9 @@ export interface BundleChoices {
   vps?: Pick<VpsRecord, 'os' | 'hostname' | 'sshKeys'>;
 }
 
+/** The kinds of part kept on items of their own. */
+const SEPARATE_KINDS = ['domain', 'storage', 'vps'] as const;
+
 function planOf(planId: string, plans: readonly CatalogPlan[]): CatalogPlan | undefined {
   return plans.find((plan) => plan.id === planId);
 }
@@ -99,12 +130,16 @@ function planOf(planId: string, plans: readonly CatalogPlan[]): CatalogPlan | un
  */
 export async function ensureBundleParts(
   services: Pick<ServicesStore, 'getService' | 'addPart'>,
-  bundle: Pick<ServiceRecord, 'userId' | 'serviceId' | 'planId' | 'renewalDate'>,
+  bundle: Pick<ServiceRecord, 'userId' | 'serviceId' | 'planId' | 'renewalDate'> &
+    Partial<Pick<ServiceRecord, 'pendingPlan'>>,
   at: string,
   choices: BundleChoices = {},
   plans: readonly CatalogPlan[] = CATALOG,
 ): Promise<{ spec: BundlePartSpec; serviceId: string; item: ServiceRecord | undefined }[]> {
-  const parts = separatePartsOf(planOf(bundle.planId, plans));
+  // The bundle's plan in force (D26): a larger bundle's new parts are made once its change is paid.
+  const parts = separatePartsOf(
+    planOf(planInForce({ planName: '', ...bundle }, new Date(at)).planId, plans),
+  );
   return Promise.all(
     parts.map(async (spec) => {
       const serviceId = partServiceIdOf(bundle.serviceId, spec.kind);
@@ -155,33 +190,66 @@ export async function convergeBundleParts(
 ): Promise<PartOutcome[]> {
   const plans = deps.plans ?? CATALOG;
   const store = deps.services;
-  const parts = store.addPart
+  const at = deps.now();
+  const bundlePlan = planOf(planInForce(bundle, at).planId, plans);
+  const listed = store.addPart
     ? await ensureBundleParts(
         { getService: store.getService.bind(store), addPart: store.addPart.bind(store) },
         bundle,
-        deps.now().toISOString(),
+        at.toISOString(),
         {},
         plans,
       )
     : await Promise.all(
-        separatePartsOf(planOf(bundle.planId, plans)).map(async (spec) => {
+        separatePartsOf(bundlePlan).map(async (spec) => {
           const serviceId = partServiceIdOf(bundle.serviceId, spec.kind);
           return { spec, serviceId, item: await store.getService(bundle.userId, serviceId) };
         }),
       );
+  // A part its plan no longer lists (a refunded upgrade had added it): converged to its end.
+  const dropped = await Promise.all(
+    SEPARATE_KINDS.filter((kind) => !listed.some((part) => part.spec.kind === kind)).map(
+      async (kind) => {
+        const serviceId = partServiceIdOf(bundle.serviceId, kind);
+        const item = await store.getService(bundle.userId, serviceId);
+        return item && { spec: { kind, planId: item.planId }, serviceId, item };
+      },
+    ),
+  );
+  // Each part moved to the plan the bundle's plan names for it (D26), before it is converged: its
+  // own kind's step (resize, quota) then follows, and its routes read the new plan.
+  const parts = await Promise.all(
+    listed.map(async (part) => {
+      const item = part.item;
+      if (!item || item.planId === part.spec.planId || !store.setPartPlan) return part;
+      const plan = {
+        planId: part.spec.planId,
+        planName: planOf(part.spec.planId, plans)?.name ?? part.spec.planId,
+      };
+      await store.setPartPlan(
+        { userId: bundle.userId, serviceId: part.serviceId },
+        plan,
+        item.planId,
+        at.toISOString(),
+      );
+      return { ...part, item: (await store.getService(bundle.userId, part.serviceId)) ?? item };
+    }),
+  );
+  for (const part of dropped) if (part) parts.push(part);
   const partDeps: ConvergeDeps = {
     ...deps,
     services: {
-      // The part as its kind's code reads it: its own item with the bundle's life, read afresh.
+      // The part as its kind's code reads it: its own item with the bundle's life and plan, read
+      // afresh.
       getService: async (userId, serviceId) => {
         const [part, current] = await Promise.all([
           store.getService(userId, serviceId),
           store.getService(userId, bundle.serviceId),
         ]);
         if (!part || !current) return undefined;
-        const { partOf: _bundle, ...view } = partViewOf(part, current);
+        const { partOf: _bundle, ...view } = partAsBundleSays(part, current, deps.now(), plans);
         // What its mails call it: the bundle and the part ("Standard Bundle (VPS: Basic VPS)").
-        return { ...view, planName: partMailName(current.planName, part) };
+        return { ...view, planName: partMailName(current.planName, view) };
       },
       recordLife: (ref, life, seen) => store.recordLife(ref, partLifeRecord(ref, life), seen),
     },

@@ -76,6 +76,7 @@ import {
   isStoragePart,
   nextStorageAction,
   refreshStorageUsage,
+  storageQuotaBehind,
   takeStorageAction,
   type StorageAction,
   type StoragePart,
@@ -85,7 +86,7 @@ import { convergeBundleParts, type PartOutcome } from './converge-parts';
 export interface ConvergeDeps {
   /** With addPart, a bundle's parts missing an item are made (converge-parts.ts). */
   services: Pick<ServicesStore, 'getService' | 'recordLife'> &
-    Partial<Pick<ServicesStore, 'addPart'>>;
+    Partial<Pick<ServicesStore, 'addPart' | 'setPartPlan'>>;
   records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle' | 'choose'>;
   panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary' | 'changePackage'>;
   /** The catalog, whose plans name their WHM packages (D26: a changed plan's package). */
@@ -282,15 +283,18 @@ export function catalogPlanOf(
  * plan changed, or went back when the change was refunded); undefined when it is on its plan's.
  */
 export function packageBehind(
-  service: Pick<ServiceRecord, 'planId' | 'planName' | 'category' | 'pendingPlan'> & {
-    provisioning?: { username?: string; package?: string };
-  },
+  service: Pick<ServiceRecord, 'planId' | 'planName' | 'category' | 'pendingPlan'> &
+    Partial<Pick<ServiceRecord, 'storage'>> & {
+      provisioning?: { username?: string; package?: string };
+    },
   now: Date,
   plans: readonly CatalogPlan[] = CATALOG,
 ): string | undefined {
   const p = service.provisioning;
   // A VM is sized for its plan (D26): "Updating…" and out of step until it is.
   if (isComputePart(service)) return vmPlanBehind(service);
+  // A storage user's quota likewise (a bundle's storage part too).
+  if (isStoragePart(service)) return storageQuotaBehind(service, plans);
   if (!isPanelPart(service) || !p?.username || !p.package) return undefined;
   // A smaller plan chosen for the renewal is the plan once its day has come (D26).
   const wanted = catalogPlanOf(service, now, plans)?.whmPackage;

@@ -38,6 +38,37 @@ export class StorageQuotaUnknownError extends Error {
   }
 }
 
+/** A smaller quota the files do not fit in: the quota stays until they do, for an operator. */
+export class StorageOverSmallerQuotaError extends Error {
+  override readonly name = 'StorageOverSmallerQuotaError';
+  constructor(
+    readonly usedBytes: number,
+    readonly quotaBytes: number,
+  ) {
+    super(
+      `The storage holds ${gb(usedBytes)}, more than the ${gb(quotaBytes)} of its plan now, so its quota stays as it was until the files fit: ask the buyer to delete some, or keep the larger quota.`,
+    );
+  }
+}
+
+function gb(bytes: number): string {
+  return `${(bytes / 1e9).toLocaleString('en-IN', { maximumFractionDigits: 1 })} GB`;
+}
+
+/**
+ * The plan whose quota the storage user should have when it has another (D26: the plan changed,
+ * or went back when the change was refunded), else undefined: "Updating…" until it is set.
+ */
+export function storageQuotaBehind(
+  service: Pick<ServiceRecord, 'planId' | 'category' | 'storage'>,
+  plans: readonly CatalogPlan[] = CATALOG,
+): string | undefined {
+  if (!isStoragePart(service) || !service.storage) return undefined;
+  const plan = plans.find((candidate) => candidate.id === service.planId);
+  const quota = plan && storageQuotaBytesOf(plan);
+  return quota !== undefined && quota !== service.storage.quotaBytes ? service.planId : undefined;
+}
+
 function quotaOf(part: StoragePart, service: Pick<ServiceRecord, 'planId'>): number {
   const plan = (part.plans ?? CATALOG).find((p) => p.id === service.planId);
   const quota = plan && storageQuotaBytesOf(plan);
@@ -162,6 +193,12 @@ export async function takeStorageAction(
     }
     case 'set-quota': {
       const quotaBytes = quotaOf(part, service);
+      // A smaller quota (a refunded upgrade, a smaller plan at the renewal, D26) only once the
+      // files fit in it: the buyer's data is never cut off by a quota below it.
+      if (quotaBytes < (service.storage?.quotaBytes ?? 0)) {
+        const { usedBytes } = await part.storage.usage(uid);
+        if (usedBytes > quotaBytes) throw new StorageOverSmallerQuotaError(usedBytes, quotaBytes);
+      }
       await part.storage.setQuota(uid, quotaBytes);
       await part.parts.updateStoragePart(ref, { quotaBytes });
       await records.release(userId, serviceId, token);

@@ -7,7 +7,7 @@ import { parseProfileUpdate } from '../domain/profile';
 import type { Plan } from '../domain/plan';
 import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { Quote } from '../domain/pricing';
-import type { VpsChoiceInput } from '../domain/vps-choice';
+import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
 import { transferAuthCodeOf } from '../domain/domain-transfer';
 import type { RateLimiter } from '../ports/rate-limits';
 import { spendUserLimit } from './user-limits';
@@ -171,8 +171,18 @@ async function createChangeOrder(
   });
   const plan = plans.find((p) => p.id === quote.planId);
   if (!plan) throw new PlanNotFoundError(input.planId);
+  // A larger bundle that adds a VPS (D24): its OS, hostname and keys, as a bundle purchase asks
+  // them ("add my key later" when none is given); refused on any other change.
+  const addsVps = quote.change.parts?.some((part) => part.kind === 'vps' && !part.fromPlanId);
+  if (!addsVps && input.vps !== undefined) {
+    throw new InvalidPlanChangeError(
+      'A plan change keeps the server you have: an OS, SSH keys and a hostname are asked only when a larger bundle adds a VPS.',
+    );
+  }
+  const vps = addsVps ? vpsChoiceOf('vps', input.vps, caller.name) : undefined;
   return placeOrder(deps, caller, input, plan, quote, service.domain, {
     changeFrom: service.serviceId,
+    ...(vps ? { vps } : {}),
   });
 }
 

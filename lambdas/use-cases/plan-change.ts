@@ -4,9 +4,16 @@
  * difference (lambdas/domain/plan-change.ts). The quote and the order both come here, so the
  * order's amount is the quote's, recomputed on the server.
  */
+import {
+  bundlePartChanges,
+  BundlePartShrinksError,
+  type BundlePartChange,
+} from '../domain/bundle-parts';
+import { CATALOG } from '../domain/catalog';
 import { periodAt, ledgerOf } from '../domain/ledger';
 import {
   downgradeTarget,
+  InvalidPlanChangeError,
   planInForce,
   quotePlanChange,
   ServiceNotChangeableError,
@@ -87,7 +94,26 @@ export async function priceChange(
     ...(input.remainingDays !== undefined ? { quotedRemainingDays: input.remainingDays } : {}),
     at: now,
   });
+  if (service.category === 'bundle') {
+    quote.change.parts = bundleChangeParts(plan.planId, quote.planId);
+  }
   return { quote, service };
+}
+
+/**
+ * What a bundle's upgrade moves (D26 with D24): each part's plan on the larger bundle, the parts
+ * it adds; a "larger" bundle that would take anything from a part is refused with its sentence.
+ */
+function bundleChangeParts(fromPlanId: string, toPlanId: string): BundlePartChange[] {
+  const from = CATALOG.find((p) => p.id === fromPlanId);
+  const to = CATALOG.find((p) => p.id === toPlanId);
+  if (!from || !to) return [];
+  try {
+    return bundlePartChanges(from, to, CATALOG);
+  } catch (error) {
+    if (error instanceof BundlePartShrinksError) throw new InvalidPlanChangeError(error.message);
+    throw error;
+  }
 }
 
 /**

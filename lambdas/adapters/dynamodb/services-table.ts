@@ -341,6 +341,31 @@ export class DynamoServicesStore implements ServicesStore {
     );
   }
 
+  async setPartPlan(
+    ref: { userId: string; serviceId: string },
+    plan: ServicePlan,
+    fromPlanId: string,
+    at: string,
+  ): Promise<boolean> {
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        UpdateExpression:
+          'SET planId = :planId, planName = :planName, updatedAt = :at ADD version :one',
+        ConditionExpression: 'attribute_exists(partOf) AND planId = :from',
+        ExpressionAttributeValues: {
+          ':planId': plan.planId,
+          ':planName': plan.planName,
+          ':from': fromPlanId,
+          ':at': at,
+          ':one': 1,
+        },
+      }),
+    );
+  }
+
   async updateVps(
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,

@@ -14,7 +14,7 @@ import { provisionService, type ProvisionServiceDeps } from '../../use-cases/pro
 export type ConvergeHandlerDeps = ProvisionServiceDeps & {
   /** With addPart, a bundle's missing part items are made (converge-parts.ts). */
   services: Pick<ServicesStore, 'getService' | 'recordLife'> &
-    Partial<Pick<ServicesStore, 'addPart'>>;
+    Partial<Pick<ServicesStore, 'addPart' | 'setPartPlan'>>;
   users: Pick<UsersStore, 'getUser'>;
   /** A domain's part at the registrar (D23); without it a domain waits for an operator. */
   registrar?: RegistrarPart;

@@ -654,6 +654,22 @@ export class InMemoryServicesStore implements ServicesStore {
     return true;
   }
 
+  async setPartPlan(
+    ref: { userId: string; serviceId: string },
+    plan: ServicePlan,
+    fromPlanId: string,
+    at: string,
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item?.partOf || item.planId !== fromPlanId) return false;
+    item.planId = plan.planId;
+    item.planName = plan.planName;
+    item.updatedAt = at;
+    item.version += 1;
+    return true;
+  }
+
   async putTransfer(
     ref: { userId: string; serviceId: string },
     transfer: TransferRecord,
