@@ -306,6 +306,39 @@ function servicesContract(make: () => ServicesStore) {
     expect((await store.listServiceSummaries(userId))[0]?.partOf).toBe('svc_bundle');
   });
 
+  it("moves a bundle's part to its bundle's new plan once, only from the plan it is on (D26)", async () => {
+    const store = make();
+    const userId = newUserId();
+    const part = {
+      userId,
+      serviceId: 'svc_bundle~storage',
+      partOf: 'svc_bundle',
+      planId: 'standardstorage',
+      planName: 'Standard Storage',
+      category: 'storage' as const,
+      renewalDate: '2027-11-22T02:00:00.000Z',
+    };
+    await store.addPart(part, AT);
+    const premium = { planId: 'premiumstorage', planName: 'Premium Storage' };
+
+    const raced = await Promise.all([
+      store.setPartPlan(part, premium, 'standardstorage', AT),
+      store.setPartPlan(part, premium, 'standardstorage', AT),
+    ]);
+
+    expect(raced.filter(Boolean)).toHaveLength(1);
+    expect(await store.getService(userId, part.serviceId)).toMatchObject({
+      ...premium,
+      partOf: 'svc_bundle',
+      version: 2,
+    });
+    // A service that is not a part is never moved this way.
+    const service = identity(userId);
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    expect(await store.setPartPlan(service, premium, service.planId, AT)).toBe(false);
+    expect((await store.getService(userId, service.serviceId))?.planId).toBe(service.planId);
+  });
+
   it('keeps what converge found only while the facts are as it read them, and queues it', async () => {
     const store = make();
     const service = identity(newUserId());

@@ -1,0 +1,154 @@
+/**
+ * A bundle changing plan moves its parts (D26 with D24), as pure rules: which parts a move
+ * changes or adds, the "larger" bundles refused because a part would shrink or go, the smaller
+ * bundles refused at the renewal because a VPS would shrink or go, and when a part a refunded
+ * upgrade brought ended.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  bundleDowngradeRefusal,
+  bundlePartChanges,
+  BundlePartShrinksError,
+  droppedPartEndOf,
+  partPlanIdOf,
+} from '../../../lambdas/domain/bundle-parts';
+import { CATALOG } from '../../../lambdas/domain/catalog';
+import type { CatalogPlan } from '../../../lambdas/domain/plan';
+import { downgradeTarget, InvalidPlanChangeError } from '../../../lambdas/domain/plan-change';
+import type { ServicePeriod } from '../../../lambdas/domain/service-periods';
+
+const plan = (id: string) => CATALOG.find((p) => p.id === id)!;
+
+/** A bundle as the catalog might list it: Premium Bundle's price with other parts. */
+function bundle(id: string, parts: CatalogPlan['parts']): CatalogPlan {
+  return { ...plan('premiumbundle'), id, name: `Bundle ${id}`, parts };
+}
+
+describe('the parts a larger bundle changes', () => {
+  it('Basic → Standard Bundle moves hosting, domain and storage up and adds a VPS', () => {
+    expect(
+      bundlePartChanges(plan('basicbundle'), plan('standardbundle'), CATALOG).map((c) => [
+        c.kind,
+        c.fromPlanName ?? null,
+        c.toPlanName,
+        c.fromSize ?? null,
+        c.toSize ?? null,
+      ]),
+    ).toEqual([
+      ['hosting', 'Basic Hosting', 'Premium Hosting', '1 website, 10 GB', '10 websites, 50 GB'],
+      ['domain', 'Basic Domain', 'Premium Domain', null, null],
+      ['storage', 'Basic Storage', 'Standard Storage', '100 GB', '500 GB'],
+      ['vps', null, 'Basic VPS', null, '1 vCPU, 1 GB RAM, 25 GB disk'],
+    ]);
+  });
+
+  it('lists no part whose plan stays', () => {
+    const same = bundle('same', plan('standardbundle').parts);
+    expect(bundlePartChanges(plan('standardbundle'), same, CATALOG)).toEqual([]);
+  });
+
+  it('refuses a "larger" bundle whose VPS disk would shrink, naming both sizes', () => {
+    const from = bundle('from', [
+      { kind: 'hosting', planId: 'basichosting' },
+      { kind: 'vps', planId: 'premiumvps' },
+    ]);
+    const to = bundle('to', [
+      { kind: 'hosting', planId: 'premiumhosting' },
+      { kind: 'vps', planId: 'basicvps' },
+    ]);
+    expect(() => bundlePartChanges(from, to, CATALOG)).toThrow(
+      "A VPS disk can grow but never shrink, so Bundle from's Premium VPS (80 GB) cannot become Bundle to's Basic VPS (25 GB).",
+    );
+  });
+
+  it('refuses a "larger" bundle that lacks a part, or gives a part a smaller plan', () => {
+    const from = bundle('from', [
+      { kind: 'hosting', planId: 'basichosting' },
+      { kind: 'storage', planId: 'premiumstorage' },
+    ]);
+    const noStorage = bundle('to', [{ kind: 'hosting', planId: 'enterprisehosting' }]);
+    expect(() => bundlePartChanges(from, noStorage, CATALOG)).toThrow(
+      'Bundle to has no cloud storage part, so moving Bundle from to it would take your Premium Storage away.',
+    );
+    const lessStorage = bundle('to', [
+      { kind: 'hosting', planId: 'enterprisehosting' },
+      { kind: 'storage', planId: 'standardstorage' },
+    ]);
+    expect(() => bundlePartChanges(from, lessStorage, CATALOG)).toThrow(BundlePartShrinksError);
+    expect(() => bundlePartChanges(from, lessStorage, CATALOG)).toThrow(
+      /smaller than the Premium Storage you have/,
+    );
+  });
+
+  it('every larger bundle in the catalog is an upgrade of every part of each smaller one', () => {
+    const bundles = CATALOG.filter((p) => p.category === 'bundle');
+    for (const from of bundles) {
+      for (const to of bundles.filter((b) => b.monthlyPricePaise > from.monthlyPricePaise)) {
+        expect(() => bundlePartChanges(from, to, CATALOG)).not.toThrow();
+      }
+    }
+  });
+});
+
+describe('a smaller bundle at the renewal', () => {
+  it('is refused when its VPS would go or shrink, with a sentence', () => {
+    expect(bundleDowngradeRefusal('standardbundle', 'basicbundle', CATALOG)).toMatch(
+      /^Basic Bundle has no VPS, and the Basic VPS of your Standard Bundle holds your data/,
+    );
+    expect(bundleDowngradeRefusal('premiumbundle', 'standardbundle', CATALOG)).toMatch(
+      /^A VPS disk can grow but never shrink, so your Premium Bundle's Premium VPS \(80 GB\) cannot become Standard Bundle's Basic VPS \(25 GB\)/,
+    );
+    expect(() =>
+      downgradeTarget(
+        CATALOG,
+        { planId: 'premiumbundle', category: 'bundle', state: 'active' },
+        'standardbundle',
+      ),
+    ).toThrow(InvalidPlanChangeError);
+  });
+
+  it('is allowed when no VPS is in the way', () => {
+    const withVps = bundle('cheap', [
+      { kind: 'hosting', planId: 'basichosting' },
+      { kind: 'vps', planId: 'premiumvps' },
+    ]);
+    expect(bundleDowngradeRefusal('basicbundle', 'basicbundle', CATALOG)).toBeUndefined();
+    expect(bundleDowngradeRefusal('premiumbundle', 'cheap', [...CATALOG, withVps])).toBeUndefined();
+  });
+});
+
+describe('a part its bundle no longer lists', () => {
+  const period = (overrides: Partial<ServicePeriod>): ServicePeriod => ({
+    purchaseId: 'pur_1',
+    paymentId: 'pay_1',
+    purchaseDate: '2027-03-07T04:30:00.000Z',
+    startDate: '2027-03-07T04:30:00.000Z',
+    renewalDate: '2027-11-27T04:30:00.000Z',
+    months: 12,
+    amountPaise: 100,
+    ...overrides,
+  });
+  const change = {
+    fromPlanId: 'basicbundle',
+    fromPlanName: 'Basic Bundle',
+    toPlanId: 'standardbundle',
+    toPlanName: 'Standard Bundle',
+    taxablePaise: 1,
+    remainingDays: 265,
+    periodDays: 365,
+  };
+
+  it('ended when the upgrade that brought it was refunded; not before, and not for a part it had', () => {
+    const paid = { a: period({ change }) };
+    expect(droppedPartEndOf(paid, 'vps', CATALOG)).toBeUndefined();
+    const refunded = { a: period({ change, refundedAt: '2027-03-10T00:00:00.000Z' }) };
+    expect(droppedPartEndOf(refunded, 'vps', CATALOG)).toBe('2027-03-10T00:00:00.000Z');
+    expect(droppedPartEndOf(refunded, 'storage', CATALOG)).toBeUndefined();
+  });
+
+  it('names each kind’s plan on a bundle, none for a kind it lacks', () => {
+    expect(partPlanIdOf(plan('premiumbundle'), 'storage')).toBe('premiumstorage');
+    expect(partPlanIdOf(plan('basicbundle'), 'vps')).toBeUndefined();
+    expect(partPlanIdOf(plan('premiumhosting'), 'hosting')).toBeUndefined();
+  });
+});
