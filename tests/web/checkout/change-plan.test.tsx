@@ -160,6 +160,62 @@ describe('/change-plan', () => {
     expect(FakeRazorpay.instances).toHaveLength(1);
   });
 
+  it('lists the parts a larger bundle moves or adds, and that a new VPS waits for its key', async () => {
+    service = {
+      ...premium,
+      id: 'svc_b',
+      planId: 'basicbundle',
+      name: 'Basic Bundle',
+      category: 'bundle',
+    };
+    server.use(
+      http.post(`${API}/checkout/change-quote`, () =>
+        HttpResponse.json({
+          ...QUOTE,
+          planId: 'standardbundle',
+          planName: 'Standard Bundle',
+          change: {
+            ...QUOTE.change!,
+            fromPlanId: 'basicbundle',
+            fromPlanName: 'Basic Bundle',
+            parts: [
+              {
+                kind: 'storage',
+                fromPlanId: 'basicstorage',
+                fromPlanName: 'Basic Storage',
+                toPlanId: 'standardstorage',
+                toPlanName: 'Standard Storage',
+                fromSize: '100 GB',
+                toSize: '500 GB',
+              },
+              {
+                kind: 'vps',
+                toPlanId: 'basicvps',
+                toPlanName: 'Basic VPS',
+                toSize: '1 vCPU, 1 GB RAM, 25 GB disk',
+              },
+            ],
+          },
+        } satisfies Quote),
+      ),
+    );
+    renderApp('/change-plan?service=svc_b');
+
+    const parts = await screen.findByTestId('part-changes');
+    expect(
+      within(parts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Cloud storage: Basic Storage (100 GB) → Standard Storage (500 GB)',
+      'VPS: Basic VPS (1 vCPU, 1 GB RAM, 25 GB disk), new',
+    ]);
+    expect(parts).toHaveTextContent('A VPS disk grows and never shrinks.');
+    expect(parts).toHaveTextContent(
+      'Your new VPS is set up as soon as you add your SSH public key',
+    );
+  });
+
   it('chooses a smaller plan for the renewal, and keeps the current one when asked', async () => {
     renderApp('/change-plan?service=svc_p');
     const user = userEvent.setup();

@@ -121,6 +121,42 @@ describe("a bundle's card (D24)", () => {
     expect(vpsApi.power).toHaveBeenCalledWith('svc_b~vps', 'reboot');
   });
 
+  it('after an upgrade, each part shows its new plan and "Updating…" only until its provider has it (D26)', () => {
+    const upgraded: Service = {
+      ...bundle,
+      planId: 'premiumbundle',
+      name: 'Premium Bundle',
+      planUpdating: true,
+      parts: [
+        { ...bundle.parts![0]!, planId: 'enterprisehosting', name: 'Enterprise Hosting' },
+        {
+          ...bundle.parts![2]!,
+          planId: 'premiumstorage',
+          name: 'Premium Storage',
+          state: 'ready',
+          provisioning: { state: 'ready' },
+          planUpdating: true,
+        },
+        { ...bundle.parts![3]!, planId: 'premiumvps', name: 'Premium VPS', planUpdating: true },
+      ],
+    };
+    inRouter(<ServiceList services={[upgraded]} payments={[]} />);
+    const parts = within(screen.getByTestId('bundle-parts'));
+
+    const hosting = parts.getByTestId('bundle-part-hosting');
+    expect(hosting).toHaveTextContent('Hosting: Enterprise Hosting');
+    expect(within(hosting).queryByTestId('part-updating')).not.toBeInTheDocument();
+    for (const [kind, text] of [
+      ['storage', 'Cloud storage: Premium Storage'],
+      ['vps', 'VPS: Premium VPS'],
+    ] as const) {
+      const row = parts.getByTestId(`bundle-part-${kind}`);
+      expect(row).toHaveTextContent(text);
+      expect(within(row).getByTestId('part-updating')).toHaveTextContent('Updating…');
+    }
+    expect(screen.getByTestId('plan-updating')).toHaveTextContent('Updating…');
+  });
+
   it('a single-kind service shows no parts', () => {
     const { parts: _parts, ...hosting } = bundle;
     inRouter(

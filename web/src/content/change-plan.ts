@@ -24,6 +24,15 @@ export const changePlanCopy = {
   staysNote: (renewal: string, price: string, months: number) =>
     `Your renewal date stays ${renewal}; from then you pay ${price} every ${months === 1 ? 'month' : `${months} months`} (GST included).`,
   gettingPrice: 'Working out the price…',
+  /** A bundle's upgrade (D26 with D24): each part that moves, or that the larger bundle adds. */
+  partsTitle: 'What changes in your bundle',
+  partMoves: (kind: string, from: string, to: string) => `${kind}: ${from} → ${to}`,
+  partAdded: (kind: string, to: string) => `${kind}: ${to}, new`,
+  sized: (plan: string, size: string | undefined) => (size ? `${plan} (${size})` : plan),
+  newVpsNote:
+    'Your new VPS is set up as soon as you add your SSH public key on its card in your dashboard.',
+  partsNote:
+    'Each part moves as soon as you have paid; its card shows “Updating…” until it has. A VPS disk grows and never shrinks.',
   pay: (total: string) => `Pay ${total}`,
   paying: 'Opening payment…',
   verifying: 'Confirming your payment…',

@@ -108,7 +108,8 @@ export const bundleFaqs: FaqItem[] = [
   },
   {
     question: 'Can I switch bundles later?',
-    answer: `Yes, by buying the larger bundle: a bundle cannot be changed in place yet, and our team helps you move across. If you paid for the smaller one less than ${facts.moneyBackDays} days ago, cancel it from your dashboard for a refund of everything but its domain registration (${facts.bundleDomainRefundExcluded}).`,
+    answer:
+      'Yes. Choose Change plan on your bundle’s card: you pay only the difference for the days left until your renewal date, which stays, and every part moves up at once (the hosting plan, the domain’s tier, the cloud storage and the VPS, whose disk grows and never shrinks). A larger bundle that adds a VPS sets it up once you add your SSH key. A smaller bundle starts at your renewal, unless it would shrink or take away your VPS.',
   },
   {
     question: 'Are bundles covered by the money-back guarantee?',

@@ -132,7 +132,8 @@ export const supportPage = {
         },
         {
           question: 'Can I switch to a bigger bundle later?',
-          answer: `Yes, by buying the bigger bundle: bundles cannot be changed in place yet. Email support and we help you move your sites and files across. If you paid for the smaller bundle less than ${facts.moneyBackDays} days ago, cancel it from your dashboard for a refund of everything but its domain registration.`,
+          answer:
+            'Yes, in place: choose Change plan on your bundle’s card and pay the difference for the days left until your renewal date. Your hosting, domain, cloud storage and VPS each move to the bigger bundle’s plan at once, with your sites and files where they are.',
         },
       ],
     },

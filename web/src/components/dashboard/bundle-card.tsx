@@ -1,4 +1,5 @@
 import { bundleCopy as copy } from '../../content/bundles';
+import { dashboardCopy } from '../../content/dashboard';
 import type { ServiceCard } from './group-services';
 import { DomainCard } from './domain-card';
 import { StorageCard } from './storage-card';
@@ -9,6 +10,8 @@ import { serviceWords, StatusBadge } from './status-badge';
  * A bundle's parts on its card (D24): each part with its state in words and the same controls as
  * the card of its kind (the domain's settings, the storage keys, the VPS's power and keys), each
  * acting on the part's own id. The hosting part's access is the card's own (ServiceDelivery).
+ * After the bundle changed plan (D26) each part shows its new plan at once, "Updating…" until its
+ * provider has it.
  */
 export function BundleParts({ card }: { card: ServiceCard }) {
   const parts = card.parts ?? [];
@@ -27,6 +30,15 @@ export function BundleParts({ card }: { card: ServiceCard }) {
                 {copy.kinds[part.kind]}: {part.name}
                 {part.kind === 'domain' && part.domain ? (
                   <span className="text-slate-600"> ({part.domain})</span>
+                ) : null}
+                {part.planUpdating ? (
+                  <span
+                    className="ml-2 inline-flex rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900"
+                    title={dashboardCopy.planUpdatingNote}
+                    data-testid="part-updating"
+                  >
+                    {dashboardCopy.planUpdating}
+                  </span>
                 ) : null}
               </span>
               <StatusBadge

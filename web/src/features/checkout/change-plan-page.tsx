@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Container } from '../../components/container';
 import { LoadingText } from '../../components/loading-text';
+import { bundleCopy } from '../../content/bundles';
 import { changePlanCopy as copy } from '../../content/change-plan';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
 import {
@@ -194,6 +195,7 @@ function Upgrade({ service, plans }: { service: Service; plans: Plan[] }) {
             <Row label={copy.gst} value={formatInr(quote.feePaise)} />
             <Row label={copy.total} value={formatInr(quote.totalPaise)} strong />
           </dl>
+          {change.parts && change.parts.length > 0 ? <PartChanges parts={change.parts} /> : null}
           <p className="mt-3 text-sm text-slate-700" data-testid="renewal-stays">
             {copy.staysNote(
               formatDay(change.renewalDate),
@@ -233,6 +235,33 @@ function Upgrade({ service, plans }: { service: Service; plans: Plan[] }) {
           </Button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** The parts a bundle's upgrade moves or adds ("Cloud storage: Standard Storage (500 GB) → …"). */
+function PartChanges({ parts }: { parts: NonNullable<NonNullable<Quote['change']>['parts']> }) {
+  const addsVps = parts.some((part) => part.kind === 'vps' && !part.fromPlanName);
+  return (
+    <div className="mt-4" data-testid="part-changes">
+      <h4 className="text-sm font-semibold text-slate-900">{copy.partsTitle}</h4>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {parts.map((part) => {
+          const kind = bundleCopy.kinds[part.kind];
+          const to = copy.sized(part.toPlanName, part.toSize);
+          return (
+            <li key={part.kind}>
+              {part.fromPlanName
+                ? copy.partMoves(kind, copy.sized(part.fromPlanName, part.fromSize), to)
+                : copy.partAdded(kind, to)}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-2 text-sm text-slate-600">
+        {copy.partsNote}
+        {addsVps ? ` ${copy.newVpsNote}` : ''}
+      </p>
     </div>
   );
 }
