@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeHandler, VERIFY_PENDING } from '../../../../lambdas/handlers/checkout';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
+import { InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { USER_LIMITS, userLimitKey } from '../../../../lambdas/domain/user-limits';
 import { BUYER, fakeWorld, KEY_SECRET, type FakeWorld } from '../../../helpers/fakes/world';
 import { signCheckout } from '../../../helpers/razorpay-signing';
@@ -160,6 +161,93 @@ describe('checkout handler', () => {
       const { statusCode } = await call(httpEvent('post-checkout-orders.json', { body }));
 
       expect(statusCode).toBe(400);
+      expect(world.gateway.createdOrders).toEqual([]);
+    });
+  });
+
+  describe('a bundle’s upgrade (D26 with D24)', () => {
+    const at = new Date('2026-11-22T02:00:00.000Z');
+    async function givenBundle(serviceId: string, planId: string, planName: string) {
+      await world.services.extendService(
+        { userId: BUYER.userId, serviceId, planId, planName, category: 'bundle' },
+        {
+          purchaseId: `pur_${serviceId}`,
+          paymentId: `pay_${serviceId}`,
+          purchaseDate: at.toISOString(),
+          startDate: at.toISOString(),
+          renewalDate: '2027-11-22T02:00:00.000Z',
+          months: 12,
+          amountPaise: 4_246_584,
+        },
+        0,
+        at.toISOString(),
+      );
+      const records = new InMemoryProvisioningRecords({ services: world.services });
+      await records.begin(BUYER.userId, serviceId, 'pending', at);
+      const claim = await records.claim(BUYER.userId, serviceId, 'evt', at);
+      await records.settle(
+        BUYER.userId,
+        serviceId,
+        claim.token as string,
+        'pending',
+        { state: 'ready', server: 'host1', nameservers: [] },
+        at,
+      );
+    }
+    const event = (routeKey: string, body: unknown) => {
+      const e = httpEvent('post-checkout-orders.json');
+      e.routeKey = routeKey;
+      e.body = JSON.stringify(body);
+      return e;
+    };
+
+    it('quotes the parts that move and the VPS the larger bundle adds', async () => {
+      await givenBundle('svc_basicb', 'basicbundle', 'Basic Bundle');
+
+      const { statusCode, json } = await call(
+        event('POST /api/checkout/change-quote', {
+          planId: 'standardbundle',
+          changeFrom: 'svc_basicb',
+        }),
+      );
+
+      expect(statusCode).toBe(200);
+      const parts = (json.change as { parts: { kind: string; fromPlanName?: string }[] }).parts;
+      expect(parts.map((p) => [p.kind, p.fromPlanName ?? null])).toEqual([
+        ['hosting', 'Basic Hosting'],
+        ['domain', 'Basic Domain'],
+        ['storage', 'Basic Storage'],
+        ['vps', null],
+      ]);
+    });
+
+    it('checks the added VPS’s key as a VPS order does, and refuses VPS choices where none is added, before any Razorpay order', async () => {
+      await givenBundle('svc_basicb', 'basicbundle', 'Basic Bundle');
+      await givenBundle('svc_stdb', 'standardbundle', 'Standard Bundle');
+
+      const weak = await call(
+        event('POST /api/checkout/orders', {
+          planId: 'standardbundle',
+          changeFrom: 'svc_basicb',
+          vps: { sshKeys: [sshPublicKey('rsa-1024')] },
+        }),
+      );
+      const none = await call(
+        event('POST /api/checkout/orders', {
+          planId: 'premiumbundle',
+          changeFrom: 'svc_stdb',
+          vps: { sshKeys: [sshPublicKey('ed25519')] },
+        }),
+      );
+
+      expect([weak.statusCode, none.statusCode]).toEqual([400, 400]);
+      expect(weak.json).toMatchObject({ error: { code: 'invalid_ssh_key' } });
+      expect(none.json).toMatchObject({
+        error: {
+          code: 'invalid_plan_change',
+          message: expect.stringContaining('only when a larger bundle adds a VPS'),
+        },
+      });
       expect(world.gateway.createdOrders).toEqual([]);
     });
   });
