@@ -1,12 +1,13 @@
 /**
  * A bundle upgraded in a real browser (D26 with D24): a Basic Bundle's card opens /change-plan,
- * whose quote for the Standard Bundle lists each part that moves and the VPS it adds; paid in the
- * Razorpay sheet, the Bundles tab shows every part on the Standard Bundle's plan, and the WHM
- * stand-in's account is on Premium Hosting's package. On a 375 px screen the quote fits the width.
+ * whose quote for the Standard Bundle lists each part that moves and asks the key of the VPS it
+ * adds; paid in the Razorpay sheet, the Bundles tab shows every part on the Standard Bundle's
+ * plan, and the WHM stand-in's account is on Premium Hosting's package. On a 375 px screen the quote fits the width.
  */
 import { describe, expect, it } from 'vitest';
 import { screenshot, visible } from '../helpers/browser';
 import { dashboardOf, logInAt, payInSheet, useE2e } from '../helpers/e2e';
+import { sshPublicKey } from '../helpers/ssh-keys';
 import {
   api,
   eventually,
@@ -70,6 +71,8 @@ describe('a bundle’s Change plan', () => {
         'Cloud storage: Basic Storage (100 GB) → Standard Storage (500 GB)',
         'VPS: Basic VPS (1 vCPU, 1 GB RAM, 25 GB disk), new',
       ]);
+      // The VPS it adds is asked for as a bundle's checkout asks it.
+      await page.getByTestId('vps-key').fill(sshPublicKey('ed25519', 'asha@laptop'));
       await screenshot(page, 'bundle-upgrade-quote');
 
       const pay = page.getByRole('button', { name: /^Pay ₹/ });

@@ -17,6 +17,7 @@ import { renderApp } from '../support/render-app';
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 
 const server = startMockApi();
+const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx0aGVrZXlvZmFzaGFsYXB0b3BmaWxsZXI asha@laptop';
 
 const premium: Service = {
   id: 'svc_p',
@@ -160,7 +161,7 @@ describe('/change-plan', () => {
     expect(FakeRazorpay.instances).toHaveLength(1);
   });
 
-  it('lists the parts a larger bundle moves or adds, and that a new VPS waits for its key', async () => {
+  it('lists the parts a larger bundle moves or adds, and asks the VPS it adds as a bundle checkout does', async () => {
     service = {
       ...premium,
       id: 'svc_b',
@@ -211,8 +212,26 @@ describe('/change-plan', () => {
       'VPS: Basic VPS (1 vCPU, 1 GB RAM, 25 GB disk), new',
     ]);
     expect(parts).toHaveTextContent('A VPS disk grows and never shrinks.');
-    expect(parts).toHaveTextContent(
-      'Your new VPS is set up as soon as you add your SSH public key',
+    expect(parts).toHaveTextContent('if you add the key later, on its card in your dashboard');
+
+    // The VPS it adds is asked for as a bundle's checkout asks: no key and not "later" is refused here.
+    const user = userEvent.setup();
+    const pay = screen.getByRole('button', { name: 'Pay ₹30,842.62' });
+    await user.click(pay);
+    expect(screen.getByTestId('vps-choice')).toHaveTextContent(
+      'Paste your SSH public key, or tick “I’ll add my key later”.',
+    );
+    expect(orders).toEqual([]);
+    await user.type(screen.getByTestId('vps-key'), KEY);
+    await user.click(pay);
+    await waitFor(() =>
+      expect(orders).toEqual([
+        expect.objectContaining({
+          planId: 'standardbundle',
+          changeFrom: 'svc_b',
+          vps: { os: 'ubuntu-24.04', hostname: expect.any(String), sshKeys: [KEY] },
+        }),
+      ]),
     );
   });
 

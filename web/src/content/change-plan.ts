@@ -30,7 +30,7 @@ export const changePlanCopy = {
   partAdded: (kind: string, to: string) => `${kind}: ${to}, new`,
   sized: (plan: string, size: string | undefined) => (size ? `${plan} (${size})` : plan),
   newVpsNote:
-    'Your new VPS is set up as soon as you add your SSH public key on its card in your dashboard.',
+    'Choose your new VPS’s system and give its SSH key below; if you add the key later, on its card in your dashboard, the VPS is set up then.',
   partsNote:
     'Each part moves as soon as you have paid; its card shows “Updating…” until it has. A VPS disk grows and never shrinks.',
   pay: (total: string) => `Pay ${total}`,

@@ -16,6 +16,13 @@ import {
   getPlans,
   keepCurrentPlan,
 } from './api/change-plan-api';
+import {
+  initialVpsChoice,
+  vpsChoiceProblem,
+  VpsChoiceFields,
+  vpsOrderOf,
+  type VpsChoice,
+} from './components/vps-choice';
 import { formatDay } from './renewal';
 import { usePayment } from './use-payment';
 
@@ -125,6 +132,9 @@ function Upgrade({ service, plans }: { service: Service; plans: Plan[] }) {
   const [chosen, setChosen] = useState<string>(plans[0]?.id ?? '');
   const [quote, setQuote] = useState<Quote | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A larger bundle that adds a VPS (D24): its OS, hostname and key, as a bundle's checkout asks.
+  const [vpsChoice, setVpsChoice] = useState<VpsChoice>(() => initialVpsChoice(undefined));
+  const [vpsError, setVpsError] = useState<string | null>(null);
   const { pay, phase, failure } = usePayment();
 
   useEffect(() => {
@@ -142,6 +152,7 @@ function Upgrade({ service, plans }: { service: Service; plans: Plan[] }) {
   }, [chosen, service.id]);
 
   const change = quote?.change;
+  const addsVps = change?.parts?.some((part) => part.kind === 'vps' && !part.fromPlanName) ?? false;
   return (
     <div className="mt-5">
       <fieldset>
@@ -196,6 +207,16 @@ function Upgrade({ service, plans }: { service: Service; plans: Plan[] }) {
             <Row label={copy.total} value={formatInr(quote.totalPaise)} strong />
           </dl>
           {change.parts && change.parts.length > 0 ? <PartChanges parts={change.parts} /> : null}
+          {addsVps ? (
+            <VpsChoiceFields
+              value={vpsChoice}
+              error={vpsError}
+              onChange={(choice) => {
+                setVpsChoice(choice);
+                setVpsError(null);
+              }}
+            />
+          ) : null}
           <p className="mt-3 text-sm text-slate-700" data-testid="renewal-stays">
             {copy.staysNote(
               formatDay(change.renewalDate),
@@ -212,20 +233,26 @@ function Upgrade({ service, plans }: { service: Service; plans: Plan[] }) {
             className="mt-4 w-full sm:w-auto"
             variant="accent"
             disabled={phase !== 'idle'}
-            onClick={() =>
+            onClick={() => {
+              const vpsProblem = addsVps ? vpsChoiceProblem(vpsChoice) : null;
+              if (vpsProblem) {
+                setVpsError(vpsProblem);
+                return;
+              }
               void pay({
                 planId: quote.planId,
                 planName: quote.planName,
                 months: quote.months,
                 changeFrom: service.id,
                 remainingDays: change.remainingDays,
+                ...(addsVps ? { vps: vpsOrderOf(vpsChoice) } : {}),
                 returnTo: `/change-plan?service=${encodeURIComponent(service.id)}`,
                 onRefused: (refused) => {
                   setError(refused.message);
                   return true;
                 },
-              })
-            }
+              });
+            }}
           >
             {phase === 'idle'
               ? copy.pay(formatInr(quote.totalPaise))
