@@ -2,7 +2,8 @@
  * A bundle upgraded in a real browser (D26 with D24): a Basic Bundle's card opens /change-plan,
  * whose quote for the Standard Bundle lists each part that moves and asks the key of the VPS it
  * adds; paid in the Razorpay sheet, the Bundles tab shows every part on the Standard Bundle's
- * plan, and the WHM stand-in's account is on Premium Hosting's package. On a 375 px screen the quote fits the width.
+ * plan, the WHM stand-in's account is on Premium Hosting's package and the Proxmox stand-in runs
+ * the added Basic VPS. On a 375 px screen the quote fits the width.
  */
 import { describe, expect, it } from 'vitest';
 import { screenshot, visible } from '../helpers/browser';
@@ -107,6 +108,18 @@ describe('a bundle’s Change plan', () => {
         ? true
         : undefined;
     }, 'the account on Premium Hosting’s package');
+    // The VPS the larger bundle added, made with the key given on /change-plan.
+    await eventually(
+      async () => {
+        const res = (await (await fetch(`${e2e.stack.proxmoxUrl}/_proxmox/vms`)).json()) as {
+          vms: { serviceId: string; cores: number; diskGb: number; status: string }[];
+        };
+        const vm = res.vms.find((v) => v.serviceId === `${bundle.id}~vps`);
+        return vm?.status === 'running' && vm.cores === 1 && vm.diskGb === 25 ? true : undefined;
+      },
+      'the added VPS running on the Proxmox stand-in',
+      60_000,
+    );
 
     await e2e.journey(
       'bundle-upgrade-phone',
