@@ -8,7 +8,6 @@ import {
   bundlePartsOf,
   partServiceIdOf,
   PART_KINDS,
-  separatePartsOf,
 } from '../domain/bundle-parts';
 import { CATALOG } from '../domain/catalog';
 import type { Service, ServicePart, ServicePartState } from '../domain/services';
@@ -108,9 +107,11 @@ export async function getMyService(
 ): Promise<Service> {
   const record = await deps.services.getService(userId, serviceId);
   if (!record || record.partOf) throw new ServiceNotFoundError();
-  const specs = separatePartsOf(CATALOG.find((plan) => plan.id === record.planId));
+  // Every part item, as the dashboard lists them: a bundle's plan may have changed (D26), and a
+  // VPS an upgrade added stays on the card, stopped, once that upgrade is refunded.
+  const kinds = record.category === 'bundle' ? PART_KINDS.filter((kind) => kind !== 'hosting') : [];
   const parts = await Promise.all(
-    specs.map((spec) => deps.services.getService(userId, partServiceIdOf(serviceId, spec.kind))),
+    kinds.map((kind) => deps.services.getService(userId, partServiceIdOf(serviceId, kind))),
   );
   return serviceCardOf(
     record,

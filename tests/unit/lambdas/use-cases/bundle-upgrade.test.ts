@@ -383,6 +383,13 @@ describe('Basic Bundle → Standard Bundle (adds a VPS)', () => {
 
     expect(vm()?.power).toBe('stopped');
     expect(w.compute.all()).toHaveLength(1);
+    // Still on the card, stopped: its disk is kept for an operator to remove.
+    expect((await card()).parts?.map((p) => [p.kind, p.state])).toEqual([
+      ['hosting', 'ready'],
+      ['domain', 'ready'],
+      ['storage', 'ready'],
+      ['vps', 'suspended'],
+    ]);
     expect(w.storage.all()[0]?.quotaBytes).toBe(100 * GB);
     expect(account()?.package).toBe('storefront_basic');
   });
