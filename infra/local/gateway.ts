@@ -42,7 +42,7 @@ export interface GatewayDeps {
   securityHeaders: Record<string, string>;
   /**
    * CloudFront's origin custom header on `/api/*` (#26): sent to every API Lambda in
-   * `x-origin-verify`, over whatever the caller sent, so the handlers check it here as in AWS.
+   * `x-origin-verify` (here over whatever the caller sent), so the handlers check it as in AWS.
    */
   originSecret: string;
   /** The scheduled jobs, run on demand at `/_local/jobs/{name}`. */

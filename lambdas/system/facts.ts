@@ -509,8 +509,8 @@ export const ALARMED_LOG_MESSAGES = {
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
 /**
- * The header CloudFront adds to every request it sends the API (an origin custom header, whatever
- * the viewer sent under that name): a secret value that the API's handlers compare before anything
+ * The header CloudFront adds to every request it sends the API (an origin custom header): a
+ * secret value that the API's handlers compare before anything
  * else, so a call to the API's own execute-api address, which skips the edge, is refused 403.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
