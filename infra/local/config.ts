@@ -2,6 +2,7 @@
  * The local stack's settings, read once from the environment (docs/api.md, The local stack).
  * Every port can be moved; the secrets are local test values that the environment may override.
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 
 export interface PortSetting {
@@ -35,6 +36,11 @@ export interface LocalConfig {
   proxmox: { tokenId: string; secret: string };
   /** The object storage stand-in's admin user's S3 keys (they sign RGW's Admin Ops calls). */
   storage: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * What the gateway sends the Lambdas in `x-origin-verify`, as CloudFront does (#26): new at each
+   * start unless ORIGIN_SECRET says, so nothing can lean on a known value.
+   */
+  originSecret: string;
   /** Local Lambda timeouts are the stack's times this (see LambdaRuntime). */
   lambdaTimeoutFactor: number;
   /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
@@ -116,6 +122,7 @@ export function loadLocalConfig(
       accessKeyId: env.STORAGE_ACCESS_KEY_ID || 'LOCALSTORAGEADMIN001',
       secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY || 'local_storage_admin_secret',
     },
+    originSecret: env.ORIGIN_SECRET || randomBytes(24).toString('base64url'),
     retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
     lambdaTimeoutFactor: readPositiveInt(env, 'LOCAL_LAMBDA_TIMEOUT_FACTOR', 3),
     skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',

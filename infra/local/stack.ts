@@ -106,6 +106,8 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     [ENV.razorpayKeySecret]: config.razorpay.keySecret,
     [ENV.razorpayWebhookSecret]: config.razorpay.webhookSecret,
     [ENV.razorpayApiBase]: at.razorpaySimulator,
+    // The edge's proof (#26): the gateway adds it to every API request, as CloudFront does.
+    [ENV.originSecret]: config.originSecret,
     AWS_REGION: HOME_REGION,
     AWS_DEFAULT_REGION: HOME_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_AWS_KEY.accessKeyId,
@@ -322,6 +324,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       siteConfig,
       ...(process.env.LOCAL_THROTTLE === 'off' ? {} : { throttle: new RouteThrottle() }),
       securityHeaders: securityHeaders(localSiteOrigins(config)),
+      originSecret: config.originSecret,
       scheduler,
       origin: at.storefront,
       inboundMail: (body) =>

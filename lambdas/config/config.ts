@@ -145,6 +145,24 @@ export const identityConfig = once(() =>
 );
 
 /**
+ * The edge's proof (#26, docs/decisions.md E26): the value CloudFront sends in ORIGIN_VERIFY_HEADER,
+ * from the Secrets Manager secret ORIGIN_SECRET_ARN names (AWS) or ORIGIN_SECRET (the local
+ * stack). Neither set: the handlers are called directly (unit tests), no check.
+ */
+export const originConfig = once(() => {
+  const settings = readSection(
+    'the edge',
+    { [ENV.originSecretArn]: optional, [ENV.originSecret]: optional },
+    process.env,
+  );
+  const secretArn = settings[ENV.originSecretArn];
+  const value = settings[ENV.originSecret];
+  if (secretArn) return { source: 'secretsManager' as const, secretArn };
+  if (value) return { source: 'environment' as const, value };
+  return { source: 'none' as const };
+});
+
+/**
  * The hosting panel (WHM): its credentials from Secrets Manager (WHM_SECRET_ARN, in AWS) or from
  * the environment (WHM_HOST, WHM_USER, WHM_TOKEN, locally).
  */

@@ -159,6 +159,11 @@ export const ENV = {
   ticketFilesBucket: 'TICKET_FILES_BUCKET',
   /** Where buyers reply to ticket mails (Reply-To), received by SES; unset: no replies by mail. */
   ticketReplyAddress: 'TICKET_REPLY_ADDRESS',
+  // The edge's proof (#26): the value CloudFront sends the API in ORIGIN_VERIFY_HEADER, from the
+  // Secrets Manager secret ORIGIN_SECRET_ARN names in AWS, from ORIGIN_SECRET locally. Neither
+  // set (unit tests): no check.
+  originSecretArn: 'ORIGIN_SECRET_ARN',
+  originSecret: 'ORIGIN_SECRET',
 } as const;
 
 /** The DynamoDB tables, defined once: the CDK stack and the local stack build theirs from this list. */
@@ -502,6 +507,13 @@ export const ALARMED_LOG_MESSAGES = {
  * `sourceIp` is the edge's); the local gateway runs the same function (infra/lib/constructs/api-gate.ts).
  */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
+/**
+ * The header CloudFront adds to every request it sends the API (an origin custom header): a
+ * secret value that the API's handlers compare before anything
+ * else, so a call to the API's own execute-api address, which skips the edge, is refused 403.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 /**
  * The users table's name keys (its byNamePrefix index): a name as the console's search compares
