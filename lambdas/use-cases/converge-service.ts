@@ -405,7 +405,9 @@ export async function convergeService(
         actions.push(await take(deps, service, step, options));
         continue;
       } catch (error) {
-        if (error instanceof ConvergeBusyError && options.handOver) {
+        // A bundle whose part failed in this run is not handed over: the failure is thrown below.
+        const partFailed = parts?.some((part) => part.thrown !== undefined) === true;
+        if (error instanceof ConvergeBusyError && options.handOver && !partFailed) {
           const handed = await handOver(deps, service, options.deliveryId);
           if (handed === 'handed') {
             log.info('Another converge holds the service: handed over to it', context);
