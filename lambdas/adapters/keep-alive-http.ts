@@ -33,9 +33,25 @@ const agents = {
 
 /**
  * One call. A transport fault rejects with Node's error; a call stopped by its signal rejects
- * with the signal's reason (AbortSignal.timeout's is a `TimeoutError`, as fetch's is).
+ * with the signal's reason (AbortSignal.timeout's is a `TimeoutError`, as fetch's is). A kept
+ * connection the other end closed while it sat idle (a Lambda frozen between invocations finds
+ * it so) fails with ECONNRESET before anything was answered: the call is made once more on a new
+ * connection, as Node's documentation of keep-alive agents advises (`request.reusedSocket`).
  */
-export const keepAliveHttp: HttpCall = (url, init) =>
+export const keepAliveHttp: HttpCall = async (url, init) => {
+  try {
+    return await once(url, init);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return once(url, init);
+  }
+};
+
+class StaleConnectionError extends Error {
+  override readonly name = 'StaleConnectionError';
+}
+
+const once: HttpCall = (url, init) =>
   new Promise<HttpCallAnswer>((resolve, reject) => {
     const secure = url.protocol === 'https:';
     const fail = (error: unknown) => reject(init.signal?.aborted ? init.signal.reason : error);
@@ -62,6 +78,10 @@ export const keepAliveHttp: HttpCall = (url, init) =>
         });
       },
     );
-    request.on('error', fail);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (request.reusedSocket && error.code === 'ECONNRESET' && !init.signal?.aborted) {
+        reject(new StaleConnectionError(error.message, { cause: error }));
+      } else fail(error);
+    });
     request.end(init.body);
   });

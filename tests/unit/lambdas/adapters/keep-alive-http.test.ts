@@ -14,6 +14,7 @@ import { RegistrarUnavailableError } from '../../../../lambdas/ports/registrar';
 let server: Server;
 let origin: string;
 let connections = 0;
+let staleSocket: unknown;
 const seen: { method?: string; headers: IncomingMessage['headers']; body: string }[] = [];
 
 beforeAll(async () => {
@@ -23,6 +24,16 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method, headers: req.headers, body });
       if (req.url?.includes('slow')) return; // never answers
+      // A kept connection closed by this end while idle, as the client next uses it.
+      if (req.url === '/stale/first') {
+        staleSocket = req.socket;
+        res.end('first');
+        return;
+      }
+      if (req.url === '/stale/again' && req.socket === staleSocket) {
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(req.url?.startsWith('/missing') ? 404 : 200, {
         'content-type': 'application/json',
       });
@@ -47,6 +58,17 @@ describe('keepAliveHttp', () => {
       expect(answer.status).toBe(path === '/missing' ? 404 : 200);
       expect(JSON.parse(await answer.text())).toEqual({ path, says: 'नमस्ते ₹' });
     }
+    expect(connections - before).toBe(1);
+  });
+
+  it('a kept connection the server closed is called again once on a new one', async () => {
+    expect(
+      await (await keepAliveHttp(new URL('/stale/first', origin), { method: 'GET' })).text(),
+    ).toBe('first');
+    const before = connections;
+    const answer = await keepAliveHttp(new URL('/stale/again', origin), { method: 'GET' });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(await answer.text())).toMatchObject({ path: '/stale/again' });
     expect(connections - before).toBe(1);
   });
 
