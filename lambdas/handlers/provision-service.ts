@@ -52,7 +52,12 @@ export function makeHandler(deps: ConvergeHandlerDeps) {
         return await convergeService(
           converge,
           { userId: detail.userId, serviceId },
-          { deliveryId: event.id, request: { ...detail, serviceId }, rethrow: true },
+          {
+            deliveryId: event.id,
+            request: { ...detail, serviceId },
+            rethrow: true,
+            handOver: true,
+          },
         );
       }
       const parsed = serviceRef.safeParse(event.detail);
@@ -61,7 +66,11 @@ export function makeHandler(deps: ConvergeHandlerDeps) {
           `${event['detail-type']} names no service: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(detail)'}: ${i.code}`).join('; ')}`,
         );
       }
-      return await convergeService(converge, parsed.data, { deliveryId: event.id, rethrow: true });
+      return await convergeService(converge, parsed.data, {
+        deliveryId: event.id,
+        rethrow: true,
+        handOver: true,
+      });
     } finally {
       logger.resetKeys();
     }

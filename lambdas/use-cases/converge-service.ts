@@ -10,7 +10,9 @@
  * so a redelivered, late or reordered event cannot revive what the ledger ended. Every action on
  * the provider is taken under the service's provisioning claim, with the service read again under
  * it; the record is written only while the service's facts are as they were read (its version), so
- * a stale converge loses to a newer one.
+ * a stale converge loses to a newer one. A bus delivery that finds another bus delivery's converge
+ * holding the claim hands its run over to it (`handOver`, issue #30): the holder reads the service
+ * again once it gives the claim back, so nothing recorded before is missed.
  *
  * The hosting panel (WHM) is the provider part today: created on a paid service, suspended when
  * the service is suspended or ended, unsuspended when it is live again, terminated when an
@@ -49,7 +51,7 @@ import {
 import { CATALOG } from '../domain/catalog';
 import type { CatalogPlan } from '../domain/plan';
 import { planInForce } from '../domain/plan-change';
-import { deliveryModeOf } from '../domain/provisioning';
+import { deliveryModeOf, isBusDeliveryHolder } from '../domain/provisioning';
 import { NAME_TAKEN_REASON, RegistrantDetailsMissingError } from '../domain/registrant';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
@@ -86,7 +88,10 @@ export interface ConvergeDeps {
   /** With addPart, a bundle's parts missing an item are made (converge-parts.ts). */
   services: Pick<ServicesStore, 'getService' | 'recordLife'> &
     Partial<Pick<ServicesStore, 'addPart'>>;
-  records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle' | 'choose'>;
+  records: Pick<
+    ProvisioningRecords,
+    'begin' | 'claim' | 'release' | 'settle' | 'choose' | 'handOver'
+  >;
   panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary' | 'changePackage'>;
   /** The catalog, whose plans name their WHM packages (D26: a changed plan's package). */
   plans?: readonly CatalogPlan[];
@@ -116,12 +121,21 @@ export interface ConvergeOptions {
   request?: ProvisionRequest;
   /** Throw a provider's error after recording it (bus consumers: the bus retries sooner). */
   rethrow?: boolean;
+  /**
+   * A bus consumer's: when another bus delivery's converge holds the service's claim, hand this
+   * run over to it (`handed_over`) instead of failing for the bus to retry. The holder looks again
+   * after it gives the claim back (ProvisioningRecords.handOver), so no fact is missed; several
+   * events of one purchase (the browser's verify and each of Razorpay's webhooks publish
+   * PurchaseCompleted until one is marked) no longer make a round of retries each (issue #30).
+   */
+  handOver?: boolean;
 }
 
 export type ConvergeResult =
   | { outcome: 'not_found' }
   | {
-      outcome: 'in_step' | 'out_of_step';
+      /** `handed_over`: another converge holds the claim and will look again (handOver). */
+      outcome: 'in_step' | 'out_of_step' | 'handed_over';
       desired: ServiceState;
       actual: PartState;
       /** What it did on the provider, in order. */
@@ -367,7 +381,9 @@ export async function convergeService(
     }
     // Its other parts (domain, storage, VPS) first, once; then its hosting, below, as any service.
     if (service.category === 'bundle' && parts === undefined) {
-      parts = await convergeBundleParts(deps, service, options, convergeService);
+      // A part's run is not handed over: the bundle records its parts as it found them.
+      const { handOver: _handOver, ...partOptions } = options;
+      parts = await convergeBundleParts(deps, service, partOptions, convergeService);
     }
     const now = deps.now();
     const life = lifeOfService(service, now);
@@ -389,6 +405,23 @@ export async function convergeService(
         actions.push(await take(deps, service, step, options));
         continue;
       } catch (error) {
+        // A bundle whose part failed in this run is not handed over: the failure is thrown below.
+        const partFailed = parts?.some((part) => part.thrown !== undefined) === true;
+        if (error instanceof ConvergeBusyError && options.handOver && !partFailed) {
+          const handed = await handOver(deps, service, options.deliveryId);
+          if (handed === 'handed') {
+            log.info('Another converge holds the service: handed over to it', context);
+            return {
+              outcome: 'handed_over',
+              desired: life.state,
+              actual: partStateOf(service.provisioning),
+              actions,
+              ...(parts ? { parts } : {}),
+            };
+          }
+          // The claim was given back meanwhile: look again, and take the step if it is still due.
+          if (handed === 'free') continue;
+        }
         failure = error;
         log.warn('Converge could not take its step; recorded as out of step', {
           ...context,
@@ -436,6 +469,24 @@ export async function convergeService(
   // Every round found the service changed: whatever changed it converges it again.
   if (failure !== undefined && options.rethrow) throw failure;
   throw new ConvergeBusyError(ref.serviceId);
+}
+
+/**
+ * Hands the run over to the claim's holder when it is another bus delivery's converge with a live
+ * lease (`handed`); `free` when no live claim is on the service now; `kept` when the holder cannot
+ * take it (an operator's or a job's run, a buyer's action, this delivery's own earlier attempt).
+ */
+async function handOver(
+  deps: ConvergeDeps,
+  service: Pick<ServiceRecord, 'userId' | 'serviceId'>,
+  deliveryId: string,
+): Promise<'handed' | 'free' | 'kept'> {
+  const { userId, serviceId } = service;
+  const current = await deps.services.getService(userId, serviceId);
+  const heldBy = current?.provisioning?.claim?.by;
+  if (heldBy === undefined) return 'free';
+  if (!isBusDeliveryHolder(heldBy) || heldBy === deliveryId) return 'kept';
+  return (await deps.records.handOver(userId, serviceId, heldBy, deps.now())) ? 'handed' : 'free';
 }
 
 function lifeRecordOf(
