@@ -101,6 +101,8 @@ export class InMemoryCompute implements Compute {
       if (!this.holdTasks) this.failTasks(this.cloneFailure);
       this.cloneFailure = undefined;
     }
+    // The provider has the VM and its task; the caller has not heard yet (a crash here).
+    this.afterClone(structuredClone(vm));
     return { vmid: id, task };
   }
 
