@@ -83,6 +83,7 @@ describe('the dashboard VPS card (D24)', () => {
     expect(screen.getByTestId('vps-reinstalling')).toHaveTextContent(
       'Reinstalling Debian 12. This takes a few minutes',
     );
+    expect(screen.queryByText('ssh ubuntu@203.0.113.10')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reboot' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reinstall' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save keys' })).toBeNull();

@@ -130,7 +130,8 @@ export function VpsCard({
               />
               {power}
             </dd>
-            {vps.user ? (
+            {/* Mid-reinstall the old system's login no longer works: shown again once it runs. */}
+            {vps.user && !reinstalling ? (
               <>
                 <dt className="text-slate-500">{copy.login}</dt>
                 <dd className="font-mono text-xs break-all text-slate-800">
