@@ -33,7 +33,7 @@ export interface LocalConfig {
   /** The registrar stand-in's reseller id and API key (`auth-userid`, `api-key`). */
   registrar: { resellerId: string; apiKey: string };
   /** The Proxmox stand-in's API token (`Authorization: PVEAPIToken=TOKENID=SECRET`). */
-  proxmox: { tokenId: string; secret: string };
+  proxmox: { tokenId: string; secret: string; cloneMs: number };
   /** The object storage stand-in's admin user's S3 keys (they sign RGW's Admin Ops calls). */
   storage: { accessKeyId: string; secretAccessKey: string };
   /**
@@ -117,6 +117,8 @@ export function loadLocalConfig(
     proxmox: {
       tokenId: env.PROXMOX_TOKEN_ID || 'storefront@pve!converge',
       secret: env.PROXMOX_TOKEN_SECRET || 'local_proxmox_secret',
+      // How long the stand-in's clone task runs (a real full clone takes minutes).
+      cloneMs: readPositiveInt(env, 'PROXMOX_CLONE_MS', 300),
     },
     storage: {
       accessKeyId: env.STORAGE_ACCESS_KEY_ID || 'LOCALSTORAGEADMIN001',

@@ -273,6 +273,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         secret: config.proxmox.secret,
         // Long enough that a VM is seen starting, short enough for tests.
         taskMs: 300,
+        cloneMs: config.proxmox.cloneMs,
       }).then((started) => {
         proxmox = started;
       }),

@@ -287,6 +287,8 @@ export interface ServiceChangedDetail {
     | 'plan'
     /** A VPS's buyer added SSH keys (D24): a VPS waiting for one can be made now. */
     | 'ssh-keys'
+    /** A VPS's buyer asked for a reinstall (D24): converge does it. */
+    | 'reinstall'
     /** A hosting purchase's free domain (D23) was made: register it. */
     | 'free-domain';
   at: string;

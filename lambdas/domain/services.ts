@@ -108,6 +108,11 @@ export interface ServiceVps {
   /** When the power state was read from the provider. */
   powerAt?: string;
   waitsForKey: boolean;
+  /**
+   * A reinstall the buyer asked for is under way (D24): the OS being installed and when it was
+   * asked. `os` stays the installed one until the new system runs.
+   */
+  reinstalling?: { os: VpsOs; requestedAt: string };
 }
 
 export interface ServiceStorage {

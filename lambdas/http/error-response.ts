@@ -62,6 +62,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   service_not_ready: 409,
   service_suspended: 409,
   service_ended: 409,
+  // A VPS being reinstalled (D24): one at a time, and no other change meanwhile.
+  reinstall_in_progress: 409,
   panel_unavailable: 503,
   // Storage keys (D24): the object storage down.
   storage_unavailable: 503,

@@ -5,7 +5,7 @@ export type { LifeQueue, LifeRecord };
 import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
 import type { ProvisioningView } from '../domain/provisioning';
-import type { VpsRecord } from '../domain/vps';
+import type { VpsRecord, VpsReinstall, VpsTransientField } from '../domain/vps';
 import type { StoragePartRecord } from './object-storage';
 import type { StoredProvisioning } from './provisioning';
 import type { AutoRenewRecord } from './auto-renew';
@@ -280,11 +280,21 @@ export interface ServicesLifeStore {
   /**
    * Writes these of the service's VPS fields (D24) and nothing else on the item; the first write
    * must give the buyer's choices (os, hostname, sshKeys). False when the service does not exist,
-   * or (a partial write) has no VPS fields yet.
+   * or (a partial write) has no VPS fields yet. `remove` names fields removed in the same write
+   * (a reinstall done, a task followed to its end).
    */
   updateVps(
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,
+    remove?: readonly VpsTransientField[],
+  ): Promise<boolean>;
+  /**
+   * Records the buyer's reinstall (D24) on a service with VPS fields, unless one is recorded
+   * already: false then (one at a time), or when the service has no VPS fields.
+   */
+  requestReinstall(
+    ref: { userId: string; serviceId: string },
+    reinstall: VpsReinstall,
   ): Promise<boolean>;
   /**
    * Makes a bundle's part item (D24) unless it exists: no ledger, no renewal schedule, version 1.

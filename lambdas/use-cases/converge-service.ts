@@ -26,8 +26,9 @@
  * recording it, or racing deliveries), so a name is registered once. A name someone else took
  * before it could be registered fails the part and is handed to `registrar.taken` (a refund).
  *
- * A VPS's part is its VM where `compute` is given (D24): made, stopped, started and destroyed by
- * lambdas/use-cases/converge-compute.ts under the same claim.
+ * A VPS's part is its VM where `compute` is given (D24): made (its clone followed across passes),
+ * reinstalled, stopped, started and destroyed by lambdas/use-cases/converge-compute.ts under the
+ * same claim.
  * A storage service's part is its user at the object storage (D24) where `storage` is given:
  * made (or adopted) with its bucket and quota, suspended, unsuspended and deleted by
  * converge-storage.ts, under the same claim; its usage is read onto the service as converge passes.
@@ -501,9 +502,11 @@ function lifeRecordOf(
   const actual = partStateOf(service.provisioning);
   // A live account still on the package of a plan it left is out of step too (D26).
   const behind = isLive(life.state) && actual === 'live' && packageBehind(service, now, plans);
+  // A VPS the buyer asked to reinstall is out of step until its new system runs (D24).
+  const reinstalling = isComputePart(service) && Boolean(service.vps?.reinstall);
   // A bundle is in step only when every one of its parts is (D24); the first part out names it.
   const partOut = parts.find((part) => !part.inStep);
-  const inStep = serviceInStep(service, life, automated) && !behind && !partOut;
+  const inStep = serviceInStep(service, life, automated) && !behind && !reinstalling && !partOut;
   const since = service.life?.outOfStepSince ?? now.toISOString();
   const failureReason =
     service.provisioning?.state === 'failed' ? service.provisioning.failureReason : undefined;

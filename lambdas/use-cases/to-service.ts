@@ -95,6 +95,9 @@ export function serviceVpsOf(vps: VpsRecord): ServiceVps {
     ...(vps.power ? { power: vps.power } : {}),
     ...(vps.powerAt ? { powerAt: vps.powerAt } : {}),
     waitsForKey: vps.sshKeys.length === 0,
+    ...(vps.reinstall
+      ? { reinstalling: { os: vps.reinstall.os, requestedAt: vps.reinstall.requestedAt } }
+      : {}),
   };
 }
 

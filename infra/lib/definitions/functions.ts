@@ -428,12 +428,13 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   vps: {
     id: 'vps',
     entry: 'lambdas/handlers/vps.ts',
-    // A VPS's card (D24): the service's claim and VPS fields; its address from the pool
-    // (counters); ServiceChanged when keys let a waiting VPS be made.
+    // A VPS's card (D24): the service's claim and VPS fields (counters: wired with the VPS
+    // platform's module, which holds the pool too); ServiceChanged when keys let a waiting VPS be
+    // made or a reinstall is recorded (converge does the reinstall, not this function).
     // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
     tables: { services: 'readWrite', counters: 'read', limits: 'write' },
     needs: ['proxmoxSecret', 'publishEvents'],
-    // A reinstall clones and starts a VM, waiting on Proxmox's tasks; the claim's lease
+    // Power actions wait on Proxmox's start/stop tasks (seconds); the claim's lease
     // (PROVISIONING_LEASE_SECONDS) is longer than this.
     timeoutSeconds: 120,
     memoryMb: 256,

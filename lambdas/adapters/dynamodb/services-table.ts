@@ -24,7 +24,7 @@ import {
   type TransferRecord,
 } from '../../ports/services';
 import { lifeQueueOf } from '../../domain/lifecycle';
-import type { VpsRecord } from '../../domain/vps';
+import type { VpsRecord, VpsReinstall, VpsTransientField } from '../../domain/vps';
 import { renewalScheduleFor } from '../../domain/renewal-schedule';
 import { isConditionFailure, sendIfConditionHolds } from './clients';
 import { queryAll } from './query-all';
@@ -344,10 +344,11 @@ export class DynamoServicesStore implements ServicesStore {
   async updateVps(
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,
+    remove: readonly VpsTransientField[] = [],
   ): Promise<boolean> {
     const Key = { userId: ref.userId, serviceId: ref.serviceId };
     const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
-    if (entries.length === 0) return true;
+    if (entries.length === 0 && remove.length === 0) return true;
     // The map is made by the first write (the buyer's choices); later ones set their fields in it.
     if (fields.os !== undefined && fields.hostname !== undefined && fields.sshKeys !== undefined) {
       const made = await sendIfConditionHolds(
@@ -369,15 +370,42 @@ export class DynamoServicesStore implements ServicesStore {
       values[`:v${i}`] = value;
       return `#vps.#f${i} = :v${i}`;
     });
+    const removes = remove.map((field, i) => {
+      names[`#r${i}`] = field;
+      return `#vps.#r${i}`;
+    });
     return sendIfConditionHolds(
       this.client,
       new UpdateCommand({
         TableName: this.table(),
         Key,
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: [
+          sets.length > 0 ? `SET ${sets.join(', ')}` : '',
+          removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
         ConditionExpression: 'attribute_exists(#vps)',
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...(sets.length > 0 ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+  }
+
+  async requestReinstall(
+    ref: { userId: string; serviceId: string },
+    reinstall: VpsReinstall,
+  ): Promise<boolean> {
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        UpdateExpression: 'SET #vps.#reinstall = :reinstall',
+        // One at a time: a second while one is recorded is refused.
+        ConditionExpression: 'attribute_exists(#vps) AND attribute_not_exists(#vps.#reinstall)',
+        ExpressionAttributeNames: { '#vps': 'vps', '#reinstall': 'reinstall' },
+        ExpressionAttributeValues: { ':reinstall': reinstall },
       }),
     );
   }

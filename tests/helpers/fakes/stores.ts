@@ -8,7 +8,7 @@ import type { Plan } from '../../../lambdas/domain/plan';
 import { lifeQueueOf } from '../../../lambdas/domain/lifecycle';
 import { nameSearchKey } from '../../../lambdas/domain/admin';
 import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
-import type { VpsRecord } from '../../../lambdas/domain/vps';
+import type { VpsRecord, VpsReinstall, VpsTransientField } from '../../../lambdas/domain/vps';
 import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
 import type { EventPublisher } from '../../../lambdas/ports/events';
 import type {
@@ -618,6 +618,7 @@ export class InMemoryServicesStore implements ServicesStore {
   async updateVps(
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,
+    remove: readonly VpsTransientField[] = [],
   ): Promise<boolean> {
     await tick();
     const item = this.items.get(this.key(ref.userId, ref.serviceId));
@@ -637,6 +638,18 @@ export class InMemoryServicesStore implements ServicesStore {
       return true;
     }
     Object.assign(item.vps, structuredClone(defined));
+    for (const field of remove) delete item.vps[field];
+    return true;
+  }
+
+  async requestReinstall(
+    ref: { userId: string; serviceId: string },
+    reinstall: VpsReinstall,
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item?.vps || item.vps.reinstall) return false;
+    item.vps.reinstall = structuredClone(reinstall);
     return true;
   }
 

@@ -284,6 +284,44 @@ function servicesContract(make: () => ServicesStore) {
     expect(stored?.version).toBe(1);
   });
 
+  it('keeps one reinstall at a time on a VPS (D24) and removes it with its task when done', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    const ref = { userId: service.userId, serviceId: service.serviceId };
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    const wish = { os: 'rockylinux-9' as const, requestedAt: AT };
+    // No VPS fields yet: nothing to reinstall.
+    expect(await store.requestReinstall(ref, wish)).toBe(false);
+    await store.updateVps(ref, { os: 'debian-12', hostname: 'asha-vps', sshKeys: [], vmid: 101 });
+
+    expect(await store.requestReinstall(ref, wish)).toBe(true);
+    expect(
+      await store.requestReinstall(ref, {
+        os: 'debian-12',
+        requestedAt: '2026-11-22T03:00:00.000Z',
+      }),
+    ).toBe(false);
+    const task = { upid: 'UPID:pve:1:qmclone:101:', vmid: 101, startedAt: AT };
+    expect(await store.updateVps(ref, { task })).toBe(true);
+    expect((await store.getService(ref.userId, ref.serviceId))?.vps).toMatchObject({
+      reinstall: wish,
+      task,
+    });
+
+    expect(await store.updateVps(ref, { os: 'rockylinux-9' }, ['reinstall', 'task'])).toBe(true);
+    const done = await store.getService(ref.userId, ref.serviceId);
+    expect(done?.vps).toEqual({
+      os: 'rockylinux-9',
+      hostname: 'asha-vps',
+      sshKeys: [],
+      vmid: 101,
+    });
+    // Removing alone works too, and the next reinstall may be asked for.
+    expect(await store.updateVps(ref, {}, ['task'])).toBe(true);
+    expect(await store.requestReinstall(ref, wish)).toBe(true);
+    expect(done?.version).toBe(1);
+  });
+
   it("makes a bundle's part once (D24): no ledger, no renewal schedule, the VPS choices kept", async () => {
     const store = make();
     const userId = newUserId();
