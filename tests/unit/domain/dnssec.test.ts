@@ -99,3 +99,16 @@ describe('assertDsRecordFits', () => {
     );
   });
 });
+
+describe('what a domain tier change takes away and brings (#29)', () => {
+  it('privacy from Premium, DNSSEC from Enterprise', async () => {
+    const { tierFeaturesGained, tierFeaturesLost } =
+      await import('../../../lambdas/domain/domain-tiers');
+    expect(tierFeaturesLost('enterprisedomain', 'basicdomain')).toEqual(['privacy', 'dnssec']);
+    expect(tierFeaturesLost('enterprisedomain', 'premiumdomain')).toEqual(['dnssec']);
+    expect(tierFeaturesLost('premiumdomain', 'basicdomain')).toEqual(['privacy']);
+    expect(tierFeaturesLost('basicdomain', 'enterprisedomain')).toEqual([]);
+    expect(tierFeaturesGained('basicdomain', 'enterprisedomain')).toEqual(['privacy', 'dnssec']);
+    expect(tierFeaturesGained('premiumdomain', 'enterprisedomain')).toEqual(['dnssec']);
+  });
+});
