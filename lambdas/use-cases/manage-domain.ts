@@ -23,6 +23,7 @@ import {
   type DsRecord,
 } from '../domain/dnssec';
 import { planInForce } from '../domain/plan-change';
+import { lifeOfService } from './converge-service';
 import {
   DnsRecordNotFoundError,
   RegistrarDomainNotFoundError,
@@ -69,13 +70,26 @@ async function ownedDomain(
   return service as ServiceRecord & { domain: string };
 }
 
-/** The plan whose features the domain has now (D26: a tier chosen for the renewal, from then). */
-function tierOf(service: ServiceRecord, now: Date): string {
-  return planInForce(service, now).planId;
+/**
+ * The tiers whose features the domain has now: the tier in force (D26: one chosen for the renewal,
+ * from its date). While that renewal is not paid yet (grace, D17) a feature must be in the tier
+ * before it too: a larger tier's features come with its paid renewal, a smaller tier's limits
+ * apply on the day.
+ */
+function tiersOf(service: ServiceRecord, now: Date): string[] {
+  const tier = planInForce(service, now).planId;
+  const pending = service.pendingPlan;
+  if (!pending || tier !== pending.planId || tier === service.planId) return [tier];
+  const paidUntil = lifeOfService(service, now).ledger.paidUntil;
+  const renewed = paidUntil !== undefined && Date.parse(paidUntil) > Date.parse(pending.from);
+  return renewed ? [tier] : [tier, service.planId];
+}
+
+function hasFeature(plans: readonly string[], service: ServiceRecord, now: Date): boolean {
+  return tiersOf(service, now).every((tier) => plans.includes(tier));
 }
 
 function detailsOf(service: ServiceRecord, domain: RegisteredDomain, now: Date): DomainDetails {
-  const tier = tierOf(service, now);
   return {
     name: domain.name,
     serviceId: service.serviceId,
@@ -83,8 +97,8 @@ function detailsOf(service: ServiceRecord, domain: RegisteredDomain, now: Date):
     nameservers: domain.nameservers,
     locked: domain.locked,
     privacy: domain.privacy,
-    privacyAvailable: PRIVACY_PLAN_IDS.includes(tier),
-    dnssecAvailable: DNSSEC_PLAN_IDS.includes(tier),
+    privacyAvailable: hasFeature(PRIVACY_PLAN_IDS, service, now),
+    dnssecAvailable: hasFeature(DNSSEC_PLAN_IDS, service, now),
   };
 }
 
@@ -129,7 +143,7 @@ export async function updateDomainSettings(
     throw new DomainSettingsError('Send {"locked": true|false} and/or {"privacy": true|false}.');
   }
   const service = await ownedDomain(deps, userId, domain);
-  if (privacy !== undefined && !PRIVACY_PLAN_IDS.includes(tierOf(service, deps.now()))) {
+  if (privacy !== undefined && !hasFeature(PRIVACY_PLAN_IDS, service, deps.now())) {
     throw new FeatureNotInPlanError('WHOIS privacy protection');
   }
   let current = await deps.registrar.details(service.domain);
@@ -196,7 +210,7 @@ async function dnssecDomain(
   domain: unknown,
 ): Promise<ServiceRecord & { domain: string }> {
   const service = await ownedDomain(deps, userId, domain);
-  if (!DNSSEC_PLAN_IDS.includes(tierOf(service, deps.now()))) {
+  if (!hasFeature(DNSSEC_PLAN_IDS, service, deps.now())) {
     throw new FeatureNotInPlanError('DNSSEC (DS records)', 'Enterprise Domain');
   }
   return service;

@@ -224,7 +224,7 @@ describe('DNSSEC on Enterprise Domain (D23)', () => {
     expect(await registrar.dsRecords('ashaverma.net')).toHaveLength(4);
   });
 
-  it('follows the tier in force: Enterprise chosen for the renewal opens DNSSEC from that date only', async () => {
+  it('follows the tier in force: Enterprise chosen for the renewal opens DNSSEC from that date, once that renewal is paid', async () => {
     const service = (await services.getService(me, 'svc_premium'))!;
     await services.changeFacts(
       { userId: me, serviceId: 'svc_premium' },
@@ -243,7 +243,28 @@ describe('DNSSEC on Enterprise Domain (D23)', () => {
     await expect(addDsRecord(deps, me, 'ashaverma.com', ds)).rejects.toMatchObject({
       code: 'feature_not_in_plan',
     });
+    // The date has come but the renewal is unpaid (grace): Premium's features, not Enterprise's.
     advance(366 * DAY);
+    await expect(addDsRecord(deps, me, 'ashaverma.com', ds)).rejects.toMatchObject({
+      code: 'feature_not_in_plan',
+    });
+    expect((await getDomain(deps, me, 'ashaverma.com')).privacyAvailable).toBe(true);
+    const current = (await services.getService(me, 'svc_premium'))!;
+    const at = new Date(START.getTime() + 366 * DAY).toISOString();
+    await services.extendService(
+      { ...current, planId: 'enterprisedomain' },
+      {
+        purchaseId: 'pur_renewal',
+        paymentId: 'pay_renewal',
+        purchaseDate: at,
+        startDate: current.renewalDate,
+        renewalDate: new Date(Date.parse(current.renewalDate) + 365 * DAY).toISOString(),
+        months: 12 as Months,
+        amountPaise: 578_082,
+      },
+      current.version,
+      at,
+    );
     expect((await addDsRecord(deps, me, 'ashaverma.com', ds)).records).toHaveLength(1);
     expect((await getDomain(deps, me, 'ashaverma.com')).dnssecAvailable).toBe(true);
   });
