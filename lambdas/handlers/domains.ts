@@ -4,7 +4,8 @@
  *   sell, at the catalog's yearly price (no sign-in).
  * - The dashboard's domain card (signed in; the caller's registered domains only):
  *   GET /api/me/domains/{domain}, PUT .../nameservers, GET|POST .../dns-records,
- *   DELETE .../dns-records/{recordId}, PUT .../settings, POST .../auth-code (after a sign-in
+ *   DELETE .../dns-records/{recordId}, GET|POST .../ds-records and DELETE .../ds-records/{recordId}
+ *   (DNSSEC, Enterprise Domain), PUT .../settings, POST .../auth-code (after a sign-in
  *   within 5 minutes: the ID token's auth_time). The transfer code is in that answer only.
  */
 import * as z from 'zod/mini';
@@ -14,10 +15,13 @@ import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
 import {
   addDnsRecord,
+  addDsRecord,
   deleteDnsRecord,
+  deleteDsRecord,
   domainAuthCode,
   getDomain,
   listDnsRecords,
+  listDsRecords,
   setNameservers,
   updateDomainSettings,
   type ManageDomainDeps,
@@ -62,6 +66,13 @@ export const handler = httpHandler(async (event) => {
     case 'DELETE /api/me/domains/{domain}/dns-records/{recordId}':
       await spendUserLimit(deps, userId, 'dnsChange');
       return json(200, await deleteDnsRecord(deps, userId, domain, event.pathParameters?.recordId));
+    case 'GET /api/me/domains/{domain}/ds-records':
+      return json(200, await listDsRecords(deps, userId, domain));
+    case 'POST /api/me/domains/{domain}/ds-records':
+      return json(201, await addDsRecord(deps, userId, domain, await change()));
+    case 'DELETE /api/me/domains/{domain}/ds-records/{recordId}':
+      await spendUserLimit(deps, userId, 'dnsChange');
+      return json(200, await deleteDsRecord(deps, userId, domain, event.pathParameters?.recordId));
     case 'PUT /api/me/domains/{domain}/settings':
       return json(200, await updateDomainSettings(deps, userId, domain, await change()));
     case 'POST /api/me/domains/{domain}/auth-code':

@@ -108,8 +108,12 @@ export interface TransferRecord {
 export type ServiceFact =
   | { kind: 'dispute'; paymentId: string; state: 'open' | 'won' | 'lost' }
   | { kind: 'hold'; note?: string }
-  /** D26: a smaller plan from the renewal date on; `cancel-plan` takes the choice back. */
-  | { kind: 'schedule-plan'; plan: PendingPlan }
+  /**
+   * D26: a smaller plan (a domain: any other tier, #29) from the renewal date on; `cancel-plan`
+   * takes the choice back. `inForce`: an earlier choice whose date has come is the service's plan
+   * now, so it becomes `planId`/`planName` before the new choice replaces it.
+   */
+  | { kind: 'schedule-plan'; plan: PendingPlan; inForce?: ServicePlan }
   | { kind: 'cancel-plan' }
   | { kind: 'unhold' }
   | { kind: 'end' }

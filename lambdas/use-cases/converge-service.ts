@@ -52,6 +52,14 @@ import {
 import { CATALOG } from '../domain/catalog';
 import type { CatalogPlan } from '../domain/plan';
 import { planInForce } from '../domain/plan-change';
+import {
+  applyTier,
+  tierChangeAt,
+  tierChanged,
+  tierRemoval,
+  type TierRegistrar,
+  type TierStep,
+} from './converge-domain-tier';
 import { deliveryModeOf, isBusDeliveryHolder } from '../domain/provisioning';
 import { NAME_TAKEN_REASON, RegistrantDetailsMissingError } from '../domain/registrant';
 import type { LogPort } from '../ports/logger';
@@ -159,7 +167,8 @@ export interface RegistrarPart {
   registrar: Pick<
     Registrar,
     'details' | 'ensureCustomer' | 'register' | 'renew' | 'transfer' | 'transferStatus'
-  >;
+  > &
+    TierRegistrar;
   /** Where a domain transferred in keeps its transfer's state (converge-transfer.ts). */
   transfers?: Pick<ServicesStore, 'putTransfer'>;
   /** The registrant: the buyer's billing details as a registry needs them; undefined if lacking. */
@@ -275,7 +284,9 @@ type Step =
   /** A domain transferred in (D23): converge-transfer.ts. */
   | TransferStep
   /** The storage user (D24): converge-storage.ts. */
-  | { kind: 'storage'; action: StorageAction };
+  | { kind: 'storage'; action: StorageAction }
+  /** A domain's tier chosen for the renewal is in force (#29): converge-domain-tier.ts. */
+  | TierStep;
 
 /**
  * The catalog plan a service is on at `now` (D26): the plan its ledger and a smaller plan chosen
@@ -401,6 +412,16 @@ export async function convergeService(
         failure = error;
       }
     }
+    if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
+      try {
+        const part = deps.registrar as RegistrarPart;
+        if (await tierRemoval(part.registrar, service, now)) {
+          step = { kind: 'apply-tier', name: service.domain as string };
+        }
+      } catch (error) {
+        failure = error;
+      }
+    }
     if (step && (step.kind !== 'deliver' || deps.deliver)) {
       try {
         actions.push(await take(deps, service, step, options));
@@ -441,14 +462,29 @@ export async function convergeService(
       (Boolean(deps.registrar) && isRegistrarPart(service)) ||
       (Boolean(deps.compute) && isComputePart(service) && !vpsWaitsForKey(service)) ||
       (Boolean(deps.storage) && isStoragePart(service));
-    const record = lifeRecordOf(service, life, now, failure, automated, deps.plans, parts);
+    // A domain's chosen tier in force that the registrar could not be asked about (#29).
+    const tierUnknown =
+      failure !== undefined && Boolean(deps.registrar) && tierChanged(service, now);
+    const record = lifeRecordOf(
+      service,
+      life,
+      now,
+      failure,
+      automated,
+      deps.plans,
+      parts,
+      tierUnknown,
+    );
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
       ...(service.provisioning ? { provisioningState: service.provisioning.state } : {}),
     });
     // Lost to a newer fact or another converge's step: look again.
     if (!written) continue;
-    if (record.outOfStepSince && !service.life?.outOfStepSince) {
+    // A date ahead is when a domain's chosen tier is due (#29), not a step missed.
+    const outOfStep =
+      record.outOfStepSince !== undefined && Date.parse(record.outOfStepSince) <= now.getTime();
+    if (outOfStep && !service.life?.outOfStepSince) {
       log.info('Service out of step', {
         ...context,
         desired: record.desired,
@@ -459,7 +495,7 @@ export async function convergeService(
     const partThrew = parts?.find((part) => part.thrown !== undefined);
     if (partThrew && options.rethrow) throw partThrew.thrown;
     return {
-      outcome: record.outOfStepSince ? 'out_of_step' : 'in_step',
+      outcome: outOfStep ? 'out_of_step' : 'in_step',
       desired: record.desired,
       actual: record.actual,
       actions,
@@ -498,6 +534,7 @@ function lifeRecordOf(
   automated: boolean,
   plans?: readonly CatalogPlan[],
   parts: readonly PartOutcome[] = [],
+  tierUnknown = false,
 ): LifeRecord {
   const actual = partStateOf(service.provisioning);
   // A live account still on the package of a plan it left is out of step too (D26).
@@ -506,7 +543,10 @@ function lifeRecordOf(
   const reinstalling = isComputePart(service) && Boolean(service.vps?.reinstall);
   // A bundle is in step only when every one of its parts is (D24); the first part out names it.
   const partOut = parts.find((part) => !part.inStep);
-  const inStep = serviceInStep(service, life, automated) && !behind && !reinstalling && !partOut;
+  const inStep =
+    serviceInStep(service, life, automated) && !behind && !reinstalling && !partOut && !tierUnknown;
+  // A domain's tier chosen for the renewal (#29): looked at again on its day (the reconciler).
+  const wakeAt = inStep && isLive(life.state) ? tierChangeAt(service, now) : undefined;
   const since = service.life?.outOfStepSince ?? now.toISOString();
   const failureReason =
     service.provisioning?.state === 'failed' ? service.provisioning.failureReason : undefined;
@@ -516,7 +556,7 @@ function lifeRecordOf(
     reasons: life.reasons,
     actual,
     at: now.toISOString(),
-    ...(inStep ? {} : { outOfStepSince: since }),
+    ...(inStep ? (wakeAt ? { outOfStepSince: wakeAt } : {}) : { outOfStepSince: since }),
     ...(!inStep && lastError ? { lastError } : {}),
     ...(life.ledger.paidUntil ? { paidUntil: life.ledger.paidUntil } : {}),
     ...(life.removableFrom ? { removableFrom: life.removableFrom } : {}),
@@ -555,6 +595,16 @@ async function take(
   try {
     // Read again under the claim: act only if the step is still the one to take.
     const current = await deps.services.getService(userId, serviceId);
+    if (current && step.kind === 'apply-tier') {
+      // What the tier leaves behind is asked of the registrar again under the claim.
+      const part = deps.registrar as RegistrarPart;
+      const outcome = wantsRegistryCheck(current, lifeOfService(current, deps.now()), part)
+        ? await applyTier(part.registrar, current, deps.now())
+        : undefined;
+      await deps.records.release(userId, serviceId, claim.token);
+      if (outcome) deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });
+      return outcome ?? 'apply-tier:overtaken';
+    }
     if (current && step.kind === 'renew-registry') {
       // Whether it is still due is asked of the registry under the claim (renewAtRegistry).
       const outcome = await renewAtRegistry(deps, current, step.name);

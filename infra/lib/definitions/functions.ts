@@ -587,6 +587,9 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/me/domains/{domain}/dns-records'],
       ['POST', '/api/me/domains/{domain}/dns-records'],
       ['DELETE', '/api/me/domains/{domain}/dns-records/{recordId}'],
+      ['GET', '/api/me/domains/{domain}/ds-records'],
+      ['POST', '/api/me/domains/{domain}/ds-records'],
+      ['DELETE', '/api/me/domains/{domain}/ds-records/{recordId}'],
       ['PUT', '/api/me/domains/{domain}/settings'],
       ['POST', '/api/me/domains/{domain}/auth-code'],
     ] as const

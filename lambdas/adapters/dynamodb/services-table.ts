@@ -243,9 +243,19 @@ export class DynamoServicesStore implements ServicesStore {
           },
         );
       case 'schedule-plan':
-        return write(`SET pendingPlan = :plan, ${bump}`, 'attribute_exists(serviceId)', {
-          ':plan': fact.plan,
-        });
+        return fact.inForce
+          ? write(
+              `SET pendingPlan = :plan, planId = :planId, planName = :planName, ${bump}`,
+              'attribute_exists(serviceId)',
+              {
+                ':plan': fact.plan,
+                ':planId': fact.inForce.planId,
+                ':planName': fact.inForce.planName,
+              },
+            )
+          : write(`SET pendingPlan = :plan, ${bump}`, 'attribute_exists(serviceId)', {
+              ':plan': fact.plan,
+            });
       case 'cancel-plan':
         return write(`SET ${bump} REMOVE pendingPlan`, 'attribute_exists(serviceId)');
       case 'end':

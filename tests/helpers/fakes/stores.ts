@@ -570,6 +570,10 @@ export class InMemoryServicesStore implements ServicesStore {
         delete next.hold;
         break;
       case 'schedule-plan':
+        if (fact.inForce) {
+          next.planId = fact.inForce.planId;
+          next.planName = fact.inForce.planName;
+        }
         next.pendingPlan = clone(fact.plan);
         break;
       case 'cancel-plan':

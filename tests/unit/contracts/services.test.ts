@@ -205,6 +205,43 @@ function servicesContract(make: () => ServicesStore) {
     expect(last?.version).toBe(4);
   });
 
+  it('schedules a plan for the renewal, and a new choice makes the one in force the plan first (D26, #29)', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    const basic = {
+      planId: 'basicdomain',
+      planName: 'Basic Domain',
+      from: '2027-11-22T02:00:00.000Z',
+      chosenAt: AT,
+    };
+    expect(await store.changeFacts(service, { kind: 'schedule-plan', plan: basic }, 1, AT)).toBe(
+      true,
+    );
+    const first = await store.getService(service.userId, service.serviceId);
+    expect(first).toMatchObject({ planId: service.planId, pendingPlan: basic });
+
+    const enterprise = { ...basic, planId: 'enterprisedomain', planName: 'Enterprise Domain' };
+    expect(
+      await store.changeFacts(
+        service,
+        {
+          kind: 'schedule-plan',
+          plan: enterprise,
+          inForce: { planId: 'basicdomain', planName: 'Basic Domain' },
+        },
+        2,
+        AT,
+      ),
+    ).toBe(true);
+    expect(await store.getService(service.userId, service.serviceId)).toMatchObject({
+      planId: 'basicdomain',
+      planName: 'Basic Domain',
+      pendingPlan: enterprise,
+      version: 3,
+    });
+  });
+
   it('gives a goodwill extension once per key, moving the renewal date and its schedule (issue #27)', async () => {
     const store = make();
     const service = identity(newUserId());

@@ -63,9 +63,12 @@ function RenewalAction({ card }: { card: ServiceCard }) {
 
 const getHelpLabel = supportTicketsCopy.getHelp;
 
-/** D26: Change plan on a live service (not a domain), and a smaller plan chosen for the renewal. */
+/**
+ * D26: Change plan on a live service, and a smaller plan chosen for the renewal; a domain's tier
+ * is chosen the same way, for its renewal (#29).
+ */
 function PlanChange({ card }: { card: ServiceCard }) {
-  const changeable = card.state === 'active' && card.category !== 'domain' && !card.suspended;
+  const changeable = card.state === 'active' && !card.suspended;
   if (!changeable && !card.pendingPlan) return null;
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
