@@ -101,7 +101,10 @@ export interface TransferRecord {
   authCode?: string;
   /** The registrar's sentence: the transfer's progress, or why it failed. */
   detail?: string;
+  /** When it was last written (a pending transfer: when the registrar was last asked). */
   at: string;
+  /** A pending transfer: since when (the waits between asks grow with it). */
+  since?: string;
 }
 
 /** A fact written onto a service, each in one write conditioned on its version (D22). */

@@ -35,7 +35,9 @@
  * with the bundle's life; the bundle is in step only when every part is.
  *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
- * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
+ * so the bus retries soon, as is a transfer in that has just begun (TransferPendingError, so
+ * converge looks again on its own); the reconciler converges whatever is still out of step
+ * 15 minutes on.
  */
 import {
   isInStep,
@@ -69,6 +71,8 @@ import {
 import {
   nextTransferStep,
   takeTransferStep,
+  transferFollowUp,
+  TransferPendingError,
   TRANSFER_STEP_KINDS,
   type TransferStep,
 } from './converge-transfer';
@@ -424,6 +428,11 @@ export async function convergeService(
     if (failure !== undefined && options.rethrow) throw failure;
     const partThrew = parts?.find((part) => part.thrown !== undefined);
     if (partThrew && options.rethrow) throw partThrew.thrown;
+    // A young pending transfer (D23): the bus delivers this again with its backoff, so converge
+    // asks the registrar again on its own within seconds (converge-transfer.ts).
+    if (options.rethrow && transferFollowUp(service, now)) {
+      throw new TransferPendingError(ref.serviceId);
+    }
     return {
       outcome: record.outOfStepSince ? 'out_of_step' : 'in_step',
       desired: record.desired,
