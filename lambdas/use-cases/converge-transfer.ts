@@ -26,6 +26,13 @@ export type TransferStep =
   /** Ask the registrar how the transfer stands, and record what it says. */
   | { kind: 'transfer-check'; name: string };
 
+/**
+ * Why a paid transfer has no code: its order was left unpaid and the reconciler removed the code
+ * (D23); the buyer orders the transfer again.
+ */
+export const TRANSFER_CODE_FORGOTTEN =
+  'The auth code was deleted because the order was left unpaid for half an hour. Please order the transfer again with the code';
+
 export const TRANSFER_STEP_KINDS: ReadonlySet<string> = new Set([
   'transfer-start',
   'transfer-check',
@@ -126,7 +133,7 @@ export async function takeTransferStep(
     if (existing && ours) {
       status = existing;
     } else if (!transfer.authCode) {
-      status = failedStatus(step.name, customer.customerId, 'No auth code was given.');
+      status = failedStatus(step.name, customer.customerId, TRANSFER_CODE_FORGOTTEN);
     } else {
       try {
         status = await part.registrar.transfer({

@@ -13,6 +13,7 @@ import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import type { ServiceRecord } from '../../../../lambdas/ports/services';
 import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
 import {
+  TRANSFER_CODE_FORGOTTEN,
   TransferPendingError,
   TRANSFER_FOLLOW_UP_MS,
 } from '../../../../lambdas/use-cases/converge-transfer';
@@ -81,7 +82,7 @@ const converge = (deliveryId = 'evt-1') => convergeService(w.deps, ref, { delive
 const service = () => w.services.getService(BUYER.userId, SERVICE_ID);
 const later = (ms: number) => w.setNow(new Date(w.now().getTime() + ms));
 
-async function paidTransfer(authCode: string, domain = NAME) {
+async function paidTransfer(authCode: string | undefined, domain = NAME) {
   const at = START.toISOString();
   await w.services.extendService(
     {
@@ -104,7 +105,7 @@ async function paidTransfer(authCode: string, domain = NAME) {
     0,
     at,
   );
-  await w.services.putTransfer(ref, { state: 'requested', authCode, at });
+  await w.services.putTransfer(ref, { state: 'requested', ...(authCode ? { authCode } : {}), at });
 }
 
 beforeEach(async () => {
@@ -187,6 +188,18 @@ describe('a domain transferred in through converge (D23)', () => {
     expect((await service())?.provisioning?.failureReason).toMatch(
       /could not be transferred to us: Domain name ashafree\.com is currently available/,
     );
+    expect(w.refunded).toHaveLength(1);
+  });
+
+  it('paid after its unpaid order lost the code: failed saying why, refunded once, the registrar not asked', async () => {
+    await paidTransfer(undefined);
+    await converge();
+    expect((await service())?.provisioning).toMatchObject({
+      state: 'failed',
+      failureReason: TRANSFER_FAILED_REASON(NAME, TRANSFER_CODE_FORGOTTEN),
+    });
+    expect(w.registrar.transfers).toBe(0);
+    expect(w.registrar.registrations).toBe(0);
     expect(w.refunded).toHaveLength(1);
   });
 
