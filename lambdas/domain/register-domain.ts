@@ -30,6 +30,15 @@ export class RegisterDomainTakenError extends DomainError {
   }
 }
 
+/** A bundle's domain part that has its name already (400 domain_already_chosen). */
+export class DomainAlreadyChosenError extends DomainError {
+  override readonly name = 'DomainAlreadyChosenError';
+  readonly code = 'domain_already_chosen';
+  constructor(readonly domain: string) {
+    super(`This bundle's domain is ${domain} already: it cannot be changed here.`);
+  }
+}
+
 /**
  * The name to register, normalised (`domain_required`, `invalid_domain`,
  * `extension_not_available` as an order's domain), or undefined when none was given.

@@ -295,6 +295,11 @@ export interface ServicesLifeStore {
    */
   addPart(part: ServicePartItem, at: string): Promise<boolean>;
   /**
+   * A bundle's domain part bought without a name (D24) gets the buyer's name: one conditional
+   * write that holds only while the item is a domain part with no name. False otherwise.
+   */
+  chooseDomain(ref: { userId: string; serviceId: string }, name: string): Promise<boolean>;
+  /**
    * Writes the service's transfer (D23) when the one it has is in state `from` (none, when
    * `from` is undefined). False when the service does not exist or its transfer moved on.
    */

@@ -382,6 +382,25 @@ export class DynamoServicesStore implements ServicesStore {
     );
   }
 
+  async chooseDomain(ref: { userId: string; serviceId: string }, name: string): Promise<boolean> {
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        UpdateExpression: 'SET #domain = :name',
+        ConditionExpression:
+          'attribute_exists(#partOf) AND #category = :domain AND attribute_not_exists(#domain)',
+        ExpressionAttributeNames: {
+          '#domain': 'domain',
+          '#partOf': 'partOf',
+          '#category': 'category',
+        },
+        ExpressionAttributeValues: { ':name': name, ':domain': 'domain' },
+      }),
+    );
+  }
+
   async putTransfer(
     ref: { userId: string; serviceId: string },
     transfer: TransferRecord,

@@ -687,6 +687,14 @@ export class InMemoryServicesStore implements ServicesStore {
     return true;
   }
 
+  async chooseDomain(ref: { userId: string; serviceId: string }, name: string): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item?.partOf || item.category !== 'domain' || item.domain !== undefined) return false;
+    item.domain = name;
+    return true;
+  }
+
   async putTransfer(
     ref: { userId: string; serviceId: string },
     transfer: TransferRecord,

@@ -1,0 +1,192 @@
+/**
+ * "Choose your domain" on a bundle's card (D24): a Standard Bundle bought with its domain left
+ * empty waits with no name; the buyer's name is checked (form, extension, free at the registrar),
+ * recorded once, and converge registers it through the same registrar step as any domain. Taken,
+ * invalid, unsold, already chosen, another buyer's, an ended bundle: each refused with its
+ * sentence, nothing recorded and nothing published.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
+import type { Months } from '../../../../lambdas/domain/pricing';
+import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
+import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
+import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
+import { chooseBundleDomain } from '../../../../lambdas/use-cases/choose-bundle-domain';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
+import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
+import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
+import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+
+const START = new Date('2026-11-27T04:00:00.000Z');
+const DAY = 86_400_000;
+const BUNDLE_ID = 'svc_standardbundle2';
+const PART_ID = partServiceIdOf(BUNDLE_ID, 'domain');
+const CONTACT: RegistrantContact = {
+  email: BUYER.email,
+  name: 'Asha Verma',
+  addressLine1: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IN',
+  postalCode: '560001',
+  phoneCountryCode: '91',
+  phone: '9876543210',
+};
+
+function world() {
+  const base = fakeWorld(START);
+  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 120_000 });
+  const registrar = new InMemoryRegistrar();
+  registrar.now = () => base.now().getTime();
+  registrar.take('ashataken.in');
+  const converge = convergeDepsOf({
+    records,
+    services: base.services,
+    users: base.users,
+    panel: new InMemoryPanel(),
+    announce: (detail) => base.events.publish('ServiceProvisioned', detail),
+    mailer: base.mailer,
+    siteUrl: () => 'https://shop.example.in',
+    placeholderDomain: () => 'sites.example.in',
+    log: base.log,
+    now: base.now,
+    registrar: {
+      registrar,
+      contact: async () => CONTACT,
+      nameservers: async () => ['ns1.panel.example.in', 'ns2.panel.example.in'],
+    },
+  });
+  const deps = { services: base.services, registrar, events: base.events, now: base.now };
+  return Object.assign(base, { registrar, converge, deps });
+}
+
+let w: ReturnType<typeof world>;
+const choose = (name: unknown, partId = PART_ID, userId = BUYER.userId) =>
+  chooseBundleDomain(w.deps, userId, partId, { name });
+const domainChosen = () =>
+  w.events.events.filter(
+    (e) =>
+      e.detailType === 'ServiceChanged' && (e.detail as { fact: string }).fact === 'domain-chosen',
+  );
+
+beforeEach(async () => {
+  w = world();
+  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
+  const at = START.toISOString();
+  const renewalDate = new Date(START.getTime() + 365 * DAY).toISOString();
+  await w.services.extendService(
+    {
+      userId: BUYER.userId,
+      serviceId: BUNDLE_ID,
+      planId: 'standardbundle',
+      planName: 'Standard Bundle',
+      category: 'bundle',
+    },
+    {
+      purchaseId: 'pur_pay_Bundle00002',
+      paymentId: 'pay_Bundle00002',
+      purchaseDate: at,
+      startDate: at,
+      renewalDate,
+      months: 12 as Months,
+      amountPaise: 8_494_584,
+    },
+    0,
+    at,
+  );
+  // Bought with "Domain name to register" left empty.
+  await ensureBundleParts(
+    w.services,
+    { userId: BUYER.userId, serviceId: BUNDLE_ID, planId: 'standardbundle', renewalDate },
+    at,
+    {},
+  );
+});
+
+describe('Choose your domain on a bundle bought without one (D24)', () => {
+  it('waits with no name; the chosen name is recorded once and converge registers it', async () => {
+    await convergeService(
+      w.converge,
+      { userId: BUYER.userId, serviceId: BUNDLE_ID },
+      {
+        deliveryId: 'evt-0',
+      },
+    );
+    const before = await getMyService(w, BUYER.userId, BUNDLE_ID);
+    const waiting = before.parts?.find((p) => p.kind === 'domain');
+    expect(waiting).toMatchObject({ id: PART_ID, state: 'setting_up' });
+    expect(waiting).not.toHaveProperty('domain');
+    expect(w.registrar.all()).toEqual([]);
+
+    expect(await choose('  AshaVerma.IN ')).toEqual({ serviceId: PART_ID, domain: 'ashaverma.in' });
+    expect(domainChosen()).toEqual([
+      expect.objectContaining({
+        detail: expect.objectContaining({ userId: BUYER.userId, serviceId: BUNDLE_ID }),
+      }),
+    ]);
+
+    // The bus hands ServiceChanged to converge: the same registrar step as any domain.
+    await convergeService(
+      w.converge,
+      { userId: BUYER.userId, serviceId: BUNDLE_ID },
+      {
+        deliveryId: 'evt-1',
+      },
+    );
+    expect(w.registrar.all().map((d) => d.name)).toEqual(['ashaverma.in']);
+    const after = await getMyService(w, BUYER.userId, BUNDLE_ID);
+    expect(after.parts?.find((p) => p.kind === 'domain')).toMatchObject({
+      domain: 'ashaverma.in',
+      state: 'ready',
+    });
+
+    // Chosen: the control is gone, and a second name is refused with its sentence.
+    await expect(choose('ashaother.in')).rejects.toMatchObject({
+      code: 'domain_already_chosen',
+      message: "This bundle's domain is ashaverma.in already: it cannot be changed here.",
+    });
+    expect(domainChosen()).toHaveLength(1);
+  });
+
+  it('two names at once: one is recorded, the other refused', async () => {
+    const results = await Promise.allSettled([choose('ashaone.in'), choose('ashatwo.in')]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { code: 'domain_already_chosen' },
+    });
+    expect(domainChosen()).toHaveLength(1);
+  });
+
+  it('refuses a taken, invalid or unsold name, with its sentence, recording nothing', async () => {
+    await expect(choose('ashataken.in')).rejects.toMatchObject({
+      code: 'domain_not_available',
+      message: 'ashataken.in is already registered by someone else. Please choose another name.',
+    });
+    await expect(choose('asha verma.in')).rejects.toMatchObject({ code: 'invalid_domain' });
+    await expect(choose('ashaverma.xyz')).rejects.toMatchObject({
+      code: 'extension_not_available',
+    });
+    await expect(choose('')).rejects.toMatchObject({ code: 'domain_required' });
+    expect((await w.services.getService(BUYER.userId, PART_ID))?.domain).toBeUndefined();
+    expect(domainChosen()).toEqual([]);
+  });
+
+  it("is the bundle's domain part only, of the caller's own bundle, while the bundle is live", async () => {
+    await expect(choose('ashaverma.in', BUNDLE_ID)).rejects.toMatchObject({
+      code: 'service_not_found',
+    });
+    await expect(
+      choose('ashaverma.in', partServiceIdOf(BUNDLE_ID, 'storage')),
+    ).rejects.toMatchObject({ code: 'service_not_found' });
+    await expect(choose('ashaverma.in', PART_ID, 'someone-else')).rejects.toMatchObject({
+      code: 'service_not_found',
+    });
+    w.setNow(new Date(START.getTime() + 400 * DAY)); // long expired
+    await expect(choose('ashaverma.in')).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: 'This bundle is no longer active, so its domain can no longer be chosen.',
+    });
+    expect(domainChosen()).toEqual([]);
+  });
+});
