@@ -95,6 +95,7 @@ describe('what counts as still being set up', () => {
             name: 'Premium Domain',
             state: 'setting_up',
             provisioning: { state: 'pending' },
+            domain: 'ashaverma.in',
           },
         ],
       } as Service),

@@ -23,7 +23,15 @@ export function isServicePending(service: Service): boolean {
   // A VPS whose buyer chose to add a key later waits for the buyer, not for us.
   if (service.vps?.waitsForKey) return false;
   if (service.planUpdating) return true;
-  if (service.parts?.some((part) => part.state === 'setting_up')) return true;
+  // A bundle's domain bought without a name waits for the buyer to choose it, not for us.
+  const waiting = service.parts?.filter(
+    (part) => part.state === 'setting_up' && !(part.kind === 'domain' && !part.domain),
+  );
+  if (waiting?.length) return true;
+  if (service.parts?.length) {
+    // Its own words are its hosting's (the first part): pending only if that is being made.
+    return serviceWords(service).word === 'Setting up' && service.provisioning.state !== 'ready';
+  }
   return serviceWords(service).word === 'Setting up';
 }
 

@@ -172,7 +172,7 @@ export function ServiceList({
               }
             />
           ) : null}
-          {card.category === 'bundle' ? <BundleParts card={card} /> : null}
+          {card.category === 'bundle' ? <BundleParts card={card} onChanged={onChanged} /> : null}
           <RenewalAction card={card} />
           <PlanChange card={card} />
           <AutoRenewControl card={card} onChanged={onChanged} />
