@@ -115,7 +115,12 @@ export function ChooseDomain({ partId, onChosen }: { partId: string; onChosen: (
           }}
           className="block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
-        <Button type="submit" variant="secondary" disabled={check.state === 'checking'}>
+        <Button
+          type="submit"
+          variant="secondary"
+          className="shrink-0 whitespace-nowrap"
+          disabled={check.state === 'checking'}
+        >
           {check.state === 'checking' ? copy.checking : copy.check}
         </Button>
       </div>
