@@ -73,3 +73,14 @@ const FREE_DOMAIN_SUFFIX = '~freedomain';
 export function isFreeDomainEntry(period: { purchaseId: string }): boolean {
   return period.purchaseId.endsWith(FREE_DOMAIN_SUFFIX);
 }
+
+/**
+ * Whether a domain service is a hosting's free first-year domain and nothing more (D23): every
+ * ledger entry free, at least one (a bundle's part has none: its life is its bundle's).
+ */
+export function isFreeDomainService(service: {
+  periods: Readonly<Record<string, { purchaseId: string }>>;
+}): boolean {
+  const entries = Object.values(service.periods);
+  return entries.length > 0 && entries.every(isFreeDomainEntry);
+}

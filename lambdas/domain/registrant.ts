@@ -27,6 +27,14 @@ export function registrantGaps(profile: {
 export const NAME_TAKEN_REASON = (name: string) =>
   `${name} was registered by someone else before we could register it for you, so it is not yours. Your payment will be refunded in full.`;
 
+/**
+ * Why a hosting's free first-year domain (D23) is not the buyer's: taken before it could be
+ * registered. Nothing was paid for it, so nothing is refunded; the buyer chooses another name on
+ * its card (the same control as a bundle's unnamed domain).
+ */
+export const FREE_NAME_TAKEN_REASON = (name: string) =>
+  `${name} was registered by someone else before we could register it for you, so it is not yours. It came free with your hosting, so there is no payment to refund: choose another name for your free year here.`;
+
 /** The registrant's details are missing: the registry needs an address before it registers. */
 export class RegistrantDetailsMissingError extends Error {
   override readonly name = 'RegistrantDetailsMissingError';

@@ -1,6 +1,6 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { isFreeDomainEntry } from '../domain/register-domain';
+import { isFreeDomainService } from '../domain/register-domain';
 import { provisioningConfig, siteConfig } from '../config/config';
 import { logger } from '../config/logger';
 import { convergeService, type ConvergeResult } from '../use-cases/converge-service';
@@ -94,7 +94,7 @@ export const handler = makeHandler({
     ...registrarPartFor(users, services),
     taken: async (service) => {
       // A hosting's free domain (D23) was paid nothing: no refund; its part fails for an operator.
-      if (Object.values(service.periods).every(isFreeDomainEntry)) return;
+      if (isFreeDomainService(service)) return;
       await cancelService(refundUnregistered, {
         userId: service.userId,
         serviceId: service.serviceId,

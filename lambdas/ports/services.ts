@@ -296,9 +296,16 @@ export interface ServicesLifeStore {
   addPart(part: ServicePartItem, at: string): Promise<boolean>;
   /**
    * A bundle's domain part bought without a name (D24) gets the buyer's name: one conditional
-   * write that holds only while the item is a domain part with no name. False otherwise.
+   * write that holds only while the item is a domain part with no name. With `replacing`, a
+   * domain service of its own whose registration failed for that name (a hosting's free domain
+   * taken meanwhile, D23) gets the new name and its failed delivery removed, so converge registers
+   * it afresh; it holds only while the item still has that name and that failure. False otherwise.
    */
-  chooseDomain(ref: { userId: string; serviceId: string }, name: string): Promise<boolean>;
+  chooseDomain(
+    ref: { userId: string; serviceId: string },
+    name: string,
+    replacing?: string,
+  ): Promise<boolean>;
   /**
    * Writes the service's transfer (D23) when the one it has is in state `from` (none, when
    * `from` is undefined). False when the service does not exist or its transfer moved on.

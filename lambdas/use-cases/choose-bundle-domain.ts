@@ -4,7 +4,8 @@
  * accept, an extension we sell, free at the registrar), recorded on the domain part only while the
  * part has no name (one conditional write), and converge is told (ServiceChanged, fact
  * `domain-chosen`): it registers the name through the same registrar step as any domain, under
- * the part's claim, and the card then shows it.
+ * the part's claim, and the card then shows it. A hosting's free first-year domain (D23) taken
+ * before it could be registered gets another name from its card the same way.
  */
 import type { ServiceChangedDetail } from '../domain/api';
 import { isLive } from '../domain/lifecycle';
@@ -16,6 +17,7 @@ import type { Registrar } from '../ports/registrar';
 import type { ServicesStore } from '../ports/services';
 import { lifeOfService } from './converge-service';
 import { ServiceNotFoundError } from './open-control-panel';
+import { freeDomainTaken } from './to-service';
 
 export interface ChooseBundleDomainDeps {
   services: Pick<ServicesStore, 'getService' | 'chooseDomain'>;
@@ -24,44 +26,54 @@ export interface ChooseBundleDomainDeps {
   now: () => Date;
 }
 
-/** The bundle has ended: its domain is no longer to be registered (400 validation_failed). */
+/** The bundle (or free domain) has ended: no name is registered now (400 validation_failed). */
 export class BundleNotLiveError extends DomainError {
   override readonly name = 'BundleNotLiveError';
   readonly code = 'validation_failed';
   constructor() {
-    super('This bundle is no longer active, so its domain can no longer be chosen.');
+    super('This service is no longer active, so its domain can no longer be chosen.');
   }
 }
 
 /**
- * Records `input.name` as the domain of the caller's bundle part `partId` (`<bundleId>~domain`)
- * and asks converge to register it; answers the name as recorded.
+ * Records `input.name` as the domain of the caller's service `serviceId` and asks converge to
+ * register it; answers the name as recorded. The service is a bundle's domain part
+ * (`<bundleId>~domain`) bought without a name, or a hosting's free first-year domain (D23) whose
+ * name was taken before it could be registered (its failed delivery goes with the old name, and
+ * converge registers the new one afresh: still free, still the same year).
  */
 export async function chooseBundleDomain(
   deps: ChooseBundleDomainDeps,
   userId: string,
-  partId: string | undefined,
+  serviceId: string | undefined,
   input: unknown,
 ): Promise<{ serviceId: string; domain: string }> {
   const raw = (input as { name?: unknown } | null)?.name;
-  const part = partId ? await deps.services.getService(userId, partId) : undefined;
-  if (!part?.partOf || part.category !== 'domain') throw new ServiceNotFoundError();
-  if (part.domain) throw new DomainAlreadyChosenError(part.domain);
+  const service = serviceId ? await deps.services.getService(userId, serviceId) : undefined;
+  if (!service || service.category !== 'domain') throw new ServiceNotFoundError();
+  const freeTaken = freeDomainTaken(service);
+  if (!service.partOf && !freeTaken) throw new ServiceNotFoundError();
+  if (service.domain && !freeTaken) throw new DomainAlreadyChosenError(service.domain);
   const name = parseDomainName(raw).name;
-  const bundle = await deps.services.getService(userId, part.partOf);
-  if (!bundle || !isLive(lifeOfService(bundle, deps.now()).state)) throw new BundleNotLiveError();
+  // A part lives its bundle's life; a free domain its own.
+  const owner = service.partOf ? await deps.services.getService(userId, service.partOf) : service;
+  if (!owner || !isLive(lifeOfService(owner, deps.now()).state)) throw new BundleNotLiveError();
   const [answer] = await deps.registrar.availability([name]);
   if (answer?.available !== true) throw new RegisterDomainTakenError(name);
-  if (!(await deps.services.chooseDomain({ userId, serviceId: part.serviceId }, name))) {
-    const now = await deps.services.getService(userId, part.serviceId);
+  const ref = { userId, serviceId: service.serviceId };
+  const recorded = freeTaken
+    ? await deps.services.chooseDomain(ref, name, service.domain)
+    : await deps.services.chooseDomain(ref, name);
+  if (!recorded) {
+    const now = await deps.services.getService(userId, service.serviceId);
     throw new DomainAlreadyChosenError(now?.domain ?? name);
   }
   const detail: ServiceChangedDetail = {
     userId,
-    serviceId: part.partOf,
+    serviceId: service.partOf ?? service.serviceId,
     fact: 'domain-chosen',
     at: deps.now().toISOString(),
   };
   await deps.events.publish('ServiceChanged', detail);
-  return { serviceId: part.serviceId, domain: name };
+  return { serviceId: service.serviceId, domain: name };
 }

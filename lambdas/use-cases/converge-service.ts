@@ -52,7 +52,12 @@ import { CATALOG } from '../domain/catalog';
 import type { CatalogPlan } from '../domain/plan';
 import { planInForce } from '../domain/plan-change';
 import { deliveryModeOf } from '../domain/provisioning';
-import { NAME_TAKEN_REASON, RegistrantDetailsMissingError } from '../domain/registrant';
+import {
+  FREE_NAME_TAKEN_REASON,
+  NAME_TAKEN_REASON,
+  RegistrantDetailsMissingError,
+} from '../domain/registrant';
+import { isFreeDomainService } from '../domain/register-domain';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
@@ -704,7 +709,13 @@ async function registerName(
       serviceId,
       token,
       'pending',
-      { state: 'failed', reason: NAME_TAKEN_REASON(name) },
+      {
+        state: 'failed',
+        // A hosting's free domain (D23) was paid nothing: no refund to promise; choose another.
+        reason: isFreeDomainService(service)
+          ? FREE_NAME_TAKEN_REASON(name)
+          : NAME_TAKEN_REASON(name),
+      },
       deps.now(),
     );
     deps.log.warn('A domain was taken before it could be registered', { serviceId });

@@ -9,6 +9,8 @@ import type { VpsRecord } from '../domain/vps';
 import type { PurchaseSummary } from '../ports/purchases';
 import type { ServiceSummary } from '../ports/services';
 import { planInForce } from '../domain/plan-change';
+import { FREE_NAME_TAKEN_REASON } from '../domain/registrant';
+import { isFreeDomainService } from '../domain/register-domain';
 import { autoRenewalOf } from './auto-renew/auto-renewal-view';
 import { lifeOfService, packageBehind } from './converge-service';
 import { serviceIdFor } from './extend-service';
@@ -47,6 +49,7 @@ export function serviceOfRecord(
     ...autoRenewOf(record),
   };
   if (record.domain) service.domain = record.domain;
+  if (!ended && freeDomainTaken(record)) service.chooseDomain = true;
   if (record.transfer) {
     const { state, detail } = record.transfer;
     service.transfer = { state, ...(detail ? { detail } : {}) };
@@ -145,4 +148,21 @@ function autoRenewOf(record: ServiceSummary): Pick<Service, 'autoRenew' | 'autoR
       record.autoRenew?.enabled === true && record.autoRenew.mandate?.status === 'confirmed',
     ...(autoRenewal ? { autoRenewal } : {}),
   };
+}
+
+/**
+ * A hosting's free first-year domain (D23) whose name was taken before it could be registered:
+ * its buyer chooses another name (choose-bundle-domain.ts), nothing having been paid for it.
+ */
+export function freeDomainTaken(
+  record: Pick<ServiceSummary, 'category' | 'domain' | 'partOf' | 'periods' | 'provisioning'>,
+): boolean {
+  return (
+    record.category === 'domain' &&
+    !record.partOf &&
+    record.domain !== undefined &&
+    record.provisioning?.state === 'failed' &&
+    record.provisioning.failureReason === FREE_NAME_TAKEN_REASON(record.domain) &&
+    isFreeDomainService(record)
+  );
 }

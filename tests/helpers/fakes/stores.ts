@@ -687,11 +687,24 @@ export class InMemoryServicesStore implements ServicesStore {
     return true;
   }
 
-  async chooseDomain(ref: { userId: string; serviceId: string }, name: string): Promise<boolean> {
+  async chooseDomain(
+    ref: { userId: string; serviceId: string },
+    name: string,
+    replacing?: string,
+  ): Promise<boolean> {
     await tick();
     const item = this.items.get(this.key(ref.userId, ref.serviceId));
-    if (!item?.partOf || item.category !== 'domain' || item.domain !== undefined) return false;
+    if (!item || item.category !== 'domain') return false;
+    if (replacing === undefined) {
+      if (!item.partOf || item.domain !== undefined) return false;
+      item.domain = name;
+      return true;
+    }
+    if (item.partOf || item.domain !== replacing || item.provisioning?.state !== 'failed') {
+      return false;
+    }
     item.domain = name;
+    delete item.provisioning;
     return true;
   }
 

@@ -186,3 +186,47 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
     expect(isDashboardPending({ services: [named] })).toBe(true);
   });
 });
+
+describe("a hosting's free domain taken meanwhile (D23)", () => {
+  const reason =
+    'ashafree.com was registered by someone else before we could register it for you, so it is not yours. It came free with your hosting, so there is no payment to refund: choose another name for your free year here.';
+  const free: Service = {
+    id: 'svc_free',
+    planId: 'basicdomain',
+    name: 'Basic Domain',
+    category: 'domain',
+    domain: 'ashafree.com',
+    months: 12,
+    purchaseDate: '2098-11-22T04:30:00.000Z',
+    renewalDate: '2099-11-22T04:30:00.000Z',
+    status: 'active',
+    state: 'active',
+    pricePaidPaise: 0,
+    renewable: true,
+    daysLeft: 300,
+    provisioning: { state: 'failed', reason },
+    chooseDomain: true,
+  };
+
+  it('says why on the card and registers the other name on the service itself', async () => {
+    const { onChanged, user } = show(free);
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(
+      control().getByText(
+        'Choose another name for your free first year and we register it for you, in your billing name. It renews after that year like any domain.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(control().getByLabelText('Domain name'), 'ashanew.in');
+    await user.click(control().getByRole('button', { name: 'Check availability' }));
+    await user.click(await control().findByRole('button', { name: 'Register ashanew.in' }));
+    expect(await screen.findByText(/We are registering ashanew\.in for you/)).toBeInTheDocument();
+    expect(chosen).toEqual([{ partId: 'svc_free', body: { name: 'ashanew.in' } }]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('no control without the flag (a paid domain taken is refunded instead)', () => {
+    const { chooseDomain: _flag, ...paid } = free;
+    show({ ...paid, pricePaidPaise: 117_882 });
+    expect(screen.queryByTestId('choose-domain')).toBeNull();
+  });
+});

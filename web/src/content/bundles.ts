@@ -21,6 +21,9 @@ export const bundleCopy = {
     title: 'Choose your domain',
     intro:
       'Your bundle includes a domain for as long as it runs. Choose its name and we register it for you, in your billing name.',
+    // A hosting's free first-year domain taken meanwhile (D23).
+    freeIntro:
+      'Choose another name for your free first year and we register it for you, in your billing name. It renews after that year like any domain.',
     label: 'Domain name',
     placeholder: 'yourbusiness.com',
     check: 'Check availability',

@@ -11,6 +11,9 @@ import type { Months } from '../../../../lambdas/domain/pricing';
 import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
+import { freeDomainPurchaseIdFor } from '../../../../lambdas/domain/register-domain';
+import { FREE_NAME_TAKEN_REASON, NAME_TAKEN_REASON } from '../../../../lambdas/domain/registrant';
+import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
 import { chooseBundleDomain } from '../../../../lambdas/use-cases/choose-bundle-domain';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
@@ -185,8 +188,88 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
     w.setNow(new Date(START.getTime() + 400 * DAY)); // long expired
     await expect(choose('ashaverma.in')).rejects.toMatchObject({
       code: 'validation_failed',
-      message: 'This bundle is no longer active, so its domain can no longer be chosen.',
+      message: 'This service is no longer active, so its domain can no longer be chosen.',
     });
     expect(domainChosen()).toEqual([]);
+  });
+});
+
+describe("a hosting's free first-year domain taken before it was registered (D23)", () => {
+  const FREE_ID = 'svc_freedomain1';
+  const freeRef = { userId: BUYER.userId, serviceId: FREE_ID };
+
+  async function domainService(serviceId: string, purchaseId: string, amountPaise: number) {
+    const at = START.toISOString();
+    await w.services.extendService(
+      {
+        userId: BUYER.userId,
+        serviceId,
+        planId: 'basicdomain',
+        planName: 'Basic Domain',
+        category: 'domain',
+        domain: 'ashataken.in',
+      },
+      {
+        purchaseId,
+        paymentId: 'pay_Hosting00001',
+        purchaseDate: at,
+        startDate: at,
+        renewalDate: new Date(START.getTime() + 365 * DAY).toISOString(),
+        months: 12 as Months,
+        amountPaise,
+      },
+      0,
+      at,
+    );
+    await convergeService(w.converge, { userId: BUYER.userId, serviceId }, { deliveryId: 'e0' });
+  }
+
+  it('says on its card that nothing is refunded and lets the buyer choose another name, registered for the same free year', async () => {
+    await domainService(FREE_ID, freeDomainPurchaseIdFor('pur_pay_Hosting00001'), 0);
+    const failed = (await w.services.getService(BUYER.userId, FREE_ID))!;
+    expect(failed.provisioning).toMatchObject({
+      state: 'failed',
+      failureReason: FREE_NAME_TAKEN_REASON('ashataken.in'),
+    });
+    expect(FREE_NAME_TAKEN_REASON('ashataken.in')).not.toMatch(/refunded/);
+    const card = serviceOfRecord(failed, w.now());
+    expect(card).toMatchObject({
+      chooseDomain: true,
+      provisioning: { state: 'failed', reason: FREE_NAME_TAKEN_REASON('ashataken.in') },
+    });
+
+    await expect(
+      chooseBundleDomain(w.deps, BUYER.userId, FREE_ID, { name: 'ashataken.in' }),
+    ).rejects.toMatchObject({
+      code: 'domain_not_available',
+    });
+    expect(await chooseBundleDomain(w.deps, BUYER.userId, FREE_ID, { name: 'ashanew.in' })).toEqual(
+      { serviceId: FREE_ID, domain: 'ashanew.in' },
+    );
+    expect(domainChosen()).toEqual([
+      expect.objectContaining({ detail: expect.objectContaining({ serviceId: FREE_ID }) }),
+    ]);
+    await convergeService(w.converge, freeRef, { deliveryId: 'e1' });
+
+    const ready = (await w.services.getService(BUYER.userId, FREE_ID))!;
+    expect(ready).toMatchObject({ domain: 'ashanew.in', provisioning: { state: 'ready' } });
+    expect(w.registrar.all().map((d) => d.name)).toEqual(['ashanew.in']);
+    // The same free year: one ₹0 entry, its renewal date unchanged.
+    expect(Object.values(ready.periods)).toEqual(Object.values(failed.periods));
+    expect(serviceOfRecord(ready, w.now())).not.toHaveProperty('chooseDomain');
+    // Once registered, no other name.
+    await expect(
+      chooseBundleDomain(w.deps, BUYER.userId, FREE_ID, { name: 'ashathird.in' }),
+    ).rejects.toMatchObject({ code: 'service_not_found' });
+  });
+
+  it('a paid domain taken meanwhile is refunded, not renamed here', async () => {
+    await domainService('svc_paiddomain1', 'pur_pay_Paid00001', 117_882);
+    const failed = (await w.services.getService(BUYER.userId, 'svc_paiddomain1'))!;
+    expect(failed.provisioning?.failureReason).toBe(NAME_TAKEN_REASON('ashataken.in'));
+    expect(serviceOfRecord(failed, w.now())).not.toHaveProperty('chooseDomain');
+    await expect(
+      chooseBundleDomain(w.deps, BUYER.userId, 'svc_paiddomain1', { name: 'ashanew.in' }),
+    ).rejects.toMatchObject({ code: 'service_not_found' });
   });
 });

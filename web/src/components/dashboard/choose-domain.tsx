@@ -26,7 +26,16 @@ function refusal(error: unknown): string {
  * as checkout checks it (locally, then `GET /api/domains/availability`), then recorded with
  * `PUT /api/me/services/{partId}/domain`; converge registers it and the card shows it.
  */
-export function ChooseDomain({ partId, onChosen }: { partId: string; onChosen: () => void }) {
+export function ChooseDomain({
+  partId,
+  onChosen,
+  intro = copy.intro,
+}: {
+  partId: string;
+  onChosen: () => void;
+  /** What the name is for: a bundle's domain (the default) or a hosting's free year. */
+  intro?: string;
+}) {
   const inputId = useId();
   const messageId = useId();
   const [value, setValue] = useState('');
@@ -93,7 +102,7 @@ export function ChooseDomain({ partId, onChosen }: { partId: string; onChosen: (
       onSubmit={(event) => void onCheck(event)}
     >
       <h5 className="text-sm font-semibold text-slate-900">{copy.title}</h5>
-      <p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
       <label htmlFor={inputId} className="mt-3 block text-sm font-medium text-slate-800">
         {copy.label}
       </label>
