@@ -1,7 +1,8 @@
 /**
  * Premium Hosting's free first-year domain taken between checkout and registration (D23), on the
- * local stack from outside: the domain's card says the name is not the buyer's and that nothing is
- * refunded (it was free; the hosting's payment is untouched), and offers another name; the name
+ * local stack from outside: the domain's card and a mail say the name is not the buyer's and that
+ * nothing is refunded (it was free; the hosting's payment is untouched), the card offers another
+ * name; the name
  * chosen there is registered at the registrar stand-in for the same free year.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
+  mailbox,
   newUser,
   payOrder,
   placeOrder,
@@ -95,6 +97,19 @@ describe("a hosting's free domain taken before it was registered (D23)", () => {
     expect(failed.chooseDomain).toBe(true);
     expect(failed.provisioning.reason).toContain('there is no payment to refund');
     expect(failed.provisioning.reason).not.toContain('will be refunded');
+    // Told by mail too: no refund, choose another name.
+    const mail = await eventually(
+      async () =>
+        (await mailbox(stack, user.email)).find((m) =>
+          m.subject.startsWith(`${name} was registered by someone else`),
+        ),
+      'the free-domain-taken mail',
+      30_000,
+    );
+    expect(mail.subject).toBe(
+      `${name} was registered by someone else: choose another name for your free domain`,
+    );
+    expect(mail.body.text).toContain('there is no payment to refund');
     // The hosting's payment stands: nothing was refunded for the free name.
     expect((await dashboard()).payments).toEqual([
       expect.not.objectContaining({ refund: expect.anything() }),
