@@ -1,6 +1,6 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { provisioningConfig, siteConfig } from '../config/config';
+import { provisioningConfig, siteConfig, transferFollowUpMs } from '../config/config';
 import { logger } from '../config/logger';
 import { convergeService, type ConvergeResult } from '../use-cases/converge-service';
 import { convergeDepsOf, type ConvergeHandlerDeps } from './deps/converge';
@@ -92,6 +92,8 @@ export const handler = makeHandler({
   // A domain is registered at the registrar (D23).
   registrar: {
     ...registrarPartFor(users, services),
+    // A young pending transfer is looked at again through the bus's retries (locally only).
+    transferFollowUpMs: transferFollowUpMs(),
     // A paid name is refunded in full at once; a hosting's free one is not (nothing was paid):
     // its buyer is mailed to choose another name on its card (D23).
     taken: (service) =>

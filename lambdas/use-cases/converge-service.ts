@@ -160,6 +160,12 @@ export interface RegistrarPart {
   contact: (userId: string) => Promise<RegistrantContact | undefined>;
   /** Where a new name points: the hosting panel's nameservers (from the registrar's settings). */
   nameservers: () => Promise<readonly string[]>;
+  /**
+   * While a transfer in has been pending for less than this (ms), a bus delivery throws
+   * TransferPendingError so the bus delivers it again soon (converge-transfer.ts); 0 or absent:
+   * never (in AWS: TRANSFER_FOLLOW_UP_SECONDS).
+   */
+  transferFollowUpMs?: number;
   /** The name was taken before it could be registered: refund the buyer in full and tell them. */
   taken?: (service: ServiceRecord) => Promise<void>;
 }
@@ -435,7 +441,10 @@ export async function convergeService(
     if (partThrew && options.rethrow) throw partThrew.thrown;
     // A young pending transfer (D23): the bus delivers this again with its backoff, so converge
     // asks the registrar again on its own within seconds (converge-transfer.ts).
-    if (options.rethrow && transferFollowUp(service, now)) {
+    if (
+      options.rethrow &&
+      transferFollowUp(service, now, deps.registrar?.transferFollowUpMs ?? 0)
+    ) {
       throw new TransferPendingError(ref.serviceId);
     }
     return {

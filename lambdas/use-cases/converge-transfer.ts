@@ -42,17 +42,6 @@ export const TRANSFER_STEP_KINDS: ReadonlySet<string> = new Set([
 export const TRANSFER_CHECK_INTERVAL_MS = 60_000;
 /** …and at least this long after (the first wait; each next one as long as it had been pending). */
 export const TRANSFER_FIRST_CHECK_MS = 1_000;
-/**
- * While a transfer has been pending for less than this, a bus delivery of converge throws
- * TransferPendingError after recording it, so the bus delivers it again with its backoff and
- * converge asks again on its own: a stand-in's (or a quick registry's) transfer reads
- * "Transferred" within seconds instead of at the next reconciler run. It stays well inside every
- * bus's retries, so a pending transfer never dead-letters: in AWS Lambda's first retry of an
- * asynchronous invocation comes a minute on (then this has passed: the reconciler follows it);
- * locally the eighth and last attempt comes 127 retry bases on (25 s at the tests' 200 ms).
- */
-export const TRANSFER_FOLLOW_UP_MS = 20_000;
-
 /** A young pending transfer: converge asks the bus to deliver it again (transferFollowUp). */
 export class TransferPendingError extends Error {
   override readonly name = 'TransferPendingError';
@@ -74,11 +63,19 @@ export function transferCheckDue(
   return now.getTime() - last >= wait;
 }
 
-/** Whether converge should be delivered again soon for this service (a young pending transfer). */
-export function transferFollowUp(service: Pick<ServiceRecord, 'transfer'>, now: Date): boolean {
+/**
+ * Whether converge should be delivered again soon for this service: a transfer pending for less
+ * than `windowMs` (RegistrarPart.transferFollowUpMs: TRANSFER_FOLLOW_UP_SECONDS in
+ * lambdas/system/facts.ts, 20 s locally, none in AWS).
+ */
+export function transferFollowUp(
+  service: Pick<ServiceRecord, 'transfer'>,
+  now: Date,
+  windowMs: number,
+): boolean {
   const transfer = service.transfer;
   if (transfer?.state !== 'pending') return false;
-  return now.getTime() - Date.parse(transfer.since ?? transfer.at) < TRANSFER_FOLLOW_UP_MS;
+  return now.getTime() - Date.parse(transfer.since ?? transfer.at) < windowMs;
 }
 
 /**

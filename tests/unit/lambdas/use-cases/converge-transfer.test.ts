@@ -15,8 +15,8 @@ import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-case
 import {
   TRANSFER_CODE_FORGOTTEN,
   TransferPendingError,
-  TRANSFER_FOLLOW_UP_MS,
 } from '../../../../lambdas/use-cases/converge-transfer';
+import { TRANSFER_FOLLOW_UP_SECONDS } from '../../../../lambdas/system/facts';
 import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
@@ -228,8 +228,11 @@ describe('a domain transferred in through converge (D23)', () => {
     // The local bus's delivery times at the tests' 200 ms retry base: each wait twice the last.
     const BUS_ATTEMPTS_MS = [0, 200, 600, 1_400, 3_000, 6_200, 12_600, 25_400];
 
+    const FOLLOW_UP_MS = TRANSFER_FOLLOW_UP_SECONDS.local * 1000;
+
     /** Delivers converge as the bus does (rethrow), at each attempt, until one does not throw. */
-    async function deliverLikeTheBus() {
+    async function deliverLikeTheBus(followUpMs = FOLLOW_UP_MS) {
+      w.deps.registrar!.transferFollowUpMs = followUpMs;
       const asked: number[] = [];
       const transferStatus = w.registrar.transferStatus.bind(w.registrar);
       w.registrar.transferStatus = async (name) => {
@@ -265,9 +268,9 @@ describe('a domain transferred in through converge (D23)', () => {
       w.registrar.transferDelayMs = 5 * DAY; // a real registry's few days
       await paidTransfer(CODE);
       const { result, asked, at } = await deliverLikeTheBus();
-      // The last attempt, past TRANSFER_FOLLOW_UP_MS, records it out of step and returns.
+      // The last attempt, past the local follow-up window, records it out of step and returns.
       expect(at).toBe(25_400);
-      expect(at).toBeGreaterThan(TRANSFER_FOLLOW_UP_MS);
+      expect(at).toBeGreaterThan(FOLLOW_UP_MS);
       expect(result).toMatchObject({ outcome: 'out_of_step', desired: 'setting_up' });
       expect((await service())?.transfer).toMatchObject({
         state: 'pending',
@@ -300,6 +303,16 @@ describe('a domain transferred in through converge (D23)', () => {
       const gaps = asked.slice(1).map((at, i) => at - asked[i]!);
       expect(Math.max(...gaps)).toBe(60_000);
       expect(asked.at(-1)).toBe(260_000); // 80 s, then every minute
+    });
+
+    it('in AWS (no follow-up window) a bus delivery never throws for a pending transfer: the reconciler follows it', async () => {
+      expect(TRANSFER_FOLLOW_UP_SECONDS.aws).toBe(0);
+      w.registrar.transferDelayMs = 3_000;
+      await paidTransfer(CODE);
+      const { result, thrown, at } = await deliverLikeTheBus(TRANSFER_FOLLOW_UP_SECONDS.aws * 1000);
+      expect(thrown).toEqual([]);
+      expect(at).toBe(0);
+      expect(result).toMatchObject({ outcome: 'out_of_step', desired: 'setting_up' });
     });
 
     it('a delivery that does not retry (the reconciler, an operator) never throws for a pending transfer', async () => {
