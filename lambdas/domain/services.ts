@@ -99,6 +99,8 @@ export interface ServicePart {
   state: ServicePartState;
   provisioning: ServiceProvisioning;
   domain?: string;
+  /** A domain part whose name was taken meanwhile (D24): the buyer chooses another here. */
+  chooseDomain?: true;
   vps?: ServiceVps;
   storage?: ServiceStorage;
 }

@@ -297,8 +297,8 @@ export interface ServicesLifeStore {
   /**
    * A bundle's domain part bought without a name (D24) gets the buyer's name: one conditional
    * write that holds only while the item is a domain part with no name. With `replacing`, a
-   * domain service of its own whose registration failed for that name (a hosting's free domain
-   * taken meanwhile, D23) gets the new name and its failed delivery removed, so converge registers
+   * domain whose registration failed for that name (a hosting's free domain or a bundle's part,
+   * taken meanwhile: D23, D24) gets the new name and its failed delivery removed, so converge registers
    * it afresh; it holds only while the item still has that name and that failure. False otherwise.
    */
   chooseDomain(

@@ -17,7 +17,7 @@ import type { ServiceProvisioning } from '../domain/provisioning';
 import type { PurchasesStore } from '../ports/purchases';
 import type { ServiceRecord, ServicesStore, ServiceSummary } from '../ports/services';
 import { ServiceNotFoundError } from './open-control-panel';
-import { serviceOfRecord } from './to-service';
+import { serviceOfRecord, takenDomainChoosable } from './to-service';
 
 /** The part's state in the card's words, from its delivery. */
 export function partStateWord(provisioning: Pick<ServiceProvisioning, 'state'>): ServicePartState {
@@ -65,6 +65,7 @@ export function bundlePartsView(
       state: partStateWord(shown.provisioning),
       provisioning: shown.provisioning,
       ...(shown.domain ? { domain: shown.domain } : {}),
+      ...(takenDomainChoosable(part) ? { chooseDomain: true as const } : {}),
       ...(shown.vps ? { vps: shown.vps } : {}),
       ...(shown.storage ? { storage: shown.storage } : {}),
     };

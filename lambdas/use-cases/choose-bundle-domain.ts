@@ -17,7 +17,7 @@ import type { Registrar } from '../ports/registrar';
 import type { ServicesStore } from '../ports/services';
 import { lifeOfService } from './converge-service';
 import { ServiceNotFoundError } from './open-control-panel';
-import { freeDomainTaken } from './to-service';
+import { takenDomainChoosable } from './to-service';
 
 export interface ChooseBundleDomainDeps {
   services: Pick<ServicesStore, 'getService' | 'chooseDomain'>;
@@ -38,9 +38,10 @@ export class BundleNotLiveError extends DomainError {
 /**
  * Records `input.name` as the domain of the caller's service `serviceId` and asks converge to
  * register it; answers the name as recorded. The service is a bundle's domain part
- * (`<bundleId>~domain`) bought without a name, or a hosting's free first-year domain (D23) whose
- * name was taken before it could be registered (its failed delivery goes with the old name, and
- * converge registers the new one afresh: still free, still the same year).
+ * (`<bundleId>~domain`) bought without a name, or a domain whose name was taken before it could be
+ * registered and that is not refunded for it: a hosting's free first-year domain (D23) or a
+ * bundle's domain part (D24). Its failed delivery goes with the old name, and converge registers
+ * the new one afresh (a free domain keeps its ₹0 year).
  */
 export async function chooseBundleDomain(
   deps: ChooseBundleDomainDeps,
@@ -51,9 +52,9 @@ export async function chooseBundleDomain(
   const raw = (input as { name?: unknown } | null)?.name;
   const service = serviceId ? await deps.services.getService(userId, serviceId) : undefined;
   if (!service || service.category !== 'domain') throw new ServiceNotFoundError();
-  const freeTaken = freeDomainTaken(service);
-  if (!service.partOf && !freeTaken) throw new ServiceNotFoundError();
-  if (service.domain && !freeTaken) throw new DomainAlreadyChosenError(service.domain);
+  const taken = takenDomainChoosable(service);
+  if (!service.partOf && !taken) throw new ServiceNotFoundError();
+  if (service.domain && !taken) throw new DomainAlreadyChosenError(service.domain);
   const name = parseDomainName(raw).name;
   // A part lives its bundle's life; a free domain its own.
   const owner = service.partOf ? await deps.services.getService(userId, service.partOf) : service;
@@ -61,7 +62,7 @@ export async function chooseBundleDomain(
   const [answer] = await deps.registrar.availability([name]);
   if (answer?.available !== true) throw new RegisterDomainTakenError(name);
   const ref = { userId, serviceId: service.serviceId };
-  const recorded = freeTaken
+  const recorded = taken
     ? await deps.services.chooseDomain(ref, name, service.domain)
     : await deps.services.chooseDomain(ref, name);
   if (!recorded) {

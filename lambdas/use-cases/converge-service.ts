@@ -160,6 +160,8 @@ export interface RegistrarPart {
   contact: (userId: string) => Promise<RegistrantContact | undefined>;
   /** Where a new name points: the hosting panel's nameservers (from the registrar's settings). */
   nameservers: () => Promise<readonly string[]>;
+  /** Why the part failed when its name was taken, where not a paid or free domain's (a part's). */
+  takenReason?: (name: string) => string;
   /**
    * While a transfer in has been pending for less than this (ms), a bus delivery throws
    * TransferPendingError so the bus delivers it again soon (converge-transfer.ts); 0 or absent:
@@ -721,9 +723,10 @@ async function registerName(
       {
         state: 'failed',
         // A hosting's free domain (D23) was paid nothing: no refund to promise; choose another.
-        reason: isFreeDomainService(service)
-          ? FREE_NAME_TAKEN_REASON(name)
-          : NAME_TAKEN_REASON(name),
+        // A bundle's part says its own (converge-parts.ts); a free domain was paid nothing.
+        reason:
+          part.takenReason?.(name) ??
+          (isFreeDomainService(service) ? FREE_NAME_TAKEN_REASON(name) : NAME_TAKEN_REASON(name)),
       },
       deps.now(),
     );

@@ -9,7 +9,7 @@ import type { VpsRecord } from '../domain/vps';
 import type { PurchaseSummary } from '../ports/purchases';
 import type { ServiceSummary } from '../ports/services';
 import { planInForce } from '../domain/plan-change';
-import { FREE_NAME_TAKEN_REASON } from '../domain/registrant';
+import { BUNDLE_NAME_TAKEN_REASON, FREE_NAME_TAKEN_REASON } from '../domain/registrant';
 import { isFreeDomainService } from '../domain/register-domain';
 import { autoRenewalOf } from './auto-renew/auto-renewal-view';
 import { lifeOfService, packageBehind } from './converge-service';
@@ -49,7 +49,7 @@ export function serviceOfRecord(
     ...autoRenewOf(record),
   };
   if (record.domain) service.domain = record.domain;
-  if (!ended && freeDomainTaken(record)) service.chooseDomain = true;
+  if (!ended && takenDomainChoosable(record)) service.chooseDomain = true;
   if (record.transfer) {
     const { state, detail } = record.transfer;
     service.transfer = { state, ...(detail ? { detail } : {}) };
@@ -151,18 +151,18 @@ function autoRenewOf(record: ServiceSummary): Pick<Service, 'autoRenew' | 'autoR
 }
 
 /**
- * A hosting's free first-year domain (D23) whose name was taken before it could be registered:
- * its buyer chooses another name (choose-bundle-domain.ts), nothing having been paid for it.
+ * A domain whose name was taken before it could be registered and whose buyer chooses another
+ * (choose-bundle-domain.ts): a hosting's free first-year domain (D23, nothing paid for it) or a
+ * bundle's domain part (D24, the bundle's price includes one). A paid domain of its own is
+ * refunded instead.
  */
-export function freeDomainTaken(
+export function takenDomainChoosable(
   record: Pick<ServiceSummary, 'category' | 'domain' | 'partOf' | 'periods' | 'provisioning'>,
 ): boolean {
-  return (
-    record.category === 'domain' &&
-    !record.partOf &&
-    record.domain !== undefined &&
-    record.provisioning?.state === 'failed' &&
-    record.provisioning.failureReason === FREE_NAME_TAKEN_REASON(record.domain) &&
-    isFreeDomainService(record)
-  );
+  if (record.category !== 'domain' || record.domain === undefined) return false;
+  if (record.provisioning?.state !== 'failed') return false;
+  const reason = record.provisioning.failureReason;
+  return record.partOf
+    ? reason === BUNDLE_NAME_TAKEN_REASON(record.domain)
+    : reason === FREE_NAME_TAKEN_REASON(record.domain) && isFreeDomainService(record);
 }

@@ -387,11 +387,8 @@ export class DynamoServicesStore implements ServicesStore {
     name: string,
     replacing?: string,
   ): Promise<boolean> {
-    const names: Record<string, string> = {
-      '#domain': 'domain',
-      '#partOf': 'partOf',
-      '#category': 'category',
-    };
+    const names: Record<string, string> = { '#domain': 'domain', '#category': 'category' };
+    if (replacing === undefined) names['#partOf'] = 'partOf';
     const values: Record<string, string> = { ':name': name, ':domain': 'domain' };
     if (replacing !== undefined) {
       Object.assign(names, {
@@ -411,7 +408,7 @@ export class DynamoServicesStore implements ServicesStore {
         ConditionExpression:
           replacing === undefined
             ? 'attribute_exists(#partOf) AND #category = :domain AND attribute_not_exists(#domain)'
-            : 'attribute_not_exists(#partOf) AND #category = :domain AND #domain = :old AND #p.#state = :failed',
+            : '#category = :domain AND #domain = :old AND #p.#state = :failed',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),

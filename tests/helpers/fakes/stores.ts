@@ -700,7 +700,7 @@ export class InMemoryServicesStore implements ServicesStore {
       item.domain = name;
       return true;
     }
-    if (item.partOf || item.domain !== replacing || item.provisioning?.state !== 'failed') {
+    if (item.domain !== replacing || item.provisioning?.state !== 'failed') {
       return false;
     }
     item.domain = name;

@@ -160,6 +160,31 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
     expect(onChanged).not.toHaveBeenCalled();
   });
 
+  it('a part whose name was taken meanwhile says why and offers another name', async () => {
+    const reason =
+      'ashalate.in was registered by someone else before we could register it for you, so it is not yours. Your bundle includes a domain: choose another name for it here.';
+    const { user } = show({
+      ...bundle,
+      parts: bundle.parts!.map((p) =>
+        p.kind === 'domain'
+          ? {
+              ...p,
+              domain: 'ashalate.in',
+              state: 'failed' as const,
+              chooseDomain: true as const,
+              provisioning: { state: 'failed' as const, reason },
+            }
+          : p,
+      ),
+    });
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    await user.type(control().getByLabelText('Domain name'), 'ashaverma.in');
+    await user.click(control().getByRole('button', { name: 'Check availability' }));
+    await user.click(await control().findByRole('button', { name: 'Register ashaverma.in' }));
+    expect(await screen.findByText(/We are registering ashaverma\.in/)).toBeInTheDocument();
+    expect(chosen).toEqual([{ partId: 'svc_b~domain', body: { name: 'ashaverma.in' } }]);
+  });
+
   it('no control on a domain part with a name, or on an ended bundle; waiting for the buyer is not "pending"', () => {
     const named: Service = {
       ...bundle,

@@ -12,7 +12,11 @@ import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
 import { freeDomainPurchaseIdFor } from '../../../../lambdas/domain/register-domain';
-import { FREE_NAME_TAKEN_REASON, NAME_TAKEN_REASON } from '../../../../lambdas/domain/registrant';
+import {
+  BUNDLE_NAME_TAKEN_REASON,
+  FREE_NAME_TAKEN_REASON,
+  NAME_TAKEN_REASON,
+} from '../../../../lambdas/domain/registrant';
 import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
 import { chooseBundleDomain } from '../../../../lambdas/use-cases/choose-bundle-domain';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
@@ -150,6 +154,45 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
       message: "This bundle's domain is ashaverma.in already: it cannot be changed here.",
     });
     expect(domainChosen()).toHaveLength(1);
+  });
+
+  it('a name taken meanwhile: the part says to choose another (no refund promised), and the new one is registered', async () => {
+    await choose('ashataken.in').catch(() => undefined); // refused: taken already
+    // Chosen while free, then someone else took it before converge could register it.
+    await w.services.chooseDomain({ userId: BUYER.userId, serviceId: PART_ID }, 'ashalate.in');
+    w.registrar.take('ashalate.in');
+    await convergeService(
+      w.converge,
+      { userId: BUYER.userId, serviceId: BUNDLE_ID },
+      {
+        deliveryId: 'evt-taken',
+      },
+    );
+    const part = (await getMyService(w, BUYER.userId, BUNDLE_ID)).parts?.find(
+      (p) => p.kind === 'domain',
+    );
+    expect(part).toMatchObject({
+      domain: 'ashalate.in',
+      state: 'failed',
+      chooseDomain: true,
+      provisioning: { reason: BUNDLE_NAME_TAKEN_REASON('ashalate.in') },
+    });
+    expect(BUNDLE_NAME_TAKEN_REASON('ashalate.in')).not.toMatch(/refund/);
+
+    expect(await choose('ashaverma.in')).toEqual({ serviceId: PART_ID, domain: 'ashaverma.in' });
+    await convergeService(
+      w.converge,
+      { userId: BUYER.userId, serviceId: BUNDLE_ID },
+      {
+        deliveryId: 'evt-again',
+      },
+    );
+    const after = (await getMyService(w, BUYER.userId, BUNDLE_ID)).parts?.find(
+      (p) => p.kind === 'domain',
+    );
+    expect(after).toMatchObject({ domain: 'ashaverma.in', state: 'ready' });
+    expect(after).not.toHaveProperty('chooseDomain');
+    expect(w.registrar.all().map((d) => d.name)).toEqual(['ashaverma.in']);
   });
 
   it('two names at once: one is recorded, the other refused', async () => {

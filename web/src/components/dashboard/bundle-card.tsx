@@ -50,8 +50,10 @@ export function BundleParts({
             {part.kind === 'domain' && part.domain && part.state === 'ready' ? (
               <DomainCard domain={part.domain} />
             ) : null}
-            {/* Bought with its domain left empty: the buyer chooses it here (D24). */}
-            {part.kind === 'domain' && !part.domain && (live || card.state === 'setting_up') ? (
+            {/* Bought with its domain left empty, or its name taken meanwhile: chosen here (D24). */}
+            {part.kind === 'domain' &&
+            (!part.domain || part.chooseDomain) &&
+            (live || card.state === 'setting_up') ? (
               <ChooseDomain partId={part.id} onChosen={onChanged} />
             ) : null}
             {part.kind === 'vps' && part.vps ? (
