@@ -11,6 +11,7 @@ import {
   EVENT_BUS_NAME,
   HOME_REGION,
   PROVISIONING_LEASE_SECONDS,
+  TRANSFER_FOLLOW_UP_SECONDS,
   REFUND_LEASE_SECONDS,
   SERVICE_NAME,
   TABLES,
@@ -100,6 +101,8 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
       process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
     [ENV.provisioningLeaseSeconds]:
       process.env[ENV.provisioningLeaseSeconds] || String(PROVISIONING_LEASE_SECONDS.local),
+    [ENV.transferFollowUpSeconds]:
+      process.env[ENV.transferFollowUpSeconds] || String(TRANSFER_FOLLOW_UP_SECONDS.local),
     [ENV.refundLeaseSeconds]:
       process.env[ENV.refundLeaseSeconds] || String(REFUND_LEASE_SECONDS.local),
     [ENV.razorpayKeyId]: config.razorpay.keyId,

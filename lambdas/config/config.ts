@@ -10,6 +10,7 @@ import {
   ENV,
   EVENT_BUS_NAME,
   PROVISIONING_LEASE_SECONDS,
+  TRANSFER_FOLLOW_UP_SECONDS,
   REFUND_LEASE_SECONDS,
   TABLES,
   WELCOME_MAIL_LEASE_SECONDS,
@@ -307,6 +308,16 @@ export const provisioningLeaseMs = once(() => {
   return (seconds === undefined ? PROVISIONING_LEASE_SECONDS.aws : Number(seconds)) * 1000;
 });
 
+/** A young pending transfer's follow-up window (TRANSFER_FOLLOW_UP_SECONDS, else the AWS default). */
+export const transferFollowUpMs = once(() => {
+  const { TRANSFER_FOLLOW_UP_SECONDS: seconds } = readSection(
+    'the transfer follow-up',
+    { [ENV.transferFollowUpSeconds]: z.optional(z.string().check(z.regex(/^\d{1,4}$/))) },
+    process.env,
+  );
+  return (seconds === undefined ? TRANSFER_FOLLOW_UP_SECONDS.aws : Number(seconds)) * 1000;
+});
+
 /** A refund step's claim lease: REFUND_LEASE_SECONDS, else the AWS default (lambdas/system/facts.ts). */
 export const refundLeaseMs = once(() => {
   const { REFUND_LEASE_SECONDS: seconds } = readSection(
@@ -404,6 +415,7 @@ export function resetConfigForTests(): void {
   provisioningConfig.reset();
   provisioningLeaseMs.reset();
   refundLeaseMs.reset();
+  transferFollowUpMs.reset();
   identityConfig.reset();
   sellerConfig.reset();
   ticketFilesConfig.reset();

@@ -290,7 +290,9 @@ export interface ServiceChangedDetail {
     /** A VPS's buyer asked for a reinstall (D24): converge does it. */
     | 'reinstall'
     /** A hosting purchase's free domain (D23) was made: register it. */
-    | 'free-domain';
+    | 'free-domain'
+    /** A bundle's buyer chose its domain's name on the card (D24): register it. */
+    | 'domain-chosen';
   at: string;
 }
 

@@ -34,6 +34,11 @@ export interface Service {
    * it waits or when it failed. Never its auth code.
    */
   transfer?: { state: 'requested' | 'pending' | 'completed' | 'failed'; detail?: string };
+  /**
+   * A hosting's free first-year domain (D23) taken before it could be registered: the buyer may
+   * choose another name on its card (`PUT /api/me/services/{id}/domain`).
+   */
+  chooseDomain?: true;
   /** Whether Renew opens checkout for it (D14): every service but a cancelled one. */
   renewable: boolean;
   /** Whole days in India until its renewal date; 0 on that day and once expired. */
@@ -94,6 +99,8 @@ export interface ServicePart {
   state: ServicePartState;
   provisioning: ServiceProvisioning;
   domain?: string;
+  /** A domain part whose name was taken meanwhile (D24): the buyer chooses another here. */
+  chooseDomain?: true;
   vps?: ServiceVps;
   storage?: ServiceStorage;
 }

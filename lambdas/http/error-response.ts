@@ -72,6 +72,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   domain_unavailable: 409,
   // A bundle's name to register is taken: said at checkout, before any Razorpay order (D24).
   domain_not_available: 400,
+  // A bundle's domain part chosen from its card (D24) once it has a name.
+  domain_already_chosen: 400,
   domain_not_found: 404,
   dns_record_not_found: 404,
   registrar_refused: 400,

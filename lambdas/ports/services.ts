@@ -101,7 +101,10 @@ export interface TransferRecord {
   authCode?: string;
   /** The registrar's sentence: the transfer's progress, or why it failed. */
   detail?: string;
+  /** When it was last written (a pending transfer: when the registrar was last asked). */
   at: string;
+  /** A pending transfer: since when (the waits between asks grow with it). */
+  since?: string;
 }
 
 /** A fact written onto a service, each in one write conditioned on its version (D22). */
@@ -305,6 +308,18 @@ export interface ServicesLifeStore {
    * True when this call made it; false when it was there already (nothing written).
    */
   addPart(part: ServicePartItem, at: string): Promise<boolean>;
+  /**
+   * A bundle's domain part bought without a name (D24) gets the buyer's name: one conditional
+   * write that holds only while the item is a domain part with no name. With `replacing`, a
+   * domain whose registration failed for that name (a hosting's free domain or a bundle's part,
+   * taken meanwhile: D23, D24) gets the new name and its failed delivery removed, so converge registers
+   * it afresh; it holds only while the item still has that name and that failure. False otherwise.
+   */
+  chooseDomain(
+    ref: { userId: string; serviceId: string },
+    name: string,
+    replacing?: string,
+  ): Promise<boolean>;
   /**
    * Writes the service's transfer (D23) when the one it has is in state `from` (none, when
    * `from` is undefined). False when the service does not exist or its transfer moved on.

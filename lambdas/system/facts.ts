@@ -140,6 +140,8 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   /** Overrides PROVISIONING_LEASE_SECONDS (below). */
   provisioningLeaseSeconds: 'PROVISIONING_LEASE_SECONDS',
+  /** Overrides TRANSFER_FOLLOW_UP_SECONDS (below). */
+  transferFollowUpSeconds: 'TRANSFER_FOLLOW_UP_SECONDS',
   /** Overrides REFUND_LEASE_SECONDS (below). */
   refundLeaseSeconds: 'REFUND_LEASE_SECONDS',
   // The seller a tax invoice names (D15): in AWS from the stack's parameters; the local stack sets
@@ -471,6 +473,18 @@ export const WELCOME_MAIL_LEASE_SECONDS = { aws: 60, local: 5 } as const;
  * bus's retries last about 2 minutes.
  */
 export const PROVISIONING_LEASE_SECONDS = { aws: 150, local: 5 } as const;
+
+/**
+ * How young a pending domain transfer (D23) must be for a bus delivery of converge to throw, so
+ * that the bus delivers it again with its backoff and converge asks the registrar again on its own
+ * (lambdas/use-cases/converge-transfer.ts; `TRANSFER_FOLLOW_UP_SECONDS` overrides it). Locally the
+ * stand-in completes a transfer in 3 s and the bus retries within seconds, well inside 20 s (its
+ * eighth and last attempt comes 127 retry bases on: 25 s at the tests' 200 ms), so the card reads
+ * Transferred within seconds and nothing is dead-lettered. In AWS none: a real registry takes
+ * days, Lambda's first retry comes a minute on, and each throw would count as a function error
+ * (its alarm); the reconciler's 15-minute pass follows a pending transfer there.
+ */
+export const TRANSFER_FOLLOW_UP_SECONDS = { aws: 0, local: 20 } as const;
 
 /**
  * How long a claim on a step of a refund holds (asking Razorpay, a mail), in seconds, before a

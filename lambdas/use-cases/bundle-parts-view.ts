@@ -14,9 +14,10 @@ import {
 import { CATALOG } from '../domain/catalog';
 import type { Service, ServicePart, ServicePartState } from '../domain/services';
 import type { ServiceProvisioning } from '../domain/provisioning';
-import type { ServicesStore, ServiceSummary } from '../ports/services';
+import type { PurchasesStore } from '../ports/purchases';
+import type { ServiceRecord, ServicesStore, ServiceSummary } from '../ports/services';
 import { ServiceNotFoundError } from './open-control-panel';
-import { serviceOfRecord } from './to-service';
+import { serviceOfRecord, takenDomainChoosable } from './to-service';
 
 /** The part's state in the card's words, from its delivery. */
 export function partStateWord(provisioning: Pick<ServiceProvisioning, 'state'>): ServicePartState {
@@ -64,6 +65,7 @@ export function bundlePartsView(
       state: partStateWord(shown.provisioning),
       provisioning: shown.provisioning,
       ...(shown.domain ? { domain: shown.domain } : {}),
+      ...(takenDomainChoosable(part) ? { chooseDomain: true as const } : {}),
       ...(shown.vps ? { vps: shown.vps } : {}),
       ...(shown.storage ? { storage: shown.storage } : {}),
     };
@@ -86,23 +88,47 @@ export function serviceCardOf(
 }
 
 /**
- * GET /api/me/services/{id}: the one card's data, with its parts for a bundle. Another buyer's
- * service, or a bundle's part (shown on its bundle's card), is `404 service_not_found`.
+ * GET /api/me/services/{id}: the one card's data, with its parts for a bundle and, for a hosting
+ * plan that comes with a free first-year domain (D23), the name its first purchase registered
+ * (`freeDomain`, as the dashboard shows it). Another buyer's service, or a bundle's part (shown on
+ * its bundle's card), is `404 service_not_found`.
  */
 export async function getMyService(
-  deps: { services: Pick<ServicesStore, 'getService'>; now: () => Date },
+  deps: {
+    services: Pick<ServicesStore, 'getService'>;
+    purchases: Pick<PurchasesStore, 'getPurchase'>;
+    now: () => Date;
+  },
   userId: string,
   serviceId: string,
 ): Promise<Service> {
   const record = await deps.services.getService(userId, serviceId);
   if (!record || record.partOf) throw new ServiceNotFoundError();
-  const specs = separatePartsOf(CATALOG.find((plan) => plan.id === record.planId));
-  const parts = await Promise.all(
-    specs.map((spec) => deps.services.getService(userId, partServiceIdOf(serviceId, spec.kind))),
-  );
-  return serviceCardOf(
+  const plan = CATALOG.find((p) => p.id === record.planId);
+  const specs = separatePartsOf(plan);
+  const [freeDomain, ...parts] = await Promise.all([
+    plan?.freeDomainPlanId ? freeDomainOf(deps, record) : Promise.resolve(undefined),
+    ...specs.map((spec) => deps.services.getService(userId, partServiceIdOf(serviceId, spec.kind))),
+  ]);
+  const card = serviceCardOf(
     record,
-    parts.filter((part) => part !== undefined),
+    parts.filter((part): part is ServiceRecord => part !== undefined && typeof part !== 'string'),
     deps.now(),
   );
+  return typeof freeDomain === 'string' ? { ...card, freeDomain } : card;
+}
+
+/**
+ * The free domain a hosting service's first purchase registered (D23: first purchases only), read
+ * from that one purchase: one GetItem, only for a plan that offers one.
+ */
+async function freeDomainOf(
+  deps: { purchases: Pick<PurchasesStore, 'getPurchase'> },
+  record: ServiceRecord,
+): Promise<string | undefined> {
+  const first = Object.values(record.periods)
+    .filter((period) => !period.change)
+    .sort((a, b) => a.purchaseDate.localeCompare(b.purchaseDate))[0];
+  if (!first) return undefined;
+  return (await deps.purchases.getPurchase(record.userId, first.purchaseId))?.freeDomain;
 }

@@ -38,7 +38,9 @@
  * with the bundle's life; the bundle is in step only when every part is.
  *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
- * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
+ * so the bus retries soon, as is a transfer in that has just begun (TransferPendingError, so
+ * converge looks again on its own); the reconciler converges whatever is still out of step
+ * 15 minutes on.
  */
 import {
   isInStep,
@@ -61,7 +63,12 @@ import {
   type TierStep,
 } from './converge-domain-tier';
 import { deliveryModeOf, isBusDeliveryHolder } from '../domain/provisioning';
-import { NAME_TAKEN_REASON, RegistrantDetailsMissingError } from '../domain/registrant';
+import {
+  FREE_NAME_TAKEN_REASON,
+  NAME_TAKEN_REASON,
+  RegistrantDetailsMissingError,
+} from '../domain/registrant';
+import { isFreeDomainService } from '../domain/register-domain';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
@@ -80,6 +87,8 @@ import {
 import {
   nextTransferStep,
   takeTransferStep,
+  transferFollowUp,
+  TransferPendingError,
   TRANSFER_STEP_KINDS,
   type TransferStep,
 } from './converge-transfer';
@@ -175,6 +184,14 @@ export interface RegistrarPart {
   contact: (userId: string) => Promise<RegistrantContact | undefined>;
   /** Where a new name points: the hosting panel's nameservers (from the registrar's settings). */
   nameservers: () => Promise<readonly string[]>;
+  /** Why the part failed when its name was taken, where not a paid or free domain's (a part's). */
+  takenReason?: (name: string) => string;
+  /**
+   * While a transfer in has been pending for less than this (ms), a bus delivery throws
+   * TransferPendingError so the bus delivers it again soon (converge-transfer.ts); 0 or absent:
+   * never (in AWS: TRANSFER_FOLLOW_UP_SECONDS).
+   */
+  transferFollowUpMs?: number;
   /** The name was taken before it could be registered: refund the buyer in full and tell them. */
   taken?: (service: ServiceRecord) => Promise<void>;
 }
@@ -494,6 +511,14 @@ export async function convergeService(
     if (failure !== undefined && options.rethrow) throw failure;
     const partThrew = parts?.find((part) => part.thrown !== undefined);
     if (partThrew && options.rethrow) throw partThrew.thrown;
+    // A young pending transfer (D23): the bus delivers this again with its backoff, so converge
+    // asks the registrar again on its own within seconds (converge-transfer.ts).
+    if (
+      options.rethrow &&
+      transferFollowUp(service, now, deps.registrar?.transferFollowUpMs ?? 0)
+    ) {
+      throw new TransferPendingError(ref.serviceId);
+    }
     return {
       outcome: outOfStep ? 'out_of_step' : 'in_step',
       desired: record.desired,
@@ -799,7 +824,14 @@ async function registerName(
       serviceId,
       token,
       'pending',
-      { state: 'failed', reason: NAME_TAKEN_REASON(name) },
+      {
+        state: 'failed',
+        // A hosting's free domain (D23) was paid nothing: no refund to promise; choose another.
+        // A bundle's part says its own (converge-parts.ts); a free domain was paid nothing.
+        reason:
+          part.takenReason?.(name) ??
+          (isFreeDomainService(service) ? FREE_NAME_TAKEN_REASON(name) : NAME_TAKEN_REASON(name)),
+      },
       deps.now(),
     );
     deps.log.warn('A domain was taken before it could be registered', { serviceId });

@@ -113,10 +113,11 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   domains: {
     id: 'domains',
     entry: 'lambdas/handlers/domains.ts',
-    // The domain card finds the caller's domain among their services.
+    // The domain card finds the caller's domain among their services; a bundle's domain part gets
+    // the name its buyer chose (UpdateItem, conditional), and converge is told (ServiceChanged).
     // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
-    tables: { services: 'read', limits: 'write' },
-    needs: ['registrarSecret'],
+    tables: { services: 'readWrite', limits: 'write' },
+    needs: ['registrarSecret', 'publishEvents'],
     // The registrar answers in about 50 ms; its calls time out after 15 s.
     timeoutSeconds: 20,
     memoryMb: 512,
@@ -592,6 +593,8 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['DELETE', '/api/me/domains/{domain}/ds-records/{recordId}'],
       ['PUT', '/api/me/domains/{domain}/settings'],
       ['POST', '/api/me/domains/{domain}/auth-code'],
+      // A bundle's domain part bought without a name: "Choose your domain" on its card (D24).
+      ['PUT', '/api/me/services/{serviceId}/domain'],
     ] as const
   ).map(([method, path]) => ({
     method,

@@ -420,6 +420,39 @@ export class DynamoServicesStore implements ServicesStore {
     );
   }
 
+  async chooseDomain(
+    ref: { userId: string; serviceId: string },
+    name: string,
+    replacing?: string,
+  ): Promise<boolean> {
+    const names: Record<string, string> = { '#domain': 'domain', '#category': 'category' };
+    if (replacing === undefined) names['#partOf'] = 'partOf';
+    const values: Record<string, string> = { ':name': name, ':domain': 'domain' };
+    if (replacing !== undefined) {
+      Object.assign(names, {
+        '#p': 'provisioning',
+        '#state': 'state',
+        '#waits': 'provisioningWaits',
+      });
+      Object.assign(values, { ':old': replacing, ':failed': 'failed' });
+    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        UpdateExpression:
+          replacing === undefined ? 'SET #domain = :name' : 'SET #domain = :name REMOVE #p, #waits',
+        ConditionExpression:
+          replacing === undefined
+            ? 'attribute_exists(#partOf) AND #category = :domain AND attribute_not_exists(#domain)'
+            : '#category = :domain AND #domain = :old AND #p.#state = :failed',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
   async putTransfer(
     ref: { userId: string; serviceId: string },
     transfer: TransferRecord,

@@ -341,6 +341,39 @@ export class InMemoryOrdersStore implements OrdersStore {
       .map(clone);
   }
 
+  async listUnpaidTransferCodes(options: {
+    movedSince: string;
+    movedBefore: string;
+    limit: number;
+  }): Promise<string[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter(
+        (o) =>
+          (o.status === 'created' || o.status === 'failed') &&
+          o.transferAuthCode !== undefined &&
+          o.updatedAt >= options.movedSince &&
+          o.updatedAt <= options.movedBefore,
+      )
+      .slice(0, options.limit)
+      .map((o) => o.orderId);
+  }
+
+  async forgetTransferCode(orderId: string, movedBefore: string): Promise<boolean> {
+    await tick();
+    const order = this.items.get(orderId);
+    if (
+      !order?.transferAuthCode ||
+      (order.status !== 'created' && order.status !== 'failed') ||
+      order.updatedAt >= movedBefore
+    ) {
+      return false;
+    }
+    const { transferAuthCode: _forgotten, ...rest } = order;
+    this.items.set(orderId, rest);
+    return true;
+  }
+
   private async mark(to: OrderMarkStatus, mark: OrderMark): Promise<boolean> {
     await tick();
     const order = this.items.get(mark.orderId);
@@ -668,6 +701,27 @@ export class InMemoryServicesStore implements ServicesStore {
       createdAt: at,
       updatedAt: at,
     });
+    return true;
+  }
+
+  async chooseDomain(
+    ref: { userId: string; serviceId: string },
+    name: string,
+    replacing?: string,
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item || item.category !== 'domain') return false;
+    if (replacing === undefined) {
+      if (!item.partOf || item.domain !== undefined) return false;
+      item.domain = name;
+      return true;
+    }
+    if (item.domain !== replacing || item.provisioning?.state !== 'failed') {
+      return false;
+    }
+    item.domain = name;
+    delete item.provisioning;
     return true;
   }
 

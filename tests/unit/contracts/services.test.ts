@@ -381,6 +381,38 @@ function servicesContract(make: () => ServicesStore) {
     expect((await store.listServiceSummaries(userId))[0]?.partOf).toBe('svc_bundle');
   });
 
+  it("gives a bundle's domain part bought without a name the buyer's name, once (D24)", async () => {
+    const store = make();
+    const userId = newUserId();
+    const part = {
+      userId,
+      serviceId: 'svc_bundle~domain',
+      partOf: 'svc_bundle',
+      planId: 'premiumdomain',
+      planName: 'Premium Domain',
+      category: 'domain' as const,
+      renewalDate: '2027-11-22T02:00:00.000Z',
+    };
+    await store.addPart(part, AT);
+    await store.addPart(
+      { ...part, serviceId: 'svc_bundle~vps', planId: 'basicvps', category: 'vps' },
+      AT,
+    );
+    await store.extendService(identity(userId), period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    const ref = { userId, serviceId: part.serviceId };
+
+    expect(await store.chooseDomain(ref, 'ashaverma.in')).toBe(true);
+    expect(await store.chooseDomain(ref, 'ashaother.in')).toBe(false);
+    expect((await store.getService(userId, part.serviceId))?.domain).toBe('ashaverma.in');
+    // Not a part's domain: a VPS part, a service of its own, nothing at all.
+    expect(await store.chooseDomain({ userId, serviceId: 'svc_bundle~vps' }, 'x.in')).toBe(false);
+    expect(
+      await store.chooseDomain({ userId, serviceId: identity(userId).serviceId }, 'x.in'),
+    ).toBe(false);
+    expect(await store.chooseDomain({ userId, serviceId: 'svc_ghost~domain' }, 'x.in')).toBe(false);
+    expect(await store.getService(userId, 'svc_ghost~domain')).toBeUndefined();
+  });
+
   it('keeps what converge found only while the facts are as it read them, and queues it', async () => {
     const store = make();
     const service = identity(newUserId());

@@ -3,6 +3,7 @@ import type { ServiceCard } from './group-services';
 import { DomainCard } from './domain-card';
 import { StorageCard } from './storage-card';
 import { VpsCard } from './vps-card';
+import { ChooseDomain } from './choose-domain';
 import { serviceWords, StatusBadge } from './status-badge';
 
 /**
@@ -10,7 +11,14 @@ import { serviceWords, StatusBadge } from './status-badge';
  * the card of its kind (the domain's settings, the storage keys, the VPS's power and keys), each
  * acting on the part's own id. The hosting part's access is the card's own (ServiceDelivery).
  */
-export function BundleParts({ card }: { card: ServiceCard }) {
+export function BundleParts({
+  card,
+  onChanged = () => undefined,
+}: {
+  card: ServiceCard;
+  /** After the buyer chose the bundle's domain: the dashboard reads itself again. */
+  onChanged?: () => void;
+}) {
   const parts = card.parts ?? [];
   if (parts.length === 0) return null;
   const live = card.state === 'active' || card.state === 'grace';
@@ -41,6 +49,12 @@ export function BundleParts({ card }: { card: ServiceCard }) {
             ) : null}
             {part.kind === 'domain' && part.domain && part.state === 'ready' ? (
               <DomainCard domain={part.domain} />
+            ) : null}
+            {/* Bought with its domain left empty, or its name taken meanwhile: chosen here (D24). */}
+            {part.kind === 'domain' &&
+            (!part.domain || part.chooseDomain) &&
+            (live || card.state === 'setting_up') ? (
+              <ChooseDomain partId={part.id} onChosen={onChanged} />
             ) : null}
             {part.kind === 'vps' && part.vps ? (
               <VpsCard serviceId={part.id} state={card.state} initial={part.vps} />
