@@ -47,6 +47,18 @@ export interface LighthouseRun {
   lcpElement: string;
   /** The machine's 1-minute load average as the run ended. */
   loadAverage1m: number;
+  /** What the main thread did (ms, as Lighthouse reports it under its simulated throttling). */
+  mainThread: MainThreadBreakdown;
+}
+
+/** Lighthouse's mainthread-work-breakdown, bootup-time and long-tasks audits, reduced. */
+export interface MainThreadBreakdown {
+  /** Time by kind of work: scriptEvaluation, scriptParseCompile, styleLayout… */
+  byGroup: Record<string, number>;
+  /** Per script (path only): its evaluation and its parse/compile. */
+  byScript: { url: string; scripting: number; parseCompile: number }[];
+  /** The long tasks: where each starts, how long, and the script it is charged to. */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
 }
 
 /** The floor's medians over the runs interleaved with one page's, and the page against them. */
@@ -62,7 +74,10 @@ export interface FloorComparison {
   each: LighthouseRun[];
 }
 
-export interface LighthouseFigure extends Omit<LighthouseRun, 'lcpElement' | 'loadAverage1m'> {
+export interface LighthouseFigure extends Omit<
+  LighthouseRun,
+  'lcpElement' | 'loadAverage1m' | 'mainThread'
+> {
   name: string;
   url: string;
   runs: number;
@@ -81,6 +96,39 @@ export interface LighthousePage {
 }
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+type AuditItems = { items?: Record<string, unknown>[] } | undefined;
+
+/** A script's address without its origin (the stack's and the floor's ports change every run). */
+const pathOf = (url: unknown) => {
+  const text = typeof url === 'string' ? url : '';
+  try {
+    return new URL(text).pathname;
+  } catch {
+    return text;
+  }
+};
+
+function mainThreadOf(audits: Record<string, { details?: unknown }>): MainThreadBreakdown {
+  const items = (id: string) => (audits[id]?.details as AuditItems)?.items ?? [];
+  const byGroup: Record<string, number> = {};
+  for (const item of items('mainthread-work-breakdown')) {
+    byGroup[String(item.group)] = Math.round(Number(item.duration));
+  }
+  return {
+    byGroup,
+    byScript: items('bootup-time').map((item) => ({
+      url: pathOf(item.url),
+      scripting: Math.round(Number(item.scripting)),
+      parseCompile: Math.round(Number(item.scriptParseCompile)),
+    })),
+    longTasks: items('long-tasks').map((item) => ({
+      url: pathOf(item.url),
+      startMs: Math.round(Number(item.startTime)),
+      durationMs: Math.round(Number(item.duration)),
+    })),
+  };
+}
 
 async function seedStorage(port: number, page: LighthousePage): Promise<void> {
   const entries = page.localStorage;
@@ -142,6 +190,7 @@ async function runOnce(port: number, page: LighthousePage): Promise<LighthouseRu
     totalBytes: Math.round(numeric('total-byte-weight')),
     lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.selector ?? '',
     loadAverage1m: loadAverage(),
+    mainThread: mainThreadOf(audits),
   };
 }
 

@@ -564,7 +564,7 @@ async function main(): Promise<void> {
         rows.push(
           row(
             `converge, ${c.planId}: items read/written per service (per step)`,
-            `${c.itemsRead} / ${c.itemsWritten} (${c.itemsReadPerStep} / ${c.itemsWrittenPerStep}; ${c.steps} steps, ${c.invocations} invocations)`,
+            `${c.itemsRead} / ${c.itemsWritten} (${c.itemsReadPerStep} / ${c.itemsWrittenPerStep}; ${c.steps} steps, ${c.invocations} invocations, ${c.threw} threw)`,
             '',
             null,
           ),

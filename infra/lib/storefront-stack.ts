@@ -16,6 +16,7 @@ import { Site } from './constructs/site';
 import { InboundMail } from './constructs/inbound-mail';
 import { TicketFiles } from './constructs/ticket-files';
 import { DEFAULT_WEB_DIST } from './paths';
+import { Edge } from './constructs/edge';
 
 export interface StorefrontStackProps extends StackProps {
   /** The web build to upload; `web/dist` by default. */
@@ -44,6 +45,7 @@ export class StorefrontStack extends Stack {
   readonly auth: Auth;
   readonly api: Api;
   readonly site: Site;
+  readonly edge: Edge;
   readonly schedules: Schedules;
   readonly monitoring: Monitoring;
 
@@ -130,6 +132,7 @@ export class StorefrontStack extends Stack {
       ).toString(),
     });
     this.ticketFiles = new TicketFiles(this, 'TicketFiles');
+    this.edge = new Edge(this, 'Edge');
     this.lambdas = new Lambdas(this, 'Lambdas', {
       ticketFiles: this.ticketFiles,
       tickets: {
@@ -150,6 +153,7 @@ export class StorefrontStack extends Stack {
       },
     });
     const { functions } = this.lambdas;
+    this.lambdas.addOriginSecret(this.edge.originSecret);
     this.inboundMail = new InboundMail(this, 'InboundMail', {
       replyAddress: ticketReplyAddress.valueAsString,
       ticketFiles: this.ticketFiles,
@@ -172,6 +176,8 @@ export class StorefrontStack extends Stack {
       userPoolClient: this.auth.client,
       razorpayKeyId: razorpayKeyId.valueAsString,
       ticketUploadsOrigin: this.ticketFiles.endpoint,
+      originSecret: this.edge.originSecret,
+      webAclArn: this.edge.webAclArn,
     });
     // After the distribution exists: the mail Lambdas link to the site; its pages upload files.
     this.lambdas.addSiteUrl(this.site.url);
@@ -247,6 +253,11 @@ export class StorefrontStack extends Stack {
     new CfnOutput(this, 'EventBusName', {
       description: 'The storefront bus, where the backfill hands services to converge',
       value: this.events.bus.eventBusName,
+    });
+    new CfnOutput(this, 'WebAclArn', {
+      description:
+        "The site's AWS WAF web ACL, in us-east-1 (CloudFront's): per-address rate limits on /api",
+      value: this.edge.webAclArn,
     });
     new CfnOutput(this, 'HttpApiEndpoint', {
       description: 'The API Gateway endpoint behind CloudFront (for diagnostics)',

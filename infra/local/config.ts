@@ -2,6 +2,7 @@
  * The local stack's settings, read once from the environment (docs/api.md, The local stack).
  * Every port can be moved; the secrets are local test values that the environment may override.
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 
 export interface PortSetting {
@@ -32,9 +33,14 @@ export interface LocalConfig {
   /** The registrar stand-in's reseller id and API key (`auth-userid`, `api-key`). */
   registrar: { resellerId: string; apiKey: string };
   /** The Proxmox stand-in's API token (`Authorization: PVEAPIToken=TOKENID=SECRET`). */
-  proxmox: { tokenId: string; secret: string };
+  proxmox: { tokenId: string; secret: string; cloneMs: number };
   /** The object storage stand-in's admin user's S3 keys (they sign RGW's Admin Ops calls). */
   storage: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * What the gateway sends the Lambdas in `x-origin-verify`, as CloudFront does (#26): new at each
+   * start unless ORIGIN_SECRET says, so nothing can lean on a known value.
+   */
+  originSecret: string;
   /** Local Lambda timeouts are the stack's times this (see LambdaRuntime). */
   lambdaTimeoutFactor: number;
   /** Base delay of the retries of the event bus and the webhook deliveries, in ms. */
@@ -111,11 +117,14 @@ export function loadLocalConfig(
     proxmox: {
       tokenId: env.PROXMOX_TOKEN_ID || 'storefront@pve!converge',
       secret: env.PROXMOX_TOKEN_SECRET || 'local_proxmox_secret',
+      // How long the stand-in's clone task runs (a real full clone takes minutes).
+      cloneMs: readPositiveInt(env, 'PROXMOX_CLONE_MS', 300),
     },
     storage: {
       accessKeyId: env.STORAGE_ACCESS_KEY_ID || 'LOCALSTORAGEADMIN001',
       secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY || 'local_storage_admin_secret',
     },
+    originSecret: env.ORIGIN_SECRET || randomBytes(24).toString('base64url'),
     retryBaseMs: readPositiveInt(env, 'LOCAL_RETRY_BASE_MS', 1000),
     lambdaTimeoutFactor: readPositiveInt(env, 'LOCAL_LAMBDA_TIMEOUT_FACTOR', 3),
     skipWeb: env.STOREFRONT_SKIP_WEB === '1' || env.STOREFRONT_SKIP_WEB === 'true',

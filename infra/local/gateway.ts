@@ -21,6 +21,7 @@ import { controlRefusal, fromLoopback } from './stand-in-http';
 import { runInNewContext } from 'node:vm';
 import { apiGateFunctionCode, VIEWER_ADDRESS_HEADER } from '../lib/constructs/api-gate';
 import { recordLocalUsage } from './usage-log';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/system/facts';
 
 const TRIGGER_FUNCTIONS = new Set<FunctionId>(Object.values(COGNITO_TRIGGERS));
 
@@ -39,6 +40,11 @@ export interface GatewayDeps {
   throttle?: RouteThrottle;
   /** CloudFront's response headers policy, on every answer of the site and the API. */
   securityHeaders: Record<string, string>;
+  /**
+   * CloudFront's origin custom header on `/api/*` (#26): sent to every API Lambda in
+   * `x-origin-verify` (here over whatever the caller sent), so the handlers check it as in AWS.
+   */
+  originSecret: string;
   /** The scheduled jobs, run on demand at `/_local/jobs/{name}`. */
   scheduler: LocalScheduler;
   /** The storefront's own origin: the only one whose pages may call `/_local/jobs`. */
@@ -291,7 +297,11 @@ export function createGateway(deps: GatewayDeps): Server {
         method,
         rawPath: url.pathname,
         rawQueryString: rawQuery,
-        headers: { ...req.headers, [VIEWER_ADDRESS_HEADER]: gated.viewerAddress },
+        headers: {
+          ...req.headers,
+          [VIEWER_ADDRESS_HEADER]: gated.viewerAddress,
+          [ORIGIN_VERIFY_HEADER]: deps.originSecret,
+        },
         body,
         sourceIp: clientAddress(req),
       },

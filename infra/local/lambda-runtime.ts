@@ -100,6 +100,7 @@ export class LambdaRuntime {
         memoryMb: definition.memoryMb,
         ok: true,
         ...actionsOf(result),
+        ...triggerOf(event),
       });
       if (tookMs > definition.timeoutSeconds * 1000) {
         console.warn(
@@ -115,6 +116,8 @@ export class LambdaRuntime {
         requestId,
         memoryMb: definition.memoryMb,
         ok: false,
+        ...triggerOf(event),
+        error: error instanceof Error ? error.name : typeof error,
       });
       const err = error instanceof Error ? error : new Error(String(error));
       console.error(`[lambda ${id}] ${requestId} failed: ${err.name}: ${err.message}`);
@@ -122,6 +125,12 @@ export class LambdaRuntime {
       return { ok: false, error: { errorType: err.name, errorMessage: err.message }, requestId };
     }
   }
+}
+
+/** The bus event's detail-type, where a bus event invoked the function. */
+function triggerOf(event: unknown): { trigger?: string } {
+  const type = (event as { 'detail-type'?: unknown } | null | undefined)?.['detail-type'];
+  return typeof type === 'string' ? { trigger: type } : {};
 }
 
 /** How many provider steps converge took, where the answer says (provisionService's). */

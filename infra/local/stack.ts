@@ -11,6 +11,7 @@ import {
   EVENT_BUS_NAME,
   HOME_REGION,
   PROVISIONING_LEASE_SECONDS,
+  TRANSFER_FOLLOW_UP_SECONDS,
   REFUND_LEASE_SECONDS,
   SERVICE_NAME,
   TABLES,
@@ -100,12 +101,16 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
       process.env[ENV.hostingPlaceholderDomain] || LOCAL_PLACEHOLDER_DOMAIN,
     [ENV.provisioningLeaseSeconds]:
       process.env[ENV.provisioningLeaseSeconds] || String(PROVISIONING_LEASE_SECONDS.local),
+    [ENV.transferFollowUpSeconds]:
+      process.env[ENV.transferFollowUpSeconds] || String(TRANSFER_FOLLOW_UP_SECONDS.local),
     [ENV.refundLeaseSeconds]:
       process.env[ENV.refundLeaseSeconds] || String(REFUND_LEASE_SECONDS.local),
     [ENV.razorpayKeyId]: config.razorpay.keyId,
     [ENV.razorpayKeySecret]: config.razorpay.keySecret,
     [ENV.razorpayWebhookSecret]: config.razorpay.webhookSecret,
     [ENV.razorpayApiBase]: at.razorpaySimulator,
+    // The edge's proof (#26): the gateway adds it to every API request, as CloudFront does.
+    [ENV.originSecret]: config.originSecret,
     AWS_REGION: HOME_REGION,
     AWS_DEFAULT_REGION: HOME_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_AWS_KEY.accessKeyId,
@@ -271,6 +276,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
         secret: config.proxmox.secret,
         // Long enough that a VM is seen starting, short enough for tests.
         taskMs: 300,
+        cloneMs: config.proxmox.cloneMs,
       }).then((started) => {
         proxmox = started;
       }),
@@ -322,6 +328,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       siteConfig,
       ...(process.env.LOCAL_THROTTLE === 'off' ? {} : { throttle: new RouteThrottle() }),
       securityHeaders: securityHeaders(localSiteOrigins(config)),
+      originSecret: config.originSecret,
       scheduler,
       origin: at.storefront,
       inboundMail: (body) =>

@@ -19,6 +19,10 @@ export interface LocalUsageLine {
   ok?: boolean;
   /** What converge did (provisionService's answer), for the bench's converge figure. */
   actions?: number;
+  /** The bus event that invoked it (its detail-type), where one did. */
+  trigger?: string;
+  /** The error's name, when the invocation threw (a bus delivery is then retried). */
+  error?: string;
 }
 
 const invocations = new AsyncLocalStorage<{ fn: string; requestId: string }>();

@@ -10,6 +10,7 @@ import {
   ENV,
   EVENT_BUS_NAME,
   PROVISIONING_LEASE_SECONDS,
+  TRANSFER_FOLLOW_UP_SECONDS,
   REFUND_LEASE_SECONDS,
   TABLES,
   WELCOME_MAIL_LEASE_SECONDS,
@@ -143,6 +144,24 @@ export const razorpayConfig = once(() => {
 export const identityConfig = once(() =>
   readSection('the user pool', { [ENV.userPoolId]: required }, process.env),
 );
+
+/**
+ * The edge's proof (#26, docs/decisions.md E26): the value CloudFront sends in ORIGIN_VERIFY_HEADER,
+ * from the Secrets Manager secret ORIGIN_SECRET_ARN names (AWS) or ORIGIN_SECRET (the local
+ * stack). Neither set: the handlers are called directly (unit tests), no check.
+ */
+export const originConfig = once(() => {
+  const settings = readSection(
+    'the edge',
+    { [ENV.originSecretArn]: optional, [ENV.originSecret]: optional },
+    process.env,
+  );
+  const secretArn = settings[ENV.originSecretArn];
+  const value = settings[ENV.originSecret];
+  if (secretArn) return { source: 'secretsManager' as const, secretArn };
+  if (value) return { source: 'environment' as const, value };
+  return { source: 'none' as const };
+});
 
 /**
  * The hosting panel (WHM): its credentials from Secrets Manager (WHM_SECRET_ARN, in AWS) or from
@@ -289,6 +308,16 @@ export const provisioningLeaseMs = once(() => {
   return (seconds === undefined ? PROVISIONING_LEASE_SECONDS.aws : Number(seconds)) * 1000;
 });
 
+/** A young pending transfer's follow-up window (TRANSFER_FOLLOW_UP_SECONDS, else the AWS default). */
+export const transferFollowUpMs = once(() => {
+  const { TRANSFER_FOLLOW_UP_SECONDS: seconds } = readSection(
+    'the transfer follow-up',
+    { [ENV.transferFollowUpSeconds]: z.optional(z.string().check(z.regex(/^\d{1,4}$/))) },
+    process.env,
+  );
+  return (seconds === undefined ? TRANSFER_FOLLOW_UP_SECONDS.aws : Number(seconds)) * 1000;
+});
+
 /** A refund step's claim lease: REFUND_LEASE_SECONDS, else the AWS default (lambdas/system/facts.ts). */
 export const refundLeaseMs = once(() => {
   const { REFUND_LEASE_SECONDS: seconds } = readSection(
@@ -386,6 +415,7 @@ export function resetConfigForTests(): void {
   provisioningConfig.reset();
   provisioningLeaseMs.reset();
   refundLeaseMs.reset();
+  transferFollowUpMs.reset();
   identityConfig.reset();
   sellerConfig.reset();
   ticketFilesConfig.reset();

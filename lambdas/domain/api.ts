@@ -287,8 +287,12 @@ export interface ServiceChangedDetail {
     | 'plan'
     /** A VPS's buyer added SSH keys (D24): a VPS waiting for one can be made now. */
     | 'ssh-keys'
+    /** A VPS's buyer asked for a reinstall (D24): converge does it. */
+    | 'reinstall'
     /** A hosting purchase's free domain (D23) was made: register it. */
-    | 'free-domain';
+    | 'free-domain'
+    /** A bundle's buyer chose its domain's name on the card (D24): register it. */
+    | 'domain-chosen';
   at: string;
 }
 

@@ -29,7 +29,9 @@ export const CATALOG: readonly CatalogPlan[] = [
     monthlyPricePaise: 20_825,
     renewalPricePaise: 20_825,
     isPopular: true,
-    features: ['Everything in Basic Domain', 'Free WHOIS privacy protection', 'Priority support'],
+    // D23: "Priority support" is not listed: tickets (D27) are answered in one queue, by one
+    // clock, whatever the plan.
+    features: ['Everything in Basic Domain', 'Free WHOIS privacy protection'],
   },
   {
     id: 'enterprisedomain',
@@ -39,9 +41,9 @@ export const CATALOG: readonly CatalogPlan[] = [
     monthlyPricePaise: 40_825,
     renewalPricePaise: 40_825,
     isPopular: false,
-    // D23: DNSSEC, email forwarding, bulk management and an account manager are not built; what
-    // Enterprise adds over Premium is the seller's to decide (issue #23's note).
-    features: ['Everything in Premium Domain'],
+    // D23: DNSSEC is the domain card's DS-record editor (lambdas/domain/dnssec.ts); email
+    // forwarding, bulk management and an account manager are not built, so not listed.
+    features: ['Everything in Premium Domain', 'DNSSEC (DS records) to sign your domain'],
   },
   {
     id: 'basichosting',

@@ -170,9 +170,13 @@ export const PRIVACY_PLAN_IDS: readonly string[] = ['premiumdomain', 'enterprise
 export class FeatureNotInPlanError extends DomainError {
   override readonly name = 'FeatureNotInPlanError';
   readonly code = 'feature_not_in_plan';
-  constructor(readonly feature: string) {
+  constructor(
+    readonly feature: string,
+    /** The plans that include it, as the buyer reads them. */
+    plans = 'Premium Domain and Enterprise Domain',
+  ) {
     super(
-      `${feature} comes with Premium Domain and Enterprise Domain; your plan does not include it.`,
+      `${feature} comes with ${plans}; your plan does not include it. You can choose ${plans.includes(' and ') ? 'one of them' : 'it'} for your renewal from the card's Change plan.`,
     );
   }
 }

@@ -156,6 +156,14 @@ export function isOverdue(since: string | undefined, now: Date): boolean {
   return since !== undefined && now.getTime() - new Date(since).getTime() >= OUT_OF_STEP_AFTER_MS;
 }
 
+/**
+ * Since when a service is out of step at `now`, if it is: a date ahead is when a domain's tier
+ * chosen for its renewal comes into force (#29), when converge looks again, not a step missed.
+ */
+export function outOfStepAt(since: string | undefined, now: Date): string | undefined {
+  return since !== undefined && Date.parse(since) <= now.getTime() ? since : undefined;
+}
+
 /** Whether an ended service is listed for removal at `now`. */
 export function isDueForRemoval(life: Life, now: Date): boolean {
   return (

@@ -29,6 +29,7 @@ export const MAIL_KINDS = {
   'debit-failed': { label: 'Auto-renew: debit failed', resend: true },
   'pay-link': { label: 'Auto-renew: above the limit, renew by hand', resend: true },
   'auto-renew-off': { label: 'Auto-renew turned off', resend: true },
+  'free-domain-taken': { label: 'Free domain taken: choose another name', resend: true },
   'refund-requested': { label: 'Refund requested', resend: true },
   'refund-completed': { label: 'Refund completed', resend: true },
   'refund-retrying': {

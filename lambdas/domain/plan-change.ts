@@ -165,11 +165,7 @@ export function quotePlanChange(request: PlanChangeRequest): Quote & { change: P
   const to = plans.find((p) => p.id === request.toPlanId);
   if (!to) throw new PlanNotFoundError(request.toPlanId);
   if (!from) throw new PlanNotFoundError(service.planId);
-  if (service.category === 'domain') {
-    throw new InvalidPlanChangeError(
-      'A domain plan changes at its renewal: choose the new plan when you renew.',
-    );
-  }
+  if (service.category === 'domain') throw new InvalidPlanChangeError(DOMAIN_CHANGES_AT_RENEWAL);
   if (to.category !== service.category) {
     throw new InvalidPlanChangeError(
       `${to.name} is not a ${categoryWord(service.category)} plan: a plan changes only to another plan of the same kind. Buy it as a new service instead.`,
@@ -260,6 +256,10 @@ export function quotePlanChange(request: PlanChangeRequest): Quote & { change: P
   };
 }
 
+/** Why a domain's tier never changes "now" (D26, #29): the registry sells it by the year. */
+export const DOMAIN_CHANGES_AT_RENEWAL =
+  'A domain changes tier at its renewal, never now: its registry year is bought by the year. Choose the new tier for your renewal from Change plan.';
+
 function categoryWord(category: Category): string {
   return category === 'vps' ? 'VPS' : category;
 }
@@ -284,9 +284,10 @@ export function planInForce(
 }
 
 /**
- * The smaller plan a service may move to at its renewal (D26), or a sentence why not: only within
- * the category, only a plan that costs less, never a VPS whose disk would shrink, never a domain
- * here (it changes tier when it renews), never an ended service.
+ * The plan a service may move to at its renewal (D26), or a sentence why not: only within the
+ * category, only a plan that costs less (a larger one is bought now), never a VPS whose disk
+ * would shrink, never an ended service. A domain may move to any other domain tier, larger or
+ * smaller (#29): its year is bought by the year, so every tier change waits for the renewal.
  */
 export function downgradeTarget(
   plans: readonly Plan[],
@@ -300,17 +301,13 @@ export function downgradeTarget(
   if (service.state === 'ended' || service.state === 'removed') {
     throw new ServiceNotChangeableError('This service has ended, so its plan cannot change.');
   }
-  if (service.category === 'domain') {
-    throw new InvalidPlanChangeError(
-      'A domain plan changes at its renewal: choose the new plan when you renew.',
-    );
-  }
   if (to.category !== service.category) {
     throw new InvalidPlanChangeError(
       `${to.name} is not a ${categoryWord(service.category)} plan: a plan changes only to another plan of the same kind.`,
     );
   }
   if (to.id === from.id) throw new InvalidPlanChangeError(`You are on ${from.name} already.`);
+  if (service.category === 'domain') return to;
   if (to.monthlyPricePaise >= from.monthlyPricePaise) {
     throw new InvalidPlanChangeError(
       `${to.name} is not smaller than ${from.name}: a move to a larger plan is made now, with the difference for the days left.`,

@@ -79,6 +79,17 @@ export function canMoveProvisioning(from: ProvisioningState, to: ProvisioningSta
   return NEXT[from].includes(to);
 }
 
+/**
+ * Whether the provisioning claim's holder is a converge delivered by the bus: named by its event's
+ * id, where every other holder is named `kind:id` (`operator:…`, `renewal-reminders:…`,
+ * `buyer:…`, `storage-key:…`). Such a holder reads the service again after it gives the claim
+ * back, and the bus delivers it again if it crashes, so a converge that finds the claim held by it
+ * may hand its run over to it (issue #30) instead of failing for the bus to retry.
+ */
+export function isBusDeliveryHolder(heldBy: string | undefined): heldBy is string {
+  return heldBy !== undefined && heldBy !== '' && !heldBy.includes(':');
+}
+
 /** Why "Open control panel" is refused (docs/api.md: 409 with these codes). */
 export type PanelLoginRefusal = 'service_not_ready' | 'service_suspended' | 'service_ended';
 

@@ -30,6 +30,15 @@ export class RegisterDomainTakenError extends DomainError {
   }
 }
 
+/** A bundle's domain part that has its name already (400 domain_already_chosen). */
+export class DomainAlreadyChosenError extends DomainError {
+  override readonly name = 'DomainAlreadyChosenError';
+  readonly code = 'domain_already_chosen';
+  constructor(readonly domain: string) {
+    super(`This bundle's domain is ${domain} already: it cannot be changed here.`);
+  }
+}
+
 /**
  * The name to register, normalised (`domain_required`, `invalid_domain`,
  * `extension_not_available` as an order's domain), or undefined when none was given.
@@ -63,4 +72,15 @@ const FREE_DOMAIN_SUFFIX = '~freedomain';
 /** Whether a ledger entry is a free first year included with hosting (₹0, not a payment). */
 export function isFreeDomainEntry(period: { purchaseId: string }): boolean {
   return period.purchaseId.endsWith(FREE_DOMAIN_SUFFIX);
+}
+
+/**
+ * Whether a domain service is a hosting's free first-year domain and nothing more (D23): every
+ * ledger entry free, at least one (a bundle's part has none: its life is its bundle's).
+ */
+export function isFreeDomainService(service: {
+  periods: Readonly<Record<string, { purchaseId: string }>>;
+}): boolean {
+  const entries = Object.values(service.periods);
+  return entries.length > 0 && entries.every(isFreeDomainEntry);
 }

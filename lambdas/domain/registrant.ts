@@ -27,6 +27,23 @@ export function registrantGaps(profile: {
 export const NAME_TAKEN_REASON = (name: string) =>
   `${name} was registered by someone else before we could register it for you, so it is not yours. Your payment will be refunded in full.`;
 
+/**
+ * Why a hosting's free first-year domain (D23) is not the buyer's: taken before it could be
+ * registered. Nothing was paid for it, so nothing is refunded; the buyer chooses another name on
+ * its card (the same control as a bundle's unnamed domain).
+ */
+export const FREE_NAME_TAKEN_REASON = (name: string) =>
+  `${name} was registered by someone else before we could register it for you, so it is not yours. It came free with your hosting, so there is no payment to refund: choose another name for your free year here.`;
+
+/**
+ * Why a bundle's domain (D24) is not the buyer's: taken before it could be registered. The bundle's
+ * price includes a domain, so the buyer chooses another name on the bundle's card (nothing is
+ * refunded by itself: a bundle's refund is Cancel's, D6, and keeps nothing back for an
+ * unregistered name).
+ */
+export const BUNDLE_NAME_TAKEN_REASON = (name: string) =>
+  `${name} was registered by someone else before we could register it for you, so it is not yours. Your bundle includes a domain: choose another name for it here.`;
+
 /** The registrant's details are missing: the registry needs an address before it registers. */
 export class RegistrantDetailsMissingError extends Error {
   override readonly name = 'RegistrantDetailsMissingError';

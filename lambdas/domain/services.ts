@@ -34,6 +34,11 @@ export interface Service {
    * it waits or when it failed. Never its auth code.
    */
   transfer?: { state: 'requested' | 'pending' | 'completed' | 'failed'; detail?: string };
+  /**
+   * A hosting's free first-year domain (D23) taken before it could be registered: the buyer may
+   * choose another name on its card (`PUT /api/me/services/{id}/domain`).
+   */
+  chooseDomain?: true;
   /** Whether Renew opens checkout for it (D14): every service but a cancelled one. */
   renewable: boolean;
   /** Whole days in India until its renewal date; 0 on that day and once expired. */
@@ -96,6 +101,8 @@ export interface ServicePart {
   /** The part's plan changed with its bundle's (D26) and its provider is not there yet: "Updating…". */
   planUpdating?: boolean;
   domain?: string;
+  /** A domain part whose name was taken meanwhile (D24): the buyer chooses another here. */
+  chooseDomain?: true;
   vps?: ServiceVps;
   storage?: ServiceStorage;
 }
@@ -110,6 +117,11 @@ export interface ServiceVps {
   /** When the power state was read from the provider. */
   powerAt?: string;
   waitsForKey: boolean;
+  /**
+   * A reinstall the buyer asked for is under way (D24): the OS being installed and when it was
+   * asked. `os` stays the installed one until the new system runs.
+   */
+  reinstalling?: { os: VpsOs; requestedAt: string };
 }
 
 export interface ServiceStorage {

@@ -41,7 +41,32 @@ export interface VpsRecord {
   power?: PowerState;
   /** When `power` was read from the provider (ISO-8601). */
   powerAt?: string;
+  /**
+   * The buyer asked for a reinstall (D24): converge destroys the VM and clones this OS's template
+   * again with the same VMID and address, then removes this. One at a time.
+   */
+  reinstall?: VpsReinstall;
+  /**
+   * A clone converge started on the provider and follows across its passes (a real full clone
+   * outlives a request): the provider's task id, the VM it makes, when it was started.
+   */
+  task?: VpsTask;
 }
+
+export interface VpsReinstall {
+  os: VpsOs;
+  /** When the buyer asked (ISO-8601); it also marks the VM the reinstall clones. */
+  requestedAt: string;
+}
+
+export interface VpsTask {
+  upid: string;
+  vmid: number;
+  startedAt: string;
+}
+
+/** The VPS fields a write may remove (a finished reinstall, a task followed to its end). */
+export type VpsTransientField = 'reinstall' | 'task';
 
 /** How long a VPS card's power state is shown without asking the provider again. */
 export const POWER_FRESH_MS = 30_000;

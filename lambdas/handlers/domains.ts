@@ -4,8 +4,11 @@
  *   sell, at the catalog's yearly price (no sign-in).
  * - The dashboard's domain card (signed in; the caller's registered domains only):
  *   GET /api/me/domains/{domain}, PUT .../nameservers, GET|POST .../dns-records,
- *   DELETE .../dns-records/{recordId}, PUT .../settings, POST .../auth-code (after a sign-in
+ *   DELETE .../dns-records/{recordId}, GET|POST .../ds-records and DELETE .../ds-records/{recordId}
+ *   (DNSSEC, Enterprise Domain), PUT .../settings, POST .../auth-code (after a sign-in
  *   within 5 minutes: the ID token's auth_time). The transfer code is in that answer only.
+ * - PUT /api/me/services/{serviceId}/domain {name}: "Choose your domain" for a bundle's domain
+ *   part bought without a name (D24): 200 {serviceId, domain}; converge registers it.
  */
 import * as z from 'zod/mini';
 import { authTimeOf, callerOf } from '../http/auth';
@@ -14,25 +17,31 @@ import { parseJsonBody } from '../http/request';
 import { json } from '../http/response';
 import {
   addDnsRecord,
+  addDsRecord,
   deleteDnsRecord,
+  deleteDsRecord,
   domainAuthCode,
   getDomain,
   listDnsRecords,
+  listDsRecords,
   setNameservers,
   updateDomainSettings,
   type ManageDomainDeps,
 } from '../use-cases/manage-domain';
 import { domainSearch, SEARCH_CACHE_MS } from '../use-cases/search-domains';
+import { chooseBundleDomain, type ChooseBundleDomainDeps } from '../use-cases/choose-bundle-domain';
+import { eventPublisher } from './deps/events';
 import { spendUserLimit, type UserLimitDeps } from '../use-cases/user-limits';
 import { registrar } from './deps/registrar';
 import { rateLimiter, servicesStore } from './deps/stores';
 
 const search = domainSearch({ registrar });
 const CACHE_HEADERS = { 'cache-control': `public, max-age=${SEARCH_CACHE_MS / 1000}` };
-const deps: ManageDomainDeps & UserLimitDeps = {
+const deps: ManageDomainDeps & UserLimitDeps & ChooseBundleDomainDeps = {
   services: servicesStore(),
   registrar,
   limits: rateLimiter(),
+  events: eventPublisher,
   now: () => new Date(),
 };
 const anyBody = z.unknown();
@@ -62,8 +71,20 @@ export const handler = httpHandler(async (event) => {
     case 'DELETE /api/me/domains/{domain}/dns-records/{recordId}':
       await spendUserLimit(deps, userId, 'dnsChange');
       return json(200, await deleteDnsRecord(deps, userId, domain, event.pathParameters?.recordId));
+    case 'GET /api/me/domains/{domain}/ds-records':
+      return json(200, await listDsRecords(deps, userId, domain));
+    case 'POST /api/me/domains/{domain}/ds-records':
+      return json(201, await addDsRecord(deps, userId, domain, await change()));
+    case 'DELETE /api/me/domains/{domain}/ds-records/{recordId}':
+      await spendUserLimit(deps, userId, 'dnsChange');
+      return json(200, await deleteDsRecord(deps, userId, domain, event.pathParameters?.recordId));
     case 'PUT /api/me/domains/{domain}/settings':
       return json(200, await updateDomainSettings(deps, userId, domain, await change()));
+    case 'PUT /api/me/services/{serviceId}/domain':
+      return json(
+        200,
+        await chooseBundleDomain(deps, userId, event.pathParameters?.serviceId, body()),
+      );
     case 'POST /api/me/domains/{domain}/auth-code':
       await spendUserLimit(deps, userId, 'domainAuthCode');
       return json(200, await domainAuthCode(deps, userId, domain, authTimeOf(event)));

@@ -1,7 +1,6 @@
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { isFreeDomainEntry } from '../domain/register-domain';
-import { provisioningConfig, siteConfig } from '../config/config';
+import { provisioningConfig, siteConfig, transferFollowUpMs } from '../config/config';
 import { logger } from '../config/logger';
 import { convergeService, type ConvergeResult } from '../use-cases/converge-service';
 import { convergeDepsOf, type ConvergeHandlerDeps } from './deps/converge';
@@ -13,6 +12,7 @@ import { computePartFor } from './deps/compute';
 import { registrarPartFor } from './deps/registrar';
 import { storagePart } from './deps/storage';
 import { cancelService } from '../use-cases/refunds/cancel-service';
+import { domainTaken } from '../use-cases/domain-taken';
 import {
   provisioningRecords,
   purchasesStore,
@@ -52,7 +52,12 @@ export function makeHandler(deps: ConvergeHandlerDeps) {
         return await convergeService(
           converge,
           { userId: detail.userId, serviceId },
-          { deliveryId: event.id, request: { ...detail, serviceId }, rethrow: true },
+          {
+            deliveryId: event.id,
+            request: { ...detail, serviceId },
+            rethrow: true,
+            handOver: true,
+          },
         );
       }
       const parsed = serviceRef.safeParse(event.detail);
@@ -61,7 +66,11 @@ export function makeHandler(deps: ConvergeHandlerDeps) {
           `${event['detail-type']} names no service: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(detail)'}: ${i.code}`).join('; ')}`,
         );
       }
-      return await convergeService(converge, parsed.data, { deliveryId: event.id, rethrow: true });
+      return await convergeService(converge, parsed.data, {
+        deliveryId: event.id,
+        rethrow: true,
+        handOver: true,
+      });
     } finally {
       logger.resetKeys();
     }
@@ -92,20 +101,31 @@ export const handler = makeHandler({
   // A domain is registered at the registrar (D23).
   registrar: {
     ...registrarPartFor(users, services),
-    taken: async (service) => {
-      // A hosting's free domain (D23) was paid nothing: no refund; its part fails for an operator.
-      if (Object.values(service.periods).every(isFreeDomainEntry)) return;
-      await cancelService(refundUnregistered, {
-        userId: service.userId,
-        serviceId: service.serviceId,
-        // A failed transfer in (D23) is refunded the same way; its reason is the transfer's.
-        reason: service.transfer
-          ? 'The domain could not be transferred to us'
-          : 'The domain was registered by someone else before we could register it',
-        origin: 'operator',
-        unregisteredDomain: true,
-      });
-    },
+    // A young pending transfer is looked at again through the bus's retries (locally only).
+    transferFollowUpMs: transferFollowUpMs(),
+    // A paid name is refunded in full at once; a hosting's free one is not (nothing was paid):
+    // its buyer is mailed to choose another name on its card (D23).
+    taken: (service) =>
+      domainTaken(
+        {
+          users,
+          mailer,
+          siteUrl: () => siteConfig().SITE_URL,
+          log: logger,
+          refund: (paid) =>
+            cancelService(refundUnregistered, {
+              userId: paid.userId,
+              serviceId: paid.serviceId,
+              // A failed transfer in (D23) is refunded the same way; its reason is the transfer's.
+              reason: paid.transfer
+                ? 'The domain could not be transferred to us'
+                : 'The domain was registered by someone else before we could register it',
+              origin: 'operator',
+              unregisteredDomain: true,
+            }).then(() => undefined),
+        },
+        service,
+      ),
   },
   // A VPS's VM on the VPS platform (D24).
   compute: computePartFor(services),

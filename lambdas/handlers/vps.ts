@@ -5,7 +5,7 @@
  *   POST /api/me/services/{serviceId}/reinstall {os, confirm: hostname}  → 202 {service}
  *   PUT  /api/me/services/{serviceId}/ssh-keys {keys: string[]}          → 200 {service}
  * 404 service_not_found (also another buyer's), 409 service_suspended / service_not_ready /
- * service_busy, 400 validation_failed / invalid_ssh_key.
+ * service_busy / reinstall_in_progress, 400 validation_failed / invalid_ssh_key.
  */
 import * as z from 'zod/mini';
 import { logger } from '../config/logger';
@@ -22,7 +22,7 @@ import {
 } from '../use-cases/manage-vps';
 import { ServiceNotFoundError } from '../use-cases/open-control-panel';
 import { spendUserLimit, type UserLimitDeps } from '../use-cases/user-limits';
-import { addressPool, compute } from './deps/compute';
+import { compute } from './deps/compute';
 import { eventPublisher } from './deps/events';
 import { provisioningRecords, rateLimiter, servicesStore } from './deps/stores';
 
@@ -56,7 +56,7 @@ export function makeHandler(deps: ManageVpsDeps & UserLimitDeps) {
       case 'POST /api/me/services/{serviceId}/reinstall': {
         const body = parseJsonBody(event, reinstallBody);
         await spendUserLimit(deps, caller.userId, 'vpsReinstall');
-        const service = await reinstallVps(deps, caller.userId, serviceId, body, requestId);
+        const service = await reinstallVps(deps, caller.userId, serviceId, body);
         return json(202, { service });
       }
       case 'PUT /api/me/services/{serviceId}/ssh-keys': {
@@ -74,7 +74,6 @@ export const handler = makeHandler({
   services: servicesStore(),
   records: provisioningRecords(),
   compute,
-  pool: addressPool,
   events: eventPublisher,
   limits: rateLimiter(),
   log: logger,

@@ -62,6 +62,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   service_not_ready: 409,
   service_suspended: 409,
   service_ended: 409,
+  // A VPS being reinstalled (D24): one at a time, and no other change meanwhile.
+  reinstall_in_progress: 409,
   panel_unavailable: 503,
   // Storage keys (D24): the object storage down.
   storage_unavailable: 503,
@@ -70,6 +72,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   domain_unavailable: 409,
   // A bundle's name to register is taken: said at checkout, before any Razorpay order (D24).
   domain_not_available: 400,
+  // A bundle's domain part chosen from its card (D24) once it has a name.
+  domain_already_chosen: 400,
   domain_not_found: 404,
   dns_record_not_found: 404,
   registrar_refused: 400,

@@ -9,6 +9,10 @@
  * `provision` is idempotent and adopts: a VM already made for the service (a crash after the
  * clone, or a racing attempt) is found by its service id and brought to the spec instead of a
  * second one being made. Callers still act under the service's claim (converge, D22).
+ *
+ * A full clone can take minutes, longer than a request or a Lambda may wait: `startClone` answers
+ * as soon as the provider has started it, with the task to follow (`taskStatus`), so converge takes
+ * it as steps over several passes; a VM whose clone is still running is `busy`.
  */
 import { DomainError } from '../domain/errors';
 import type { PowerState, VpsOs } from '../domain/vps';
@@ -44,6 +48,21 @@ export interface VmSpec {
   /** OpenSSH public keys, one per entry; at least one (a VM without a key cannot be entered). */
   sshKeys: readonly string[];
   ipv4: Ipv4Lease;
+  /**
+   * Marks the VM this spec's clone makes (a reinstall's own mark), so a crash after the clone was
+   * started finds that VM and tells it from the one it replaces. Absent: unmarked.
+   */
+  build?: string;
+}
+
+/** How a provider task stands: still running, finished well, or failed with its sentence. */
+export type TaskState =
+  { state: 'running' } | { state: 'done' } | { state: 'failed'; reason: string };
+
+/** A clone the provider has started: the VM it makes and the task to follow. */
+export interface CloneStarted {
+  vmid: number;
+  task: string;
 }
 
 export type PowerAction = 'start' | 'stop' | 'reboot' | 'shutdown';
@@ -62,6 +81,10 @@ export interface Vm {
   /** The address cloud-init gives it. */
   ip: string;
   power: PowerState;
+  /** A task holds it (its clone is still running): it cannot be configured or started yet. */
+  busy?: boolean;
+  /** The `build` of the spec it was cloned for, when it had one. */
+  build?: string;
 }
 
 export interface Compute {
@@ -71,6 +94,15 @@ export interface Compute {
    * the OS's template. `TemplateMissingError` when the OS has no template.
    */
   provision(spec: VmSpec): Promise<Vm>;
+  /**
+   * Starts cloning `spec.os`'s template for the service and answers without waiting for it: the
+   * VM's id (`vmid` when given: a reinstall keeps its VMID; else a free one) and the provider's
+   * task. The VM is found by `find`/`get` at once, `busy` until the task ends; a failed clone
+   * leaves no VM. `TemplateMissingError` when the OS has no template.
+   */
+  startClone(spec: VmSpec, vmid?: number): Promise<CloneStarted>;
+  /** How a task `startClone` answered stands now (never waits for it). */
+  taskStatus(task: string): Promise<TaskState>;
   /** The service's VM, or undefined when the provider has none. */
   find(serviceId: string): Promise<Vm | undefined>;
   /** The VM, or undefined when it no longer exists. */

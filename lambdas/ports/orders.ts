@@ -44,9 +44,12 @@ export interface OrderRecord {
   autoRenew?: { customerId: string; maxAmountPaise: Paise };
   /**
    * A domain transferred in (D23): the auth code the buyer gave, kept only until the order is
-   * paid (its service then has it, until converge asks the registrar); markPaid removes it.
+   * paid (its service then has it, until converge asks the registrar; markPaid removes it) or is
+   * left unpaid (forgetTransferCode, by the reconciler).
    */
   transferAuthCode?: string;
+  /** A domain transferred in (D23): set with the code, and kept when the code goes. */
+  transferIn?: true;
   quote: Quote;
   /** The billing details the invoice will carry, frozen now (D15); absent when none were given. */
   billing?: BillingDetails;
@@ -117,4 +120,19 @@ export interface OrdersStore {
     status: OrderStatus,
     options: { limit: number; movedSince?: string },
   ): Promise<OrderRecord[]>;
+  /**
+   * Unpaid (`created` or `failed`) orders that still hold a transfer's auth code (D23) and last
+   * moved between `movedSince` and `movedBefore`: their ids (the code itself is not read), at
+   * most `limit`.
+   */
+  listUnpaidTransferCodes(options: {
+    movedSince: string;
+    movedBefore: string;
+    limit: number;
+  }): Promise<string[]>;
+  /**
+   * Removes an unpaid order's transfer auth code, in one conditional write that holds only while
+   * the order is `created` or `failed` and has not moved since `movedBefore`. False otherwise.
+   */
+  forgetTransferCode(orderId: string, movedBefore: string): Promise<boolean>;
 }

@@ -168,7 +168,8 @@ export interface ProvisioningRecord {
  * with the claim of the attempt acting on the upstream, if one holds it.
  */
 export type StoredProvisioning = Omit<ProvisioningRecord, 'userId' | 'serviceId'> & {
-  claim?: { token: string; by: string; at: number };
+  /** `handedOver`: when another converge last handed its run to this holder (handOver). */
+  claim?: { token: string; by: string; at: number; handedOver?: number };
 };
 
 /** The service has no item (nothing was sold), or its provisioning was never begun. */
@@ -292,6 +293,15 @@ export interface ProvisioningRecords {
   ): Promise<ProvisioningClaim>;
   /** Gives the claim back (the upstream was down); a retry takes it again. */
   release(userId: string, serviceId: string, token: string): Promise<void>;
+  /**
+   * Hands a converge that found the claim held over to its holder (issue #30): true, and the claim
+   * marked `handedOver`, only while `heldBy` holds it and its lease runs; false, writing nothing,
+   * otherwise (given back, run out, or another's now). The holder, a converge delivered by the bus
+   * (lambdas/use-cases/converge-service.ts), reads the service again after it gives the claim
+   * back, so it acts on every fact recorded before this; the service's facts and version are not
+   * touched.
+   */
+  handOver(userId: string, serviceId: string, heldBy: string, now: Date): Promise<boolean>;
   /**
    * Keeps the account about to be created; only while `token` holds the claim (else
    * ProvisioningClaimLostError).

@@ -6,7 +6,10 @@
  * registrar platform (LogicBoxes first: lambdas/adapters/registrar) maps its protocol's answers
  * to the errors below; use cases never see a registrar's JSON.
  */
+import type { DsRecord, DsRecordInput } from '../domain/dnssec';
 import { DomainError } from '../domain/errors';
+
+export type { DsRecord, DsRecordInput } from '../domain/dnssec';
 
 /** The record types a buyer may add from the dashboard. */
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'] as const;
@@ -137,6 +140,15 @@ export interface Registrar {
   addDnsRecord(name: string, record: NewDnsRecord): Promise<DnsRecord>;
   /** `DnsRecordNotFoundError` when no record has that id. */
   deleteDnsRecord(name: string, recordId: string): Promise<void>;
+  /** The DS records published for the name at the registry (DNSSEC, D23). */
+  dsRecords(name: string): Promise<DsRecord[]>;
+  /** Publishes a DS record; answers the name's DS records after it. */
+  addDsRecord(name: string, record: DsRecordInput): Promise<DsRecord[]>;
+  /**
+   * Withdraws a DS record (named by all four fields); answers the name's DS records after it.
+   * `DnsRecordNotFoundError` when the name has no such record.
+   */
+  deleteDsRecord(name: string, record: DsRecordInput): Promise<DsRecord[]>;
 }
 
 /**

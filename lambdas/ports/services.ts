@@ -5,7 +5,7 @@ export type { LifeQueue, LifeRecord };
 import type { Category } from '../domain/plan';
 import type { ServicePeriod, ServiceTerm } from '../domain/service-periods';
 import type { ProvisioningView } from '../domain/provisioning';
-import type { VpsRecord } from '../domain/vps';
+import type { VpsRecord, VpsReinstall, VpsTransientField } from '../domain/vps';
 import type { StoragePartRecord } from './object-storage';
 import type { StoredProvisioning } from './provisioning';
 import type { AutoRenewRecord } from './auto-renew';
@@ -101,15 +101,22 @@ export interface TransferRecord {
   authCode?: string;
   /** The registrar's sentence: the transfer's progress, or why it failed. */
   detail?: string;
+  /** When it was last written (a pending transfer: when the registrar was last asked). */
   at: string;
+  /** A pending transfer: since when (the waits between asks grow with it). */
+  since?: string;
 }
 
 /** A fact written onto a service, each in one write conditioned on its version (D22). */
 export type ServiceFact =
   | { kind: 'dispute'; paymentId: string; state: 'open' | 'won' | 'lost' }
   | { kind: 'hold'; note?: string }
-  /** D26: a smaller plan from the renewal date on; `cancel-plan` takes the choice back. */
-  | { kind: 'schedule-plan'; plan: PendingPlan }
+  /**
+   * D26: a smaller plan (a domain: any other tier, #29) from the renewal date on; `cancel-plan`
+   * takes the choice back. `inForce`: an earlier choice whose date has come is the service's plan
+   * now, so it becomes `planId`/`planName` before the new choice replaces it.
+   */
+  | { kind: 'schedule-plan'; plan: PendingPlan; inForce?: ServicePlan }
   | { kind: 'cancel-plan' }
   | { kind: 'unhold' }
   | { kind: 'end' }
@@ -280,11 +287,21 @@ export interface ServicesLifeStore {
   /**
    * Writes these of the service's VPS fields (D24) and nothing else on the item; the first write
    * must give the buyer's choices (os, hostname, sshKeys). False when the service does not exist,
-   * or (a partial write) has no VPS fields yet.
+   * or (a partial write) has no VPS fields yet. `remove` names fields removed in the same write
+   * (a reinstall done, a task followed to its end).
    */
   updateVps(
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,
+    remove?: readonly VpsTransientField[],
+  ): Promise<boolean>;
+  /**
+   * Records the buyer's reinstall (D24) on a service with VPS fields, unless one is recorded
+   * already: false then (one at a time), or when the service has no VPS fields.
+   */
+  requestReinstall(
+    ref: { userId: string; serviceId: string },
+    reinstall: VpsReinstall,
   ): Promise<boolean>;
   /**
    * Makes a bundle's part item (D24) unless it exists: no ledger, no renewal schedule, version 1.
@@ -302,6 +319,18 @@ export interface ServicesLifeStore {
     plan: ServicePlan,
     fromPlanId: string,
     at: string,
+  ): Promise<boolean>;
+  /**
+   * A bundle's domain part bought without a name (D24) gets the buyer's name: one conditional
+   * write that holds only while the item is a domain part with no name. With `replacing`, a
+   * domain whose registration failed for that name (a hosting's free domain or a bundle's part,
+   * taken meanwhile: D23, D24) gets the new name and its failed delivery removed, so converge registers
+   * it afresh; it holds only while the item still has that name and that failure. False otherwise.
+   */
+  chooseDomain(
+    ref: { userId: string; serviceId: string },
+    name: string,
+    replacing?: string,
   ): Promise<boolean>;
   /**
    * Writes the service's transfer (D23) when the one it has is in state `from` (none, when

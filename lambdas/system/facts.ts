@@ -140,6 +140,8 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   /** Overrides PROVISIONING_LEASE_SECONDS (below). */
   provisioningLeaseSeconds: 'PROVISIONING_LEASE_SECONDS',
+  /** Overrides TRANSFER_FOLLOW_UP_SECONDS (below). */
+  transferFollowUpSeconds: 'TRANSFER_FOLLOW_UP_SECONDS',
   /** Overrides REFUND_LEASE_SECONDS (below). */
   refundLeaseSeconds: 'REFUND_LEASE_SECONDS',
   // The seller a tax invoice names (D15): in AWS from the stack's parameters; the local stack sets
@@ -159,6 +161,11 @@ export const ENV = {
   ticketFilesBucket: 'TICKET_FILES_BUCKET',
   /** Where buyers reply to ticket mails (Reply-To), received by SES; unset: no replies by mail. */
   ticketReplyAddress: 'TICKET_REPLY_ADDRESS',
+  // The edge's proof (#26): the value CloudFront sends the API in ORIGIN_VERIFY_HEADER, from the
+  // Secrets Manager secret ORIGIN_SECRET_ARN names in AWS, from ORIGIN_SECRET locally. Neither
+  // set (unit tests): no check.
+  originSecretArn: 'ORIGIN_SECRET_ARN',
+  originSecret: 'ORIGIN_SECRET',
 } as const;
 
 /** The DynamoDB tables, defined once: the CDK stack and the local stack build theirs from this list. */
@@ -468,6 +475,18 @@ export const WELCOME_MAIL_LEASE_SECONDS = { aws: 60, local: 5 } as const;
 export const PROVISIONING_LEASE_SECONDS = { aws: 150, local: 5 } as const;
 
 /**
+ * How young a pending domain transfer (D23) must be for a bus delivery of converge to throw, so
+ * that the bus delivers it again with its backoff and converge asks the registrar again on its own
+ * (lambdas/use-cases/converge-transfer.ts; `TRANSFER_FOLLOW_UP_SECONDS` overrides it). Locally the
+ * stand-in completes a transfer in 3 s and the bus retries within seconds, well inside 20 s (its
+ * eighth and last attempt comes 127 retry bases on: 25 s at the tests' 200 ms), so the card reads
+ * Transferred within seconds and nothing is dead-lettered. In AWS none: a real registry takes
+ * days, Lambda's first retry comes a minute on, and each throw would count as a function error
+ * (its alarm); the reconciler's 15-minute pass follows a pending transfer there.
+ */
+export const TRANSFER_FOLLOW_UP_SECONDS = { aws: 0, local: 20 } as const;
+
+/**
  * How long a claim on a step of a refund holds (asking Razorpay, a mail), in seconds, before a
  * retry may take over from an attempt that crashed (`REFUND_LEASE_SECONDS` overrides it). Longer
  * than any live attempt can hold it: in AWS the refunds worker's timeout (45 s) ends it first;
@@ -502,6 +521,13 @@ export const ALARMED_LOG_MESSAGES = {
  * `sourceIp` is the edge's); the local gateway runs the same function (infra/lib/constructs/api-gate.ts).
  */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
+/**
+ * The header CloudFront adds to every request it sends the API (an origin custom header): a
+ * secret value that the API's handlers compare before anything
+ * else, so a call to the API's own execute-api address, which skips the edge, is refused 403.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 /**
  * The users table's name keys (its byNamePrefix index): a name as the console's search compares

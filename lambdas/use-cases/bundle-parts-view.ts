@@ -12,11 +12,12 @@ import {
 import { CATALOG } from '../domain/catalog';
 import type { Service, ServicePart, ServicePartState } from '../domain/services';
 import type { ServiceProvisioning } from '../domain/provisioning';
-import type { ServicesStore, ServiceSummary } from '../ports/services';
+import type { PurchasesStore } from '../ports/purchases';
+import type { ServiceRecord, ServicesStore, ServiceSummary } from '../ports/services';
 import { partAsBundleSays } from './converge-parts';
 import { packageBehind } from './converge-service';
 import { ServiceNotFoundError } from './open-control-panel';
-import { serviceOfRecord } from './to-service';
+import { serviceOfRecord, takenDomainChoosable } from './to-service';
 
 /** The part's state in the card's words, from its delivery. */
 export function partStateWord(provisioning: Pick<ServiceProvisioning, 'state'>): ServicePartState {
@@ -73,6 +74,7 @@ export function bundlePartsView(
       provisioning: shown.provisioning,
       ...(updating ? { planUpdating: true } : {}),
       ...(shown.domain ? { domain: shown.domain } : {}),
+      ...(takenDomainChoosable(part) ? { chooseDomain: true as const } : {}),
       ...(shown.vps ? { vps: shown.vps } : {}),
       ...(shown.storage ? { storage: shown.storage } : {}),
     };
@@ -97,25 +99,49 @@ export function serviceCardOf(
 }
 
 /**
- * GET /api/me/services/{id}: the one card's data, with its parts for a bundle. Another buyer's
- * service, or a bundle's part (shown on its bundle's card), is `404 service_not_found`.
+ * GET /api/me/services/{id}: the one card's data, with its parts for a bundle and, for a hosting
+ * plan that comes with a free first-year domain (D23), the name its first purchase registered
+ * (`freeDomain`, as the dashboard shows it). Another buyer's service, or a bundle's part (shown on
+ * its bundle's card), is `404 service_not_found`.
  */
 export async function getMyService(
-  deps: { services: Pick<ServicesStore, 'getService'>; now: () => Date },
+  deps: {
+    services: Pick<ServicesStore, 'getService'>;
+    purchases: Pick<PurchasesStore, 'getPurchase'>;
+    now: () => Date;
+  },
   userId: string,
   serviceId: string,
 ): Promise<Service> {
   const record = await deps.services.getService(userId, serviceId);
   if (!record || record.partOf) throw new ServiceNotFoundError();
+  const plan = CATALOG.find((p) => p.id === record.planId);
   // Every part item, as the dashboard lists them: a bundle's plan may have changed (D26), and a
   // VPS an upgrade added stays on the card, stopped, once that upgrade is refunded.
   const kinds = record.category === 'bundle' ? PART_KINDS.filter((kind) => kind !== 'hosting') : [];
-  const parts = await Promise.all(
-    kinds.map((kind) => deps.services.getService(userId, partServiceIdOf(serviceId, kind))),
-  );
-  return serviceCardOf(
+  const [freeDomain, ...parts] = await Promise.all([
+    plan?.freeDomainPlanId ? freeDomainOf(deps, record) : Promise.resolve(undefined),
+    ...kinds.map((kind) => deps.services.getService(userId, partServiceIdOf(serviceId, kind))),
+  ]);
+  const card = serviceCardOf(
     record,
-    parts.filter((part) => part !== undefined),
+    parts.filter((part): part is ServiceRecord => part !== undefined && typeof part !== 'string'),
     deps.now(),
   );
+  return typeof freeDomain === 'string' ? { ...card, freeDomain } : card;
+}
+
+/**
+ * The free domain a hosting service's first purchase registered (D23: first purchases only), read
+ * from that one purchase: one GetItem, only for a plan that offers one.
+ */
+async function freeDomainOf(
+  deps: { purchases: Pick<PurchasesStore, 'getPurchase'> },
+  record: ServiceRecord,
+): Promise<string | undefined> {
+  const first = Object.values(record.periods)
+    .filter((period) => !period.change)
+    .sort((a, b) => a.purchaseDate.localeCompare(b.purchaseDate))[0];
+  if (!first) return undefined;
+  return (await deps.purchases.getPurchase(record.userId, first.purchaseId))?.freeDomain;
 }

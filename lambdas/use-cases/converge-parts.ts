@@ -12,6 +12,7 @@
  * here, without the buyer's choices: its domain waits for an operator, its VPS for a key.
  */
 import { CATALOG } from '../domain/catalog';
+import { BUNDLE_NAME_TAKEN_REASON } from '../domain/registrant';
 import {
   droppedPartEndOf,
   PART_LABELS,
@@ -255,7 +256,12 @@ export async function convergeBundleParts(
     },
     // A bundle's name taken before it was registered fails that part only; the bundle's refund
     // keeps nothing back for it (lambdas/domain/refunds.ts), and no refund is made for the part.
-    ...(deps.registrar ? { registrar: { ...deps.registrar, taken: undefined } } : {}),
+    // Its card says so and offers another name (BUNDLE_NAME_TAKEN_REASON, Choose your domain).
+    ...(deps.registrar
+      ? {
+          registrar: { ...deps.registrar, taken: undefined, takenReason: BUNDLE_NAME_TAKEN_REASON },
+        }
+      : {}),
   };
   return Promise.all(
     parts.map(async ({ spec, serviceId, item }): Promise<PartOutcome> => {

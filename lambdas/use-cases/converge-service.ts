@@ -10,7 +10,9 @@
  * so a redelivered, late or reordered event cannot revive what the ledger ended. Every action on
  * the provider is taken under the service's provisioning claim, with the service read again under
  * it; the record is written only while the service's facts are as they were read (its version), so
- * a stale converge loses to a newer one.
+ * a stale converge loses to a newer one. A bus delivery that finds another bus delivery's converge
+ * holding the claim hands its run over to it (`handOver`, issue #30): the holder reads the service
+ * again once it gives the claim back, so nothing recorded before is missed.
  *
  * The hosting panel (WHM) is the provider part today: created on a paid service, suspended when
  * the service is suspended or ended, unsuspended when it is live again, terminated when an
@@ -24,8 +26,9 @@
  * recording it, or racing deliveries), so a name is registered once. A name someone else took
  * before it could be registered fails the part and is handed to `registrar.taken` (a refund).
  *
- * A VPS's part is its VM where `compute` is given (D24): made, stopped, started and destroyed by
- * lambdas/use-cases/converge-compute.ts under the same claim.
+ * A VPS's part is its VM where `compute` is given (D24): made (its clone followed across passes),
+ * reinstalled, stopped, started and destroyed by lambdas/use-cases/converge-compute.ts under the
+ * same claim.
  * A storage service's part is its user at the object storage (D24) where `storage` is given:
  * made (or adopted) with its bucket and quota, suspended, unsuspended and deleted by
  * converge-storage.ts, under the same claim; its usage is read onto the service as converge passes.
@@ -35,7 +38,9 @@
  * with the bundle's life; the bundle is in step only when every part is.
  *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
- * so the bus retries soon; the reconciler converges whatever is still out of step 15 minutes on.
+ * so the bus retries soon, as is a transfer in that has just begun (TransferPendingError, so
+ * converge looks again on its own); the reconciler converges whatever is still out of step
+ * 15 minutes on.
  */
 import {
   isInStep,
@@ -49,8 +54,21 @@ import {
 import { CATALOG } from '../domain/catalog';
 import type { CatalogPlan } from '../domain/plan';
 import { planInForce } from '../domain/plan-change';
-import { deliveryModeOf } from '../domain/provisioning';
-import { NAME_TAKEN_REASON, RegistrantDetailsMissingError } from '../domain/registrant';
+import {
+  applyTier,
+  tierChangeAt,
+  tierChanged,
+  tierRemoval,
+  type TierRegistrar,
+  type TierStep,
+} from './converge-domain-tier';
+import { deliveryModeOf, isBusDeliveryHolder } from '../domain/provisioning';
+import {
+  FREE_NAME_TAKEN_REASON,
+  NAME_TAKEN_REASON,
+  RegistrantDetailsMissingError,
+} from '../domain/registrant';
+import { isFreeDomainService } from '../domain/register-domain';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
@@ -69,6 +87,8 @@ import {
 import {
   nextTransferStep,
   takeTransferStep,
+  transferFollowUp,
+  TransferPendingError,
   TRANSFER_STEP_KINDS,
   type TransferStep,
 } from './converge-transfer';
@@ -87,7 +107,10 @@ export interface ConvergeDeps {
   /** With addPart, a bundle's parts missing an item are made (converge-parts.ts). */
   services: Pick<ServicesStore, 'getService' | 'recordLife'> &
     Partial<Pick<ServicesStore, 'addPart' | 'setPartPlan'>>;
-  records: Pick<ProvisioningRecords, 'begin' | 'claim' | 'release' | 'settle' | 'choose'>;
+  records: Pick<
+    ProvisioningRecords,
+    'begin' | 'claim' | 'release' | 'settle' | 'choose' | 'handOver'
+  >;
   panel: Pick<Provisioner, 'suspend' | 'unsuspend' | 'terminate' | 'summary' | 'changePackage'>;
   /** The catalog, whose plans name their WHM packages (D26: a changed plan's package). */
   plans?: readonly CatalogPlan[];
@@ -117,12 +140,21 @@ export interface ConvergeOptions {
   request?: ProvisionRequest;
   /** Throw a provider's error after recording it (bus consumers: the bus retries sooner). */
   rethrow?: boolean;
+  /**
+   * A bus consumer's: when another bus delivery's converge holds the service's claim, hand this
+   * run over to it (`handed_over`) instead of failing for the bus to retry. The holder looks again
+   * after it gives the claim back (ProvisioningRecords.handOver), so no fact is missed; several
+   * events of one purchase (the browser's verify and each of Razorpay's webhooks publish
+   * PurchaseCompleted until one is marked) no longer make a round of retries each (issue #30).
+   */
+  handOver?: boolean;
 }
 
 export type ConvergeResult =
   | { outcome: 'not_found' }
   | {
-      outcome: 'in_step' | 'out_of_step';
+      /** `handed_over`: another converge holds the claim and will look again (handOver). */
+      outcome: 'in_step' | 'out_of_step' | 'handed_over';
       desired: ServiceState;
       actual: PartState;
       /** What it did on the provider, in order. */
@@ -145,13 +177,22 @@ export interface RegistrarPart {
   registrar: Pick<
     Registrar,
     'details' | 'ensureCustomer' | 'register' | 'renew' | 'transfer' | 'transferStatus'
-  >;
+  > &
+    TierRegistrar;
   /** Where a domain transferred in keeps its transfer's state (converge-transfer.ts). */
   transfers?: Pick<ServicesStore, 'putTransfer'>;
   /** The registrant: the buyer's billing details as a registry needs them; undefined if lacking. */
   contact: (userId: string) => Promise<RegistrantContact | undefined>;
   /** Where a new name points: the hosting panel's nameservers (from the registrar's settings). */
   nameservers: () => Promise<readonly string[]>;
+  /** Why the part failed when its name was taken, where not a paid or free domain's (a part's). */
+  takenReason?: (name: string) => string;
+  /**
+   * While a transfer in has been pending for less than this (ms), a bus delivery throws
+   * TransferPendingError so the bus delivers it again soon (converge-transfer.ts); 0 or absent:
+   * never (in AWS: TRANSFER_FOLLOW_UP_SECONDS).
+   */
+  transferFollowUpMs?: number;
   /** The name was taken before it could be registered: refund the buyer in full and tell them. */
   taken?: (service: ServiceRecord) => Promise<void>;
 }
@@ -261,7 +302,9 @@ type Step =
   /** A domain transferred in (D23): converge-transfer.ts. */
   | TransferStep
   /** The storage user (D24): converge-storage.ts. */
-  | { kind: 'storage'; action: StorageAction };
+  | { kind: 'storage'; action: StorageAction }
+  /** A domain's tier chosen for the renewal is in force (#29): converge-domain-tier.ts. */
+  | TierStep;
 
 /**
  * The catalog plan a service is on at `now` (D26): the plan its ledger and a smaller plan chosen
@@ -371,7 +414,9 @@ export async function convergeService(
     }
     // Its other parts (domain, storage, VPS) first, once; then its hosting, below, as any service.
     if (service.category === 'bundle' && parts === undefined) {
-      parts = await convergeBundleParts(deps, service, options, convergeService);
+      // A part's run is not handed over: the bundle records its parts as it found them.
+      const { handOver: _handOver, ...partOptions } = options;
+      parts = await convergeBundleParts(deps, service, partOptions, convergeService);
     }
     const now = deps.now();
     const life = lifeOfService(service, now);
@@ -388,11 +433,38 @@ export async function convergeService(
         failure = error;
       }
     }
+    if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
+      try {
+        const part = deps.registrar as RegistrarPart;
+        if (await tierRemoval(part.registrar, service, now)) {
+          step = { kind: 'apply-tier', name: service.domain as string };
+        }
+      } catch (error) {
+        failure = error;
+      }
+    }
     if (step && (step.kind !== 'deliver' || deps.deliver)) {
       try {
         actions.push(await take(deps, service, step, options));
         continue;
       } catch (error) {
+        // A bundle whose part failed in this run is not handed over: the failure is thrown below.
+        const partFailed = parts?.some((part) => part.thrown !== undefined) === true;
+        if (error instanceof ConvergeBusyError && options.handOver && !partFailed) {
+          const handed = await handOver(deps, service, options.deliveryId);
+          if (handed === 'handed') {
+            log.info('Another converge holds the service: handed over to it', context);
+            return {
+              outcome: 'handed_over',
+              desired: life.state,
+              actual: partStateOf(service.provisioning),
+              actions,
+              ...(parts ? { parts } : {}),
+            };
+          }
+          // The claim was given back meanwhile: look again, and take the step if it is still due.
+          if (handed === 'free') continue;
+        }
         failure = error;
         log.warn('Converge could not take its step; recorded as out of step', {
           ...context,
@@ -411,14 +483,29 @@ export async function convergeService(
       (Boolean(deps.registrar) && isRegistrarPart(service)) ||
       (Boolean(deps.compute) && isComputePart(service) && !vpsWaitsForKey(service)) ||
       (Boolean(deps.storage) && isStoragePart(service));
-    const record = lifeRecordOf(service, life, now, failure, automated, deps.plans, parts);
+    // A domain's chosen tier in force that the registrar could not be asked about (#29).
+    const tierUnknown =
+      failure !== undefined && Boolean(deps.registrar) && tierChanged(service, now);
+    const record = lifeRecordOf(
+      service,
+      life,
+      now,
+      failure,
+      automated,
+      deps.plans,
+      parts,
+      tierUnknown,
+    );
     const written = await deps.services.recordLife(ref, record, {
       version: service.version,
       ...(service.provisioning ? { provisioningState: service.provisioning.state } : {}),
     });
     // Lost to a newer fact or another converge's step: look again.
     if (!written) continue;
-    if (record.outOfStepSince && !service.life?.outOfStepSince) {
+    // A date ahead is when a domain's chosen tier is due (#29), not a step missed.
+    const outOfStep =
+      record.outOfStepSince !== undefined && Date.parse(record.outOfStepSince) <= now.getTime();
+    if (outOfStep && !service.life?.outOfStepSince) {
       log.info('Service out of step', {
         ...context,
         desired: record.desired,
@@ -428,8 +515,16 @@ export async function convergeService(
     if (failure !== undefined && options.rethrow) throw failure;
     const partThrew = parts?.find((part) => part.thrown !== undefined);
     if (partThrew && options.rethrow) throw partThrew.thrown;
+    // A young pending transfer (D23): the bus delivers this again with its backoff, so converge
+    // asks the registrar again on its own within seconds (converge-transfer.ts).
+    if (
+      options.rethrow &&
+      transferFollowUp(service, now, deps.registrar?.transferFollowUpMs ?? 0)
+    ) {
+      throw new TransferPendingError(ref.serviceId);
+    }
     return {
-      outcome: record.outOfStepSince ? 'out_of_step' : 'in_step',
+      outcome: outOfStep ? 'out_of_step' : 'in_step',
       desired: record.desired,
       actual: record.actual,
       actions,
@@ -442,6 +537,24 @@ export async function convergeService(
   throw new ConvergeBusyError(ref.serviceId);
 }
 
+/**
+ * Hands the run over to the claim's holder when it is another bus delivery's converge with a live
+ * lease (`handed`); `free` when no live claim is on the service now; `kept` when the holder cannot
+ * take it (an operator's or a job's run, a buyer's action, this delivery's own earlier attempt).
+ */
+async function handOver(
+  deps: ConvergeDeps,
+  service: Pick<ServiceRecord, 'userId' | 'serviceId'>,
+  deliveryId: string,
+): Promise<'handed' | 'free' | 'kept'> {
+  const { userId, serviceId } = service;
+  const current = await deps.services.getService(userId, serviceId);
+  const heldBy = current?.provisioning?.claim?.by;
+  if (heldBy === undefined) return 'free';
+  if (!isBusDeliveryHolder(heldBy) || heldBy === deliveryId) return 'kept';
+  return (await deps.records.handOver(userId, serviceId, heldBy, deps.now())) ? 'handed' : 'free';
+}
+
 function lifeRecordOf(
   service: ServiceRecord,
   life: Life,
@@ -450,13 +563,19 @@ function lifeRecordOf(
   automated: boolean,
   plans?: readonly CatalogPlan[],
   parts: readonly PartOutcome[] = [],
+  tierUnknown = false,
 ): LifeRecord {
   const actual = partStateOf(service.provisioning);
   // A live account still on the package of a plan it left is out of step too (D26).
   const behind = isLive(life.state) && actual === 'live' && packageBehind(service, now, plans);
+  // A VPS the buyer asked to reinstall is out of step until its new system runs (D24).
+  const reinstalling = isComputePart(service) && Boolean(service.vps?.reinstall);
   // A bundle is in step only when every one of its parts is (D24); the first part out names it.
   const partOut = parts.find((part) => !part.inStep);
-  const inStep = serviceInStep(service, life, automated) && !behind && !partOut;
+  const inStep =
+    serviceInStep(service, life, automated) && !behind && !reinstalling && !partOut && !tierUnknown;
+  // A domain's tier chosen for the renewal (#29): looked at again on its day (the reconciler).
+  const wakeAt = inStep && isLive(life.state) ? tierChangeAt(service, now) : undefined;
   const since = service.life?.outOfStepSince ?? now.toISOString();
   const failureReason =
     service.provisioning?.state === 'failed' ? service.provisioning.failureReason : undefined;
@@ -466,7 +585,7 @@ function lifeRecordOf(
     reasons: life.reasons,
     actual,
     at: now.toISOString(),
-    ...(inStep ? {} : { outOfStepSince: since }),
+    ...(inStep ? (wakeAt ? { outOfStepSince: wakeAt } : {}) : { outOfStepSince: since }),
     ...(!inStep && lastError ? { lastError } : {}),
     ...(life.ledger.paidUntil ? { paidUntil: life.ledger.paidUntil } : {}),
     ...(life.removableFrom ? { removableFrom: life.removableFrom } : {}),
@@ -505,6 +624,16 @@ async function take(
   try {
     // Read again under the claim: act only if the step is still the one to take.
     const current = await deps.services.getService(userId, serviceId);
+    if (current && step.kind === 'apply-tier') {
+      // What the tier leaves behind is asked of the registrar again under the claim.
+      const part = deps.registrar as RegistrarPart;
+      const outcome = wantsRegistryCheck(current, lifeOfService(current, deps.now()), part)
+        ? await applyTier(part.registrar, current, deps.now())
+        : undefined;
+      await deps.records.release(userId, serviceId, claim.token);
+      if (outcome) deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });
+      return outcome ?? 'apply-tier:overtaken';
+    }
     if (current && step.kind === 'renew-registry') {
       // Whether it is still due is asked of the registry under the claim (renewAtRegistry).
       const outcome = await renewAtRegistry(deps, current, step.name);
@@ -699,7 +828,14 @@ async function registerName(
       serviceId,
       token,
       'pending',
-      { state: 'failed', reason: NAME_TAKEN_REASON(name) },
+      {
+        state: 'failed',
+        // A hosting's free domain (D23) was paid nothing: no refund to promise; choose another.
+        // A bundle's part says its own (converge-parts.ts); a free domain was paid nothing.
+        reason:
+          part.takenReason?.(name) ??
+          (isFreeDomainService(service) ? FREE_NAME_TAKEN_REASON(name) : NAME_TAKEN_REASON(name)),
+      },
       deps.now(),
     );
     deps.log.warn('A domain was taken before it could be registered', { serviceId });

@@ -26,13 +26,57 @@ export type TransferStep =
   /** Ask the registrar how the transfer stands, and record what it says. */
   | { kind: 'transfer-check'; name: string };
 
+/**
+ * Why a paid transfer has no code: its order was left unpaid and the reconciler removed the code
+ * (D23); the buyer orders the transfer again.
+ */
+export const TRANSFER_CODE_FORGOTTEN =
+  'The auth code was deleted because the order was left unpaid for half an hour. Please order the transfer again with the code';
+
 export const TRANSFER_STEP_KINDS: ReadonlySet<string> = new Set([
   'transfer-start',
   'transfer-check',
 ]);
 
-/** A pending transfer is asked about again only this long after it was last asked. */
+/** A pending transfer is asked about again at most this long after it was last asked. */
 export const TRANSFER_CHECK_INTERVAL_MS = 60_000;
+/** …and at least this long after (the first wait; each next one as long as it had been pending). */
+export const TRANSFER_FIRST_CHECK_MS = 1_000;
+/** A young pending transfer: converge asks the bus to deliver it again (transferFollowUp). */
+export class TransferPendingError extends Error {
+  override readonly name = 'TransferPendingError';
+  constructor(readonly serviceId: string) {
+    super(
+      `The domain transfer of service ${serviceId} is pending at the registrar; converge looks again shortly.`,
+    );
+  }
+}
+
+/** Whether a pending transfer is due to be asked about again (the wait doubles, capped). */
+export function transferCheckDue(
+  transfer: Pick<TransferRecord, 'at' | 'since'>,
+  now: Date,
+): boolean {
+  const last = Date.parse(transfer.at);
+  const pendingFor = last - Date.parse(transfer.since ?? transfer.at);
+  const wait = Math.min(TRANSFER_CHECK_INTERVAL_MS, Math.max(TRANSFER_FIRST_CHECK_MS, pendingFor));
+  return now.getTime() - last >= wait;
+}
+
+/**
+ * Whether converge should be delivered again soon for this service: a transfer pending for less
+ * than `windowMs` (RegistrarPart.transferFollowUpMs: TRANSFER_FOLLOW_UP_SECONDS in
+ * lambdas/system/facts.ts, 20 s locally, none in AWS).
+ */
+export function transferFollowUp(
+  service: Pick<ServiceRecord, 'transfer'>,
+  now: Date,
+  windowMs: number,
+): boolean {
+  const transfer = service.transfer;
+  if (transfer?.state !== 'pending') return false;
+  return now.getTime() - Date.parse(transfer.since ?? transfer.at) < windowMs;
+}
 
 /**
  * A live domain service moving in whose part is not settled yet: its next step, or undefined
@@ -47,12 +91,7 @@ export function nextTransferStep(
   const transfer = service.transfer;
   if (!name || !transfer) return undefined;
   if (transfer.state === 'requested') return { kind: 'transfer-start', name };
-  if (
-    transfer.state === 'pending' &&
-    now.getTime() - Date.parse(transfer.at) < TRANSFER_CHECK_INTERVAL_MS
-  ) {
-    return undefined;
-  }
+  if (transfer.state === 'pending' && !transferCheckDue(transfer, now)) return undefined;
   // Pending, or recorded as ended but the part not settled yet (a crash between the two).
   return { kind: 'transfer-check', name };
 }
@@ -91,7 +130,7 @@ export async function takeTransferStep(
     if (existing && ours) {
       status = existing;
     } else if (!transfer.authCode) {
-      status = failedStatus(step.name, customer.customerId, 'No auth code was given.');
+      status = failedStatus(step.name, customer.customerId, TRANSFER_CODE_FORGOTTEN);
     } else {
       try {
         status = await part.registrar.transfer({
@@ -128,12 +167,17 @@ async function record(
 ): Promise<string> {
   const { userId, serviceId } = service;
   const ref = { userId, serviceId };
-  const from = (service.transfer as TransferRecord).state;
+  const previous = service.transfer as TransferRecord;
+  const from = previous.state;
   const detail = status.state === 'completed' ? undefined : status.detail;
+  const at = deps.now().toISOString();
+  // Since when it is pending: kept while it stays pending, so the waits between asks grow.
+  const since = from === 'pending' ? (previous.since ?? previous.at) : at;
   const next: TransferRecord = {
     state: status.state,
     ...(detail ? { detail } : {}),
-    at: deps.now().toISOString(),
+    at,
+    ...(status.state === 'pending' ? { since } : {}),
   };
   // A pending transfer is written again (its `at`: when it was last asked); an ended one once.
   const unchanged = from === next.state && from !== 'pending';

@@ -288,7 +288,10 @@ async function placeOrder(
   if (vps) order.vps = vps;
   if (registerDomain) order.registerDomain = registerDomain;
   if (autoRenew) order.autoRenew = autoRenew;
-  if (transferAuthCode) order.transferAuthCode = transferAuthCode;
+  if (transferAuthCode) {
+    order.transferAuthCode = transferAuthCode;
+    order.transferIn = true;
+  }
   if (billing) order.billing = billing;
   order.seller = seller;
   if (quote.domain) {

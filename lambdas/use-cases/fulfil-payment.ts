@@ -215,14 +215,16 @@ export async function fulfilPayment(
   }
 
   // A domain transferred in (D23): its auth code moves to the service, for converge to use once;
-  // markPaid then removes it from the order.
-  if (order.transferAuthCode && purchase.serviceId) {
+  // markPaid then removes it from the order. An order paid after it was left unpaid has lost its
+  // code (the reconciler's forgetAbandonedTransferCodes): still a transfer, which converge fails
+  // and refunds in full, never a registration.
+  if ((order.transferAuthCode || order.transferIn) && purchase.serviceId) {
     const ref = { userId: order.userId, serviceId: purchase.serviceId };
     const service = await deps.services.getService(ref.userId, ref.serviceId);
     if (service && !service.transfer) {
       await deps.services.putTransfer(ref, {
         state: 'requested',
-        authCode: order.transferAuthCode,
+        ...(order.transferAuthCode ? { authCode: order.transferAuthCode } : {}),
         at: atIso,
       });
     }

@@ -1,7 +1,8 @@
 /**
  * The dashboard's domain card (D23): a buyer's registered domain as the registrar has it, and the
  * settings they may change: nameservers (2 to 4), DNS records (A, AAAA, CNAME, MX, TXT), the
- * theft-protection lock, WHOIS privacy (where the plan has it) and the transfer code, which needs
+ * theft-protection lock, WHOIS privacy (where the plan has it), DNSSEC's DS records (Enterprise
+ * Domain) and the transfer code, which needs
  * a sign-in within 5 minutes and is only ever in this answer: never logged, mailed or stored.
  * A domain is the caller's when one of their domain services holds it and it is registered;
  * anyone else's, or a name not registered yet, is `404 domain_not_found`.
@@ -15,6 +16,16 @@ import {
   DomainSettingsError,
 } from '../domain/domain-settings';
 import {
+  assertDsRecordFits,
+  DNSSEC_PLAN_IDS,
+  parseDsRecord,
+  parseDsRecordId,
+  type DsRecord,
+} from '../domain/dnssec';
+import { planInForce } from '../domain/plan-change';
+import { lifeOfService } from './converge-service';
+import {
+  DnsRecordNotFoundError,
   RegistrarDomainNotFoundError,
   type DnsRecord,
   type RegisteredDomain,
@@ -32,6 +43,8 @@ export interface DomainDetails {
   privacy: boolean;
   /** Whether the plan includes WHOIS privacy. */
   privacyAvailable: boolean;
+  /** Whether the plan includes DNSSEC (DS records): Enterprise Domain. */
+  dnssecAvailable: boolean;
 }
 
 export interface ManageDomainDeps {
@@ -57,7 +70,26 @@ async function ownedDomain(
   return service as ServiceRecord & { domain: string };
 }
 
-function detailsOf(service: ServiceRecord, domain: RegisteredDomain): DomainDetails {
+/**
+ * The tiers whose features the domain has now: the tier in force (D26: one chosen for the renewal,
+ * from its date). While that renewal is not paid yet (grace, D17) a feature must be in the tier
+ * before it too: a larger tier's features come with its paid renewal, a smaller tier's limits
+ * apply on the day.
+ */
+function tiersOf(service: ServiceRecord, now: Date): string[] {
+  const tier = planInForce(service, now).planId;
+  const pending = service.pendingPlan;
+  if (!pending || tier !== pending.planId || tier === service.planId) return [tier];
+  const paidUntil = lifeOfService(service, now).ledger.paidUntil;
+  const renewed = paidUntil !== undefined && Date.parse(paidUntil) > Date.parse(pending.from);
+  return renewed ? [tier] : [tier, service.planId];
+}
+
+function hasFeature(plans: readonly string[], service: ServiceRecord, now: Date): boolean {
+  return tiersOf(service, now).every((tier) => plans.includes(tier));
+}
+
+function detailsOf(service: ServiceRecord, domain: RegisteredDomain, now: Date): DomainDetails {
   return {
     name: domain.name,
     serviceId: service.serviceId,
@@ -65,7 +97,8 @@ function detailsOf(service: ServiceRecord, domain: RegisteredDomain): DomainDeta
     nameservers: domain.nameservers,
     locked: domain.locked,
     privacy: domain.privacy,
-    privacyAvailable: PRIVACY_PLAN_IDS.includes(service.planId),
+    privacyAvailable: hasFeature(PRIVACY_PLAN_IDS, service, now),
+    dnssecAvailable: hasFeature(DNSSEC_PLAN_IDS, service, now),
   };
 }
 
@@ -77,7 +110,7 @@ export async function getDomain(
   const service = await ownedDomain(deps, userId, domain);
   const found = await deps.registrar.details(service.domain);
   if (!found) throw new RegistrarDomainNotFoundError(service.domain);
-  return detailsOf(service, found);
+  return detailsOf(service, found, deps.now());
 }
 
 export async function setNameservers(
@@ -88,7 +121,11 @@ export async function setNameservers(
 ): Promise<DomainDetails> {
   const nameservers = parseNameservers((body as { nameservers?: unknown } | null)?.nameservers);
   const service = await ownedDomain(deps, userId, domain);
-  return detailsOf(service, await deps.registrar.setNameservers(service.domain, nameservers));
+  return detailsOf(
+    service,
+    await deps.registrar.setNameservers(service.domain, nameservers),
+    deps.now(),
+  );
 }
 
 export async function updateDomainSettings(
@@ -106,7 +143,7 @@ export async function updateDomainSettings(
     throw new DomainSettingsError('Send {"locked": true|false} and/or {"privacy": true|false}.');
   }
   const service = await ownedDomain(deps, userId, domain);
-  if (privacy !== undefined && !PRIVACY_PLAN_IDS.includes(service.planId)) {
+  if (privacy !== undefined && !hasFeature(PRIVACY_PLAN_IDS, service, deps.now())) {
     throw new FeatureNotInPlanError('WHOIS privacy protection');
   }
   let current = await deps.registrar.details(service.domain);
@@ -117,7 +154,7 @@ export async function updateDomainSettings(
   if (privacy !== undefined && privacy !== current.privacy) {
     current = await deps.registrar.setPrivacy(service.domain, privacy);
   }
-  return detailsOf(service, current);
+  return detailsOf(service, current, deps.now());
 }
 
 export async function listDnsRecords(
@@ -164,4 +201,54 @@ export async function domainAuthCode(
   assertFreshSignIn(authTime, deps.now());
   const service = await ownedDomain(deps, userId, domain);
   return { authCode: await deps.registrar.authCode(service.domain) };
+}
+
+/** The domain, when its plan (in force now) includes DNSSEC; else 409 feature_not_in_plan. */
+async function dnssecDomain(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+): Promise<ServiceRecord & { domain: string }> {
+  const service = await ownedDomain(deps, userId, domain);
+  if (!hasFeature(DNSSEC_PLAN_IDS, service, deps.now())) {
+    throw new FeatureNotInPlanError('DNSSEC (DS records)', 'Enterprise Domain');
+  }
+  return service;
+}
+
+/** The DS records published for the caller's Enterprise domain (DNSSEC, D23). */
+export async function listDsRecords(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+): Promise<{ records: DsRecord[] }> {
+  const service = await dnssecDomain(deps, userId, domain);
+  return { records: await deps.registrar.dsRecords(service.domain) };
+}
+
+/** Publishes a DS record (validated; at most a handful); answers the records after it. */
+export async function addDsRecord(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+  body: unknown,
+): Promise<{ records: DsRecord[] }> {
+  const record = parseDsRecord(body);
+  const service = await dnssecDomain(deps, userId, domain);
+  assertDsRecordFits(await deps.registrar.dsRecords(service.domain), record);
+  return { records: await deps.registrar.addDsRecord(service.domain, record) };
+}
+
+/** Withdraws the DS record `recordId` names; answers the records after it. */
+export async function deleteDsRecord(
+  deps: ManageDomainDeps,
+  userId: string,
+  domain: unknown,
+  recordId: unknown,
+): Promise<{ records: DsRecord[] }> {
+  const service = await dnssecDomain(deps, userId, domain);
+  const id = typeof recordId === 'string' ? recordId : '';
+  const record = parseDsRecordId(id);
+  if (!record) throw new DnsRecordNotFoundError(id);
+  return { records: await deps.registrar.deleteDsRecord(service.domain, record) };
 }

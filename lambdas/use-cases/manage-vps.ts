@@ -1,10 +1,15 @@
 /**
  * What a buyer does with their VPS from its card (D24): power (start, stop, reboot), reinstall
  * (another OS or the same, after typing the hostname; same VMID and address, keys re-applied)
- * and its SSH keys. Each acts on the provider under the service's provisioning claim, as converge
- * does (lambdas/use-cases/converge-compute.ts), so a buyer's Start cannot race converge's
+ * and its SSH keys. Power and keys act on the provider under the service's provisioning claim, as
+ * converge does (lambdas/use-cases/converge-compute.ts), so a buyer's Start cannot race converge's
  * suspension; only a live service whose VM is made may be acted on. The card's power state is
  * written back onto the service record, which the dashboard reads without asking the provider.
+ *
+ * A reinstall outlives a request (a full clone takes minutes): the route records the buyer's wish
+ * on the service (one at a time) and asks converge (ServiceChanged), which destroys and clones the
+ * VM again under the claim over as many passes as it takes; the card says "Reinstalling…" until
+ * then, and refuses other changes meanwhile.
  *
  * Keys added to a VPS still waiting for one ask converge (ServiceChanged) to make it now; keys
  * changed on a made VM are given to cloud-init, which applies them at the VM's next boot.
@@ -15,7 +20,6 @@ import { isLive } from '../domain/lifecycle';
 import type { Service } from '../domain/services';
 import { parseSshPublicKeys, InvalidSshKeyError } from '../domain/ssh-keys';
 import { isVpsOs, POWER_FRESH_MS, VPS_OS_IDS, VPS_OS_NAMES, type VpsRecord } from '../domain/vps';
-import type { AddressPool } from '../ports/address-pool';
 import type { Compute, Vm } from '../ports/compute';
 import type { EventPublisher } from '../ports/events';
 import type { LogPort } from '../ports/logger';
@@ -23,15 +27,13 @@ import type { ProvisioningRecords } from '../ports/provisioning';
 import type { ServiceRecord, ServicesStore } from '../ports/services';
 import { lifeOfService } from './converge-service';
 import { serviceWithLife } from './converge-parts';
-import { vmSpecOf } from './converge-compute';
 import { ServiceNotFoundError } from './open-control-panel';
 import { serviceOfRecord } from './to-service';
 
 export interface ManageVpsDeps {
-  services: Pick<ServicesStore, 'getService' | 'updateVps'>;
-  records: Pick<ProvisioningRecords, 'claim' | 'release' | 'choose'>;
+  services: Pick<ServicesStore, 'getService' | 'updateVps' | 'requestReinstall'>;
+  records: Pick<ProvisioningRecords, 'claim' | 'release'>;
   compute: Compute;
-  pool: Pick<AddressPool, 'leaseOf'>;
   events: Pick<EventPublisher, 'publish'>;
   log: LogPort;
   now: () => Date;
@@ -45,6 +47,8 @@ const REFUSALS = {
   service_not_ready:
     'This server is still being set up. You can use these controls once it is running; we will email you.',
   service_busy: 'Your server is busy with another change. Wait a minute, refresh, and try again.',
+  reinstall_in_progress:
+    'Your server is being reinstalled. This takes a few minutes; refresh to see when it is running again.',
 } as const;
 
 export class VpsActionRefusedError extends DomainError {
@@ -89,6 +93,8 @@ export async function currentVps(
   const age = vps.powerAt ? deps.now().getTime() - Date.parse(vps.powerAt) : Infinity;
   if (
     vps.vmid !== undefined &&
+    // Mid-reinstall the provider has no VM, or one not configured yet: the card says so instead.
+    !vps.reinstall &&
     service.provisioning?.state !== 'terminated' &&
     age > POWER_FRESH_MS
   ) {
@@ -105,12 +111,15 @@ export async function currentVps(
   return answer(deps, userId, serviceId);
 }
 
+/**
+ * Records the buyer's reinstall (D24) and asks converge to do it; answers at once with the card
+ * saying "Reinstalling…". Refused while another is under way.
+ */
 export async function reinstallVps(
   deps: ManageVpsDeps,
   userId: string,
   serviceId: string,
   input: { os: string; confirm: string },
-  requestId: string,
 ): Promise<Service> {
   const { os } = input;
   if (!isVpsOs(os)) {
@@ -118,28 +127,22 @@ export async function reinstallVps(
       `Please choose one of ${VPS_OS_IDS.map((id) => VPS_OS_NAMES[id]).join(', ')}.`,
     );
   }
-  return underClaim(deps, userId, serviceId, requestId, async (service, vps, token) => {
-    if (input.confirm.trim().toLowerCase() !== vps.hostname) {
-      throw new ReinstallRefusedError(
-        `Type your server's hostname, ${vps.hostname}, to confirm: reinstalling erases everything on its disk.`,
-      );
-    }
-    const lease = await deps.pool.leaseOf(serviceId);
-    if (!lease) throw new VpsActionRefusedError('service_not_ready');
-    const spec = vmSpecOf(service, { ...vps, os }, lease);
-    const vm = await deps.compute.reinstall(vps.vmid as number, spec);
-    await deps.services.updateVps({ userId, serviceId }, { os });
-    await seen(deps, service, vm);
-    // The login user is the new OS's (ubuntu, debian, almalinux, rocky).
-    await deps.records.choose(
-      userId,
-      serviceId,
-      token,
-      { username: vm.user, domain: vm.hostname, package: service.planId, usernameAttempt: 0 },
-      deps.now(),
+  const service = await vpsService(deps, userId, serviceId);
+  refuseUnlessUsable(service, deps.now());
+  const vps = service.vps as VpsRecord;
+  if (input.confirm.trim().toLowerCase() !== vps.hostname) {
+    throw new ReinstallRefusedError(
+      `Type your server's hostname, ${vps.hostname}, to confirm: reinstalling erases everything on its disk.`,
     );
-    deps.log.info('Buyer reinstalled a VPS', { serviceId, os });
-  });
+  }
+  const at = deps.now().toISOString();
+  if (!(await deps.services.requestReinstall({ userId, serviceId }, { os, requestedAt: at }))) {
+    throw new VpsActionRefusedError('reinstall_in_progress');
+  }
+  const detail: ServiceChangedDetail = { userId, serviceId, fact: 'reinstall', at };
+  await deps.events.publish('ServiceChanged', detail);
+  deps.log.info('Buyer asked for a VPS reinstall', { serviceId, os });
+  return answer(deps, userId, serviceId);
 }
 
 /**
@@ -222,6 +225,7 @@ function refuseUnlessUsable(service: ServiceRecord, now: Date): void {
   if (service.provisioning?.state !== 'ready' || service.vps?.vmid === undefined) {
     throw new VpsActionRefusedError('service_not_ready');
   }
+  if (service.vps.reinstall) throw new VpsActionRefusedError('reinstall_in_progress');
 }
 
 async function seen(deps: ManageVpsDeps, service: ServiceRecord, vm: Vm): Promise<void> {

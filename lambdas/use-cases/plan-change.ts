@@ -189,6 +189,8 @@ export interface ScheduleDeps extends RecordFactDeps {
  * A smaller plan from the renewal date (D26): chosen any time, recorded on the service (its
  * renewal is then priced at that plan, and the panel moves to its package on the day), no refund
  * for the difference. Choosing again replaces the choice. Answers the service as it is now.
+ * A domain may choose any other tier this way, larger or smaller (#29): a registry year is bought
+ * by the year, so its renewal is priced at the new tier and converge applies it on the day.
  */
 export async function scheduleDowngrade(
   deps: ScheduleDeps,
@@ -215,6 +217,8 @@ export async function scheduleDowngrade(
       from: life.ledger.paidUntil ?? service.renewalDate,
       chosenAt: now.toISOString(),
     },
+    // A plan chosen before whose date has come is the plan now; the new choice replaces it.
+    ...(current.planId !== service.planId ? { inForce: current } : {}),
   });
   if (!written) throw new ChangeServiceNotFoundError();
   return (await deps.services.getService(userId, input.serviceId)) as ServiceRecord;

@@ -34,6 +34,11 @@ export const RECONCILE_WINDOWS = {
   mailGraceMs: 15 * 60 * 1000,
   /** A store refund the refunds worker has not finished, and that nothing has moved meanwhile. */
   refundGraceMs: 10 * 60 * 1000,
+  /**
+   * An unpaid transfer order's auth code (D23) goes once the order has not moved for this long
+   * and Razorpay has no payment for it that could still complete: the buyer left the checkout.
+   */
+  transferCodeGraceMs: 30 * 60 * 1000,
   /** At most this many of each kind per run; the next run takes the rest. */
   batch: 200,
 } as const;
@@ -56,6 +61,8 @@ export interface ReconcileSummary {
    * (ServiceChanged); counted by their own alarm.
    */
   servicesOutOfStep: number;
+  /** Unpaid transfer orders whose auth code was removed (D23). */
+  transferCodesForgotten: number;
 }
 
 /**
@@ -66,6 +73,8 @@ export interface ReconcileSummary {
  *   - an order still `created` half an hour on: Razorpay is asked for its payments; a captured one
  *     is fulfilled, an authorized one captured (for exactly the order's amount) and fulfilled;
  *   - a stored contact message never mailed: SupportMessageReceived queued again;
+ *   - an unpaid transfer order's auth code (D23), half an hour after the order last moved with no
+ *     payment at Razorpay that could still complete: removed (forgetAbandonedTransferCodes);
  *   - a store refund the refunds worker never finished, ten minutes on and under no live claim:
  *     a cancel that died after recording the intent is carried out (the service ends as of the
  *     click, RefundRequested published); otherwise RefundRequested (or, after Razorpay reported
@@ -85,6 +94,7 @@ export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise
     refundsRepublished: 0,
     repaired: 0,
     servicesOutOfStep: 0,
+    transferCodesForgotten: 0,
   };
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
@@ -115,6 +125,8 @@ export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise
     summary.createdOrdersChecked += 1;
     if (await settleFromRazorpay(deps, order)) summary.ordersFulfilled += 1;
   }
+
+  summary.transferCodesForgotten = await forgetAbandonedTransferCodes(deps, now);
 
   for (const messageId of await deps.messages.listPendingMail(
     new Date(now.getTime() - RECONCILE_WINDOWS.mailGraceMs),
@@ -153,6 +165,41 @@ export async function reconcilePayments(deps: ReconcileDeps, now: Date): Promise
 }
 
 /** Fulfils a stale order from the payments Razorpay holds for it; true when it did. */
+/**
+ * A transfer's auth code is the buyer's secret (D23): an order left unpaid must not keep it. Once
+ * the order has not moved for half an hour (a Razorpay Checkout sheet is one sitting; paying again
+ * makes a new order), Razorpay is asked for its payments, after this run's check of `created`
+ * orders fulfilled any captured one; with none captured, authorized or still being made, the code
+ * is removed in a write that holds only while the order is unpaid and unmoved. Should a late
+ * payment still come, the transfer has no code: converge fails it and refunds it in full, saying
+ * why (TRANSFER_CODE_FORGOTTEN). Razorpay unreachable: left for the next run.
+ */
+async function forgetAbandonedTransferCodes(deps: ReconcileDeps, now: Date): Promise<number> {
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const movedBefore = ago(RECONCILE_WINDOWS.transferCodeGraceMs);
+  const orderIds = await deps.orders.listUnpaidTransferCodes({
+    movedSince: ago(RECONCILE_WINDOWS.createdLookbackMs),
+    movedBefore,
+    limit: RECONCILE_WINDOWS.batch,
+  });
+  let forgotten = 0;
+  for (const orderId of orderIds) {
+    let payments: GatewayPayment[];
+    try {
+      payments = await deps.gateway.listOrderPayments(orderId);
+    } catch {
+      continue;
+    }
+    const live = payments.some((p) => p.status !== 'failed' && p.status !== 'refunded');
+    if (live) continue;
+    if (await deps.orders.forgetTransferCode(orderId, movedBefore)) {
+      forgotten += 1;
+      deps.log.info('An unpaid transfer order’s auth code was removed', { orderId });
+    }
+  }
+  return forgotten;
+}
+
 async function settleFromRazorpay(deps: ReconcileDeps, order: OrderRecord): Promise<boolean> {
   let payments: GatewayPayment[];
   try {

@@ -9,6 +9,8 @@ import type { VpsRecord } from '../domain/vps';
 import type { PurchaseSummary } from '../ports/purchases';
 import type { ServiceSummary } from '../ports/services';
 import { planInForce } from '../domain/plan-change';
+import { BUNDLE_NAME_TAKEN_REASON, FREE_NAME_TAKEN_REASON } from '../domain/registrant';
+import { isFreeDomainService } from '../domain/register-domain';
 import { autoRenewalOf } from './auto-renew/auto-renewal-view';
 import { lifeOfService, packageBehind } from './converge-service';
 import { serviceIdFor } from './extend-service';
@@ -47,6 +49,7 @@ export function serviceOfRecord(
     ...autoRenewOf(record),
   };
   if (record.domain) service.domain = record.domain;
+  if (!ended && takenDomainChoosable(record)) service.chooseDomain = true;
   if (record.transfer) {
     const { state, detail } = record.transfer;
     service.transfer = { state, ...(detail ? { detail } : {}) };
@@ -95,6 +98,9 @@ export function serviceVpsOf(vps: VpsRecord): ServiceVps {
     ...(vps.power ? { power: vps.power } : {}),
     ...(vps.powerAt ? { powerAt: vps.powerAt } : {}),
     waitsForKey: vps.sshKeys.length === 0,
+    ...(vps.reinstall
+      ? { reinstalling: { os: vps.reinstall.os, requestedAt: vps.reinstall.requestedAt } }
+      : {}),
   };
 }
 
@@ -145,4 +151,21 @@ function autoRenewOf(record: ServiceSummary): Pick<Service, 'autoRenew' | 'autoR
       record.autoRenew?.enabled === true && record.autoRenew.mandate?.status === 'confirmed',
     ...(autoRenewal ? { autoRenewal } : {}),
   };
+}
+
+/**
+ * A domain whose name was taken before it could be registered and whose buyer chooses another
+ * (choose-bundle-domain.ts): a hosting's free first-year domain (D23, nothing paid for it) or a
+ * bundle's domain part (D24, the bundle's price includes one). A paid domain of its own is
+ * refunded instead.
+ */
+export function takenDomainChoosable(
+  record: Pick<ServiceSummary, 'category' | 'domain' | 'partOf' | 'periods' | 'provisioning'>,
+): boolean {
+  if (record.category !== 'domain' || record.domain === undefined) return false;
+  if (record.provisioning?.state !== 'failed') return false;
+  const reason = record.provisioning.failureReason;
+  return record.partOf
+    ? reason === BUNDLE_NAME_TAKEN_REASON(record.domain)
+    : reason === FREE_NAME_TAKEN_REASON(record.domain) && isFreeDomainService(record);
 }

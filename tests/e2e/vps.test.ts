@@ -1,10 +1,12 @@
 /**
  * A VPS in a real browser (D24): the buyer chooses Debian 12, pastes an SSH key and pays for Basic
  * VPS; converge makes the server on the Proxmox stand-in; the dashboard's VPS card shows it running
- * with its IP address and how to log in; Reboot answers with the server running.
+ * with its IP address and how to log in; Reboot answers with the server running; Reinstall (Rocky
+ * Linux 9, the hostname typed) answers at once, the card says "Reinstalling…" and then shows the new
+ * system running at the same address.
  */
 import { describe, expect, it } from 'vitest';
-import { hydrated, MOBILE, visible } from '../helpers/browser';
+import { hydrated, MOBILE, screenshot, visible } from '../helpers/browser';
 import { logIn, payInSheet, useE2e } from '../helpers/e2e';
 import { sshPublicKey } from '../helpers/ssh-keys';
 import { eventually, newUser, signUp } from '../helpers/storefront-client';
@@ -69,6 +71,30 @@ describe('a buyer of a VPS', () => {
       await card.getByTestId('vps-reboot').click();
       expect((await rebooted).status()).toBe(202);
       await visible(card.getByTestId('vps-power').getByText('Running'));
+
+      // Reinstall: answered at once, the card says so, then shows the new system by itself.
+      await card.getByText('Reinstall', { exact: true }).first().click();
+      await card.getByLabel('Operating system').selectOption('rockylinux-9');
+      await card.getByTestId('vps-reinstall-confirm').fill('asha-web');
+      const reinstalled = page.waitForResponse(
+        (res) => res.request().method() === 'POST' && res.url().endsWith('/reinstall'),
+        { timeout: 20_000 },
+      );
+      await card.getByRole('button', { name: 'Reinstall' }).click();
+      expect((await reinstalled).status()).toBe(202);
+      await visible(card.getByTestId('vps-power').getByText('Reinstalling Rocky Linux 9…'));
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'vps-card-reinstalling-desktop');
+      await page.setViewportSize({ width: 375, height: 812 });
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'vps-card-reinstalling-phone');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await visible(card.getByTestId('vps-os').getByText('Rocky Linux 9'), 30_000);
+      await visible(card.getByTestId('vps-power').getByText('Running'));
+      await visible(card.getByText(`ssh rocky@${ip}`));
+      expect((await card.getByTestId('vps-ip').textContent())?.trim()).toBe(ip);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'vps-card-reinstalled-desktop');
     });
   });
 

@@ -141,6 +141,8 @@ describe('npm run deploy:check over the ap-south-1 synth', () => {
       expect.stringContaining('LogicBoxes'),
       expect.stringContaining('Object storage'),
       expect.stringContaining('Proxmox VE'),
+      // The edge's origin secret (#26): generated, never the operator's to fill in.
+      expect.stringContaining('x-origin-verify'),
       expect.stringContaining('WHM'),
     ]);
     expect(JSON.stringify(template)).not.toContain('REPLACE_ME"');

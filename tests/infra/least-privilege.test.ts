@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS, type FunctionId } from '../../infra/lib/definitions/functions';
+import { FUNCTIONS, ROUTES, type FunctionId } from '../../infra/lib/definitions/functions';
 import { ENV, TABLES, type TableId } from '../../lambdas/system/facts';
 import { logicalIdOf, resourcesOfType, synthesise, type Synthesised } from './stack-fixture';
 
@@ -9,6 +9,9 @@ const WRITE_ACTIONS = [
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
 ];
+/** The functions behind an API route: the ones that check the edge's origin secret (#26). */
+const ROUTED = new Set<FunctionId>(ROUTES.map((route) => route.function));
+
 const READ_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:Query',
@@ -81,14 +84,15 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
     for (const action of WRITE_ACTIONS) expect(onOrders).not.toContain(action);
   });
 
-  it('the plans Lambda can only read the plans table, and touches nothing else but its logs', () => {
+  it('the plans Lambda can only read the plans table, and touches nothing else but its logs and the origin secret', () => {
     const { stack } = synthesised;
     const ownLogs = logicalIdOf(stack, stack.lambdas.functions.plans.logGroup);
+    const originSecret = logicalIdOf(stack, stack.edge.originSecret);
     const statements = statementsByFunction.plans;
     for (const statement of statements) {
       const ids = referencedIds(statement.Resource);
       expect(ids.length).toBeGreaterThan(0);
-      for (const id of ids) expect([tableIds.plans, ownLogs]).toContain(id);
+      for (const id of ids) expect([tableIds.plans, ownLogs, originSecret]).toContain(id);
     }
     const onPlans = actionsOn('plans', tableIds.plans);
     expect(onPlans).toContain('dynamodb:GetItem');
@@ -167,6 +171,7 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('whmSecret')) {
         allowed.add(logicalIdOf(stack, stack.provisioning.whmSecret));
       }
+      if (ROUTED.has(functionId)) allowed.add(logicalIdOf(stack, stack.edge.originSecret));
       if (definition.needs.includes('registrarSecret')) {
         allowed.add(logicalIdOf(stack, stack.provisioning.registrarSecret));
       }
@@ -229,6 +234,9 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       expect([...whm]).toEqual(
         needs.includes('whmSecret') ? ['secretsmanager:GetSecretValue'] : [],
       );
+      // The edge's origin secret (#26): its value only, for every function behind an API route.
+      const origin = actionsOn(functionId, logicalIdOf(stack, stack.edge.originSecret));
+      expect([...origin]).toEqual(ROUTED.has(functionId) ? ['secretsmanager:GetSecretValue'] : []);
       // The registrar's API key (D23): likewise, only for the functions that call the registrar.
       const registrar = actionsOn(
         functionId,
@@ -332,6 +340,7 @@ describe('the Lambdas themselves', () => {
         ...(definition.needs.includes('registrarSecret') ? ['REGISTRAR_SECRET_ARN'] : []),
         ...(definition.needs.includes('proxmoxSecret') ? ['PROXMOX_SECRET_ARN'] : []),
         ...(definition.needs.includes('storageSecret') ? ['STORAGE_SECRET_ARN'] : []),
+        ...(ROUTED.has(definition.id) ? ['ORIGIN_SECRET_ARN'] : []),
         ...(definition.ticketMailSettings ? ['GRIEVANCE_EMAIL', 'TICKET_REPLY_ADDRESS'] : []),
         ...(definition.needs.includes('ticketFiles') || definition.needs.includes('inboundMail')
           ? ['TICKET_FILES_BUCKET']

@@ -2,8 +2,9 @@
  * A VPS delivered for real on the local stack (D24), from outside: a buyer orders Basic VPS with an
  * OS and an SSH key, pays, and converge makes one VM on the Proxmox stand-in with the plan's 1 vCPU,
  * 1 GB and 25 GB, the key and an address from the pool; the dashboard shows it running; the ready
- * mail says how to log in, with no password; Reboot; Reinstall (typed hostname) keeps the VMID and
- * the address; Cancel (the money-back guarantee) stops it. A weak key is refused before any order.
+ * mail says how to log in, with no password; Reboot; Reinstall (typed hostname) answers 202 at once
+ * and converge re-clones the VM keeping the VMID and the address, the card then showing the new
+ * OS; Cancel (the money-back guarantee) stops it. A weak key is refused before any order.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../helpers/local-stack';
@@ -38,7 +39,14 @@ interface VpsService {
   planId: string;
   state: string;
   provisioning: { state: string; username?: string; server?: string };
-  vps?: { os: string; hostname: string; ip?: string; power?: string; user?: string };
+  vps?: {
+    os: string;
+    hostname: string;
+    ip?: string;
+    power?: string;
+    user?: string;
+    reinstalling?: { os: string; requestedAt: string };
+  };
 }
 
 let stack: LocalStack;
@@ -140,21 +148,49 @@ describe('a VPS on the local stack (D24)', () => {
       token,
       body: { os: 'rockylinux-9', confirm: 'asha-web' },
     });
+    // Recorded at once; converge re-clones the VM (minutes on a real cluster) after the answer.
     expect(reinstall.status, JSON.stringify(reinstall.body)).toBe(202);
     expect(reinstall.body.service.vps).toMatchObject({
-      os: 'rockylinux-9',
+      os: 'debian-12',
       ip: vm.ip,
-      user: 'rocky',
+      reinstalling: { os: 'rockylinux-9' },
     });
+    const again = await api(stack, 'POST', `${base}/reinstall`, {
+      token,
+      body: { os: 'almalinux-9', confirm: 'asha-web' },
+    });
+    // One at a time (unless the first is done already: then it would be a second reinstall).
+    if (again.status !== 202) {
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ error: { code: 'reinstall_in_progress' } });
+    }
+    const wanted = again.status === 202 ? 'almalinux-9' : 'rockylinux-9';
+    // The card's own read (GET .../power) shows the new OS once converge is done.
+    const reinstalled = await eventually(
+      async () => {
+        const res = await api<{ service: VpsService }>(stack, 'GET', `${base}/power`, { token });
+        const card = res.body.service.vps;
+        return card && !card.reinstalling && card.os === wanted ? card : undefined;
+      },
+      'the card running the new OS',
+      60_000,
+    );
+    expect(reinstalled).toMatchObject({ ip: vm.ip, power: 'running' });
     expect((await vms()).filter((v) => v.serviceId === ready.id)).toEqual([
       expect.objectContaining({
         vmid: vm.vmid,
         ip: vm.ip,
-        os: 'rockylinux-9',
+        os: wanted,
         status: 'running',
         sshKeys: key,
       }),
     ]);
+    const card = await vpsOnDashboard(
+      token,
+      (s) => s.id === ready.id && s.vps?.os === wanted,
+      'the dashboard showing the new OS',
+    );
+    expect(card.state).toBe('active');
 
     const cancel = await api(stack, 'POST', `${base}/cancel`, {
       token,

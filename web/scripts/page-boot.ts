@@ -27,9 +27,7 @@ export interface PageBootData {
 
 /**
  * Plain ES2017 for every browser the site supports. A hidden tab paints nothing, so it starts at
- * once there; a browser without paint timing starts two frames after load. The first
- * Intl.NumberFormat in a page loads ICU's number data (some 80 ms on a throttled phone): it is
- * warmed in a task of its own while the app's code downloads, not in the app's start-up task.
+ * once there; a browser without paint timing starts two frames after load.
  */
 export const PAGE_BOOT_SCRIPT = `(function () {
   var block = document.getElementById(${JSON.stringify(PAGE_BOOT_DATA_ID)});
@@ -47,11 +45,6 @@ export const PAGE_BOOT_SCRIPT = `(function () {
       document.head.appendChild(link);
     });
     import(boot.entry);
-    setTimeout(function () {
-      try {
-        new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(0);
-      } catch (e) {}
-    }, 0);
   }
   function afterFirstPaint() {
     var types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : [];

@@ -7,6 +7,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
   FUNCTIONS,
+  ROUTES,
   type FunctionDefinition,
   type FunctionId,
   type TableAccess,
@@ -200,6 +201,25 @@ export class Lambdas extends Construct {
     for (const fn of Object.values(this.functions)) {
       if (!fn.definition.needs.includes('sellerDetails')) continue;
       for (const [name, value] of Object.entries(seller)) fn.function.addEnvironment(name, value);
+    }
+  }
+
+  /**
+   * The edge's proof (#26): every function behind an API route reads the origin secret (its ARN in
+   * ORIGIN_SECRET_ARN, GetSecretValue on it alone) and refuses a request without it
+   * (lambdas/http/edge-origin.ts). Only those: no other function takes HTTP requests.
+   */
+  addOriginSecret(secret: ISecret): void {
+    const routed = new Set<FunctionId>(ROUTES.map((route) => route.function));
+    for (const fn of Object.values(this.functions)) {
+      if (!routed.has(fn.definition.id)) continue;
+      fn.function.addEnvironment(ENV.originSecretArn, secret.secretArn);
+      fn.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [secret.secretArn],
+        }),
+      );
     }
   }
 

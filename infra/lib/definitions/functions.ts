@@ -113,10 +113,11 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   domains: {
     id: 'domains',
     entry: 'lambdas/handlers/domains.ts',
-    // The domain card finds the caller's domain among their services.
+    // The domain card finds the caller's domain among their services; a bundle's domain part gets
+    // the name its buyer chose (UpdateItem, conditional), and converge is told (ServiceChanged).
     // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
-    tables: { services: 'read', limits: 'write' },
-    needs: ['registrarSecret'],
+    tables: { services: 'readWrite', limits: 'write' },
+    needs: ['registrarSecret', 'publishEvents'],
     // The registrar answers in about 50 ms; its calls time out after 15 s.
     timeoutSeconds: 20,
     memoryMb: 512,
@@ -428,12 +429,13 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
   vps: {
     id: 'vps',
     entry: 'lambdas/handlers/vps.ts',
-    // A VPS's card (D24): the service's claim and VPS fields; its address from the pool
-    // (counters); ServiceChanged when keys let a waiting VPS be made.
+    // A VPS's card (D24): the service's claim and VPS fields (counters: wired with the VPS
+    // platform's module, which holds the pool too); ServiceChanged when keys let a waiting VPS be
+    // made or a reinstall is recorded (converge does the reinstall, not this function).
     // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
     tables: { services: 'readWrite', counters: 'read', limits: 'write' },
     needs: ['proxmoxSecret', 'publishEvents'],
-    // A reinstall clones and starts a VM, waiting on Proxmox's tasks; the claim's lease
+    // Power actions wait on Proxmox's start/stop tasks (seconds); the claim's lease
     // (PROVISIONING_LEASE_SECONDS) is longer than this.
     timeoutSeconds: 120,
     memoryMb: 256,
@@ -586,8 +588,13 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['GET', '/api/me/domains/{domain}/dns-records'],
       ['POST', '/api/me/domains/{domain}/dns-records'],
       ['DELETE', '/api/me/domains/{domain}/dns-records/{recordId}'],
+      ['GET', '/api/me/domains/{domain}/ds-records'],
+      ['POST', '/api/me/domains/{domain}/ds-records'],
+      ['DELETE', '/api/me/domains/{domain}/ds-records/{recordId}'],
       ['PUT', '/api/me/domains/{domain}/settings'],
       ['POST', '/api/me/domains/{domain}/auth-code'],
+      // A bundle's domain part bought without a name: "Choose your domain" on its card (D24).
+      ['PUT', '/api/me/services/{serviceId}/domain'],
     ] as const
   ).map(([method, path]) => ({
     method,

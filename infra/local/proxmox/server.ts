@@ -34,12 +34,21 @@ export interface ProxmoxStandInOptions {
   templates?: Readonly<Record<string, number>>;
   /** How long a task runs (default 150 ms). */
   taskMs?: number;
+  /**
+   * How long a clone runs (default `taskMs`): a real full clone takes minutes, which a test sets
+   * to show a clone followed over several converge passes (PROXMOX_CLONE_MS locally).
+   */
+  cloneMs?: number;
   /** The clock, epoch milliseconds. */
   now?: () => number;
 }
 
 export interface ProxmoxStandIn {
   url: string;
+  /** The next clone's task ends failed with `reason` (its VM removed, as Proxmox does). */
+  failNextClone(reason: string): void;
+  /** From now on a clone runs this long (a test's long clone). */
+  setCloneMs(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -91,14 +100,17 @@ class ProxmoxStandInServer {
   private readonly now: () => number;
   private readonly node: string;
   private readonly taskMs: number;
+  private cloneMs: number;
   private server: Server | undefined;
   private outage = false;
+  private cloneFailure: string | undefined;
 
   constructor(private readonly options: ProxmoxStandInOptions) {
     this.state = new ProxmoxStandInState(options.dataDir, options.templates ?? STAND_IN_TEMPLATES);
     this.now = options.now ?? Date.now;
     this.node = options.node ?? 'pve';
     this.taskMs = options.taskMs ?? 150;
+    this.cloneMs = options.cloneMs ?? this.taskMs;
   }
 
   async listen(): Promise<ProxmoxStandIn> {
@@ -110,7 +122,16 @@ class ProxmoxStandInServer {
     });
     this.server = server;
     const url = await listenOnLoopback(server, this.options.port);
-    return { url, stop: () => closeServer(this.server) };
+    return {
+      url,
+      failNextClone: (reason) => {
+        this.cloneFailure = reason;
+      },
+      setCloneMs: (ms) => {
+        this.cloneMs = ms;
+      },
+      stop: () => closeServer(this.server),
+    };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -291,7 +312,9 @@ class ProxmoxStandInServer {
       status: 'stopped',
       lock: 'clone',
     });
-    return this.startTask(newid, 'qmclone', 'clone');
+    const failure = this.cloneFailure;
+    this.cloneFailure = undefined;
+    return this.startTask(newid, 'qmclone', 'clone', failure);
   }
 
   private configure(vmid: number, params: URLSearchParams): void {
@@ -383,13 +406,22 @@ class ProxmoxStandInServer {
     return this.startTask(vmid, 'qmdestroy', 'delete');
   }
 
-  private startTask(vmid: number, type: string, effect: TaskEffect): string {
+  private startTask(vmid: number, type: string, effect: TaskEffect, fails?: string): string {
     const now = this.now();
+    const ms = effect === 'clone' ? this.cloneMs : this.taskMs;
     const n = this.state.nextTaskNumber();
     const hex = (value: number, width: number) =>
       value.toString(16).toUpperCase().padStart(width, '0');
     const upid = `UPID:${this.node}:${hex(n, 8)}:${hex(n * 7, 8)}:${hex(Math.floor(now / 1000), 8)}:${type}:${vmid}:${this.options.tokenId}:`;
-    this.state.putTask({ upid, vmid, type, effect, startedAt: now, endsAt: now + this.taskMs });
+    this.state.putTask({
+      upid,
+      vmid,
+      type,
+      effect,
+      startedAt: now,
+      endsAt: now + ms,
+      ...(fails ? { fails } : {}),
+    });
     return upid;
   }
 
@@ -410,6 +442,12 @@ class ProxmoxStandInServer {
     else {
       switch (task.effect) {
         case 'clone': {
+          if (task.fails) {
+            // A clone that failed leaves no VM behind.
+            exitstatus = task.fails;
+            this.state.deleteVm(vm.vmid);
+            break;
+          }
           const { lock: _lock, ...unlocked } = vm;
           this.state.putVm(unlocked);
           break;

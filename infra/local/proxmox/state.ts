@@ -41,6 +41,8 @@ export interface StandInTask {
   done?: boolean;
   /** Why it failed (absent: "OK"). */
   exitstatus?: string;
+  /** It is to end failed with this (a test's failNextClone). */
+  fails?: string;
 }
 
 interface StateFile {

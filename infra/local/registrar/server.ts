@@ -7,7 +7,9 @@
  * contacts/add, domains/register, domains/details-by-name, domains/orderid, domains/renew (with
  * exp-date, refused unless it is the registry's expiry), domains/modify-ns,
  * domains/enable-theft-protection, domains/disable-theft-protection,
- * domains/modify-privacy-protection, domains/transfer, dns/activate, dns/manage/search-records
+ * domains/modify-privacy-protection, domains/add-dnssec, domains/del-dnssec (a DS record as
+ * attr-name1..4 / attr-value1..4: keytag, algorithm, digesttype, digest; listed by
+ * details-by-name's DNSSECDetails as `dnssec`), domains/transfer, dns/activate, dns/manage/search-records
  * and dns/manage/{add,delete}-{ipv4,ipv6,cname,mx,txt}-record.
  *
  * Test hooks (CONTRACT, round 3), JSON from this machine only: `GET /_registrar/domains`,
@@ -24,7 +26,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { RegistrarStandInState, type StandInDomain, type StandInRecord } from './state';
+import {
+  RegistrarStandInState,
+  type StandInDomain,
+  type StandInDsRecord,
+  type StandInRecord,
+} from './state';
 import { closeServer, controlRefusal, json, listenOnLoopback, send } from '../stand-in-http';
 
 export interface RegistrarStandInOptions {
@@ -274,6 +281,13 @@ class RegistrarStandInServer {
             this.state.putDomain({ ...domain, privacy: value === 'true' });
             return ok(action(domain, 'Modify Privacy Protection'));
           }),
+        );
+      case 'domains/add-dnssec':
+      case 'domains/del-dnssec':
+        return post(() =>
+          this.withOrder(params, (domain) =>
+            this.dnssec(domain, params, call === 'domains/add-dnssec'),
+          ),
         );
       case 'dns/activate':
         return post(() =>
@@ -542,6 +556,46 @@ class RegistrarStandInServer {
     return ok(action(domain, `Renewal of ${domain.name} for ${years} year(s)`));
   }
 
+  /** add-dnssec / del-dnssec: one DS record as four attribute name/value pairs. */
+  private dnssec(domain: StandInDomain, params: URLSearchParams, add: boolean): Answer {
+    const attributes: Record<string, string> = {};
+    for (let index = 1; params.has(`attr-name${index}`); index += 1) {
+      attributes[params.get(`attr-name${index}`) ?? ''] = params.get(`attr-value${index}`) ?? '';
+    }
+    const { keytag, algorithm, digesttype, digest } = attributes;
+    if (keytag === undefined || !algorithm || !digesttype || !digest) {
+      return refuse('attr-name1..4 must give keytag, algorithm, digesttype and digest');
+    }
+    if (!/^\d+$/.test(keytag) || Number(keytag) > 65_535) return refuse(`Invalid keytag ${keytag}`);
+    if (!/^\d+$/.test(algorithm) || !/^\d+$/.test(digesttype)) {
+      return refuse('algorithm and digesttype must be numbers');
+    }
+    const lengths: Record<string, number> = { '1': 40, '2': 64, '4': 96 };
+    if (!/^[0-9a-fA-F]+$/.test(digest) || digest.length !== lengths[digesttype]) {
+      return refuse(`Invalid digest for digest type ${digesttype}`);
+    }
+    const record: StandInDsRecord = {
+      keytag: String(Number(keytag)),
+      algorithm: String(Number(algorithm)),
+      digesttype: String(Number(digesttype)),
+      digest: digest.toUpperCase(),
+    };
+    const same = (r: StandInDsRecord) =>
+      r.keytag === record.keytag &&
+      r.algorithm === record.algorithm &&
+      r.digesttype === record.digesttype &&
+      r.digest === record.digest;
+    const current = domain.dnssec ?? [];
+    if (add) {
+      if (current.some(same)) return refuse('DS record already exists');
+      this.state.putDomain({ ...domain, dnssec: [...current, record] });
+      return ok(action(domain, 'Addition of DNSSEC record'));
+    }
+    if (!current.some(same)) return refuse('No such DS record found');
+    this.state.putDomain({ ...domain, dnssec: current.filter((r) => !same(r)) });
+    return ok(action(domain, 'Deletion of DNSSEC record'));
+  }
+
   private modifyNs(domain: StandInDomain, params: URLSearchParams): Answer {
     const nameservers = params.getAll('ns').map((ns) => ns.toLowerCase());
     if (
@@ -644,6 +698,7 @@ class RegistrarStandInServer {
   private details(domain: StandInDomain, options: string | null): Record<string, unknown> {
     const all = options === 'All';
     const withSecret = all || options === 'OrderDetails';
+    const withDnssec = all || options === 'DNSSECDetails';
     return {
       orderid: String(domain.orderId),
       entityid: String(domain.orderId),
@@ -659,6 +714,7 @@ class RegistrarStandInServer {
       ...Object.fromEntries(domain.nameservers.map((ns, index) => [`ns${index + 1}`, ns])),
       registrantcontactid: String(domain.contactId),
       ...(withSecret ? { domsecret: domain.authCode } : {}),
+      ...(withDnssec && (domain.dnssec ?? []).length > 0 ? { dnssec: domain.dnssec } : {}),
     };
   }
 }
@@ -713,6 +769,7 @@ function describe(domain: StandInDomain) {
     privacy: domain.privacy,
     expiresAt: new Date(domain.endTime * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     dnsRecords: domain.records,
+    dsRecords: domain.dnssec ?? [],
   };
 }
 

@@ -28,6 +28,13 @@ export interface StandInRecord {
   priority?: number;
 }
 
+export interface StandInDsRecord {
+  keytag: string;
+  algorithm: string;
+  digesttype: string;
+  digest: string;
+}
+
 export interface StandInDomain {
   orderId: number;
   name: string;
@@ -43,6 +50,8 @@ export interface StandInDomain {
   authCode: string;
   dnsActive: boolean;
   records: StandInRecord[];
+  /** DS records published at the registry (DNSSEC), as LogicBoxes lists them. */
+  dnssec?: StandInDsRecord[];
   /**
    * A transfer into this account that has not completed: pending until `completesAt` (epoch ms),
    * then completed when its auth code was right (this field goes), else failed.

@@ -36,6 +36,8 @@ export const ORDERS_UNSETTLED_INDEX = 'unsettledByUser';
 const UNSETTLED_AT = 'unsettledAt';
 const UNSETTLED_STATUSES: readonly OrderMarkStatus[] = UNSETTLED_ORDER_STATUSES;
 const UNSETTLED_PROJECTION = projection(UNSETTLED_ORDER_FIELDS);
+/** An order that may still be paid (ORDER_TRANSITIONS: created | failed → paid, review aside). */
+const UNPAID_STATUSES = ['created', 'failed'] as const;
 
 /** The stored order without the index's attribute, which is the table's, not the order's. */
 function toOrder(item: Record<string, NativeAttributeValue>): OrderRecord {
@@ -135,6 +137,58 @@ export class DynamoOrdersStore implements OrdersStore {
       if (orders.length >= options.limit) break;
     }
     return orders.slice(0, options.limit);
+  }
+
+  async listUnpaidTransferCodes(options: {
+    movedSince: string;
+    movedBefore: string;
+    limit: number;
+  }): Promise<string[]> {
+    const ids: string[] = [];
+    for (const status of UNPAID_STATUSES) {
+      const pages = paginateQuery(
+        { client: this.client, pageSize: options.limit },
+        {
+          TableName: this.table(),
+          IndexName: ORDERS_BY_STATUS_INDEX,
+          // Moved in the window only: newer orders may still be paid, and take no place here.
+          KeyConditionExpression: '#status = :status AND updatedAt BETWEEN :since AND :before',
+          FilterExpression: 'attribute_exists(#code)',
+          // The id only: the code is never read into the function.
+          ProjectionExpression: 'orderId',
+          ExpressionAttributeNames: { '#status': 'status', '#code': 'transferAuthCode' },
+          ExpressionAttributeValues: {
+            ':status': status,
+            ':since': options.movedSince,
+            ':before': options.movedBefore,
+          },
+        },
+      );
+      for await (const page of pages) {
+        ids.push(...(page.Items ?? []).map((item) => item.orderId as string));
+        if (ids.length >= options.limit) return ids.slice(0, options.limit);
+      }
+    }
+    return ids;
+  }
+
+  async forgetTransferCode(orderId: string, movedBefore: string): Promise<boolean> {
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { orderId },
+        UpdateExpression: 'REMOVE #code',
+        ConditionExpression:
+          'attribute_exists(#code) AND #status IN (:created, :failed) AND updatedAt < :before',
+        ExpressionAttributeNames: { '#code': 'transferAuthCode', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':created': 'created',
+          ':failed': 'failed',
+          ':before': movedBefore,
+        },
+      }),
+    );
   }
 
   /**

@@ -146,6 +146,24 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     }
   }
 
+  async handOver(userId: string, serviceId: string, heldBy: string, now: Date): Promise<boolean> {
+    try {
+      await this.update(userId, serviceId, {
+        UpdateExpression: 'SET #p.#claim.#handedOver = :now',
+        ConditionExpression: '#p.#claim.#by = :by AND #p.#claim.#at >= :expired',
+        ExpressionAttributeValues: {
+          ':now': now.getTime(),
+          ':by': heldBy,
+          ':expired': now.getTime() - this.leaseMs,
+        },
+      });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
   async choose(
     userId: string,
     serviceId: string,

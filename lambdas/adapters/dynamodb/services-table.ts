@@ -24,7 +24,7 @@ import {
   type TransferRecord,
 } from '../../ports/services';
 import { lifeQueueOf } from '../../domain/lifecycle';
-import type { VpsRecord } from '../../domain/vps';
+import type { VpsRecord, VpsReinstall, VpsTransientField } from '../../domain/vps';
 import { renewalScheduleFor } from '../../domain/renewal-schedule';
 import { isConditionFailure, sendIfConditionHolds } from './clients';
 import { queryAll } from './query-all';
@@ -243,9 +243,19 @@ export class DynamoServicesStore implements ServicesStore {
           },
         );
       case 'schedule-plan':
-        return write(`SET pendingPlan = :plan, ${bump}`, 'attribute_exists(serviceId)', {
-          ':plan': fact.plan,
-        });
+        return fact.inForce
+          ? write(
+              `SET pendingPlan = :plan, planId = :planId, planName = :planName, ${bump}`,
+              'attribute_exists(serviceId)',
+              {
+                ':plan': fact.plan,
+                ':planId': fact.inForce.planId,
+                ':planName': fact.inForce.planName,
+              },
+            )
+          : write(`SET pendingPlan = :plan, ${bump}`, 'attribute_exists(serviceId)', {
+              ':plan': fact.plan,
+            });
       case 'cancel-plan':
         return write(`SET ${bump} REMOVE pendingPlan`, 'attribute_exists(serviceId)');
       case 'end':
@@ -369,10 +379,11 @@ export class DynamoServicesStore implements ServicesStore {
   async updateVps(
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,
+    remove: readonly VpsTransientField[] = [],
   ): Promise<boolean> {
     const Key = { userId: ref.userId, serviceId: ref.serviceId };
     const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
-    if (entries.length === 0) return true;
+    if (entries.length === 0 && remove.length === 0) return true;
     // The map is made by the first write (the buyer's choices); later ones set their fields in it.
     if (fields.os !== undefined && fields.hostname !== undefined && fields.sshKeys !== undefined) {
       const made = await sendIfConditionHolds(
@@ -394,13 +405,73 @@ export class DynamoServicesStore implements ServicesStore {
       values[`:v${i}`] = value;
       return `#vps.#f${i} = :v${i}`;
     });
+    const removes = remove.map((field, i) => {
+      names[`#r${i}`] = field;
+      return `#vps.#r${i}`;
+    });
     return sendIfConditionHolds(
       this.client,
       new UpdateCommand({
         TableName: this.table(),
         Key,
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: [
+          sets.length > 0 ? `SET ${sets.join(', ')}` : '',
+          removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
         ConditionExpression: 'attribute_exists(#vps)',
+        ExpressionAttributeNames: names,
+        ...(sets.length > 0 ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+  }
+
+  async requestReinstall(
+    ref: { userId: string; serviceId: string },
+    reinstall: VpsReinstall,
+  ): Promise<boolean> {
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        UpdateExpression: 'SET #vps.#reinstall = :reinstall',
+        // One at a time: a second while one is recorded is refused.
+        ConditionExpression: 'attribute_exists(#vps) AND attribute_not_exists(#vps.#reinstall)',
+        ExpressionAttributeNames: { '#vps': 'vps', '#reinstall': 'reinstall' },
+        ExpressionAttributeValues: { ':reinstall': reinstall },
+      }),
+    );
+  }
+
+  async chooseDomain(
+    ref: { userId: string; serviceId: string },
+    name: string,
+    replacing?: string,
+  ): Promise<boolean> {
+    const names: Record<string, string> = { '#domain': 'domain', '#category': 'category' };
+    if (replacing === undefined) names['#partOf'] = 'partOf';
+    const values: Record<string, string> = { ':name': name, ':domain': 'domain' };
+    if (replacing !== undefined) {
+      Object.assign(names, {
+        '#p': 'provisioning',
+        '#state': 'state',
+        '#waits': 'provisioningWaits',
+      });
+      Object.assign(values, { ':old': replacing, ':failed': 'failed' });
+    }
+    return sendIfConditionHolds(
+      this.client,
+      new UpdateCommand({
+        TableName: this.table(),
+        Key: { userId: ref.userId, serviceId: ref.serviceId },
+        UpdateExpression:
+          replacing === undefined ? 'SET #domain = :name' : 'SET #domain = :name REMOVE #p, #waits',
+        ConditionExpression:
+          replacing === undefined
+            ? 'attribute_exists(#partOf) AND #category = :domain AND attribute_not_exists(#domain)'
+            : '#category = :domain AND #domain = :old AND #p.#state = :failed',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),

@@ -12,6 +12,7 @@ import {
   ComputeAccessDeniedError,
   ComputeRefusedError,
   ComputeUnavailableError,
+  type TaskState,
 } from '../../ports/compute';
 import type { ProxmoxCredentials } from './proxmox-credentials';
 
@@ -124,26 +125,37 @@ export class ProxmoxApi {
   /** Waits for the task to stop; throws unless it ended "OK". */
   async waitTask(upid: unknown, what: string): Promise<void> {
     if (upid === null || upid === undefined || upid === '') return; // done synchronously
-    if (typeof upid !== 'string' || !upid.startsWith('UPID:')) {
-      throw new ComputeUnavailableError(`Proxmox ${what}: the answer is not a task id`);
-    }
-    const node = upid.split(':')[1] ?? (await this.node());
     const deadline = Date.now() + (this.options.taskTimeoutMs ?? 120_000);
     const pollMs = this.options.pollMs ?? 500;
     for (;;) {
-      const status = (await this.call(
-        'GET',
-        `/nodes/${encodeURIComponent(node)}/tasks/${encodeURIComponent(upid)}/status`,
-      )) as { status?: unknown; exitstatus?: unknown } | null;
-      if (status?.status === 'stopped') {
-        if (status.exitstatus === 'OK') return;
-        throw new ComputeRefusedError(what, String(status.exitstatus ?? 'the task failed'));
-      }
+      const status = await this.taskStatus(upid, what);
+      if (status.state === 'done') return;
+      if (status.state === 'failed') throw new ComputeRefusedError(what, status.reason);
       if (Date.now() > deadline) {
-        throw new ComputeUnavailableError(`Proxmox ${what}: the task is still running (${upid})`);
+        throw new ComputeUnavailableError(
+          `Proxmox ${what}: the task is still running (${String(upid)})`,
+        );
       }
       await new Promise((resolvePromise) => setTimeout(resolvePromise, pollMs));
     }
+  }
+
+  /**
+   * The task's state, read once: `running` until Proxmox says `stopped`, then done when its
+   * `exitstatus` is "OK", else failed with it.
+   */
+  async taskStatus(upid: unknown, what: string): Promise<TaskState> {
+    if (typeof upid !== 'string' || !upid.startsWith('UPID:')) {
+      throw new ComputeUnavailableError(`Proxmox ${what}: the answer is not a task id`);
+    }
+    const node = upid.split(':')[1] || (await this.node());
+    const status = (await this.call(
+      'GET',
+      `/nodes/${encodeURIComponent(node)}/tasks/${encodeURIComponent(upid)}/status`,
+    )) as { status?: unknown; exitstatus?: unknown } | null;
+    if (status?.status !== 'stopped') return { state: 'running' };
+    if (status.exitstatus === 'OK') return { state: 'done' };
+    return { state: 'failed', reason: String(status.exitstatus ?? 'the task failed') };
   }
 }
 

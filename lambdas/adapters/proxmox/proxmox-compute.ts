@@ -13,6 +13,10 @@
  *   read         GET  /nodes/{node}/qemu/{vmid}/config, GET .../status/current
  *   delete       DELETE /nodes/{node}/qemu/{vmid} → UPID
  *   tasks        GET  /nodes/{node}/tasks/{upid}/status until `stopped`, `exitstatus` "OK"
+ *
+ * `startClone` answers the clone's UPID without waiting (a full clone may take minutes: converge
+ * follows it with `taskStatus` over several passes); Proxmox locks the new VM (`lock: clone`)
+ * until the clone ends, which `get` answers as `busy`, and removes it if the clone fails.
  */
 import {
   ComputeUnavailableError,
@@ -21,7 +25,9 @@ import {
   VmNotFoundError,
   type Compute,
   type PowerAction,
+  type CloneStarted,
   type PowerState,
+  type TaskState,
   type Vm,
   type VmSpec,
   type VpsOs,
@@ -53,8 +59,18 @@ export class ProxmoxCompute implements Compute {
   async provision(spec: VmSpec): Promise<Vm> {
     const template = await this.templateOf(spec.os);
     let vmid = (await this.findRaw(spec.serviceId))?.vmid;
-    if (vmid === undefined) vmid = await this.cloneNew(template, spec);
+    if (vmid === undefined) vmid = (await this.cloneNew(template, spec, true)).vmid;
     return this.bringToSpec(vmid, spec);
+  }
+
+  async startClone(spec: VmSpec, vmid?: number): Promise<CloneStarted> {
+    const template = await this.templateOf(spec.os);
+    if (vmid !== undefined) return { vmid, task: await this.beginClone(template, vmid, spec) };
+    return this.cloneNew(template, spec, false);
+  }
+
+  async taskStatus(task: string): Promise<TaskState> {
+    return this.api.taskStatus(task, 'a task');
   }
 
   async find(serviceId: string): Promise<Vm | undefined> {
@@ -111,7 +127,8 @@ export class ProxmoxCompute implements Compute {
       throw new VmNotFoundError(vmid);
     }
     await this.destroy(vmid);
-    await this.clone(template, vmid, spec);
+    const upid = await this.beginClone(template, vmid, spec);
+    await this.api.waitTask(upid, `clone template ${template} to VM ${vmid}`);
     return this.bringToSpec(vmid, spec);
   }
 
@@ -134,7 +151,8 @@ export class ProxmoxCompute implements Compute {
     return template;
   }
 
-  private async cloneNew(template: number, spec: VmSpec): Promise<number> {
+  /** Clones to a free VMID; `wait`: until the clone's task has ended. */
+  private async cloneNew(template: number, spec: VmSpec, wait: boolean): Promise<CloneStarted> {
     // Two attempts: another client may take the id nextid offered before our clone does.
     for (let attempt = 1; ; attempt += 1) {
       const newid = Number(await this.api.call('GET', '/cluster/nextid'));
@@ -142,8 +160,9 @@ export class ProxmoxCompute implements Compute {
         throw new ComputeUnavailableError('Proxmox /cluster/nextid: not a VMID');
       }
       try {
-        await this.clone(template, newid, spec);
-        return newid;
+        const task = await this.beginClone(template, newid, spec);
+        if (wait) await this.api.waitTask(task, `clone template ${template} to VM ${newid}`);
+        return { vmid: newid, task };
       } catch (error) {
         if (
           attempt < 2 &&
@@ -157,7 +176,8 @@ export class ProxmoxCompute implements Compute {
     }
   }
 
-  private async clone(template: number, newid: number, spec: VmSpec): Promise<void> {
+  /** Asks Proxmox to clone the template to `newid`; answers the clone's UPID. */
+  private async beginClone(template: number, newid: number, spec: VmSpec): Promise<string> {
     const node = await this.api.node();
     let upid: unknown;
     try {
@@ -173,7 +193,12 @@ export class ProxmoxCompute implements Compute {
       }
       throw error;
     }
-    await this.api.waitTask(upid, `clone template ${template} to VM ${newid}`);
+    if (typeof upid !== 'string' || !upid.startsWith('UPID:')) {
+      throw new ComputeUnavailableError(
+        `Proxmox clone to VM ${newid}: the answer is not a task id`,
+      );
+    }
+    return upid;
   }
 
   /** Configures the VM to the spec, grows its disk, starts it. Each step is safe to repeat. */
@@ -265,7 +290,8 @@ export function encodeKeys(keys: readonly string[]): string {
 }
 
 function descriptionOf(spec: VmSpec): string {
-  return `storefront service=${spec.serviceId} os=${spec.os}`;
+  const build = spec.build ? ` build=${spec.build}` : '';
+  return `storefront service=${spec.serviceId} os=${spec.os}${build}`;
 }
 
 function field(config: VmConfig, name: string): string | undefined {
@@ -287,6 +313,7 @@ function diskGbOf(scsi0: unknown): number {
 
 function vmOf(vmid: number, config: VmConfig, power: PowerState): Vm {
   const os = field(config, 'os');
+  const build = field(config, 'build');
   const sshkeys = typeof config.sshkeys === 'string' ? decodeURIComponent(config.sshkeys) : '';
   return {
     vmid,
@@ -306,5 +333,7 @@ function vmOf(vmid: number, config: VmConfig, power: PowerState): Vm {
         typeof config.ipconfig0 === 'string' ? config.ipconfig0 : '',
       )?.[1] ?? '',
     power,
+    ...(config.lock ? { busy: true } : {}),
+    ...(build ? { build } : {}),
   };
 }

@@ -7,6 +7,7 @@
  * the port's errors here; what a refusal means is for the caller, per call.
  */
 import { RegistrarAccessDeniedError, RegistrarUnavailableError } from '../../ports/registrar';
+import { keepAliveHttp, type HttpCall } from '../keep-alive-http';
 import type { LogicBoxesCredentials } from './logicboxes-credentials';
 
 export type LogicBoxesParams = ReadonlyArray<readonly [string, string]>;
@@ -19,7 +20,8 @@ export interface LogicBoxesApiOptions {
   forgetCredentials?: () => void;
   /** How long one call may take; the caller (converge) retries later. */
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** The HTTP call (keep-alive-http.ts by default; a test may pass `fetch`). */
+  fetch?: HttpCall;
 }
 
 export const LOGICBOXES_TIMEOUT_MS = 15_000;
@@ -28,10 +30,10 @@ export const LOGICBOXES_TIMEOUT_MS = 15_000;
 const ACCESS_DENIED = /auth-userid|api-key|authenticat|access denied|not authori[sz]ed|credential/i;
 
 export class LogicBoxesApi {
-  private readonly fetch: typeof fetch;
+  private readonly fetch: HttpCall;
 
   constructor(private readonly options: LogicBoxesApiOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? keepAliveHttp;
   }
 
   async call(

@@ -24,6 +24,7 @@ import {
   type TransferRequest,
   type TransferStatus,
 } from '../../ports/registrar';
+import { dsRecordId, type DsRecord, type DsRecordInput } from '../../domain/dnssec';
 import type { LogicBoxesApi, LogicBoxesParams } from './logicboxes-api';
 
 /** The action type of an order whose transfer into our account has not completed. */
@@ -281,6 +282,45 @@ export class LogicBoxesRegistrar implements Registrar {
     }
   }
 
+  /** details-by-name with `options=DNSSECDetails`: its `dnssec` list (keytag, algorithm, ...). */
+  async dsRecords(name: string): Promise<DsRecord[]> {
+    const answer = await this.api.call('GET', 'domains/details-by-name', [
+      ['domain-name', name],
+      ['options', 'DNSSECDetails'],
+    ]);
+    if (!answer.ok) {
+      if (NOT_OURS.test(answer.message)) throw new RegistrarDomainNotFoundError(name);
+      throw new RegistrarRefusedError('details-by-name', answer.message);
+    }
+    const fields = asFields(answer.body, 'domains/details-by-name');
+    if (fields.actiontype === TRANSFER_IN) throw new RegistrarDomainNotFoundError(name);
+    const list = fields.dnssec;
+    // A list, or (as LogicBoxes answers other lists) an object of numbered entries; none: [].
+    const entries: unknown[] = Array.isArray(list)
+      ? list
+      : typeof list === 'object' && list !== null
+        ? Object.values(list)
+        : [];
+    return entries.map((entry) => toDsRecord(asFields(entry, 'DNSSECDetails')));
+  }
+
+  async addDsRecord(name: string, record: DsRecordInput): Promise<DsRecord[]> {
+    const orderId = await this.orderId(name);
+    await this.ok('POST', 'domains/add-dnssec', [['order-id', orderId], ...dsParams(record)]);
+    return this.dsRecords(name);
+  }
+
+  async deleteDsRecord(name: string, record: DsRecordInput): Promise<DsRecord[]> {
+    const id = dsRecordId(record);
+    // The registry's refusal of an unknown record is not documented: look first.
+    if (!(await this.dsRecords(name)).some((r) => r.id === id)) {
+      throw new DnsRecordNotFoundError(id);
+    }
+    const orderId = await this.orderId(name);
+    await this.ok('POST', 'domains/del-dnssec', [['order-id', orderId], ...dsParams(record)]);
+    return this.dsRecords(name);
+  }
+
   private address(contact: RegistrantContact): LogicBoxesParams {
     return [
       ['name', contact.name],
@@ -337,6 +377,30 @@ function orderParams(
     ['billing-contact-id', request.contactId],
     ['invoice-option', 'NoInvoice'],
   ];
+}
+
+/** One DS record as add-dnssec and del-dnssec take it: four numbered attribute name/value pairs. */
+function dsParams(record: DsRecordInput): (readonly [string, string])[] {
+  const attributes: [string, string][] = [
+    ['keytag', String(record.keyTag)],
+    ['algorithm', String(record.algorithm)],
+    ['digesttype', String(record.digestType)],
+    ['digest', record.digest],
+  ];
+  return attributes.flatMap(([attribute, value], index) => [
+    [`attr-name${index + 1}`, attribute] as const,
+    [`attr-value${index + 1}`, value] as const,
+  ]);
+}
+
+function toDsRecord(fields: Fields): DsRecord {
+  const record: DsRecordInput = {
+    keyTag: Number(stringField(fields, 'keytag')),
+    algorithm: Number(stringField(fields, 'algorithm')),
+    digestType: Number(stringField(fields, 'digesttype')),
+    digest: stringField(fields, 'digest').toUpperCase(),
+  };
+  return { ...record, id: dsRecordId(record) };
 }
 
 function asFields(body: unknown, call: string): Fields {

@@ -31,7 +31,20 @@ export const addressPool = new DynamoAddressPool(
   async () => (await credentials()).ipv4Ranges,
 );
 
+/**
+ * How long one converge pass waits on a running clone before leaving it to the next pass (the
+ * bus's retry, then the reconciler): well inside the function's timeout, whatever a full clone
+ * takes.
+ */
+export const CLONE_WAIT_PER_PASS_MS = 20_000;
+
 /** Converge's VPS part (D24): this platform, this pool, the service's VPS fields. */
 export function computePartFor(services: Pick<ServicesStore, 'updateVps'>): ComputePart {
-  return { compute, pool: addressPool, services };
+  return {
+    compute,
+    pool: addressPool,
+    services,
+    taskWaitMs: CLONE_WAIT_PER_PASS_MS,
+    taskPollMs: 2_000,
+  };
 }

@@ -16,6 +16,7 @@ import type { AuditEntry, OperatorRef, ServiceLifeView } from '../../domain/admi
 import { istDate } from '../../domain/renewals';
 import { formatInr, type Paise } from '../../domain/money';
 import { ledgerOf } from '../../domain/ledger';
+import { outOfStepAt } from '../../domain/lifecycle';
 import { refundReceipt } from '../../domain/refunds';
 import type { EventPublisher } from '../../ports/events';
 import type { PurchasesStore } from '../../ports/purchases';
@@ -355,7 +356,9 @@ async function viewOf(
     serviceId: ref.serviceId,
     desired,
     actual: life?.actual ?? 'absent',
-    ...(life?.outOfStepSince ? { outOfStepSince: life.outOfStepSince } : {}),
+    ...(outOfStepAt(life?.outOfStepSince, deps.now())
+      ? { outOfStepSince: life?.outOfStepSince }
+      : {}),
     ...(life?.lastError ? { lastError: life.lastError } : {}),
   };
 }

@@ -14,6 +14,7 @@ import type {
 import {
   isDueForRemoval,
   isOverdue,
+  outOfStepAt,
   REMOVAL_AFTER_DAYS,
   type LifeQueue,
   type Life,
@@ -224,11 +225,12 @@ async function viewOf(
       actual: 'absent',
     };
   }
+  const since = outOfStepAt(life.outOfStepSince, deps.now());
   return {
     serviceId: service.serviceId,
     desired: life.desired,
     actual: life.actual,
-    ...(life.outOfStepSince ? { outOfStepSince: life.outOfStepSince } : {}),
+    ...(since ? { outOfStepSince: since } : {}),
     ...(life.lastError ? { lastError: life.lastError } : {}),
   };
 }

@@ -111,6 +111,14 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
     if (stored.claim?.token === token) delete stored.claim;
   }
 
+  async handOver(userId: string, serviceId: string, heldBy: string, now: Date): Promise<boolean> {
+    await this.roundTrip();
+    const claim = this.item(userId, serviceId)?.provisioning?.claim;
+    if (claim?.by !== heldBy || claim.at < now.getTime() - this.leaseMs) return false;
+    claim.handedOver = now.getTime();
+    return true;
+  }
+
   async choose(
     userId: string,
     serviceId: string,

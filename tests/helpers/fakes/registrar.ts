@@ -25,6 +25,7 @@ import {
   type TransferRequest,
   type TransferStatus,
 } from '../../../lambdas/ports/registrar';
+import { dsRecordId, type DsRecord, type DsRecordInput } from '../../../lambdas/domain/dnssec';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 const HOST_NAME =
@@ -33,6 +34,7 @@ const HOST_NAME =
 interface FakeDomain extends RegisteredDomain {
   authCode: string;
   records: DnsRecord[];
+  ds?: DsRecord[];
   transfer?: { state: 'pending' | 'failed'; completesAt: number; codeRight: boolean };
 }
 
@@ -262,6 +264,34 @@ export class InMemoryRegistrar implements Registrar {
     const index = domain.records.findIndex((record) => record.id === recordId);
     if (index === -1) throw new DnsRecordNotFoundError(recordId);
     domain.records.splice(index, 1);
+  }
+
+  async dsRecords(name: string): Promise<DsRecord[]> {
+    return ((await this.mine(name)).ds ?? []).map((record) => ({ ...record }));
+  }
+
+  async addDsRecord(name: string, record: DsRecordInput): Promise<DsRecord[]> {
+    const domain = await this.mine(name);
+    if (!({ 1: 40, 2: 64, 4: 96 } as Record<number, number>)[record.digestType]) {
+      throw new RegistrarRefusedError('add-dnssec', `Invalid digest type ${record.digestType}`);
+    }
+    const added = { ...record, digest: record.digest.toUpperCase() };
+    const id = dsRecordId(added);
+    if ((domain.ds ?? []).some((existing) => existing.id === id)) {
+      throw new RegistrarRefusedError('add-dnssec', 'DS record already exists');
+    }
+    domain.ds = [...(domain.ds ?? []), { ...added, id }];
+    return this.dsRecords(name);
+  }
+
+  async deleteDsRecord(name: string, record: DsRecordInput): Promise<DsRecord[]> {
+    const domain = await this.mine(name);
+    const id = dsRecordId(record);
+    if (!(domain.ds ?? []).some((existing) => existing.id === id)) {
+      throw new DnsRecordNotFoundError(id);
+    }
+    domain.ds = (domain.ds ?? []).filter((existing) => existing.id !== id);
+    return this.dsRecords(name);
   }
 
   private isAvailable(name: string): boolean {

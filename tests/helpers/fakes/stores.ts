@@ -8,7 +8,7 @@ import type { Plan } from '../../../lambdas/domain/plan';
 import { lifeQueueOf } from '../../../lambdas/domain/lifecycle';
 import { nameSearchKey } from '../../../lambdas/domain/admin';
 import { renewalScheduleFor } from '../../../lambdas/domain/renewal-schedule';
-import type { VpsRecord } from '../../../lambdas/domain/vps';
+import type { VpsRecord, VpsReinstall, VpsTransientField } from '../../../lambdas/domain/vps';
 import type { PurchaseCompletedDetail, StoreEventDetails } from '../../../lambdas/domain/api';
 import type { EventPublisher } from '../../../lambdas/ports/events';
 import type {
@@ -341,6 +341,39 @@ export class InMemoryOrdersStore implements OrdersStore {
       .map(clone);
   }
 
+  async listUnpaidTransferCodes(options: {
+    movedSince: string;
+    movedBefore: string;
+    limit: number;
+  }): Promise<string[]> {
+    await tick();
+    return [...this.items.values()]
+      .filter(
+        (o) =>
+          (o.status === 'created' || o.status === 'failed') &&
+          o.transferAuthCode !== undefined &&
+          o.updatedAt >= options.movedSince &&
+          o.updatedAt <= options.movedBefore,
+      )
+      .slice(0, options.limit)
+      .map((o) => o.orderId);
+  }
+
+  async forgetTransferCode(orderId: string, movedBefore: string): Promise<boolean> {
+    await tick();
+    const order = this.items.get(orderId);
+    if (
+      !order?.transferAuthCode ||
+      (order.status !== 'created' && order.status !== 'failed') ||
+      order.updatedAt >= movedBefore
+    ) {
+      return false;
+    }
+    const { transferAuthCode: _forgotten, ...rest } = order;
+    this.items.set(orderId, rest);
+    return true;
+  }
+
   private async mark(to: OrderMarkStatus, mark: OrderMark): Promise<boolean> {
     await tick();
     const order = this.items.get(mark.orderId);
@@ -570,6 +603,10 @@ export class InMemoryServicesStore implements ServicesStore {
         delete next.hold;
         break;
       case 'schedule-plan':
+        if (fact.inForce) {
+          next.planId = fact.inForce.planId;
+          next.planName = fact.inForce.planName;
+        }
         next.pendingPlan = clone(fact.plan);
         break;
       case 'cancel-plan':
@@ -618,6 +655,7 @@ export class InMemoryServicesStore implements ServicesStore {
   async updateVps(
     ref: { userId: string; serviceId: string },
     fields: Partial<VpsRecord>,
+    remove: readonly VpsTransientField[] = [],
   ): Promise<boolean> {
     await tick();
     const item = this.items.get(this.key(ref.userId, ref.serviceId));
@@ -637,6 +675,18 @@ export class InMemoryServicesStore implements ServicesStore {
       return true;
     }
     Object.assign(item.vps, structuredClone(defined));
+    for (const field of remove) delete item.vps[field];
+    return true;
+  }
+
+  async requestReinstall(
+    ref: { userId: string; serviceId: string },
+    reinstall: VpsReinstall,
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item?.vps || item.vps.reinstall) return false;
+    item.vps.reinstall = structuredClone(reinstall);
     return true;
   }
 
@@ -651,6 +701,27 @@ export class InMemoryServicesStore implements ServicesStore {
       createdAt: at,
       updatedAt: at,
     });
+    return true;
+  }
+
+  async chooseDomain(
+    ref: { userId: string; serviceId: string },
+    name: string,
+    replacing?: string,
+  ): Promise<boolean> {
+    await tick();
+    const item = this.items.get(this.key(ref.userId, ref.serviceId));
+    if (!item || item.category !== 'domain') return false;
+    if (replacing === undefined) {
+      if (!item.partOf || item.domain !== undefined) return false;
+      item.domain = name;
+      return true;
+    }
+    if (item.domain !== replacing || item.provisioning?.state !== 'failed') {
+      return false;
+    }
+    item.domain = name;
+    delete item.provisioning;
     return true;
   }
 

@@ -17,6 +17,7 @@ import {
   ComputeUnavailableError,
   TemplateMissingError,
   type Compute,
+  type TaskState,
   type VmSpec,
   type VpsOs,
 } from '../../../lambdas/ports/compute';
@@ -30,6 +31,12 @@ interface Subject {
   dropTemplate(os: VpsOs): void;
   /** From now on the provider refuses our token. */
   refuseToken(): void;
+  /** Clones started from now on run until endClones() (a long full clone). */
+  slowClones(): void;
+  /** Every running clone's time has come. */
+  endClones(): void;
+  /** The next clone's task fails with this sentence. */
+  failNextClone(reason: string): void;
   /** The stand-in's `GET /_proxmox/vms` (undefined for the fake). */
   listed?: () => Promise<unknown>;
   stop(): Promise<void>;
@@ -48,6 +55,15 @@ function fakeSubject(): Subject {
     refuseToken() {
       // The fake has no token: the adapter's mapping of a refused token is checked on the stand-in.
     },
+    slowClones() {
+      compute.holdTasks = true;
+    },
+    endClones() {
+      compute.finishTasks();
+    },
+    failNextClone(reason) {
+      compute.failNextClone(reason);
+    },
     async stop() {},
   };
 }
@@ -57,12 +73,15 @@ const SECRET = 'local_proxmox_secret';
 
 async function standInSubject(): Promise<Subject> {
   const dataDir = mkdtempSync(join(tmpdir(), 'proxmox-contract-'));
+  // The stand-in's clock: real time, moved on by endClones() past a long clone's end.
+  let ahead = 0;
   const standIn = await startProxmoxStandIn({
     port: 0,
     dataDir,
     tokenId: TOKEN_ID,
     secret: SECRET,
     taskMs: 20,
+    now: () => Date.now() + ahead,
   });
   let templates: Partial<Record<VpsOs, number>> = { ...STAND_IN_TEMPLATES };
   const adapter = (secret: string) =>
@@ -94,6 +113,15 @@ async function standInSubject(): Promise<Subject> {
     refuseToken() {
       compute = adapter('a-secret-proxmox-never-issued');
     },
+    slowClones() {
+      standIn.setCloneMs(LONG_CLONE_MS);
+    },
+    endClones() {
+      ahead += LONG_CLONE_MS;
+    },
+    failNextClone(reason) {
+      standIn.failNextClone(reason);
+    },
     listed: async () => (await fetch(`${standIn.url}/_proxmox/vms`)).json(),
     async stop() {
       await standIn.stop();
@@ -101,6 +129,9 @@ async function standInSubject(): Promise<Subject> {
     },
   };
 }
+
+/** A full clone of a large template: ten minutes of the stand-in's clock. */
+const LONG_CLONE_MS = 10 * 60_000;
 
 const KEY = sshPublicKey('ed25519', 'asha@laptop');
 const OTHER_KEY = sshPublicKey('ecdsa-256', 'asha@phone');
@@ -118,6 +149,16 @@ function spec(overrides: Partial<VmSpec> = {}): VmSpec {
     ipv4: { address: '203.0.113.10', prefixLength: 24, gateway: '203.0.113.1' },
     ...overrides,
   };
+}
+
+/** The task's state once it has ended (the stand-in's short tasks end within milliseconds). */
+async function settled(compute: Compute, task: string): Promise<TaskState> {
+  for (let read = 0; read < 200; read += 1) {
+    const status = await compute.taskStatus(task);
+    if (status.state !== 'running') return status;
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 10));
+  }
+  throw new Error(`task ${task} still running`);
 }
 
 describe.each([
@@ -204,6 +245,69 @@ describe.each([
       power: 'running',
     });
     expect(await subject.compute.find('svc_basicvps_1')).toEqual(again);
+  });
+
+  it('starts a clone without waiting for it: the VM is busy while it runs, then provision configures and starts that one', async () => {
+    subject.slowClones();
+
+    const started = await subject.compute.startClone(spec());
+
+    expect(await subject.compute.taskStatus(started.task)).toEqual({ state: 'running' });
+    expect(await subject.compute.find('svc_basicvps_1')).toMatchObject({
+      vmid: started.vmid,
+      busy: true,
+    });
+    subject.endClones();
+    expect(await subject.compute.taskStatus(started.task)).toEqual({ state: 'done' });
+    expect((await subject.compute.get(started.vmid))?.busy).toBeFalsy();
+    const vm = await subject.compute.provision(spec());
+    expect(vm).toMatchObject({
+      vmid: started.vmid,
+      cores: 1,
+      memoryMb: 1024,
+      diskGb: 25,
+      user: 'ubuntu',
+      sshKeys: [KEY],
+      ip: '203.0.113.10',
+      power: 'running',
+    });
+  });
+
+  it('clones to the VMID it is given, marked with the spec’s build (a reinstall keeps its VMID)', async () => {
+    const vm = await subject.compute.provision(spec());
+    await subject.compute.destroy(vm.vmid);
+
+    const started = await subject.compute.startClone(
+      spec({ os: 'debian-12', user: 'debian', build: '2026-11-27T04:00:00.000Z' }),
+      vm.vmid,
+    );
+
+    expect(started.vmid).toBe(vm.vmid);
+    expect(await settled(subject.compute, started.task)).toEqual({ state: 'done' });
+    expect(await subject.compute.get(vm.vmid)).toMatchObject({
+      serviceId: 'svc_basicvps_1',
+      os: 'debian-12',
+      build: '2026-11-27T04:00:00.000Z',
+    });
+  });
+
+  it('a clone whose task fails says why and leaves no VM', async () => {
+    subject.failNextClone('storage local-lvm is full');
+
+    const started = await subject.compute.startClone(spec());
+
+    const status = await settled(subject.compute, started.task);
+    expect(status).toMatchObject({ state: 'failed' });
+    expect(status.state === 'failed' && status.reason).toContain('storage local-lvm is full');
+    expect(await subject.compute.find('svc_basicvps_1')).toBeUndefined();
+  });
+
+  it('starting a clone of an OS without a template is TemplateMissingError', async () => {
+    subject.dropTemplate('almalinux-9');
+    await expect(subject.compute.startClone(spec({ os: 'almalinux-9' }))).rejects.toBeInstanceOf(
+      TemplateMissingError,
+    );
+    expect(await subject.compute.find('svc_basicvps_1')).toBeUndefined();
   });
 
   it('destroys the VM; destroying it again is nothing', async () => {

@@ -255,6 +255,55 @@ function ordersContract(make: () => OrdersStore) {
     expect(paid).not.toHaveProperty('transferAuthCode');
   });
 
+  it("lists and forgets an unpaid transfer's auth code once the order has not moved, never a paid or moving one's (D23)", async () => {
+    const store = make();
+    // Their own month, so that no other case's orders fall in the window.
+    const old = '2026-10-05T01:00:00.000Z';
+    const window = {
+      movedSince: '2026-10-05T00:00:00.000Z',
+      movedBefore: '2026-10-05T02:00:00.000Z',
+    };
+    const left = newOrder({ transferAuthCode: 'Left-code', transferIn: true, updatedAt: old });
+    const failed = newOrder({
+      transferAuthCode: 'Failed-code',
+      transferIn: true,
+      status: 'failed',
+      updatedAt: old,
+    });
+    const moving = newOrder({
+      transferAuthCode: 'Moving-code',
+      transferIn: true,
+      updatedAt: '2026-10-05T03:00:00.000Z',
+    });
+    const plain = newOrder({ updatedAt: old });
+    const review = newOrder({ transferAuthCode: 'Review-code', status: 'review', updatedAt: old });
+    for (const order of [left, failed, moving, plain, review]) await store.putOrder(order);
+
+    expect(new Set(await store.listUnpaidTransferCodes({ ...window, limit: 10 }))).toEqual(
+      new Set([left.orderId, failed.orderId]),
+    );
+    expect(await store.listUnpaidTransferCodes({ ...window, limit: 1 })).toHaveLength(1);
+
+    expect(await store.forgetTransferCode(left.orderId, window.movedBefore)).toBe(true);
+    expect(await store.forgetTransferCode(failed.orderId, window.movedBefore)).toBe(true);
+    // Moved since (a payment attempt a moment ago), under review (a payment held), or gone already.
+    expect(await store.forgetTransferCode(moving.orderId, window.movedBefore)).toBe(false);
+    expect(await store.forgetTransferCode(review.orderId, window.movedBefore)).toBe(false);
+    expect(await store.forgetTransferCode(left.orderId, window.movedBefore)).toBe(false);
+    expect(await store.forgetTransferCode('order_Ghost', window.movedBefore)).toBe(false);
+
+    const forgotten = await store.getOrder(left.orderId);
+    expect(forgotten).not.toHaveProperty('transferAuthCode');
+    expect(forgotten).toMatchObject({ status: 'created', transferIn: true, updatedAt: old });
+    expect(await store.getOrder(failed.orderId)).not.toHaveProperty('transferAuthCode');
+    expect((await store.getOrder(moving.orderId))?.transferAuthCode).toBe('Moving-code');
+    expect((await store.getOrder(review.orderId))?.transferAuthCode).toBe('Review-code');
+    expect(await store.listUnpaidTransferCodes({ ...window, limit: 10 })).toEqual([]);
+    // A paid order never holds one to forget.
+    await mark(store, 'paid', moving.orderId, 'pay_Moving');
+    expect(await store.forgetTransferCode(moving.orderId, '2026-12-01T00:00:00.000Z')).toBe(false);
+  });
+
   it('marks no order that does not exist, and creates none', async () => {
     const store = make();
 

@@ -212,6 +212,33 @@ function provisioningContract(make: () => Backend) {
     expect(next.state).toBe('claimed');
   });
 
+  it('a hand-over is taken only while that holder’s claim is live, and leaves the service as it is', async () => {
+    const { records, services } = make();
+    const { userId, serviceId } = await givenService(services);
+    await records.begin(userId, serviceId, 'pending', T0);
+    const claim = await records.claim(userId, serviceId, DELIVERY_A, T0);
+    if (claim.state !== 'claimed') throw new Error('expected a claim');
+    const before = await services.getService(userId, serviceId);
+
+    expect(await records.handOver(userId, serviceId, DELIVERY_A, later(1))).toBe(true);
+    // Another holder's name, or the holder's lease run out: refused.
+    expect(await records.handOver(userId, serviceId, DELIVERY_B, later(2))).toBe(false);
+    expect(await records.handOver(userId, serviceId, DELIVERY_A, later(LEASE_MS + 1))).toBe(false);
+
+    const after = await services.getService(userId, serviceId);
+    expect(after?.provisioning?.claim).toMatchObject({
+      by: DELIVERY_A,
+      handedOver: later(1).getTime(),
+    });
+    const { provisioning: _after, ...facts } = after ?? {};
+    const { provisioning: _before, ...factsBefore } = before ?? {};
+    expect(facts).toEqual(factsBefore);
+    // The holder's token still holds; once given back, nobody is there to hand over to.
+    await records.release(userId, serviceId, claim.token);
+    expect(await records.handOver(userId, serviceId, DELIVERY_A, later(3))).toBe(false);
+    expect((await services.getService(userId, serviceId))?.provisioning?.claim).toBeUndefined();
+  });
+
   it('keeps the chosen account while the claim holds, then settles ready and ends the claim', async () => {
     const { records, services } = make();
     const { userId, serviceId } = await givenService(services);

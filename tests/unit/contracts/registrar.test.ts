@@ -267,6 +267,57 @@ describe.each([
     );
   });
 
+  describe('DNSSEC: DS records at the registry (D23, Enterprise Domain)', () => {
+    const SHA256 = '2bb183af5f22588179a53b0a98631fad1a292118b4b8a4a8b5c2c5a0e4c8d3f1';
+    const SHA1 = '0123456789abcdef0123456789abcdef01234567';
+    const sha256 = { keyTag: 2371, algorithm: 13, digestType: 2, digest: SHA256 };
+    const sha1 = { keyTag: 60485, algorithm: 8, digestType: 1, digest: SHA1 };
+
+    it('adds, lists (digest uppercase, id from the four fields) and deletes DS records', async () => {
+      const domain = await registerAsha();
+      expect(await subject.registrar.dsRecords(domain.name)).toEqual([]);
+      const afterAdd = await subject.registrar.addDsRecord(domain.name, sha256);
+      expect(afterAdd).toEqual([
+        { ...sha256, digest: SHA256.toUpperCase(), id: `2371-13-2-${SHA256.toUpperCase()}` },
+      ]);
+      await subject.registrar.addDsRecord(domain.name, sha1);
+      const both = await subject.registrar.dsRecords(domain.name);
+      expect(both.map((r) => r.keyTag).sort()).toEqual([2371, 60485]);
+      // DS records leave DNS records, nameservers and the rest alone.
+      expect(await subject.registrar.dnsRecords(domain.name)).toEqual([]);
+      const left = await subject.registrar.deleteDsRecord(domain.name, sha256);
+      expect(left.map((r) => r.id)).toEqual([`60485-8-1-${SHA1.toUpperCase()}`]);
+      await expect(subject.registrar.deleteDsRecord(domain.name, sha256)).rejects.toBeInstanceOf(
+        DnsRecordNotFoundError,
+      );
+      expect(await subject.registrar.dsRecords(domain.name)).toHaveLength(1);
+    });
+
+    it('refuses the same DS record twice, and a name that is not ours', async () => {
+      const domain = await registerAsha();
+      await subject.registrar.addDsRecord(domain.name, sha256);
+      await expect(subject.registrar.addDsRecord(domain.name, sha256)).rejects.toBeInstanceOf(
+        RegistrarRefusedError,
+      );
+      await expect(subject.registrar.dsRecords('someoneelse.com')).rejects.toBeInstanceOf(
+        RegistrarDomainNotFoundError,
+      );
+      await expect(subject.registrar.addDsRecord('someoneelse.com', sha256)).rejects.toBeInstanceOf(
+        RegistrarDomainNotFoundError,
+      );
+    });
+
+    it('the registrar down: unavailable, and nothing is published', async () => {
+      const domain = await registerAsha();
+      await subject.outage(true);
+      await expect(subject.registrar.addDsRecord(domain.name, sha256)).rejects.toBeInstanceOf(
+        RegistrarUnavailableError,
+      );
+      await subject.outage(false);
+      expect(await subject.registrar.dsRecords(domain.name)).toEqual([]);
+    });
+  });
+
   it('refuses an A record that is not an IPv4 address', async () => {
     const domain = await registerAsha();
     await expect(

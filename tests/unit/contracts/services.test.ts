@@ -205,6 +205,43 @@ function servicesContract(make: () => ServicesStore) {
     expect(last?.version).toBe(4);
   });
 
+  it('schedules a plan for the renewal, and a new choice makes the one in force the plan first (D26, #29)', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    const basic = {
+      planId: 'basicdomain',
+      planName: 'Basic Domain',
+      from: '2027-11-22T02:00:00.000Z',
+      chosenAt: AT,
+    };
+    expect(await store.changeFacts(service, { kind: 'schedule-plan', plan: basic }, 1, AT)).toBe(
+      true,
+    );
+    const first = await store.getService(service.userId, service.serviceId);
+    expect(first).toMatchObject({ planId: service.planId, pendingPlan: basic });
+
+    const enterprise = { ...basic, planId: 'enterprisedomain', planName: 'Enterprise Domain' };
+    expect(
+      await store.changeFacts(
+        service,
+        {
+          kind: 'schedule-plan',
+          plan: enterprise,
+          inForce: { planId: 'basicdomain', planName: 'Basic Domain' },
+        },
+        2,
+        AT,
+      ),
+    ).toBe(true);
+    expect(await store.getService(service.userId, service.serviceId)).toMatchObject({
+      planId: 'basicdomain',
+      planName: 'Basic Domain',
+      pendingPlan: enterprise,
+      version: 3,
+    });
+  });
+
   it('gives a goodwill extension once per key, moving the renewal date and its schedule (issue #27)', async () => {
     const store = make();
     const service = identity(newUserId());
@@ -284,6 +321,44 @@ function servicesContract(make: () => ServicesStore) {
     expect(stored?.version).toBe(1);
   });
 
+  it('keeps one reinstall at a time on a VPS (D24) and removes it with its task when done', async () => {
+    const store = make();
+    const service = identity(newUserId());
+    const ref = { userId: service.userId, serviceId: service.serviceId };
+    await store.extendService(service, period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    const wish = { os: 'rockylinux-9' as const, requestedAt: AT };
+    // No VPS fields yet: nothing to reinstall.
+    expect(await store.requestReinstall(ref, wish)).toBe(false);
+    await store.updateVps(ref, { os: 'debian-12', hostname: 'asha-vps', sshKeys: [], vmid: 101 });
+
+    expect(await store.requestReinstall(ref, wish)).toBe(true);
+    expect(
+      await store.requestReinstall(ref, {
+        os: 'debian-12',
+        requestedAt: '2026-11-22T03:00:00.000Z',
+      }),
+    ).toBe(false);
+    const task = { upid: 'UPID:pve:1:qmclone:101:', vmid: 101, startedAt: AT };
+    expect(await store.updateVps(ref, { task })).toBe(true);
+    expect((await store.getService(ref.userId, ref.serviceId))?.vps).toMatchObject({
+      reinstall: wish,
+      task,
+    });
+
+    expect(await store.updateVps(ref, { os: 'rockylinux-9' }, ['reinstall', 'task'])).toBe(true);
+    const done = await store.getService(ref.userId, ref.serviceId);
+    expect(done?.vps).toEqual({
+      os: 'rockylinux-9',
+      hostname: 'asha-vps',
+      sshKeys: [],
+      vmid: 101,
+    });
+    // Removing alone works too, and the next reinstall may be asked for.
+    expect(await store.updateVps(ref, {}, ['task'])).toBe(true);
+    expect(await store.requestReinstall(ref, wish)).toBe(true);
+    expect(done?.version).toBe(1);
+  });
+
   it("makes a bundle's part once (D24): no ledger, no renewal schedule, the VPS choices kept", async () => {
     const store = make();
     const userId = newUserId();
@@ -304,6 +379,38 @@ function servicesContract(make: () => ServicesStore) {
     expect(stored).toMatchObject({ ...part, periods: {}, version: 1, createdAt: AT });
     expect(stored?.nextDueAt).toBeUndefined();
     expect((await store.listServiceSummaries(userId))[0]?.partOf).toBe('svc_bundle');
+  });
+
+  it("gives a bundle's domain part bought without a name the buyer's name, once (D24)", async () => {
+    const store = make();
+    const userId = newUserId();
+    const part = {
+      userId,
+      serviceId: 'svc_bundle~domain',
+      partOf: 'svc_bundle',
+      planId: 'premiumdomain',
+      planName: 'Premium Domain',
+      category: 'domain' as const,
+      renewalDate: '2027-11-22T02:00:00.000Z',
+    };
+    await store.addPart(part, AT);
+    await store.addPart(
+      { ...part, serviceId: 'svc_bundle~vps', planId: 'basicvps', category: 'vps' },
+      AT,
+    );
+    await store.extendService(identity(userId), period(1, '2027-11-22T02:00:00.000Z'), 0, AT);
+    const ref = { userId, serviceId: part.serviceId };
+
+    expect(await store.chooseDomain(ref, 'ashaverma.in')).toBe(true);
+    expect(await store.chooseDomain(ref, 'ashaother.in')).toBe(false);
+    expect((await store.getService(userId, part.serviceId))?.domain).toBe('ashaverma.in');
+    // Not a part's domain: a VPS part, a service of its own, nothing at all.
+    expect(await store.chooseDomain({ userId, serviceId: 'svc_bundle~vps' }, 'x.in')).toBe(false);
+    expect(
+      await store.chooseDomain({ userId, serviceId: identity(userId).serviceId }, 'x.in'),
+    ).toBe(false);
+    expect(await store.chooseDomain({ userId, serviceId: 'svc_ghost~domain' }, 'x.in')).toBe(false);
+    expect(await store.getService(userId, 'svc_ghost~domain')).toBeUndefined();
   });
 
   it("moves a bundle's part to its bundle's new plan once, only from the plan it is on (D26)", async () => {

@@ -129,3 +129,20 @@ describe('planFromRecord (D11)', () => {
     expect(planFromRecord({ ...base, id: 7 })).toBeUndefined();
   });
 });
+
+describe('domain plans list only what the domain card does (D23, #23)', () => {
+  it('Enterprise adds DNSSEC over Premium, Premium adds privacy over Basic, and none promises priority support', () => {
+    const features = (id: string) => CATALOG.find((p) => p.id === id)?.features ?? [];
+    expect(features('premiumdomain')).toEqual([
+      'Everything in Basic Domain',
+      'Free WHOIS privacy protection',
+    ]);
+    expect(features('enterprisedomain')).toEqual([
+      'Everything in Premium Domain',
+      'DNSSEC (DS records) to sign your domain',
+    ]);
+    for (const id of ['basicdomain', 'premiumdomain', 'enterprisedomain']) {
+      expect(features(id).join(' ')).not.toMatch(/support|forwarding|bulk|account manager/i);
+    }
+  });
+});

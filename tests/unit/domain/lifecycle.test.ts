@@ -9,6 +9,7 @@ import {
   isInStep,
   isLive,
   isOverdue,
+  outOfStepAt,
   lifeOf,
   lifeQueueOf,
   SERVICE_STATES,
@@ -259,5 +260,15 @@ describe('lifeOf over random facts', () => {
         if (life.state === 'ended') expect(lifeOf(input, at(f.now, 900 * DAY)).state).toBe('ended');
       }),
     );
+  });
+});
+
+describe('outOfStepAt (#29)', () => {
+  it('is the date once it has come; a date ahead (a domain tier due) is not out of step yet', () => {
+    const now = new Date('2027-11-27T04:30:00.000Z');
+    expect(outOfStepAt('2027-11-27T04:30:00.000Z', now)).toBe('2027-11-27T04:30:00.000Z');
+    expect(outOfStepAt('2027-11-27T04:29:00.000Z', now)).toBe('2027-11-27T04:29:00.000Z');
+    expect(outOfStepAt('2027-11-27T04:30:00.001Z', now)).toBeUndefined();
+    expect(outOfStepAt(undefined, now)).toBeUndefined();
   });
 });

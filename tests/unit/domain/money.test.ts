@@ -11,6 +11,24 @@ describe('formatInr', () => {
     expect(formatInr(0)).toBe('₹0.00');
     expect(formatInr(1_00_00_000_00)).toBe('₹1,00,00,000.00');
   });
+
+  it("writes every whole number of paise exactly as Intl's en-IN rupee formatter does", () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    const same = (paise: number) => {
+      expect(formatInr(paise)).toBe(intl.format(paise / 100));
+    };
+    for (const paise of [0, 1, 99, 100, 999, 1_000, 99_999, 100_000, 9_999_999, 10_000_000]) {
+      same(paise);
+    }
+    // Up to ₹1,000 crore; far above that Intl's own division by 100 loses the last paisa.
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_00_00_000_00 }), same));
+    fc.assert(fc.property(fc.integer({ min: -1_00_00_000_00, max: 0 }), same));
+  });
+
+  it('writes a fraction of a paisa as Intl does (rounded to the paisa)', () => {
+    expect(formatInr(12.5)).toBe('₹0.13');
+    expect(formatInr(123_456.4)).toBe('₹1,234.56');
+  });
 });
 
 describe('percentOf', () => {

@@ -261,3 +261,88 @@ describe('/change-plan', () => {
     );
   });
 });
+
+describe('a domain’s tier at its renewal (#29)', () => {
+  const domain: Service = {
+    ...premium,
+    id: 'svc_d',
+    planId: 'enterprisedomain',
+    name: 'Enterprise Domain',
+    category: 'domain',
+    domain: 'ashaverma.com',
+    pricePaidPaise: 578_082,
+  };
+  let quotes: number;
+
+  beforeEach(() => {
+    service = domain;
+    quotes = 0;
+    server.use(
+      http.post(`${API}/checkout/change-quote`, () => {
+        quotes += 1;
+        return HttpResponse.json(QUOTE);
+      }),
+      http.put(`${API}/me/services/:id/plan-change`, async ({ request }) => {
+        const body = (await request.json()) as { planId: string };
+        scheduled.push(body);
+        service = {
+          ...service,
+          pendingPlan: { planId: body.planId, planName: 'Basic Domain', from: service.renewalDate },
+        };
+        return HttpResponse.json({ service });
+      }),
+    );
+  });
+
+  it('the domain card offers Change plan', async () => {
+    renderApp('/dashboard');
+    const card = await screen.findByTestId('service');
+    expect(
+      within(card).getByRole('link', { name: 'Change the plan of Enterprise Domain' }),
+    ).toHaveAttribute('href', '/change-plan?service=svc_d');
+  });
+
+  it('lists every other tier at its yearly price, says what the move takes away before confirming, and schedules it', async () => {
+    renderApp('/change-plan?service=svc_d');
+    const user = userEvent.setup();
+
+    expect(
+      await screen.findByText(/its tier changes on your renewal date, 27 Nov 2099/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/₹999.*\/year \+ 18% GST for \.com/)).toBeInTheDocument();
+    expect(screen.getByText(/₹2,499.*\/year \+ 18% GST for \.com/)).toBeInTheDocument();
+    // No "now": a domain's year is bought by the year.
+    expect(screen.queryByText('Move up now')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Switch to Basic Domain on renewal' }));
+    const confirm = screen.getByTestId('tier-confirm');
+    expect(confirm).toHaveTextContent('WHOIS privacy is turned off on 27 Nov 2099');
+    expect(confirm).toHaveTextContent(
+      'Your DS records are withdrawn from the registry on 27 Nov 2099',
+    );
+    expect(scheduled).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm Basic Domain on renewal' }));
+    await waitFor(() => expect(scheduled).toEqual([{ planId: 'basicdomain' }]));
+    const pending = await screen.findByTestId('pending-plan');
+    expect(pending).toHaveTextContent('Basic Domain starts on 27 Nov 2099.');
+    expect(pending).toHaveTextContent('Your DS records are withdrawn');
+    expect(screen.getByRole('button', { name: 'Keep Enterprise Domain' })).toBeInTheDocument();
+    expect(quotes).toBe(0);
+  });
+
+  it('"Not now" leaves everything as it was', async () => {
+    renderApp('/change-plan?service=svc_d');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Switch to Premium Domain on renewal' }),
+    );
+    expect(screen.getByTestId('tier-confirm')).toHaveTextContent(
+      'Your DS records are withdrawn from the registry',
+    );
+    expect(screen.getByTestId('tier-confirm')).not.toHaveTextContent('WHOIS privacy');
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByTestId('tier-confirm')).not.toBeInTheDocument();
+    expect(scheduled).toEqual([]);
+  });
+});

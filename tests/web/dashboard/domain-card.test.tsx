@@ -11,6 +11,9 @@ const domainApi = vi.hoisted(() => ({
   addRecord: vi.fn(),
   deleteRecord: vi.fn(),
   authCode: vi.fn(),
+  dsRecords: vi.fn(),
+  addDsRecord: vi.fn(),
+  deleteDsRecord: vi.fn(),
 }));
 vi.mock('../../../web/src/components/dashboard/api/domains', () => ({ domainApi }));
 
@@ -142,5 +145,105 @@ describe('the dashboard domain card (D23)', () => {
     });
     expect(domainApi.settings).toHaveBeenCalledWith('ashaverma.in', { privacy: true });
     expect(within(card).getByLabelText('WHOIS privacy')).toBeChecked();
+  });
+});
+
+describe('DNSSEC on the Enterprise domain card (D23)', () => {
+  const DIGEST = 'E2D3C916F6DEEAC73294E8268FB5885044A833FC5459588F4A9184CFC41A5766';
+  const RECORD = {
+    id: `2371-13-2-${DIGEST}`,
+    keyTag: 2371,
+    algorithm: 13,
+    digestType: 2,
+    digest: DIGEST,
+  };
+
+  it('is not on a plan without it: no section, no DS records asked for', async () => {
+    const card = await shown();
+    expect(within(card).queryByRole('group', { name: 'DNSSEC' })).not.toBeInTheDocument();
+    expect(domainApi.dsRecords).not.toHaveBeenCalled();
+  });
+
+  it('lists the DS records, adds one with the chosen algorithm and digest type, and deletes one', async () => {
+    domainApi.details.mockResolvedValue({ ...DETAILS, dnssecAvailable: true });
+    domainApi.dsRecords.mockResolvedValue({ records: [RECORD] });
+    const added = {
+      ...RECORD,
+      id: 'new',
+      keyTag: 60485,
+      algorithm: 8,
+      digestType: 1,
+      digest: 'A'.repeat(40),
+    };
+    domainApi.addDsRecord.mockResolvedValue({ records: [RECORD, added] });
+    domainApi.deleteDsRecord.mockResolvedValue(undefined);
+    const card = await shown();
+    const section = await within(card).findByRole('group', { name: 'DNSSEC' });
+    const list = await within(section).findByRole('list', { name: 'DS records' });
+    expect(list).toHaveTextContent(`2371 13 (ECDSA P-256/SHA-256) 2 (SHA-256) ${DIGEST}`);
+
+    fireEvent.change(within(section).getByLabelText('Key tag'), { target: { value: '60485' } });
+    fireEvent.change(within(section).getByLabelText('Algorithm'), { target: { value: '8' } });
+    fireEvent.change(within(section).getByLabelText('Digest type'), { target: { value: '1' } });
+    fireEvent.change(within(section).getByLabelText('Digest'), {
+      target: { value: 'a'.repeat(40) },
+    });
+    await act(async () => {
+      fireEvent.click(within(section).getByRole('button', { name: 'Add DS record' }));
+    });
+    expect(domainApi.addDsRecord).toHaveBeenCalledWith('ashaverma.in', {
+      keyTag: 60485,
+      algorithm: 8,
+      digestType: 1,
+      digest: 'a'.repeat(40),
+    });
+    expect(within(section).getByRole('list', { name: 'DS records' })).toHaveTextContent(
+      '60485 8 (RSA/SHA-256)',
+    );
+    expect(within(section).getByLabelText('Key tag')).toHaveValue('');
+
+    await act(async () => {
+      fireEvent.click(within(section).getByRole('button', { name: 'Delete DS record 2371' }));
+    });
+    expect(domainApi.deleteDsRecord).toHaveBeenCalledWith('ashaverma.in', RECORD.id);
+    expect(within(section).getByRole('list', { name: 'DS records' })).not.toHaveTextContent('2371');
+  });
+
+  it("says the server's sentence when a record is refused, and keeps what was typed", async () => {
+    domainApi.details.mockResolvedValue({ ...DETAILS, dnssecAvailable: true });
+    domainApi.dsRecords.mockResolvedValue({ records: [] });
+    domainApi.addDsRecord.mockRejectedValueOnce(
+      new ApiError(
+        'Digest: a SHA-256 digest is 64 hexadecimal characters (0-9, A-F).',
+        400,
+        'validation_failed',
+      ),
+    );
+    const card = await shown();
+    const section = await within(card).findByRole('group', { name: 'DNSSEC' });
+    expect(
+      await within(section).findByText('No DS records yet: DNSSEC is off.'),
+    ).toBeInTheDocument();
+    fireEvent.change(within(section).getByLabelText('Key tag'), { target: { value: '2371' } });
+    fireEvent.change(within(section).getByLabelText('Digest'), { target: { value: 'abc' } });
+    await act(async () => {
+      fireEvent.click(within(section).getByRole('button', { name: 'Add DS record' }));
+    });
+    expect(within(section).getByRole('alert')).toHaveTextContent('SHA-256 digest is 64');
+    expect(within(section).getByLabelText('Digest')).toHaveValue('abc');
+  });
+
+  it('says so when the DS records cannot be read', async () => {
+    domainApi.details.mockResolvedValue({ ...DETAILS, dnssecAvailable: true });
+    domainApi.dsRecords.mockRejectedValue(
+      new ApiError(
+        'The domain registry did not answer. Please try again in a few minutes.',
+        503,
+        'registrar_unavailable',
+      ),
+    );
+    const card = await shown();
+    const section = await within(card).findByRole('group', { name: 'DNSSEC' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('did not answer');
   });
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceVps } from '../../../lambdas/domain/services';
-import { VpsCard } from '../../../web/src/components/dashboard/vps-card';
+import { REINSTALL_POLL_MS, VpsCard } from '../../../web/src/components/dashboard/vps-card';
 import {
   vpsChoiceProblem,
   vpsOrderOf,
@@ -57,9 +57,11 @@ describe('the dashboard VPS card (D24)', () => {
     expect(vpsApi.current).toHaveBeenCalledWith('svc_1');
   });
 
-  it('Reinstall stays disabled until the hostname is typed', async () => {
+  it('Reinstall stays disabled until the hostname is typed; once asked, the card says Reinstalling… and offers no other change', async () => {
     vpsApi.reinstall.mockResolvedValue({
-      service: { vps: { ...RUNNING, os: 'debian-12', user: 'debian' } },
+      service: {
+        vps: { ...RUNNING, reinstalling: { os: 'debian-12', requestedAt: '2026-11-27T05:00:00Z' } },
+      },
     });
     render(<VpsCard serviceId="svc_1" state="active" initial={RUNNING} />);
     const button = screen.getByRole('button', { name: 'Reinstall' });
@@ -75,8 +77,52 @@ describe('the dashboard VPS card (D24)', () => {
       fireEvent.click(button);
     });
     expect(vpsApi.reinstall).toHaveBeenCalledWith('svc_1', 'debian-12', 'asha-web');
-    expect(screen.getByTestId('vps-os')).toHaveTextContent('Debian 12');
-    expect(screen.getByRole('status')).toHaveTextContent('Reinstalled.');
+    // No false success: the installed system is still named until the new one runs.
+    expect(screen.getByTestId('vps-os')).toHaveTextContent('Ubuntu 24.04 LTS');
+    expect(screen.getByTestId('vps-power')).toHaveTextContent('Reinstalling Debian 12…');
+    expect(screen.getByTestId('vps-reinstalling')).toHaveTextContent(
+      'Reinstalling Debian 12. This takes a few minutes',
+    );
+    expect(screen.queryByText('ssh ubuntu@203.0.113.10')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reboot' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reinstall' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save keys' })).toBeNull();
+  });
+
+  it('while reinstalling it asks every few seconds and shows Running with the new OS once done', async () => {
+    vi.useFakeTimers();
+    try {
+      const REINSTALLING: ServiceVps = {
+        ...RUNNING,
+        reinstalling: { os: 'debian-12', requestedAt: '2026-11-27T05:00:00Z' },
+      };
+      vpsApi.current.mockResolvedValue({ service: { vps: REINSTALLING } });
+      render(<VpsCard serviceId="svc_1" state="active" initial={REINSTALLING} />);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(REINSTALL_POLL_MS);
+      });
+      expect(screen.getByTestId('vps-power')).toHaveTextContent('Reinstalling Debian 12…');
+
+      vpsApi.current.mockResolvedValue({
+        service: { vps: { ...RUNNING, os: 'debian-12', user: 'debian' } },
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(REINSTALL_POLL_MS);
+      });
+
+      expect(screen.getByTestId('vps-os')).toHaveTextContent('Debian 12');
+      expect(screen.getByTestId('vps-power')).toHaveTextContent('Running');
+      expect(screen.queryByTestId('vps-reinstalling')).toBeNull();
+      expect(screen.getByText('ssh debian@203.0.113.10')).toBeInTheDocument();
+      const calls = vpsApi.current.mock.calls.length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3 * REINSTALL_POLL_MS);
+      });
+      // Done: it stops asking.
+      expect(vpsApi.current.mock.calls.length).toBe(calls);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a server waiting for its key says so, and the server’s refusal of a key is shown', async () => {

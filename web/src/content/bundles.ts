@@ -16,6 +16,26 @@ export const bundleCopy = {
     storage: 'Cloud storage',
     vps: 'VPS',
   },
+  // "Choose your domain" on a bundle bought with its domain left empty (D24).
+  choose: {
+    title: 'Choose your domain',
+    intro:
+      'Your bundle includes a domain for as long as it runs. Choose its name and we register it for you, in your billing name.',
+    // A hosting's free first-year domain taken meanwhile (D23).
+    freeIntro:
+      'Choose another name for your free first year and we register it for you, in your billing name. It renews after that year like any domain.',
+    label: 'Domain name',
+    placeholder: 'yourbusiness.com',
+    check: 'Check availability',
+    checking: 'Checking…',
+    available: (name: string) => `${name} is available.`,
+    taken: (name: string) => `${name} is already registered by someone else. Try another name.`,
+    register: (name: string) => `Register ${name}`,
+    registering: 'Registering…',
+    chosen: (name: string) =>
+      `We are registering ${name} for you. It shows here as Active once the registry confirms it.`,
+    failed: 'We could not check that name just now. Please try again in a minute.',
+  },
   /** A part out of step (its badge: Needs attention), when the registry gave no reason. */
   failedNote: 'Our team has been told and is on it.',
 } as const;

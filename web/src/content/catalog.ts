@@ -81,7 +81,7 @@ export const domainPlansPage = {
     { feature: 'DNS management (A, AAAA, CNAME, MX, TXT)', values: [true, true, true] },
     { feature: 'Domain lock', values: [true, true, true] },
     { feature: 'WHOIS privacy protection', values: [false, true, true] },
-    { feature: 'Support', values: ['24/7', 'Priority', 'Priority'] },
+    { feature: 'DNSSEC (DS records)', values: [false, false, true] },
   ],
   faqTitle: 'Domain FAQs',
   testimonialsTitle: 'Loved by brand builders',

@@ -45,4 +45,23 @@ export const changePlanCopy = {
   keepCurrent: (plan: string) => `Keep ${plan}`,
   saving: 'Saving…',
   noSmallerPlan: 'There is no smaller plan of this kind.',
+  // A domain's tier (#29): any other tier, from the renewal date.
+  tierTitle: 'Change tier at your renewal',
+  tierIntro: (renewal: string) =>
+    `A domain is registered by the year, so its tier changes on your renewal date, ${renewal}. Your renewal is then priced at the new tier; until then you keep what you have, and nothing is refunded.`,
+  tierPrice: (price: string, extension: string) => `${price}/year + 18% GST for ${extension}`,
+  chooseTier: (plan: string) => `Switch to ${plan} on renewal`,
+  confirmTitle: (plan: string, date: string) => `${plan} from ${date}`,
+  tierLoses: {
+    privacy: (date: string) =>
+      `WHOIS privacy is turned off on ${date}: your name, address and phone number show in public lookups again.`,
+    dnssec: (date: string) =>
+      `Your DS records are withdrawn from the registry on ${date}, so DNSSEC stops. Turn signing off at your DNS host first, or your domain may stop resolving for validating resolvers.`,
+  },
+  tierGains: {
+    privacy: (date: string) => `WHOIS privacy can be turned on from ${date}.`,
+    dnssec: (date: string) => `DNSSEC (DS records) can be published from ${date}.`,
+  },
+  confirmTier: (plan: string) => `Confirm ${plan} on renewal`,
+  notNow: 'Not now',
 } as const;

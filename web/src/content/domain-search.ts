@@ -47,7 +47,7 @@ export const domainSearch = {
     ],
   },
   plansLink: {
-    text: 'Want WHOIS privacy and priority support?',
+    text: 'Want WHOIS privacy or DNSSEC?',
     label: 'Compare domain plans',
     to: '/domain',
   },

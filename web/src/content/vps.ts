@@ -46,6 +46,8 @@ export const vpsCopy = {
     `Reinstalling erases everything on the server's disk and installs the system you choose. Your IP address and SSH keys stay. Type ${hostname} to confirm.`,
   reinstallConfirmLabel: 'Type the hostname to confirm',
   reinstallButton: 'Reinstall',
-  reinstallDone: 'Reinstalled. Your server is starting with the new system.',
+  reinstallingPower: (os: string) => `Reinstalling ${os}…`,
+  reinstallingNote: (os: string) =>
+    `Reinstalling ${os}. This takes a few minutes: everything on the disk is replaced, your IP address and SSH keys stay. This card updates by itself.`,
   couldNot: 'That did not work. Please try again in a minute.',
 } as const;

@@ -1,4 +1,5 @@
 import type { Offer } from '../content/sample-business';
+import { formatIndiaDay } from './india-day';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -24,16 +25,9 @@ export function isOfferLive(offer: Offer | null | undefined, now: Date): offer i
   return endsAt !== undefined && now.getTime() < endsAt;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** The offer's last day as Indian buyers read it: "31 Dec 2026". */
 export function formatOfferEnd(endsOn: string): string {
   const match = DATE.exec(endsOn);
   if (!match) return endsOn;
-  return dayFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return formatIndiaDay(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }

@@ -179,6 +179,7 @@ describe('the registrar stand-in', () => {
         privacy: true,
         expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         dnsRecords: [{ type: 'A', host: 'www', value: '203.0.113.7', ttl: 14400 }],
+        dsRecords: [],
       },
     ]);
   });

@@ -364,3 +364,79 @@ describe('checkout handler', () => {
     expect(result.body).not.toMatch(/disk on fire|at .*\.ts/);
   });
 });
+
+describe('a domain changing tier at its renewal (#29)', () => {
+  const DAY = 24 * 3600 * 1000;
+  beforeEach(async () => {
+    world = fakeWorld();
+    const plans = new InMemoryPlansStore();
+    handler = makeHandler({ ...world, plans: () => plans.listPlans() });
+    const at = world.now().toISOString();
+    await world.services.extendService(
+      {
+        userId: BUYER.userId,
+        serviceId: 'svc_domain',
+        planId: 'premiumdomain',
+        planName: 'Premium Domain',
+        category: 'domain',
+        domain: 'ashaverma.com',
+      },
+      {
+        purchaseId: 'pur_1',
+        paymentId: 'pay_1',
+        purchaseDate: at,
+        startDate: at,
+        renewalDate: new Date(world.now().getTime() + 365 * DAY).toISOString(),
+        months: 12,
+        amountPaise: 294_882,
+      },
+      0,
+      at,
+    );
+  });
+
+  function route(routeKey: string, body?: unknown) {
+    // A signed-in buyer's request (the dashboard fixture carries the JWT authorizer's claims).
+    const event = httpEvent('get-dashboard.json');
+    if (body !== undefined) event.body = JSON.stringify(body);
+    event.routeKey = routeKey;
+    event.pathParameters = { serviceId: 'svc_domain' };
+    return call(event);
+  }
+
+  it('PUT plan-change takes any other domain tier for the renewal date; DELETE takes it back', async () => {
+    for (const planId of ['basicdomain', 'enterprisedomain']) {
+      const chosen = await route('PUT /api/me/services/{serviceId}/plan-change', { planId });
+      expect(chosen).toMatchObject({
+        statusCode: 200,
+        json: { service: { planId: 'premiumdomain', pendingPlan: { planId } } },
+      });
+    }
+    const kept = await route('DELETE /api/me/services/{serviceId}/plan-change');
+    expect(kept.statusCode).toBe(200);
+    expect((kept.json.service as { pendingPlan?: unknown }).pendingPlan).toBeUndefined();
+  });
+
+  it('refuses a domain tier change now (400 invalid_plan_change, with the sentence) and a hosting plan', async () => {
+    const quote = await route('POST /api/checkout/change-quote', {
+      planId: 'enterprisedomain',
+      changeFrom: 'svc_domain',
+    });
+    expect(quote).toMatchObject({
+      statusCode: 400,
+      json: {
+        error: {
+          code: 'invalid_plan_change',
+          message: expect.stringContaining('its registry year is bought by the year'),
+        },
+      },
+    });
+    const hosting = await route('PUT /api/me/services/{serviceId}/plan-change', {
+      planId: 'basichosting',
+    });
+    expect(hosting).toMatchObject({
+      statusCode: 400,
+      json: { error: { code: 'invalid_plan_change' } },
+    });
+  });
+});

@@ -171,3 +171,87 @@ describe('the domain card routes (D23)', () => {
     }
   });
 });
+
+describe('DNSSEC routes (D23): DS records on Enterprise Domain', () => {
+  const DIGEST = 'E2D3C916F6DEEAC73294E8268FB5885044A833FC5459588F4A9184CFC41A5766';
+  const ds = { keyTag: 2371, algorithm: 13, digestType: 2, digest: DIGEST };
+
+  async function given(planId: string, name: string) {
+    const at = new Date().toISOString();
+    const customer = await fake.ensureCustomer({
+      email: BUYER.email,
+      name: BUYER.name,
+      addressLine1: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      country: 'IN',
+      postalCode: '560001',
+      phoneCountryCode: '91',
+      phone: '9876543210',
+    });
+    await fake.register({
+      name,
+      years: 1,
+      ...customer,
+      nameservers: ['ns1.a.in', 'ns2.a.in'],
+      privacy: false,
+    });
+    world.services.items.set(`${BUYER.userId}#svc_${name}`, {
+      userId: BUYER.userId,
+      serviceId: `svc_${name}`,
+      planId,
+      planName: planId,
+      category: 'domain',
+      domain: name,
+      renewalDate: new Date(Date.now() + 300 * 24 * 3600 * 1000).toISOString(),
+      periods: {},
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      provisioning: { state: 'ready' },
+    } as never);
+  }
+
+  it('adds (201), lists (200) and deletes (200) a DS record on an Enterprise domain', async () => {
+    await given('enterprisedomain', 'dnssec-ent.in');
+    const added = parse(
+      await card('POST /api/me/domains/{domain}/ds-records', 'dnssec-ent.in', ds),
+    );
+    expect(added).toMatchObject({
+      statusCode: 201,
+      json: { records: [{ ...ds, id: `2371-13-2-${DIGEST}` }] },
+    });
+    expect(
+      parse(await card('GET /api/me/domains/{domain}/ds-records', 'dnssec-ent.in')).json,
+    ).toEqual(added.json);
+    const event = httpEvent('get-dashboard.json');
+    event.routeKey = 'DELETE /api/me/domains/{domain}/ds-records/{recordId}';
+    event.pathParameters = { domain: 'dnssec-ent.in', recordId: `2371-13-2-${DIGEST}` };
+    expect(parse(await handler(event))).toMatchObject({ statusCode: 200, json: { records: [] } });
+    expect(await fake.dsRecords('dnssec-ent.in')).toEqual([]);
+  });
+
+  it('answers 409 feature_not_in_plan with a sentence on Premium Domain, and 400 for a bad digest', async () => {
+    await given('premiumdomain', 'dnssec-prem.in');
+    expect(
+      parse(await card('POST /api/me/domains/{domain}/ds-records', 'dnssec-prem.in', ds)),
+    ).toMatchObject({
+      statusCode: 409,
+      json: {
+        error: {
+          code: 'feature_not_in_plan',
+          message: expect.stringContaining('comes with Enterprise Domain'),
+        },
+      },
+    });
+    expect(
+      parse(
+        await card('POST /api/me/domains/{domain}/ds-records', 'dnssec-prem.in', {
+          ...ds,
+          digest: 'abc',
+        }),
+      ),
+    ).toMatchObject({ statusCode: 400, json: { error: { code: 'validation_failed' } } });
+    expect(await fake.dsRecords('dnssec-prem.in')).toEqual([]);
+  });
+});

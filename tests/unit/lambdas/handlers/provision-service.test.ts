@@ -12,6 +12,7 @@ import { whmUsernameFor } from '../../../../lambdas/domain/provisioning';
 import { MalformedPurchaseCompletedError } from '../../../../lambdas/handlers/deps/purchase-completed';
 import { makeHandler } from '../../../../lambdas/handlers/provision-service';
 import { ProvisionerUnavailableError } from '../../../../lambdas/ports/provisioning';
+import { ConvergeBusyError } from '../../../../lambdas/use-cases/converge-service';
 import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import {
@@ -24,6 +25,9 @@ import {
 type Event = EventBridgeEvent<'PurchaseCompleted', unknown>;
 
 const SITE_URL = 'https://store.example.in';
+/** EventBridge event ids of other deliveries than the sample's. */
+const FROM_WEBHOOK = 'c2a1e0f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+const FROM_FACT = '0d3c2b1a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
 const PANEL_URL = 'https://server1.example.in:2083';
 
 let records: InMemoryProvisioningRecords;
@@ -64,6 +68,17 @@ function purchaseCompleted(changes: Partial<PurchaseCompletedDetail> = {}): Even
     updatedAt: detail.purchaseDate,
   });
   return { ...event, detail };
+}
+
+/** A fact recorded on the service: its ServiceChanged, as service-facts.ts publishes it. */
+function serviceChanged(userId: string, serviceId: string): Event {
+  return {
+    ...loadEvent<Event>('eventbridge/purchase-completed.json'),
+    id: FROM_FACT,
+    'detail-type': 'ServiceChanged' as 'PurchaseCompleted',
+    source: 'storefront.lifecycle',
+    detail: { userId, serviceId, fact: 'hold', at: '2026-11-22T02:02:06.000Z' },
+  };
 }
 
 beforeEach(() => {
@@ -116,11 +131,72 @@ describe('provisionService handler', () => {
     const event = purchaseCompleted();
     await handler(event);
 
-    const again = await handler({ ...event, id: 'c2a1e0f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b' });
+    const again = await handler({ ...event, id: FROM_WEBHOOK });
 
     expect(again).toMatchObject({ outcome: 'in_step', actions: [] });
     expect(panel.createCalls).toBe(1);
     expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('verify’s and the webhook’s PurchaseCompleted at once: one account, one mail, and neither delivery throws for the bus to retry', async () => {
+    const event = purchaseCompleted();
+
+    const results = await Promise.all([handler(event), handler({ ...event, id: FROM_WEBHOOK })]);
+
+    expect(results.map((r) => r.outcome).sort()).toEqual(['handed_over', 'in_step']);
+    expect(panel.createCalls).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('a fact recorded while another delivery holds the claim is handed to it: both applied, each provider call made once, nothing thrown', async () => {
+    const event = purchaseCompleted();
+    const { serviceId, userId } = event.detail as PurchaseCompletedDetail & { serviceId: string };
+    // The account's creation waits until the second delivery has answered.
+    let creationMayGoOn!: () => void;
+    const gate = new Promise<void>((resolve) => (creationMayGoOn = resolve));
+    const create = panel.create.bind(panel);
+    let creating = false;
+    panel.create = async (spec) => {
+      creating = true;
+      await gate;
+      return create(spec);
+    };
+    const delivering = handler(event);
+    while (!creating) await new Promise<void>((resolve) => setImmediate(resolve));
+    // An operator's hold is recorded (service-facts.ts's write: the version moves on)...
+    const item = records.services.items.get(`${userId}#${serviceId}`)!;
+    Object.assign(item, { hold: { at: '2026-11-22T02:02:06.000Z' }, version: item.version + 1 });
+
+    // ...and its ServiceChanged finds the claim held by the delivery.
+    const changed = await handler(serviceChanged(userId, serviceId));
+    creationMayGoOn();
+    const delivered = await delivering;
+
+    expect(changed.outcome).toBe('handed_over');
+    expect(delivered).toMatchObject({
+      outcome: 'in_step',
+      desired: 'suspended',
+      actual: 'suspended',
+      actions: ['deliver:provisioned', 'suspend'],
+    });
+    expect(panel.createCalls).toBe(1);
+    expect([...panel.accounts.values()].map((a) => a.suspended)).toEqual([true]);
+    expect(panel.calls).toBe(3); // summary, createacct, suspendacct
+  });
+
+  it('a claim held by an operator’s converge is not handed over: thrown for the bus to retry', async () => {
+    const event = purchaseCompleted();
+    const { serviceId, userId } = event.detail as PurchaseCompletedDetail & { serviceId: string };
+    await handler(event);
+    const item = records.services.items.get(`${userId}#${serviceId}`)!;
+    Object.assign(item, { hold: { at: '2026-11-22T02:02:06.000Z' }, version: item.version + 1 });
+    const now = new Date('2026-11-22T02:02:06.000Z');
+    await records.claim(userId, serviceId, 'operator:entry-1', now);
+
+    await expect(handler(serviceChanged(userId, serviceId))).rejects.toBeInstanceOf(
+      ConvergeBusyError,
+    );
+    expect(records.services.items.get(`${userId}#${serviceId}`)!.version).toBe(item.version);
   });
 
   it('a VPS waits for an operator: no panel call, no mail here', async () => {

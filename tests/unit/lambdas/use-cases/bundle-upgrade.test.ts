@@ -119,7 +119,12 @@ const ref = () => ({ userId: BUYER.userId, serviceId: bundleId });
 const converge = (deliveryId: string) => convergeService(w.deps, ref(), { deliveryId });
 const part = (kind: 'domain' | 'storage' | 'vps') =>
   w.services.getService(BUYER.userId, partServiceIdOf(bundleId, kind));
-const card = () => getMyService({ services: w.services, now: w.now }, BUYER.userId, bundleId);
+const card = () =>
+  getMyService(
+    { services: w.services, purchases: w.purchases, now: w.now },
+    BUYER.userId,
+    bundleId,
+  );
 const vm = () => w.compute.all()[0];
 const account = () => [...w.panel.accounts.values()][0];
 

@@ -189,6 +189,21 @@ describe('a bundle delivers every part it lists (D24)', () => {
     expect(after?.life?.outOfStepSince).toBeUndefined();
   });
 
+  it('a bus delivery finding another holding the bundle hands over, unless one of its parts failed: then it throws for the bus to retry', async () => {
+    await w.records.begin(BUYER.userId, BUNDLE_ID, 'pending', START);
+    await w.records.claim(BUYER.userId, BUNDLE_ID, 'evt-holder', START);
+    const asBus = (deliveryId: string) =>
+      convergeService(w.deps, ref, { deliveryId, rethrow: true, handOver: true });
+
+    w.compute.down = true;
+    await expect(asBus('evt-1')).rejects.toThrow();
+
+    w.compute.down = false;
+    expect(await asBus('evt-2')).toMatchObject({ outcome: 'handed_over' });
+    expect(w.records.stored(BUYER.userId, BUNDLE_ID)?.claim?.by).toBe('evt-holder');
+    expect(w.panel.creates).toBe(0);
+  });
+
   it('a hold reaches every part: the account and the storage user suspended, the VM stopped; lifted, all live again', async () => {
     await converge();
     const bundle = await w.services.getService(BUYER.userId, BUNDLE_ID);

@@ -12,6 +12,11 @@ import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import type { ServiceRecord } from '../../../../lambdas/ports/services';
 import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
+import {
+  TRANSFER_CODE_FORGOTTEN,
+  TransferPendingError,
+} from '../../../../lambdas/use-cases/converge-transfer';
+import { TRANSFER_FOLLOW_UP_SECONDS } from '../../../../lambdas/system/facts';
 import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
@@ -77,7 +82,7 @@ const converge = (deliveryId = 'evt-1') => convergeService(w.deps, ref, { delive
 const service = () => w.services.getService(BUYER.userId, SERVICE_ID);
 const later = (ms: number) => w.setNow(new Date(w.now().getTime() + ms));
 
-async function paidTransfer(authCode: string, domain = NAME) {
+async function paidTransfer(authCode: string | undefined, domain = NAME) {
   const at = START.toISOString();
   await w.services.extendService(
     {
@@ -100,7 +105,7 @@ async function paidTransfer(authCode: string, domain = NAME) {
     0,
     at,
   );
-  await w.services.putTransfer(ref, { state: 'requested', authCode, at });
+  await w.services.putTransfer(ref, { state: 'requested', ...(authCode ? { authCode } : {}), at });
 }
 
 beforeEach(async () => {
@@ -186,6 +191,18 @@ describe('a domain transferred in through converge (D23)', () => {
     expect(w.refunded).toHaveLength(1);
   });
 
+  it('paid after its unpaid order lost the code: failed saying why, refunded once, the registrar not asked', async () => {
+    await paidTransfer(undefined);
+    await converge();
+    expect((await service())?.provisioning).toMatchObject({
+      state: 'failed',
+      failureReason: TRANSFER_FAILED_REASON(NAME, TRANSFER_CODE_FORGOTTEN),
+    });
+    expect(w.registrar.transfers).toBe(0);
+    expect(w.registrar.registrations).toBe(0);
+    expect(w.refunded).toHaveLength(1);
+  });
+
   it('a crash after asking the registrar: the next converge adopts the transfer, never asks twice', async () => {
     await paidTransfer(CODE);
     const putTransfer = w.services.putTransfer.bind(w.services);
@@ -205,5 +222,104 @@ describe('a domain transferred in through converge (D23)', () => {
     await converge('evt-2');
     expect(w.registrar.transfers).toBe(1);
     expect((await service())?.transfer?.state).toBe('pending');
+  });
+
+  describe('converge looks again on its own while a transfer is young (the bus’s retries)', () => {
+    // The local bus's delivery times at the tests' 200 ms retry base: each wait twice the last.
+    const BUS_ATTEMPTS_MS = [0, 200, 600, 1_400, 3_000, 6_200, 12_600, 25_400];
+
+    const FOLLOW_UP_MS = TRANSFER_FOLLOW_UP_SECONDS.local * 1000;
+
+    /** Delivers converge as the bus does (rethrow), at each attempt, until one does not throw. */
+    async function deliverLikeTheBus(followUpMs = FOLLOW_UP_MS) {
+      w.deps.registrar!.transferFollowUpMs = followUpMs;
+      const asked: number[] = [];
+      const transferStatus = w.registrar.transferStatus.bind(w.registrar);
+      w.registrar.transferStatus = async (name) => {
+        asked.push(w.now().getTime() - START.getTime());
+        return transferStatus(name);
+      };
+      const thrown: unknown[] = [];
+      for (const at of BUS_ATTEMPTS_MS) {
+        w.setNow(new Date(START.getTime() + at));
+        try {
+          const result = await convergeService(w.deps, ref, { deliveryId: 'evt-1', rethrow: true });
+          return { result, thrown, asked, at };
+        } catch (error) {
+          thrown.push(error);
+        }
+      }
+      throw new Error('dead-lettered: every attempt threw');
+    }
+
+    it('a transfer the registry completes in 3 s reads Transferred within seconds, not at the next reconciler run', async () => {
+      w.registrar.transferDelayMs = 3_000;
+      await paidTransfer(CODE);
+      const { result, thrown, at } = await deliverLikeTheBus();
+      expect(result).toMatchObject({ outcome: 'in_step', actual: 'live' });
+      expect(at).toBeLessThanOrEqual(6_200);
+      expect(thrown.length).toBeGreaterThan(0);
+      expect(thrown.every((error) => error instanceof TransferPendingError)).toBe(true);
+      expect((await service())?.transfer?.state).toBe('completed');
+      expect(w.registrar.transfers).toBe(1);
+    });
+
+    it('asks with growing waits, and a transfer still pending stops asking the bus (never dead-lettered)', async () => {
+      w.registrar.transferDelayMs = 5 * DAY; // a real registry's few days
+      await paidTransfer(CODE);
+      const { result, asked, at } = await deliverLikeTheBus();
+      // The last attempt, past the local follow-up window, records it out of step and returns.
+      expect(at).toBe(25_400);
+      expect(at).toBeGreaterThan(FOLLOW_UP_MS);
+      expect(result).toMatchObject({ outcome: 'out_of_step', desired: 'setting_up' });
+      expect((await service())?.transfer).toMatchObject({
+        state: 'pending',
+        since: START.toISOString(),
+      });
+      // Asked when it began (adoption check), then each wait as long as it had been pending.
+      expect(asked).toEqual([0, 1_400, 3_000, 6_200, 12_600, 25_400]);
+      expect(w.registrar.transfers).toBe(1);
+    });
+
+    it('however often converge passes, a pending transfer is asked about with doubling waits (a minute at most)', async () => {
+      w.registrar.transferDelayMs = 5 * DAY;
+      await paidTransfer(CODE);
+      const asked: number[] = [];
+      const transferStatus = w.registrar.transferStatus.bind(w.registrar);
+      w.registrar.transferStatus = async (name) => {
+        asked.push(w.now().getTime() - START.getTime());
+        return transferStatus(name);
+      };
+      // Events every half second for 10 s, then every 10 s for 5 minutes.
+      const times = [
+        ...Array.from({ length: 21 }, (_, i) => i * 500),
+        ...Array.from({ length: 30 }, (_, i) => 20_000 + i * 10_000),
+      ];
+      for (const at of times) {
+        w.setNow(new Date(START.getTime() + at));
+        await converge(`evt-${at}`);
+      }
+      expect(asked.slice(0, 5)).toEqual([0, 1_000, 2_000, 4_000, 8_000]);
+      const gaps = asked.slice(1).map((at, i) => at - asked[i]!);
+      expect(Math.max(...gaps)).toBe(60_000);
+      expect(asked.at(-1)).toBe(260_000); // 80 s, then every minute
+    });
+
+    it('in AWS (no follow-up window) a bus delivery never throws for a pending transfer: the reconciler follows it', async () => {
+      expect(TRANSFER_FOLLOW_UP_SECONDS.aws).toBe(0);
+      w.registrar.transferDelayMs = 3_000;
+      await paidTransfer(CODE);
+      const { result, thrown, at } = await deliverLikeTheBus(TRANSFER_FOLLOW_UP_SECONDS.aws * 1000);
+      expect(thrown).toEqual([]);
+      expect(at).toBe(0);
+      expect(result).toMatchObject({ outcome: 'out_of_step', desired: 'setting_up' });
+    });
+
+    it('a delivery that does not retry (the reconciler, an operator) never throws for a pending transfer', async () => {
+      await paidTransfer(CODE);
+      await expect(converge()).resolves.toMatchObject({ outcome: 'out_of_step' });
+      later(500);
+      await expect(converge('evt-2')).resolves.toMatchObject({ outcome: 'out_of_step' });
+    });
   });
 });

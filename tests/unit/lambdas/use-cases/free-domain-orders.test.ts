@@ -12,6 +12,7 @@ import {
   RegisterDomainNotOfferedError,
   RegisterDomainTakenError,
 } from '../../../../lambdas/domain/register-domain';
+import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
 import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
@@ -159,6 +160,12 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
       pricePaidPaise: 0,
     });
     expect(dashboard.payments).toHaveLength(1);
+    // The one card (GET /api/me/services/{id}) names it too; a hosting without one does not.
+    const hosting = dashboard.services.find((c) => c.planId === 'premiumhosting')!;
+    expect((await getMyService(world, BUYER.userId, hosting.id)).freeDomain).toBe('ashaverma.com');
+    expect(await getMyService(world, BUYER.userId, domain.serviceId)).not.toHaveProperty(
+      'freeDomain',
+    );
     // Converge is asked to register it (ServiceChanged names the domain service).
     expect(
       world.events.events.some(

@@ -9,7 +9,10 @@ import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import {
   addDnsRecord,
+  addDsRecord,
   deleteDnsRecord,
+  deleteDsRecord,
+  listDsRecords,
   domainAuthCode,
   getDomain,
   listDnsRecords,
@@ -67,6 +70,7 @@ beforeEach(async () => {
   for (const [serviceId, planId, domain] of [
     ['svc_basic', 'basicdomain', 'ashaverma.in'],
     ['svc_premium', 'premiumdomain', 'ashaverma.com'],
+    ['svc_enterprise', 'enterprisedomain', 'ashaverma.net'],
   ] as const) {
     await world.services.extendService(
       { userId: BUYER.userId, serviceId, planId, planName: planId, category: 'domain', domain },
@@ -85,7 +89,12 @@ beforeEach(async () => {
     await convergeService(converge, { userId: BUYER.userId, serviceId }, { deliveryId: serviceId });
   }
   deps = { services: world.services, registrar, now: world.now };
+  services = world.services;
+  advance = (ms) => world.setNow(new Date(world.now().getTime() + ms));
 });
+
+let services: ReturnType<typeof fakeWorld>['services'];
+let advance: (ms: number) => void;
 
 const me = BUYER.userId;
 
@@ -161,5 +170,102 @@ describe('the domain card (D23)', () => {
     await expect(domainAuthCode(deps, me, 'ashaverma.in', now - 301)).rejects.toMatchObject({
       code: 'reauth_required',
     });
+  });
+});
+
+describe('DNSSEC on Enterprise Domain (D23)', () => {
+  const DIGEST = 'E2D3C916F6DEEAC73294E8268FB5885044A833FC5459588F4A9184CFC41A5766';
+  const ds = { keyTag: 2371, algorithm: 13, digestType: 2, digest: DIGEST.toLowerCase() };
+
+  it('publishes, lists and withdraws DS records on Enterprise Domain, at the registrar', async () => {
+    expect((await getDomain(deps, me, 'ashaverma.net')).dnssecAvailable).toBe(true);
+    const { records } = await addDsRecord(deps, me, 'ashaverma.net', ds);
+    expect(records).toEqual([{ ...ds, digest: DIGEST, id: `2371-13-2-${DIGEST}` }]);
+    expect(await registrar.dsRecords('ashaverma.net')).toEqual(records);
+    expect(await listDsRecords(deps, me, 'ashaverma.net')).toEqual({ records });
+    expect(await deleteDsRecord(deps, me, 'ashaverma.net', records[0]!.id)).toEqual({
+      records: [],
+    });
+    await expect(
+      deleteDsRecord(deps, me, 'ashaverma.net', `2371-13-2-${DIGEST}`),
+    ).rejects.toMatchObject({ code: 'dns_record_not_found' });
+    await expect(deleteDsRecord(deps, me, 'ashaverma.net', 'nonsense')).rejects.toMatchObject({
+      code: 'dns_record_not_found',
+    });
+  });
+
+  it('is refused on Basic and Premium Domain with a sentence (409 feature_not_in_plan), nothing published', async () => {
+    for (const name of ['ashaverma.in', 'ashaverma.com']) {
+      expect((await getDomain(deps, me, name)).dnssecAvailable).toBe(false);
+      await expect(addDsRecord(deps, me, name, ds)).rejects.toMatchObject({
+        code: 'feature_not_in_plan',
+        message: expect.stringMatching(/^DNSSEC \(DS records\) comes with Enterprise Domain/),
+      });
+      await expect(listDsRecords(deps, me, name)).rejects.toMatchObject({
+        code: 'feature_not_in_plan',
+      });
+      expect(await registrar.dsRecords(name)).toEqual([]);
+    }
+  });
+
+  it('refuses a bad record (validation_failed), the same one twice and a fifth, asking nothing twice', async () => {
+    await expect(
+      addDsRecord(deps, me, 'ashaverma.net', { ...ds, digest: DIGEST.slice(0, 40) }),
+    ).rejects.toMatchObject({ code: 'validation_failed', message: /SHA-256 digest is 64/ });
+    await addDsRecord(deps, me, 'ashaverma.net', ds);
+    await expect(addDsRecord(deps, me, 'ashaverma.net', ds)).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: 'This DS record is published already.',
+    });
+    for (const keyTag of [1, 2, 3]) await addDsRecord(deps, me, 'ashaverma.net', { ...ds, keyTag });
+    await expect(
+      addDsRecord(deps, me, 'ashaverma.net', { ...ds, keyTag: 4 }),
+    ).rejects.toMatchObject({ code: 'validation_failed', message: /at most 4 DS records/ });
+    expect(await registrar.dsRecords('ashaverma.net')).toHaveLength(4);
+  });
+
+  it('follows the tier in force: Enterprise chosen for the renewal opens DNSSEC from that date, once that renewal is paid', async () => {
+    const service = (await services.getService(me, 'svc_premium'))!;
+    await services.changeFacts(
+      { userId: me, serviceId: 'svc_premium' },
+      {
+        kind: 'schedule-plan',
+        plan: {
+          planId: 'enterprisedomain',
+          planName: 'Enterprise Domain',
+          from: service.renewalDate,
+          chosenAt: START.toISOString(),
+        },
+      },
+      service.version,
+      START.toISOString(),
+    );
+    await expect(addDsRecord(deps, me, 'ashaverma.com', ds)).rejects.toMatchObject({
+      code: 'feature_not_in_plan',
+    });
+    // The date has come but the renewal is unpaid (grace): Premium's features, not Enterprise's.
+    advance(366 * DAY);
+    await expect(addDsRecord(deps, me, 'ashaverma.com', ds)).rejects.toMatchObject({
+      code: 'feature_not_in_plan',
+    });
+    expect((await getDomain(deps, me, 'ashaverma.com')).privacyAvailable).toBe(true);
+    const current = (await services.getService(me, 'svc_premium'))!;
+    const at = new Date(START.getTime() + 366 * DAY).toISOString();
+    await services.extendService(
+      { ...current, planId: 'enterprisedomain' },
+      {
+        purchaseId: 'pur_renewal',
+        paymentId: 'pay_renewal',
+        purchaseDate: at,
+        startDate: current.renewalDate,
+        renewalDate: new Date(Date.parse(current.renewalDate) + 365 * DAY).toISOString(),
+        months: 12 as Months,
+        amountPaise: 578_082,
+      },
+      current.version,
+      at,
+    );
+    expect((await addDsRecord(deps, me, 'ashaverma.com', ds)).records).toHaveLength(1);
+    expect((await getDomain(deps, me, 'ashaverma.com')).dnssecAvailable).toBe(true);
   });
 });

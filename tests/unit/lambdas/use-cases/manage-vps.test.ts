@@ -56,7 +56,6 @@ function world() {
     services: base.services,
     records,
     compute,
-    pool,
     events: base.events,
     log: base.log,
     now: base.now,
@@ -119,26 +118,38 @@ describe('a running VPS from its card', () => {
     );
   });
 
-  it('reinstalls another OS after the hostname is typed: same VMID and address, the new login user', async () => {
+  it('a reinstall after the hostname is typed is recorded and handed to converge: the card says reinstalling at once, then converge installs the new OS on the same VMID and address', async () => {
     const before = w.compute.all()[0]!;
     await expect(
-      reinstallVps(w.deps, BUYER.userId, SERVICE_ID, { os: 'rockylinux-9', confirm: 'asha' }, 'r1'),
+      reinstallVps(w.deps, BUYER.userId, SERVICE_ID, { os: 'rockylinux-9', confirm: 'asha' }),
     ).rejects.toThrow(/Type your server's hostname, asha-vps, to confirm/);
     await expect(
-      reinstallVps(w.deps, BUYER.userId, SERVICE_ID, { os: 'windows', confirm: 'asha-vps' }, 'r2'),
+      reinstallVps(w.deps, BUYER.userId, SERVICE_ID, { os: 'windows', confirm: 'asha-vps' }),
     ).rejects.toBeInstanceOf(ReinstallRefusedError);
-    expect(w.compute.all()[0]).toEqual(before);
+    expect((await w.services.getService(BUYER.userId, SERVICE_ID))?.vps?.reinstall).toBeUndefined();
 
-    const service = await reinstallVps(
-      w.deps,
-      BUYER.userId,
-      SERVICE_ID,
-      { os: 'rockylinux-9', confirm: 'Asha-VPS' },
-      'r3',
-    );
+    const service = await reinstallVps(w.deps, BUYER.userId, SERVICE_ID, {
+      os: 'rockylinux-9',
+      confirm: 'Asha-VPS',
+    });
 
-    expect(service.vps).toMatchObject({ os: 'rockylinux-9', ip: '203.0.113.10', user: 'rocky' });
-    expect(service.provisioning).toMatchObject({ state: 'ready' });
+    // Nothing on the provider yet: the request only records the wish.
+    expect(w.compute.all()).toEqual([before]);
+    expect(service.vps).toMatchObject({
+      os: 'ubuntu-24.04',
+      ip: '203.0.113.10',
+      reinstalling: { os: 'rockylinux-9', requestedAt: START.toISOString() },
+    });
+    expect(w.events.events.map((e) => [e.detailType, e.detail])).toContainEqual([
+      'ServiceChanged',
+      expect.objectContaining({ serviceId: SERVICE_ID, fact: 'reinstall' }),
+    ]);
+
+    await converge('evt-reinstall');
+
+    const after = await currentVps(w.deps, BUYER.userId, SERVICE_ID);
+    expect(after.vps).toMatchObject({ os: 'rockylinux-9', ip: '203.0.113.10', user: 'rocky' });
+    expect(after.vps?.reinstalling).toBeUndefined();
     expect(w.compute.all()).toEqual([
       expect.objectContaining({
         vmid: before.vmid,
@@ -147,9 +158,37 @@ describe('a running VPS from its card', () => {
         sshKeys: [KEY],
       }),
     ]);
-    expect((await w.services.getService(BUYER.userId, SERVICE_ID))?.provisioning?.username).toBe(
-      'rocky',
+  });
+
+  it('one reinstall at a time: a second, and power or key changes meanwhile, are reinstall_in_progress', async () => {
+    await reinstallVps(w.deps, BUYER.userId, SERVICE_ID, { os: 'debian-12', confirm: 'asha-vps' });
+
+    const second = reinstallVps(w.deps, BUYER.userId, SERVICE_ID, {
+      os: 'rockylinux-9',
+      confirm: 'asha-vps',
+    });
+    await expect(second).rejects.toBeInstanceOf(VpsActionRefusedError);
+    await expect(second).rejects.toMatchObject({
+      code: 'reinstall_in_progress',
+      message: expect.stringMatching(/being reinstalled/),
+    });
+    await expect(powerVps(w.deps, BUYER.userId, SERVICE_ID, 'stop', 'p')).rejects.toMatchObject({
+      code: 'reinstall_in_progress',
+    });
+    await expect(
+      setVpsKeys(w.deps, BUYER.userId, SERVICE_ID, [NEW_KEY], 'k'),
+    ).rejects.toMatchObject({ code: 'reinstall_in_progress' });
+    expect((await w.services.getService(BUYER.userId, SERVICE_ID))?.vps?.reinstall?.os).toBe(
+      'debian-12',
     );
+
+    await converge('evt-reinstall');
+    // Done: the next may be asked for.
+    const again = await reinstallVps(w.deps, BUYER.userId, SERVICE_ID, {
+      os: 'rockylinux-9',
+      confirm: 'asha-vps',
+    });
+    expect(again.vps).toMatchObject({ os: 'debian-12', reinstalling: { os: 'rockylinux-9' } });
   });
 
   it('replaces the keys; never none; a bad key is invalid_ssh_key', async () => {

@@ -94,6 +94,80 @@ describe('reconcilePayments', () => {
     expect((await world.orders.getOrder(ORDER_ID))?.status).toBe('created');
   });
 
+  describe("an unpaid transfer order's auth code (D23)", () => {
+    const CODE = 'Xy7-secret-code';
+    async function arrangeTransfer() {
+      const world = fakeWorld();
+      const deps = { ...world, messages: new InMemoryMessagesStore() };
+      const order = await world.givenOrder({
+        planId: 'basicdomain',
+        months: 12,
+        domain: 'ashasweets.com',
+        transferAuthCode: CODE,
+        transferIn: true,
+      });
+      const later = (ms: number) => new Date(world.now().getTime() + ms);
+      return { world, deps, order, later };
+    }
+
+    it('goes half an hour after the order last moved, once Razorpay has no payment that could still complete', async () => {
+      const { world, deps, later } = await arrangeTransfer();
+      const code = async () => (await world.orders.getOrder(ORDER_ID))?.transferAuthCode;
+
+      // The buyer may still be in the checkout.
+      expect(await reconcilePayments(deps, later(20 * 60 * 1000))).toMatchObject({
+        transferCodesForgotten: 0,
+      });
+      expect(await code()).toBe(CODE);
+      // A payment still being made at Razorpay (a UPI collect waiting for the buyer).
+      world.gateway.givenPayment({
+        id: PAYMENT_ID,
+        orderId: ORDER_ID,
+        amountPaise: 117_882,
+        status: 'created',
+      });
+      expect((await reconcilePayments(deps, later(HOUR))).transferCodesForgotten).toBe(0);
+      expect(await code()).toBe(CODE);
+      // It failed: nothing can complete now.
+      world.gateway.givenPayment({
+        id: PAYMENT_ID,
+        orderId: ORDER_ID,
+        amountPaise: 117_882,
+        status: 'failed',
+      });
+      expect((await reconcilePayments(deps, later(HOUR))).transferCodesForgotten).toBe(1);
+      const order = await world.orders.getOrder(ORDER_ID);
+      expect(order).not.toHaveProperty('transferAuthCode');
+      expect(order).toMatchObject({ status: 'created', transferIn: true });
+      expect(JSON.stringify(world.log.lines)).not.toContain(CODE);
+      expect((await reconcilePayments(deps, later(2 * HOUR))).transferCodesForgotten).toBe(0);
+    });
+
+    it('Razorpay unreachable: the code stays for the next run', async () => {
+      const { world, deps, later } = await arrangeTransfer();
+      world.gateway.listOrderPayments = () => Promise.reject(new Error('Razorpay is down'));
+      expect((await reconcilePayments(deps, later(HOUR))).transferCodesForgotten).toBe(0);
+      expect((await world.orders.getOrder(ORDER_ID))?.transferAuthCode).toBe(CODE);
+    });
+
+    it('paid late after it went: still a transfer (no code), never a registration', async () => {
+      const { world, deps, order, later } = await arrangeTransfer();
+      await reconcilePayments(deps, later(HOUR));
+      expect(await world.orders.getOrder(ORDER_ID)).not.toHaveProperty('transferAuthCode');
+
+      const paidLate = (await world.orders.getOrder(ORDER_ID))!;
+      await fulfilPayment(deps, paidLate, {
+        paymentId: PAYMENT_ID,
+        orderId: ORDER_ID,
+        amountPaise: order.amountPaise,
+        currency: 'INR',
+      });
+      const service = world.services.all().find((s) => s.domain === 'ashasweets.com');
+      expect(service?.transfer).toMatchObject({ state: 'requested' });
+      expect(service?.transfer).not.toHaveProperty('authCode');
+    });
+  });
+
   it('queues again the mail of a contact message stored but never mailed', async () => {
     const { world, deps, messages, later } = await arrange();
     await messages.saveMessage({

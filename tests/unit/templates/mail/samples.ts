@@ -9,6 +9,7 @@ import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { quote } from '../../../../lambdas/domain/pricing';
 import type { MailContent } from '../../../../lambdas/templates/mail/layout';
 import { changePaidTwiceMail } from '../../../../lambdas/templates/mail/change-paid-twice';
+import { freeDomainTakenMail } from '../../../../lambdas/templates/mail/free-domain-taken';
 import { refundCompletedMail } from '../../../../lambdas/templates/mail/refund-completed';
 import { refundFailedRetryingMail } from '../../../../lambdas/templates/mail/refund-failed-retrying';
 import { refundRequestedMail } from '../../../../lambdas/templates/mail/refund-requested';
@@ -136,6 +137,8 @@ export const SAMPLES: Record<string, (w?: Words) => MailContent> = {
       },
       siteUrl: SITE_URL,
     }),
+  'free-domain-taken': (w = {}) =>
+    freeDomainTakenMail({ name: buyer(w), domain: w.text ?? 'ashaverma.com', siteUrl: SITE_URL }),
   'service-setup-pending': (w = {}) =>
     serviceSetupPendingMail({
       name: buyer(w),

@@ -4,6 +4,7 @@ import type { ServiceCard } from './group-services';
 import { DomainCard } from './domain-card';
 import { StorageCard } from './storage-card';
 import { VpsCard } from './vps-card';
+import { ChooseDomain } from './choose-domain';
 import { serviceWords, StatusBadge } from './status-badge';
 
 /**
@@ -13,7 +14,14 @@ import { serviceWords, StatusBadge } from './status-badge';
  * After the bundle changed plan (D26) each part shows its new plan at once, "Updating…" until its
  * provider has it.
  */
-export function BundleParts({ card }: { card: ServiceCard }) {
+export function BundleParts({
+  card,
+  onChanged = () => undefined,
+}: {
+  card: ServiceCard;
+  /** After the buyer chose the bundle's domain: the dashboard reads itself again. */
+  onChanged?: () => void;
+}) {
   const parts = card.parts ?? [];
   if (parts.length === 0) return null;
   const live = card.state === 'active' || card.state === 'grace';
@@ -53,6 +61,12 @@ export function BundleParts({ card }: { card: ServiceCard }) {
             ) : null}
             {part.kind === 'domain' && part.domain && part.state === 'ready' ? (
               <DomainCard domain={part.domain} />
+            ) : null}
+            {/* Bought with its domain left empty, or its name taken meanwhile: chosen here (D24). */}
+            {part.kind === 'domain' &&
+            (!part.domain || part.chooseDomain) &&
+            (live || card.state === 'setting_up') ? (
+              <ChooseDomain partId={part.id} onChosen={onChanged} />
             ) : null}
             {part.kind === 'vps' && part.vps ? (
               <VpsCard serviceId={part.id} state={card.state} initial={part.vps} />

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { domainApi, type DnsRecord, type DnsType, type DomainDetails } from './api/domains';
+import { DnssecSection } from './dnssec-section';
 import { formatDate } from './format';
 import { useReadOnlyDashboard } from './read-only';
 
@@ -20,7 +21,8 @@ function messageOf(error: unknown): string {
 /**
  * A registered domain's settings on its dashboard card (D23): the registry's expiry, nameservers
  * (2 to 4), DNS records (add and delete), the transfer lock, WHOIS privacy where the plan has it,
- * and the transfer code after a fresh sign-in (shown here only).
+ * DNSSEC's DS records on Enterprise Domain, and the transfer code after a fresh sign-in (shown
+ * here only).
  */
 export function DomainCard({ domain }: { domain: string }) {
   const [details, setDetails] = useState<DomainDetails | null>(null);
@@ -229,6 +231,8 @@ export function DomainCard({ domain }: { domain: string }) {
           </button>
         </form>
       </div>
+
+      {details.dnssecAvailable ? <DnssecSection domain={domain} /> : null}
 
       <div className="flex flex-wrap gap-4">
         <label className="inline-flex items-center gap-2">

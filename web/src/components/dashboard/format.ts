@@ -1,14 +1,9 @@
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
+import { formatIndiaDay } from '../../lib/india-day';
 
 /** A date as Indian buyers read it: 22 Nov 2026 (India time). */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatIndiaDay(date);
 }
 
 /** The welcome line's name: the part of the email before '@', or 'User'. */

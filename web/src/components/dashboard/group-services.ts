@@ -42,6 +42,8 @@ export interface ServiceCard {
   /** Auto-renew (D25): on, and its mandate and next debit. */
   autoRenew: boolean;
   autoRenewal?: Service['autoRenewal'];
+  /** A hosting's free domain taken meanwhile (D23): the buyer chooses another name here. */
+  chooseDomain?: true;
   /** A bundle's parts (D24), each with its own id and state. */
   parts?: Service['parts'];
   /** Premium/Enterprise Hosting's free first-year domain (D23): its own card lists it. */
@@ -108,6 +110,7 @@ export function groupServices(
         ...(latest.storage ? { storage: latest.storage } : {}),
         ...(latest.parts ? { parts: latest.parts } : {}),
         ...(latest.freeDomain ? { freeDomain: latest.freeDomain } : {}),
+        ...(latest.chooseDomain ? { chooseDomain: true as const } : {}),
         autoRenew: latest.autoRenew === true,
         ...(latest.autoRenewal ? { autoRenewal: latest.autoRenewal } : {}),
         ...(latest.refundableUntil ? { refundableUntil: latest.refundableUntil } : {}),

@@ -1,5 +1,7 @@
 import type { CancelServiceResponse, Payment, Service } from '@domain/api';
 import { DomainCard } from './domain-card';
+import { ChooseDomain } from './choose-domain';
+import { bundleCopy } from '../../content/bundles';
 import { VpsCard } from './vps-card';
 import { StorageCard } from './storage-card';
 import { BundleParts } from './bundle-card';
@@ -14,6 +16,8 @@ import { AutoRenewControl } from './auto-renew-control';
 import { CancelService } from './cancel-service';
 import { RefundStatus } from './refund-status';
 import { ServiceDelivery } from './service-delivery';
+
+const freeDomainIntro = bundleCopy.choose.freeIntro;
 import { serviceWords, StatusBadge } from './status-badge';
 
 /** The card's status in the buyer's words (#26); an active service near its date says so. */
@@ -63,9 +67,12 @@ function RenewalAction({ card }: { card: ServiceCard }) {
 
 const getHelpLabel = supportTicketsCopy.getHelp;
 
-/** D26: Change plan on a live service (not a domain), and a smaller plan chosen for the renewal. */
+/**
+ * D26: Change plan on a live service, and a smaller plan chosen for the renewal; a domain's tier
+ * is chosen the same way, for its renewal (#29).
+ */
 function PlanChange({ card }: { card: ServiceCard }) {
-  const changeable = card.state === 'active' && card.category !== 'domain' && !card.suspended;
+  const changeable = card.state === 'active' && !card.suspended;
   if (!changeable && !card.pendingPlan) return null;
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
@@ -153,6 +160,9 @@ export function ServiceList({
           </dl>
           {/* A VPS's server card (D24) says all of its delivery: set-up, address, login. */}
           {card.category === 'vps' && card.vps ? null : <ServiceDelivery card={card} />}
+          {card.chooseDomain ? (
+            <ChooseDomain partId={card.id} onChosen={onChanged} intro={freeDomainIntro} />
+          ) : null}
           {card.category === 'domain' && card.domain && card.provisioning?.state === 'ready' ? (
             <DomainCard domain={card.domain} />
           ) : null}
@@ -172,7 +182,7 @@ export function ServiceList({
               }
             />
           ) : null}
-          {card.category === 'bundle' ? <BundleParts card={card} /> : null}
+          {card.category === 'bundle' ? <BundleParts card={card} onChanged={onChanged} /> : null}
           <RenewalAction card={card} />
           <PlanChange card={card} />
           <AutoRenewControl card={card} onChanged={onChanged} />

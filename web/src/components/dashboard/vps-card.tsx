@@ -10,13 +10,18 @@ function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : copy.couldNot;
 }
 
+/** How often a card whose server is being reinstalled asks how it stands. */
+export const REINSTALL_POLL_MS = 5_000;
+
 const BUTTON =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50 disabled:opacity-50';
 
 /**
  * A VPS on its dashboard card (D24): IP, OS, hostname, power (as the service record last saw it),
  * how to log in, Start / Stop / Reboot, SSH keys, and Reinstall after typing the hostname. Each
- * action answers the service as it is now, which the card then shows.
+ * action answers the service as it is now, which the card then shows. A reinstall takes minutes
+ * (the server platform clones the system again): the card says "Reinstalling…", offers no other
+ * change meanwhile, and asks every few seconds until the server runs the new system.
  */
 export function VpsCard({
   serviceId,
@@ -38,6 +43,8 @@ export function VpsCard({
   const live = state === 'active' || state === 'grace' || state === 'setting_up';
   const made = Boolean(vps.ip);
   const readOnly = useReadOnlyDashboard();
+  const reinstalling = vps.reinstalling;
+  const usable = made && live && !reinstalling;
 
   // The power state as the server has it now (the dashboard's list reads the record only).
   useEffect(() => {
@@ -53,6 +60,25 @@ export function VpsCard({
       current = false;
     };
   }, [serviceId, initial.ip, readOnly]);
+
+  // Being reinstalled: asked again every few seconds until the new system runs.
+  const reinstallingSince = reinstalling?.requestedAt;
+  useEffect(() => {
+    if (!reinstallingSince || readOnly) return;
+    let current = true;
+    const timer = setInterval(() => {
+      vpsApi.current(serviceId).then(
+        ({ service }) => {
+          if (current && service.vps) setVps(service.vps);
+        },
+        () => undefined,
+      );
+    }, REINSTALL_POLL_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [serviceId, reinstallingSince, readOnly]);
 
   async function act(run: () => Promise<{ service: Service }>, done?: string) {
     setBusy(true);
@@ -72,8 +98,13 @@ export function VpsCard({
     }
   }
 
-  const power =
-    vps.power === 'running' ? copy.running : vps.power === 'stopped' ? copy.stopped : copy.unknown;
+  const power = reinstalling
+    ? copy.reinstallingPower(VPS_OS_NAMES[reinstalling.os])
+    : vps.power === 'running'
+      ? copy.running
+      : vps.power === 'stopped'
+        ? copy.stopped
+        : copy.unknown;
 
   return (
     <section className="mt-4 border-t border-slate-100 pt-4" data-testid="vps-card">
@@ -94,12 +125,13 @@ export function VpsCard({
             <dt className="text-slate-500">{copy.power}</dt>
             <dd className="text-slate-800" data-testid="vps-power">
               <span
-                className={`mr-1.5 inline-block h-2 w-2 rounded-full ${vps.power === 'running' ? 'bg-green-600' : 'bg-slate-400'}`}
+                className={`mr-1.5 inline-block h-2 w-2 rounded-full ${reinstalling ? 'bg-amber-500' : vps.power === 'running' ? 'bg-green-600' : 'bg-slate-400'}`}
                 aria-hidden
               />
               {power}
             </dd>
-            {vps.user ? (
+            {/* Mid-reinstall the old system's login no longer works: shown again once it runs. */}
+            {vps.user && !reinstalling ? (
               <>
                 <dt className="text-slate-500">{copy.login}</dt>
                 <dd className="font-mono text-xs break-all text-slate-800">
@@ -115,7 +147,12 @@ export function VpsCard({
           {vps.waitsForKey ? copy.waitsForKey : copy.settingUp}
         </p>
       ) : null}
-      {made && live ? (
+      {reinstalling ? (
+        <p className="mt-2 text-sm text-slate-600" role="status" data-testid="vps-reinstalling">
+          {copy.reinstallingNote(VPS_OS_NAMES[reinstalling.os])}
+        </p>
+      ) : null}
+      {usable ? (
         <div className="mt-3 flex flex-wrap gap-2">
           <button
             type="button"
@@ -145,7 +182,7 @@ export function VpsCard({
           {busy ? <span className="self-center text-sm text-slate-500">{copy.busy}</span> : null}
         </div>
       ) : null}
-      {live ? (
+      {live && !reinstalling ? (
         <div className="mt-4">
           <label htmlFor={ids.keys} className="block text-sm font-medium text-slate-800">
             {copy.keysTitle}
@@ -182,7 +219,7 @@ export function VpsCard({
           </button>
         </div>
       ) : null}
-      {made && live ? (
+      {usable ? (
         <details className="mt-4">
           <summary className="cursor-pointer text-sm font-medium text-slate-800">
             {copy.reinstallTitle}
@@ -231,9 +268,8 @@ export function VpsCard({
               className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-50"
               disabled={busy || confirm.trim().toLowerCase() !== vps.hostname}
               onClick={() =>
-                void act(() => vpsApi.reinstall(serviceId, os, confirm), copy.reinstallDone).then(
-                  () => setConfirm(''),
-                )
+                // The card then says "Reinstalling…" (its own status line) until the new system runs.
+                void act(() => vpsApi.reinstall(serviceId, os, confirm)).then(() => setConfirm(''))
               }
             >
               {copy.reinstallButton}

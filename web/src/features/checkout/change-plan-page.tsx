@@ -23,6 +23,7 @@ import {
   vpsOrderOf,
   type VpsChoice,
 } from './components/vps-choice';
+import { DomainTierChange } from './components/domain-tier-change';
 import { formatDay } from './renewal';
 import { usePayment } from './use-payment';
 
@@ -37,7 +38,8 @@ type Loaded =
 /**
  * /change-plan?service={id} (D26): the larger plans of the service's kind, each with the server's
  * quote for the days left (credit, charge, GST, total, the renewal date that stays), paid through
- * Razorpay as any order; and the smaller plans, chosen for the renewal date and cancellable.
+ * Razorpay as any order; and the smaller plans, chosen for the renewal date and cancellable. A
+ * domain's tiers are all chosen for the renewal date (#29: DomainTierChange).
  */
 export function ChangePlanPage() {
   const [params] = useSearchParams();
@@ -97,11 +99,14 @@ function Choices({
   const larger = kind.filter((p) => current && p.monthlyPricePaise > current.monthlyPricePaise);
   const smaller = kind.filter((p) => current && p.monthlyPricePaise < current.monthlyPricePaise);
   const renewal = formatDay(service.renewalDate);
-  const changeable = service.state === 'active' && service.category !== 'domain';
+  const changeable = service.state === 'active';
   return (
     <>
       <p className="mt-2 text-slate-600">{copy.subtitle(service.name)}</p>
-      {!changeable ? (
+      {changeable && service.category === 'domain' ? (
+        // A domain changes tier only at its renewal, up or down (#29).
+        <DomainTierChange service={service} plans={plans} onChanged={onChanged} />
+      ) : !changeable ? (
         <div className="mt-6">
           <Alert tone="info">{copy.notChangeable}</Alert>
         </div>

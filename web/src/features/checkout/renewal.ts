@@ -3,6 +3,7 @@ import type { DashboardResponse, Service } from '@domain/api';
 import type { Months } from '@domain/pricing';
 import { isSameService, periodFor } from '@domain/services';
 import { apiGet } from '../../lib/api';
+import { formatIndiaDay } from '../../lib/india-day';
 
 /**
  * Renewal mode of checkout (D14). The server prices an order for a plan the buyer holds or held as
@@ -84,14 +85,7 @@ export function renewalDates(
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** 22 Nov 2027, India time, as the dashboard writes dates. */
 export function formatDay(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatIndiaDay(new Date(iso));
 }

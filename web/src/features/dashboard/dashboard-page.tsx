@@ -15,6 +15,10 @@ import { formatDate, welcomeName } from '../../components/dashboard/format';
 import { PaymentsTable } from '../../components/dashboard/payments-table';
 import { ServiceList } from '../../components/dashboard/service-list';
 import { serviceWords, StatusBadge } from '../../components/dashboard/status-badge';
+import {
+  isDashboardPending,
+  useRefreshWhilePending,
+} from '../../components/dashboard/refresh-while-pending';
 import { SettingsPanel } from './settings/settings-panel';
 import { SupportPanel } from './support/support-panel';
 import { supportTicketsCopy } from '../../content/support-tickets';
@@ -83,12 +87,16 @@ export function DashboardPage() {
   }, [attempt, startOnSupport]);
 
   /** Reads the dashboard again in place (after a cancellation), keeping the page as it is. */
-  function refresh() {
-    getDashboard().then(
+  function refresh(): Promise<void> {
+    return getDashboard().then(
       (data) => setState({ status: 'ready', data }),
       () => undefined,
     );
   }
+
+  // While a card says Setting up, Updating… or a transfer is in progress, it reads itself again
+  // (3 s, then longer, up to 30 s; not while the tab is hidden), so Active shows without a reload.
+  useRefreshWhilePending(state.status === 'ready' && isDashboardPending(state.data), refresh);
 
   async function logout() {
     await signOut();
@@ -237,8 +245,8 @@ export function DashboardPage() {
                       <ServiceList
                         services={services}
                         payments={data.payments}
-                        onCancelled={refresh}
-                        onChanged={refresh}
+                        onCancelled={() => void refresh()}
+                        onChanged={() => void refresh()}
                         onGetHelp={(serviceId) => {
                           setHelpFor(serviceId);
                           setTab('support');

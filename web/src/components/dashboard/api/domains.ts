@@ -9,6 +9,17 @@ export interface DomainDetails {
   locked: boolean;
   privacy: boolean;
   privacyAvailable: boolean;
+  /** Whether the plan includes DNSSEC (DS records): Enterprise Domain. */
+  dnssecAvailable?: boolean;
+}
+
+/** A DS record published at the registry (DNSSEC, Enterprise Domain). */
+export interface DsRecord {
+  id: string;
+  keyTag: number;
+  algorithm: number;
+  digestType: number;
+  digest: string;
 }
 
 export type DnsType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT';
@@ -37,6 +48,12 @@ export const domainApi = {
     apiPost<{ record: DnsRecord }>(`${base(domain)}/dns-records`, record, auth),
   deleteRecord: (domain: string, id: string) =>
     apiDelete(`${base(domain)}/dns-records/${encodeURIComponent(id)}`, auth),
+  dsRecords: (domain: string) =>
+    apiGet<{ records: DsRecord[] }>(`${base(domain)}/ds-records`, auth),
+  addDsRecord: (domain: string, record: Omit<DsRecord, 'id'>) =>
+    apiPost<{ records: DsRecord[] }>(`${base(domain)}/ds-records`, record, auth),
+  deleteDsRecord: (domain: string, id: string) =>
+    apiDelete(`${base(domain)}/ds-records/${encodeURIComponent(id)}`, auth),
   authCode: (domain: string) =>
     apiPost<{ authCode: string }>(`${base(domain)}/auth-code`, {}, auth),
 };
