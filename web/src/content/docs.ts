@@ -140,7 +140,7 @@ export const docsPage = {
         {
           id: 'scale-vps',
           title: 'Move to a bigger VPS',
-          body: `Plans range from ${facts.vpsRange.from} up to ${facts.vpsRange.to}. A plan cannot be changed in place yet: buy the bigger plan and email support, and our team helps you move your data across. ${moneyBackSentence}`,
+          body: `Plans range from ${facts.vpsRange.from} up to ${facts.vpsRange.to}. Choose Change plan on your VPS card: you pay only the difference for the days left until your renewal date, and the same server gets the bigger plan's cores, memory and disk, with its address and files kept. A disk never shrinks, so a smaller VPS is not offered. ${moneyBackSentence}`,
         },
       ],
     },

@@ -60,7 +60,7 @@ export const vpsFaqs: FaqItem[] = [
   },
   {
     question: 'Can I move to a bigger VPS later?',
-    answer: `Yes, by buying the larger plan: a plan cannot be changed in place yet, and our team helps you move your data across. Our VPS range goes from ${facts.vpsRange.from} up to ${facts.vpsRange.to}.`,
+    answer: `Yes, in place: choose Change plan on your VPS card and pay the difference for the days left until your renewal date. The same server gets the larger plan's cores, memory and disk, with its address and files kept. Our VPS range goes from ${facts.vpsRange.from} up to ${facts.vpsRange.to}.`,
   },
   {
     question: 'Which operating systems are available?',
@@ -87,7 +87,7 @@ export const storageFaqs: FaqItem[] = [
   },
   {
     question: 'What happens if I need more space?',
-    answer: `Buy a larger plan and email support: our team moves your files across. A plan cannot be changed in place yet; if you paid for the smaller one less than ${facts.moneyBackDays} days ago, cancel it from your dashboard for a full refund.`,
+    answer: `Choose Change plan on your storage card: the larger quota is yours as soon as you pay the difference for the days left until your renewal date, and your files stay where they are.`,
   },
   {
     question: 'Can I cancel and get my money back?',

@@ -112,7 +112,7 @@ export const supportPage = {
         },
         {
           question: 'Can I move to a bigger plan later?',
-          answer: `Yes, by buying the bigger plan: plans cannot be changed in place yet. Email support and our team helps you move your data across. If you paid for the smaller plan less than ${facts.moneyBackDays} days ago, cancel it from your dashboard for a full refund.`,
+          answer: `Yes, in place: choose Change plan on your storage card and pay the difference for the days left until your renewal date. The larger quota applies at once and your files stay where they are.`,
         },
       ],
     },
