@@ -574,8 +574,13 @@ function lifeRecordOf(
   const partOut = parts.find((part) => !part.inStep);
   const inStep =
     serviceInStep(service, life, automated) && !behind && !reinstalling && !partOut && !tierUnknown;
-  // A domain's tier chosen for the renewal (#29): looked at again on its day (the reconciler).
-  const wakeAt = inStep && isLive(life.state) ? tierChangeAt(service, now) : undefined;
+  // A domain's tier, or another service's smaller plan, chosen for the renewal (#29): looked at
+  // again on its day (the reconciler), so the registrar, the panel package or the quota follow it
+  // then even when the renewal was paid days before.
+  const wakeAt =
+    inStep && isLive(life.state)
+      ? (tierChangeAt(service, now) ?? planChangeAt(service, now))
+      : undefined;
   const since = service.life?.outOfStepSince ?? now.toISOString();
   const failureReason =
     service.provisioning?.state === 'failed' ? service.provisioning.failureReason : undefined;
@@ -590,6 +595,21 @@ function lifeRecordOf(
     ...(life.ledger.paidUntil ? { paidUntil: life.ledger.paidUntil } : {}),
     ...(life.removableFrom ? { removableFrom: life.removableFrom } : {}),
   };
+}
+
+/**
+ * When a smaller plan chosen for the renewal (D26) comes into force on a service that is not a
+ * domain (a domain's tier has its own rule, converge-domain-tier.ts): its date while it is ahead.
+ */
+export function planChangeAt(
+  service: Pick<ServiceRecord, 'category' | 'planId' | 'pendingPlan'>,
+  now: Date,
+): string | undefined {
+  const pending = service.pendingPlan;
+  if (service.category === 'domain' || !pending || pending.planId === service.planId) {
+    return undefined;
+  }
+  return now.getTime() < Date.parse(pending.from) ? pending.from : undefined;
 }
 
 /** One step on the provider, under the claim; answers what it did. */

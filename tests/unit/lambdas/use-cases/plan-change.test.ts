@@ -489,7 +489,10 @@ describe('a smaller plan at the renewal', () => {
     });
     expect(renewal.quote).toMatchObject({ renewal: true, planId: 'basichosting' });
     await pay(renewal.orderId, 'pay_Renewal000001');
+    await converge('evt-renewal-paid');
     expect(world.panel.packageChanges).toBe(1);
+    // Paid days early: nothing else would converge it on the day, so the reconciler is told to.
+    expect((await service()).life?.outOfStepSince).toBe(renewalDate);
 
     world.setNow(new Date(Date.parse(renewalDate) + 60_000));
     await converge('evt-renewal-day');
@@ -506,8 +509,10 @@ describe('a smaller plan at the renewal', () => {
     await schedule('basichosting');
 
     await cancelDowngrade(world, BUYER.userId, serviceId);
+    await converge('evt-cancelled');
 
     expect((await service()).pendingPlan).toBeUndefined();
+    expect((await service()).life?.outOfStepSince).toBeUndefined();
     world.setNow(new Date(Date.parse((await service()).renewalDate) + 60_000));
     expect(serviceOfRecord(await service(), world.now()).planId).toBe('premiumhosting');
   });
