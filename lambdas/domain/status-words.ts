@@ -14,6 +14,7 @@
  * | live | `suspended` (a panel account) | Suspended | is suspended |
  * | live | `terminated` | Removed | is removed |
  * | `grace` | otherwise | Renewal due | is due for renewal |
+ * | live | `ready`, a VPS reinstall asked (D24) | Reinstalling | is being reinstalled |
  * | live | `pending`/`manual` (still being made) | Setting up | is paid — we are setting it up |
  * | `setting_up` | not known | Setting up | is paid — we are setting it up |
  * | `setting_up`, `active` | `ready` | Active | is active |
@@ -48,6 +49,8 @@ export interface StatusFacts {
    * panel account's suspension is what the buyer meets on a live service.
    */
   category?: Category;
+  /** A VPS whose reinstall the buyer asked and converge has not finished (D24). */
+  reinstalling?: boolean;
 }
 
 const WORDS = {
@@ -60,11 +63,12 @@ const WORDS = {
   ended: { word: 'Ended', tone: 'neutral', phrase: 'has ended' },
   removed: { word: 'Removed', tone: 'neutral', phrase: 'is removed' },
   outOfStep: { word: 'Needs attention', tone: 'warning', phrase: 'needs our attention' },
+  reinstalling: { word: 'Reinstalling', tone: 'progress', phrase: 'is being reinstalled' },
 } as const satisfies Record<string, StatusWords>;
 
 /** The buyer's words for a service (or a bundle's part) with these facts. */
 export function statusWordsOf(facts: StatusFacts): StatusWords {
-  const { state, status, provider, category } = facts;
+  const { state, status, provider, category, reinstalling } = facts;
   switch (state) {
     case 'removed':
       return WORDS.removed;
@@ -87,6 +91,7 @@ export function statusWordsOf(facts: StatusFacts): StatusWords {
     return WORDS.suspended;
   }
   if (state === 'grace') return WORDS.renewalDue;
+  if (reinstalling) return WORDS.reinstalling;
   // Set up once its provider part is ready, even before converge has recorded it.
   if (
     provider === 'pending' ||

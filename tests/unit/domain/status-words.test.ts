@@ -34,6 +34,19 @@ describe('statusWordsOf', () => {
       'is due for renewal',
     ],
     [{ state: 'active', provider: 'failed' }, 'Needs attention', 'warning', 'needs our attention'],
+    // A VPS being reinstalled (D24) is not Active until its new system runs, nor out of step.
+    [
+      { state: 'active', provider: 'ready', category: 'vps', reinstalling: true },
+      'Reinstalling',
+      'progress',
+      'is being reinstalled',
+    ],
+    [
+      { state: 'active', provider: 'failed', category: 'vps', reinstalling: true },
+      'Needs attention',
+      'warning',
+      'needs our attention',
+    ],
     [
       { state: 'setting_up', provider: 'failed' },
       'Needs attention',

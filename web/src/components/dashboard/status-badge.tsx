@@ -13,6 +13,7 @@ const TONES: Record<StatusTone, string> = {
 export function serviceWords(
   service: Pick<Service, 'state' | 'status' | 'category'> & {
     provisioning: Pick<Service['provisioning'], 'state'>;
+    vps?: Pick<NonNullable<Service['vps']>, 'reinstalling'>;
   },
 ): StatusWords {
   return statusWordsOf({
@@ -20,6 +21,7 @@ export function serviceWords(
     status: service.status,
     provider: service.provisioning.state,
     category: service.category,
+    reinstalling: Boolean(service.vps?.reinstalling),
   });
 }
 
