@@ -23,10 +23,9 @@ import type { GatewayPayment } from '../lambdas/ports/payment-gateway';
 import type { ServiceRecord } from '../lambdas/ports/services';
 import { SAMPLE_SELLER } from '../lambdas/templates/invoice/sample';
 import { runAutoRenew } from '../lambdas/use-cases/auto-renew/run-auto-renew';
-import { serviceIdFor } from '../lambdas/use-cases/extend-service';
 import { startDynalite } from '../tests/helpers/dynalite';
 import { countingClient, type DynamoCounts } from './dynamo-count';
-import { batchWrite } from './seed';
+import { benchBuyer, benchHosting, seedServicesAndBuyers } from './seed';
 import { round1 } from './stats';
 
 export interface AutoRenewJobFigure {
@@ -52,7 +51,6 @@ const NOW = new Date('2027-06-15T02:30:00.000Z');
 export const AUTO_RENEW_DUE = { notice: 200, debit: 100, payLink: 20 };
 
 const silent: LogPort = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const hosting = CATALOG.find((p) => p.id === 'basichosting')!;
 
 function renewsIn(days: number): string {
   const day = new Date(NOW.getTime() + days * DAY_MS);
@@ -63,38 +61,19 @@ function renewsIn(days: number): string {
 type Kind = 'notice' | 'debit' | 'payLink' | 'later';
 
 function serviceItem(i: number, kind: Kind): ServiceRecord & Record<string, unknown> {
-  const userId = `bench-user-${i}`;
-  const serviceId = serviceIdFor(userId, { planId: hosting.id });
   // A notice falls due three days before renewal; a debit the day after the notice.
   const renewalDate = renewsIn(kind === 'debit' ? 2 : kind === 'later' ? 60 + (i % 300) : 3);
+  const base = benchHosting(i, renewalDate, { months: 1, amountPaise: 41_182 });
   const noticeSentAt = new Date(NOW.getTime() - DAY_MS - 3_600_000).toISOString();
-  const period = {
-    purchaseId: `pur_bench_${i}`,
-    paymentId: `pay_bench_${i}`,
-    purchaseDate: '2026-06-01T05:00:00.000Z',
-    startDate: '2026-06-01T05:00:00.000Z',
-    renewalDate,
-    months: 1 as const,
-    amountPaise: 41_182,
-  };
   const dueAt =
     kind === 'later'
       ? noticeDueAt(new Date(renewalDate)).toISOString()
       : new Date(NOW.getTime() - 3_600_000).toISOString();
   const item = {
-    userId,
-    serviceId,
-    planId: hosting.id,
-    planName: hosting.name,
-    category: hosting.category,
-    renewalDate,
-    version: 1,
-    periods: { [period.purchaseId]: period },
-    createdAt: period.purchaseDate,
-    updatedAt: period.purchaseDate,
+    ...base,
     autoRenew: {
       enabled: true,
-      changedAt: period.purchaseDate,
+      changedAt: base.createdAt,
       mandate: {
         tokenId: `token_bench${i}`,
         customerId: `cust_bench${i}`,
@@ -103,13 +82,13 @@ function serviceItem(i: number, kind: Kind): ServiceRecord & Record<string, unkn
         // Over the limit: the job mails a pay link instead of debiting.
         maxAmountPaise: kind === 'payLink' ? 100 : 1_500_000,
         status: 'confirmed',
-        since: period.purchaseDate,
+        since: base.createdAt,
       },
       ...(kind === 'debit' ? { cycle: { renewalDate, noticeSentAt, noticeAmountPaise: 0 } } : {}),
     },
     mandateKey: `token_bench${i}`,
     autoRenewDueAt: dueAt,
-    autoRenewShard: dueShardOf(serviceId),
+    autoRenewShard: dueShardOf(base.serviceId),
   } as ServiceRecord & Record<string, unknown>;
   // The notice named what the job will debit: the renewal's price as the job computes it.
   if (item.autoRenew?.cycle) item.autoRenew.cycle.noticeAmountPaise = priceOfRenewal(item);
@@ -125,22 +104,13 @@ export async function measureAutoRenewJob(total = 100_000): Promise<AutoRenewJob
     for (const [kind, count] of Object.entries(AUTO_RENEW_DUE) as [Kind, number][]) {
       for (let n = 0; n < count; n += 1, i += 1) {
         services.push(serviceItem(i, kind));
-        users.push({
-          userId: `bench-user-${i}`,
-          email: `buyer${i}@example.in`,
-          name: `Buyer ${i}`,
-          phone: '',
-          createdAt: '2026-06-01T05:00:00.000Z',
-        });
+        users.push(benchBuyer(i));
       }
     }
     const due = i;
     for (; i < total; i += 1) services.push(serviceItem(i, 'later'));
 
-    const seedStart = performance.now();
-    await batchWrite(db.client, db.table('services')(), services);
-    await batchWrite(db.client, db.table('users')(), users);
-    const seedMs = Math.round(performance.now() - seedStart);
+    const seedMs = await seedServicesAndBuyers(db, services, users);
 
     const counting = countingClient(db.client);
     let sent = 0;

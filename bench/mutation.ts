@@ -1,16 +1,20 @@
 /**
- * The mutation score (`npm run mutate`, docs/mutation.md): read from StrykerJS's JSON report
- * (reports/mutation/mutation.json, the mutation-testing-elements schema) and summed per area.
- * `npm run mutate` runs this file after Stryker, which writes the summary into bench/report.json's
- * `mutation` section and leaves the bench's other figures as they are; `npm run bench` carries the
- * last summary into the report it writes.
+ * The mutation score (`npm run mutate`, docs/mutation.md): read from StrykerJS's JSON reports
+ * (the mutation-testing-elements schema) and summed per area. The reports are the whole run's
+ * (reports/mutation/mutation.json) and the per-file runs' (`npm run mutate:files`,
+ * reports/mutation/files/*.json); each source file counts once, from the newest report that has
+ * it. `npm run mutate` runs this file after Stryker, which writes the summary into
+ * bench/report.json's `mutation` section and leaves the bench's other figures as they are;
+ * `npm run bench` carries the last summary into the report it writes.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const STRYKER_REPORT = resolve('reports/mutation/mutation.json');
+const PER_FILE_REPORTS = resolve('reports/mutation/files');
 const BENCH_REPORT = resolve('bench/report.json');
+const DOMAIN = 'lambdas/domain/';
 
 export const MUTATION_TARGET = { domainScore: 90 };
 
@@ -39,8 +43,13 @@ export interface MutationArea {
 }
 
 export interface MutationSummary {
-  /** When Stryker wrote the report read here. */
+  /** When Stryker wrote the newest report read here. */
   reportAt: string;
+  /** The reports read (relative paths), and each mutated file's, with when it was written. */
+  reports: string[];
+  files: Record<string, { report: string; at: string }>;
+  /** Files of lambdas/domain/ no report read here has mutated: outside the domain's score. */
+  domainNotRun: string[];
   domain: MutationArea;
   useCases: MutationArea;
   all: MutationArea;
@@ -63,19 +72,61 @@ function area(mutants: StrykerMutant[]): MutationArea {
   };
 }
 
-/** The summary of the last `npm run mutate`, or null when it has not been run here. */
+/** The JSON reports there are: the whole run's and the per-file runs', newest first. */
+function strykerReports(): { path: string; at: Date }[] {
+  const paths = [
+    ...(existsSync(STRYKER_REPORT) ? [STRYKER_REPORT] : []),
+    ...(existsSync(PER_FILE_REPORTS)
+      ? readdirSync(PER_FILE_REPORTS)
+          .filter((name) => name.endsWith('.json') && !name.endsWith('.incremental.json'))
+          .map((name) => join(PER_FILE_REPORTS, name))
+      : []),
+  ];
+  return paths
+    .map((path) => ({ path, at: statSync(path).mtime }))
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+}
+
+/** Every .ts file under lambdas/domain/, relative to the repository. */
+function domainFiles(dir = resolve(DOMAIN), prefix = DOMAIN): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? domainFiles(join(dir, entry.name), `${prefix}${entry.name}/`)
+      : entry.name.endsWith('.ts')
+        ? [`${prefix}${entry.name}`]
+        : [],
+  );
+}
+
+/** The summary of the last mutation runs, or null when none has been run here. */
 export function mutationSummary(): MutationSummary | null {
-  if (!existsSync(STRYKER_REPORT)) return null;
-  const report = JSON.parse(readFileSync(STRYKER_REPORT, 'utf8')) as StrykerReport;
-  const entries = Object.entries(report.files).map(([path, file]) => ({
-    path: path.replace(/\\/g, '/'),
-    mutants: file.mutants,
-  }));
+  const reports = strykerReports();
+  if (!reports.length) return null;
+  const relative = (path: string) => path.slice(resolve('.').length + 1);
+  const files: MutationSummary['files'] = {};
+  const entries: { path: string; mutants: StrykerMutant[] }[] = [];
+  for (const { path: reportPath, at } of reports) {
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as StrykerReport;
+    for (const [raw, file] of Object.entries(report.files)) {
+      const path = raw.replace(/\\/g, '/');
+      if (files[path]) continue; // a newer report has it
+      files[path] = { report: relative(reportPath), at: at.toISOString() };
+      entries.push({ path, mutants: file.mutants });
+    }
+  }
+  entries.sort((a, b) => a.path.localeCompare(b.path));
   const of = (test: (path: string) => boolean) =>
     entries.filter((e) => test(e.path)).flatMap((e) => e.mutants);
   return {
-    reportAt: statSync(STRYKER_REPORT).mtime.toISOString(),
-    domain: area(of((p) => p.startsWith('lambdas/domain/'))),
+    reportAt: reports[0]!.at.toISOString(),
+    reports: [...new Set(Object.values(files).map((f) => f.report))].sort(),
+    files,
+    domainNotRun: existsSync(resolve(DOMAIN))
+      ? domainFiles()
+          .filter((path) => !files[path])
+          .sort()
+      : [],
+    domain: area(of((p) => p.startsWith(DOMAIN))),
     useCases: area(of((p) => p.startsWith('lambdas/use-cases/'))),
     all: area(of(() => true)),
     survivors: entries.flatMap((e) =>
@@ -101,7 +152,9 @@ function writeIntoBenchReport(summary: MutationSummary): void {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const summary = mutationSummary();
   if (!summary) {
-    console.error(`${STRYKER_REPORT} is missing: run \`npm run mutate\`.`);
+    console.error(
+      'No mutation report in reports/mutation/: run `npm run mutate` (or mutate:files).',
+    );
     process.exitCode = 1;
   } else {
     writeIntoBenchReport(summary);
@@ -110,6 +163,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(line('lambdas/domain/', summary.domain));
     console.log(line('money-moving use cases', summary.useCases));
     console.log(line('all mutated code', summary.all));
+    if (summary.domainNotRun.length) {
+      console.log(
+        `lambdas/domain/ files not in the score (no run): ${summary.domainNotRun.join(', ')}`,
+      );
+    }
     console.log(`Wrote the mutation section of bench/report.json.`);
     if (summary.domain.score < MUTATION_TARGET.domainScore) {
       console.log(`lambdas/domain/ is under its ${MUTATION_TARGET.domainScore}% target.`);

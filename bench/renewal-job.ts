@@ -19,11 +19,10 @@ import { dueAt, RENEWAL_STEPS, type RenewalStep } from '../lambdas/domain/renewa
 import type { LogPort } from '../lambdas/ports/logger';
 import type { Provisioner } from '../lambdas/ports/provisioning';
 import type { ServiceRecord } from '../lambdas/ports/services';
-import { serviceIdFor } from '../lambdas/use-cases/extend-service';
 import { runRenewalReminders } from '../lambdas/use-cases/run-renewal-reminders';
 import { startDynalite } from '../tests/helpers/dynalite';
 import { countingClient } from './dynamo-count';
-import { batchWrite } from './seed';
+import { benchBuyer, benchHosting, seedServicesAndBuyers } from './seed';
 
 export interface RenewalJobFigure {
   services: number;
@@ -66,31 +65,11 @@ function renewsIn(days: number, hourUtc = 6): string {
 
 /** What the store holds for a service at the point where `next` is its step due. */
 function serviceItem(i: number, renewalDate: string, next: RenewalStep | null): ServiceRecord {
-  const userId = `bench-user-${i}`;
-  const hosting = CATALOG.find((p) => p.id === 'basichosting')!;
-  const serviceId = serviceIdFor(userId, { planId: hosting.id });
-  const schedule = renewalScheduleFor(serviceId, renewalDate);
+  const base = benchHosting(i, renewalDate, { months: 12, amountPaise: 3_538_584 });
+  const schedule = renewalScheduleFor(base.serviceId, renewalDate);
   const doneBefore = next ? RENEWAL_STEPS.slice(0, RENEWAL_STEPS.indexOf(next)) : [];
-  const period = {
-    purchaseId: `pur_bench_${i}`,
-    paymentId: `pay_bench_${i}`,
-    purchaseDate: '2026-06-01T05:00:00.000Z',
-    startDate: '2026-06-01T05:00:00.000Z',
-    renewalDate,
-    months: 12 as const,
-    amountPaise: 3_538_584,
-  };
   const item: ServiceRecord = {
-    userId,
-    serviceId,
-    planId: hosting.id,
-    planName: hosting.name,
-    category: hosting.category,
-    renewalDate,
-    version: 1,
-    periods: { [period.purchaseId]: period },
-    createdAt: period.purchaseDate,
-    updatedAt: period.purchaseDate,
+    ...base,
     dueShard: schedule.dueShard,
     nextDueAt: next ? dueAt(next, new Date(renewalDate)).toISOString() : schedule.nextDueAt,
     provisioning: {
@@ -100,7 +79,7 @@ function serviceItem(i: number, renewalDate: string, next: RenewalStep | null): 
       package: 'storefront_basic',
       server: 'server1.example.in',
       nameservers: ['ns1.example.in'],
-      updatedAt: period.purchaseDate,
+      updatedAt: base.createdAt,
     },
   };
   if (doneBefore.length) item.renewalDone = new Set(doneBefore.map((s) => stepKey(renewalDate, s)));
@@ -129,22 +108,13 @@ export async function measureRenewalJob(
       for (let n = 0; n < due[step]; n += 1, i += 1) {
         services.push(serviceItem(i, renewsIn(offsets[step]), step));
         // Every due service has a buyer of its own: the most reads a run can need.
-        users.push({
-          userId: `bench-user-${i}`,
-          email: `buyer${i}@example.in`,
-          name: `Buyer ${i}`,
-          phone: '',
-          createdAt: '2026-06-01T05:00:00.000Z',
-        });
+        users.push(benchBuyer(i));
       }
     }
     const dueCount = i;
     for (; i < total; i += 1) services.push(serviceItem(i, renewsIn(60 + (i % 340)), null));
 
-    const seedStart = performance.now();
-    await batchWrite(db.client, db.table('services')(), services);
-    await batchWrite(db.client, db.table('users')(), users);
-    const seedMs = Math.round(performance.now() - seedStart);
+    const seedMs = await seedServicesAndBuyers(db, services, users);
 
     const counting = countingClient(db.client);
     let sent = 0;

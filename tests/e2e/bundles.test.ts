@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { hydrated, visible } from '../helpers/browser';
 import { logInAt, payInSheet, useE2e } from '../helpers/e2e';
 import { sshPublicKey } from '../helpers/ssh-keys';
-import { api, eventually, newUser, signIn, signUp } from '../helpers/storefront-client';
+import { eventually, givenProfile, newUser, signIn, signUp } from '../helpers/storefront-client';
 
 const e2e = useE2e('bundles');
 
@@ -19,20 +19,7 @@ describe('a buyer of a bundle', () => {
     await signUp(e2e.stack, user);
     // The invoice's billing details (a year of the bundle is over ₹50,000) and the registrant's.
     const token = await signIn(e2e.stack, user);
-    const profile = await api(e2e.stack, 'PUT', '/api/me/profile', {
-      token,
-      body: {
-        phone: '9876543210',
-        billing: {
-          name: 'Asha Verma',
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          pincode: '560001',
-        },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await givenProfile(e2e.stack, token);
     const name = `asha${Date.now().toString(36)}.in`;
     const key = sshPublicKey('ed25519', 'asha@laptop');
 

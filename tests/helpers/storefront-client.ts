@@ -182,6 +182,32 @@ export async function api<T = Record<string, unknown>>(
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
+/**
+ * The buyer's phone and billing details (PUT /api/me/profile) as a buyer in Bengaluru saves them:
+ * what an invoice over ₹50,000 names and what the registrar gets as the registrant contact.
+ * Anything but 200 OK fails the test with the answer.
+ */
+export async function givenProfile(stack: LocalStack, token: string): Promise<void> {
+  const profile = await api(stack, 'PUT', '/api/me/profile', {
+    token,
+    body: {
+      phone: '9876543210',
+      billing: {
+        name: 'Asha Verma',
+        line1: '12 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      },
+    },
+  });
+  if (profile.status !== 200) {
+    throw new Error(
+      `PUT /api/me/profile answered ${profile.status}: ${JSON.stringify(profile.body)}`,
+    );
+  }
+}
+
 /** The answer to POST /api/checkout/orders: the order and what Razorpay is to be paid. */
 export interface OrderCreated {
   orderId: string;

@@ -12,6 +12,7 @@ import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
   api,
   eventually,
+  givenProfile,
   newUser,
   payOrder,
   placeOrder,
@@ -71,20 +72,7 @@ describe('a bundle on the local stack (D24)', () => {
     const user = newUser('bundle');
     await signUp(stack, user);
     const token = await signIn(stack, user);
-    const profile = await api(stack, 'PUT', '/api/me/profile', {
-      token,
-      body: {
-        phone: '9876543210',
-        billing: {
-          name: 'Asha Verma',
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          pincode: '560001',
-        },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await givenProfile(stack, token);
     const name = `asha${Date.now().toString(36)}.in`;
     const key = sshPublicKey('ed25519', 'asha@laptop');
 

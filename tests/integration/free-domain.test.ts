@@ -10,6 +10,7 @@ import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
   api,
   eventually,
+  givenProfile,
   newUser,
   payOrder,
   placeOrder,
@@ -52,20 +53,7 @@ describe('Premium Hosting with a free first-year domain on the local stack (D23)
     await signUp(stack, user);
     const token = await signIn(stack, user);
     // The registrant contact is the buyer's billing details.
-    const profile = await api(stack, 'PUT', '/api/me/profile', {
-      token,
-      body: {
-        phone: '9876543210',
-        billing: {
-          name: 'Asha Verma',
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          pincode: '560001',
-        },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await givenProfile(stack, token);
     const name = `asha${Date.now().toString(36)}.com`;
 
     const taken = await api(stack, 'POST', '/api/checkout/orders', {

@@ -29,6 +29,8 @@ describe('a domain plan', () => {
     for (const months of [1, 6, 48]) {
       expect(() => priceCheckout(plans, { ...domainOrder, months })).toThrow(InvalidYearsError);
     }
+    // Months sent as text are not a year's worth: "12" / 12 would read as one year.
+    expect(() => priceCheckout(plans, { ...domainOrder, months: '12' })).toThrow(InvalidYearsError);
   });
 
   it('shows a twelfth of the year’s price as its monthly price', () => {

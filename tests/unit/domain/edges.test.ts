@@ -153,6 +153,33 @@ describe('a plan read from the plans table', () => {
     expect(planFromRecord(bad as Record<string, unknown>)).toBeUndefined();
   });
 
+  it('keeps a renewal and an original price only in whole paise, savings only as a number, specs only as an object', () => {
+    expect(
+      planFromRecord({
+        ...record,
+        renewalPricePaise: 49_900,
+        originalPricePaise: 59_900,
+        savingsPercent: 20,
+        specs: { storage: '10 GB' },
+      }),
+    ).toMatchObject({
+      renewalPricePaise: 49_900,
+      originalPricePaise: 59_900,
+      savingsPercent: 20,
+      specs: { storage: '10 GB' },
+    });
+    for (const bad of [
+      { renewalPricePaise: '49900', originalPricePaise: 599.5, savingsPercent: '20', specs: 'big' },
+      { renewalPricePaise: 499.5, originalPricePaise: '59900', specs: null },
+    ]) {
+      const plan = planFromRecord({ ...record, ...bad })!;
+      expect(plan).not.toHaveProperty('renewalPricePaise');
+      expect(plan).not.toHaveProperty('originalPricePaise');
+      expect(plan).not.toHaveProperty('savingsPercent');
+      expect(plan).not.toHaveProperty('specs');
+    }
+  });
+
   it('is found by its id, or refused as PlanNotFound', () => {
     const plans = [planFromRecord(record)!, planFromRecord({ ...record, id: 'premiumhosting' })!];
     expect(findPlan(plans, 'premiumhosting').id).toBe('premiumhosting');

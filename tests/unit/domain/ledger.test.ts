@@ -219,12 +219,17 @@ describe('ledgerOf', () => {
     expect(periodAt(ledger, new Date('2026-02-27T23:59:59.999Z'))?.purchaseId).toBe('pur_a');
     expect(periodAt(ledger, new Date('2026-05-10T00:00:00.000Z'))?.purchaseId).toBe('pur_b');
     expect(periodAt(ledger, new Date('2026-04-01T00:00:00.000Z'))?.purchaseId).toBe('pur_b');
+    // Its first instant is the first period's; its renewal instant is no longer it; before any
+    // period, the last.
+    expect(periodAt(ledger, new Date('2026-01-31T00:00:00.000Z'))?.purchaseId).toBe('pur_a');
+    expect(periodAt(ledger, new Date('2026-02-28T00:00:00.000Z'))?.purchaseId).toBe('pur_b');
+    expect(periodAt(ledger, new Date('2026-01-01T00:00:00.000Z'))?.purchaseId).toBe('pur_b');
     expect(ledgerOf([])).toEqual({ periods: [], withdrawn: [], changes: [] });
     expect(() =>
       ledgerOf([
         { purchaseId: 'x', paymentId: 'y', purchaseDate: 'soon', months: 1, amountPaise: 1 },
       ]),
-    ).toThrow(RangeError);
+    ).toThrow('entry x has no payment date: soon');
   });
 });
 
@@ -264,6 +269,10 @@ describe('plan changes on the ledger (D26)', () => {
       { purchaseId: 'pur_upgrade', paidAt: upgrade().purchaseDate },
     ]);
     expect(planOfLedger(ledger, item)).toEqual(item);
+    // Whatever the service item names: the ledger's last change decides.
+    expect(planOfLedger(ledger, { planId: 'basichosting', planName: 'Basic Hosting' })).toEqual(
+      item,
+    );
   });
 
   it('refunded, puts the service back on the plan before it; the paid time is unchanged', () => {

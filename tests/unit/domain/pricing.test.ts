@@ -107,6 +107,15 @@ describe('quote: errors', () => {
       PlanNotFoundError,
     );
   });
+
+  it('prices a renewal asked by id at the renewal price, and only when asked', () => {
+    const plan = CATALOG.find((p) => p.id === 'basichosting')!;
+    const renewal = quoteFor(CATALOG, { planId: 'basichosting', months: 12, renewal: true });
+    expect(renewal).toEqual(quote(plan, 12, undefined, { renewal: true }));
+    expect(renewal.renewal).toBe(true);
+    expect(renewal.totalPaise).toBeGreaterThan(quote(plan, 12).totalPaise);
+    expect(quoteFor(CATALOG, { planId: 'basichosting', months: 12 }).renewal).toBe(false);
+  });
 });
 
 describe('quote: invariants', () => {

@@ -17,6 +17,7 @@ import {
   refundAmountFor,
   refundableUntil,
   refundReceipt,
+  serviceAfterWithdrawal,
   type RefundablePeriod,
 } from '../../../lambdas/domain/refunds';
 
@@ -351,6 +352,93 @@ describe('cancelled, and the receipts', () => {
     });
     expect(parseRefundReceipt('refund:pay_Nx7gT4uVw8bYd1')?.attempt).toBe(1);
     for (const other of [null, '', 'review:order_X', 'rfd_pur_pay_X', 'refund:order_X']) {
+      expect(parseRefundReceipt(other)).toBeUndefined();
+    }
+  });
+});
+
+describe('the edges of the refund rules', () => {
+  const NOW = new Date('2026-11-25T06:30:00.000Z');
+  const RECENT = '2026-11-20T04:30:00.000Z';
+
+  it('refuses an amount paid that is not whole, non-negative paise, and gives nothing for ₹0', () => {
+    for (const bad of [-1, 1.5]) {
+      expect(() => refundAmountFor('hosting', bad)).toThrow(
+        `paid must be a whole number of paise, got ${bad}`,
+      );
+    }
+    expect(refundAmountFor('hosting', 0)).toBeUndefined();
+  });
+
+  it('refuses a payment time that is not a date', () => {
+    expect(() => refundableUntil('not a date')).toThrow('not a date: not a date');
+  });
+
+  it('a payment inside its 30 days whose whole amount came back in Razorpay already: nothing to refund, and not for the window', () => {
+    expect(
+      planCancellation({
+        category: 'hosting',
+        periods: [hostingPeriod(1, RECENT, '2027-11-20T04:30:00.000Z')],
+        refundedOutsidePaise: new Map([['pay_1', 3_538_584]]),
+        now: NOW,
+      }),
+    ).toEqual({ kind: 'refused', reason: 'not_refundable' });
+  });
+
+  it('a domain never registered gives back what is left down to exactly ₹1, and nothing below it', () => {
+    const domain = (refundedOutside: number) =>
+      planCancellation({
+        category: 'domain',
+        periods: [
+          { ...hostingPeriod(1, RECENT, '2027-11-20T04:30:00.000Z'), amountPaise: 117_882 },
+        ],
+        refundedOutsidePaise: new Map([['pay_1', refundedOutside]]),
+        now: NOW,
+        unregisteredDomain: true,
+      });
+    const one = domain(117_882 - 100);
+    expect(one.kind === 'refund' && one.refunds.map((r) => r.refundPaise)).toEqual([100]);
+    expect(domain(117_882 - 99)).toEqual({ kind: 'refused', reason: 'not_refundable' });
+  });
+
+  it('a service whose paid time ends at this very moment ends now', () => {
+    const periods = [hostingPeriod(1, '2025-11-25T06:30:00.000Z', NOW.toISOString())];
+    expect(serviceAfterWithdrawal(periods, new Set(), NOW)).toEqual({
+      renewalDate: NOW.toISOString(),
+      ends: true,
+    });
+  });
+
+  it('the offer on two payments inside their 30 days holds until the later one’s end', () => {
+    const offer = cancellationOffer({
+      category: 'hosting',
+      periods: [
+        hostingPeriod(1, '2026-11-01T04:30:00.000Z', '2027-11-01T04:30:00.000Z'),
+        hostingPeriod(2, RECENT, '2028-11-01T04:30:00.000Z'),
+      ],
+      now: NOW,
+    });
+    expect(offer?.refundableUntil).toBe(refundableUntil(RECENT).toISOString());
+    expect(offer?.refundablePaise).toBe(2 * 3_538_584);
+  });
+
+  it('a receipt counts attempts from 1 and is refused over Razorpay’s 40 characters', () => {
+    for (const bad of [0, -1, 1.5]) {
+      expect(() => refundReceipt('pay_X', bad)).toThrow(
+        `a refund attempt counts from 1, got ${bad}`,
+      );
+    }
+    const id33 = `pay_${'A'.repeat(29)}`;
+    expect(refundReceipt(id33, 1)).toHaveLength(40);
+    expect(() => refundReceipt(`${id33}B`, 1)).toThrow('over 40 characters');
+  });
+
+  it('a receipt of ours is the whole text: nothing before or after it, an attempt up to 999', () => {
+    expect(parseRefundReceipt('refund:pay_Nx7gT4uVw8bYd1:12')).toEqual({
+      paymentId: 'pay_Nx7gT4uVw8bYd1',
+      attempt: 12,
+    });
+    for (const other of ['xrefund:pay_Nx7gT4uVw8bYd1', 'refund:pay_Nx7gT4uVw8bYd1!']) {
       expect(parseRefundReceipt(other)).toBeUndefined();
     }
   });

@@ -15,90 +15,99 @@ import * as profile from '../../../lambdas/domain/profile';
 import { errorResponse } from '../../../lambdas/http/error-response';
 import { RecordingLog } from '../../helpers/fakes/stores';
 
-const REFUSALS: readonly [DomainError, string, string][] = [
+/**
+ * Each refusal made when its test runs (not when this file is read): a mutant switched on for the
+ * test (StrykerJS, docs/mutation.md) then reaches the error it changes.
+ */
+const REFUSALS: readonly [() => DomainError, string, string][] = [
   [
-    new checkoutPricing.InvalidAccountDomainError('asha rao.in'),
+    () => new checkoutPricing.InvalidAccountDomainError('asha rao.in'),
     'invalid_domain',
     'Please give the domain for this hosting as a name like example.in, or add it later.',
   ],
   [
-    new contact.TooManyRequestsError(),
+    () => new contact.TooManyRequestsError(),
     'too_many_requests',
     'You have sent several messages in a short time. Please wait an hour before sending another; we reply to every message we have received.',
   ],
   [
-    new domainNames.DomainRequiredError(),
+    () => new domainNames.DomainRequiredError(),
     'domain_required',
     'Please enter the domain name you want to register, for example yourbusiness.com.',
   ],
   [
-    new domainNames.InvalidDomainError('asha rao.com'),
+    () => new domainNames.InvalidDomainError('asha rao.com'),
     'invalid_domain',
     'Use only letters, numbers and hyphens (not at the start or end), up to 63 characters, then .com, .net, .org, .in or .co.in.',
   ],
   [
-    new domainNames.ExtensionNotSoldError('.io'),
+    () => new domainNames.ExtensionNotSoldError('.io'),
     'extension_not_available',
     'We register .com, .net, .org, .in or .co.in names only; .io is not available.',
   ],
   [
-    new domainNames.ExtensionNotSoldError(''),
+    () => new domainNames.ExtensionNotSoldError(''),
     'extension_not_available',
     'We register .com, .net, .org, .in or .co.in names only; that ending is not available.',
   ],
   [
-    new domainNames.DomainNotApplicableError('basichosting'),
+    () => new domainNames.DomainNotApplicableError('basichosting'),
     'domain_not_applicable',
     'A domain name can be given only when buying a domain plan.',
   ],
   [
-    new domainNames.InvalidYearsError(4),
+    () => new domainNames.InvalidYearsError(4),
     'invalid_years',
     'Please choose a registration period of 1, 2 or 3 years.',
   ],
   [
-    new domainNames.PromoNotForDomainsError('DIWALI10'),
+    () => new domainNames.PromoNotForDomainsError('DIWALI10'),
     'invalid_promo_code',
     'Promo codes do not apply to domain registrations.',
   ],
   [
-    new errors.PlanNotFoundError('goldhosting'),
+    () => new errors.PlanNotFoundError('goldhosting'),
     'plan_not_found',
     'We could not find that plan. Please choose a plan from our pricing pages.',
   ],
   [
-    new errors.InvalidMonthsError(5),
+    () => new errors.InvalidMonthsError(5),
     'invalid_months',
     'Please choose a billing period of 1, 12, 24 or 36 months.',
   ],
-  [new errors.InvalidPromoCodeError('NOPE'), 'invalid_promo_code', 'That promo code is not valid.'],
   [
-    new errors.PromoNotForRenewalError('DIWALI10'),
+    () => new errors.InvalidPromoCodeError('NOPE'),
+    'invalid_promo_code',
+    'That promo code is not valid.',
+  ],
+  [
+    () => new errors.PromoNotForRenewalError('DIWALI10'),
     'invalid_promo_code',
     'Promo codes apply to new purchases only.',
   ],
   [
-    new gst.UnknownStateError('Atlantis'),
+    () => new gst.UnknownStateError('Atlantis'),
     'validation_failed',
     'Please choose your state or union territory from the list.',
   ],
   ...(['format', 'state', 'check_digit'] as const).map(
     (problem) =>
-      [new gst.InvalidGstinError(problem), 'invalid_gstin', gst.GSTIN_MESSAGES[problem]] as [
-        DomainError,
+      [() => new gst.InvalidGstinError(problem), 'invalid_gstin', gst.GSTIN_MESSAGES[problem]] as [
+        () => DomainError,
         string,
         string,
       ],
   ),
   [
-    new gst.BillingAddressRequiredError(),
+    () => new gst.BillingAddressRequiredError(),
     'billing_address_required',
     'For an order of ₹50,000 or more, the tax invoice must carry your name and billing address. Please add your billing details.',
   ],
   [
-    new profile.ProfileValidationError([
-      { field: 'phone', label: 'Phone', message: 'Enter a 10-digit mobile number.' },
-    ]),
+    () =>
+      new profile.ProfileValidationError([
+        { field: 'phone', label: 'Phone', message: 'Enter a 10-digit mobile number.' },
+      ]),
     'validation_failed',
     '',
   ],
@@ -118,14 +127,15 @@ describe('the domain’s refusals', () => {
         (value): value is typeof DomainError =>
           typeof value === 'function' && value.prototype instanceof DomainError,
       );
-    expect(new Set(REFUSALS.map(([error]) => error.constructor))).toEqual(new Set(declared));
+    expect(new Set(REFUSALS.map(([make]) => make().constructor))).toEqual(new Set(declared));
   });
 
   it.each(
-    REFUSALS.map(([error, code, sentence]) => [error.constructor.name, error, code, sentence]),
+    REFUSALS.map(([make, code, sentence]) => [make().constructor.name, make, code, sentence]),
   )(
     '%s keeps its own name, its code, a 4xx, and the buyer’s sentence',
-    (className, error, code, sentence) => {
+    (className, make, code, sentence) => {
+      const error = make();
       expect(error.name).toBe(className);
 
       const answered = answer(error);

@@ -6,6 +6,8 @@ import {
   dueShardOf,
   isSuspendable,
   expiresSoon,
+  latestPaidMonths,
+  renewalMonthsOf,
   renewalScheduleFor,
   stepKey,
   stepsDoneFor,
@@ -108,5 +110,34 @@ describe('"Expires soon" on the dashboard', () => {
     expect(expiresSoon({ ...year, status: 'expired' }, new Date('2027-01-14T00:00:00.000Z'))).toBe(
       false,
     );
+  });
+});
+
+describe('what stays put and what a renewal is for', () => {
+  it('keeps each service id in the shard stored items already carry (the hash never changes)', () => {
+    expect(dueShardOf('svc_7300c1af7c34e691cbf75fe0')).toBe('due-3');
+    expect(dueShardOf('svc_domain1')).toBe('due-1');
+    expect(dueShardOf('bench-user-1')).toBe('due-5');
+  });
+
+  it('renews for the months of the latest period still paid, in whatever order they are stored', () => {
+    const periods = {
+      pur_b: { months: 24, renewalDate: '2029-01-15T10:00:00.000Z' },
+      pur_a: { months: 1, renewalDate: '2027-01-15T10:00:00.000Z' },
+      pur_c: { months: 36, renewalDate: '2030-01-15T10:00:00.000Z', refundedAt: 'x' },
+    };
+    expect(latestPaidMonths(periods)).toBe(24);
+    expect(latestPaidMonths({})).toBe(12);
+    expect(latestPaidMonths(undefined)).toBe(12);
+  });
+
+  it('renews for 1, 12, 24 or 36 months as paid, a year otherwise, and a domain by the year', () => {
+    const paid = (months: number) => ({
+      category: 'hosting',
+      periods: { pur_1: { months, renewalDate: RENEWS } },
+    });
+    for (const months of [1, 12, 24, 36]) expect(renewalMonthsOf(paid(months))).toBe(months);
+    expect(renewalMonthsOf(paid(5))).toBe(12);
+    expect(renewalMonthsOf({ ...paid(24), category: 'domain' })).toBe(12);
   });
 });

@@ -18,6 +18,17 @@ describe('addMonths: calendar months in UTC', () => {
     expect(addMonths(at(from), months).toISOString()).toBe(expected);
   });
 
+  it('refuses months that are not a whole number from 0 up', () => {
+    for (const bad of [-1, 1.5]) {
+      expect(() => addMonths(at('2026-01-31T00:00:00.000Z'), bad)).toThrow(
+        `months must be a non-negative whole number, got ${bad}`,
+      );
+    }
+    expect(addMonths(at('2026-01-31T00:00:00.000Z'), 0).toISOString()).toBe(
+      '2026-01-31T00:00:00.000Z',
+    );
+  });
+
   it('does not change its argument', () => {
     const date = at('2025-01-31T00:00:00.000Z');
     addMonths(date, 1);
@@ -80,6 +91,10 @@ describe('periodFor (D5: renewing early extends from the renewal date)', () => {
     ];
     const period = periodFor(held, { planId: 'basicvps', months: 1 }, now);
     expect(period.renewalDate.toISOString()).toBe('2027-06-01T00:00:00.000Z');
+    // In whatever order they are held.
+    expect(
+      periodFor([...held].reverse(), { planId: 'basicvps', months: 1 }, now).renewalDate,
+    ).toEqual(period.renewalDate);
   });
 
   it('starts today when the held service has expired', () => {

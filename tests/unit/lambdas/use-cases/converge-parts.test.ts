@@ -7,96 +7,61 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseIpv4Ranges } from '../../../../lambdas/domain/ipv4-pool';
-import type { Months } from '../../../../lambdas/domain/pricing';
 import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
-import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
-import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
 import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
 import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
 import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
 import { InMemoryCompute } from '../../../helpers/fakes/compute';
 import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import {
+  CONVERGE_START as START,
+  convergeWorld,
+  givenBuyer,
+  givenPaidYear,
+  NAMESERVERS as NS,
+  REGISTRANT as CONTACT,
+} from '../../../helpers/converge-world';
+import { BUYER } from '../../../helpers/fakes/world';
 import { sshPublicKey } from '../../../helpers/ssh-keys';
 
-const START = new Date('2026-11-27T04:00:00.000Z');
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const BUNDLE_ID = 'svc_standardbundle1';
 const NAME = 'ashaverma.in';
-const NS = ['ns1.panel.example.in', 'ns2.panel.example.in'];
 const KEY = sshPublicKey('ed25519');
-const CONTACT: RegistrantContact = {
-  email: BUYER.email,
-  name: 'Asha Verma',
-  addressLine1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IN',
-  postalCode: '560001',
-  phoneCountryCode: '91',
-  phone: '9876543210',
-};
 
 function world() {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 2 * MINUTE });
-  const panel = new InMemoryPanel();
-  const registrar = new InMemoryRegistrar();
-  registrar.now = () => base.now().getTime();
   const compute = new InMemoryCompute();
   const ranges = parseIpv4Ranges('203.0.113.10-203.0.113.12/24@203.0.113.1');
   const pool = new InMemoryAddressPool(() => ranges);
   const storage = new InMemoryObjectStorage();
-  const deps: ConvergeDeps = convergeDepsOf({
-    records,
-    services: base.services,
-    users: base.users,
-    panel,
-    announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-    mailer: base.mailer,
-    siteUrl: () => 'https://shop.example.in',
-    placeholderDomain: () => 'sites.example.in',
-    log: base.log,
-    now: base.now,
-    registrar: { registrar, contact: async () => CONTACT, nameservers: async () => NS },
+  const w = convergeWorld((base) => ({
+    registrar: {
+      registrar: base.registrar,
+      contact: async () => CONTACT,
+      nameservers: async () => NS,
+    },
     compute: { compute, pool, services: base.services },
     storage: { storage, parts: new InMemoryStorageParts(base.services) },
-  });
-  return Object.assign(base, { records, panel, registrar, compute, storage, deps });
+  }));
+  return Object.assign(w, { compute, storage });
 }
 
 let w: ReturnType<typeof world>;
 
 beforeEach(async () => {
   w = world();
-  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
-  const at = START.toISOString();
-  const renewalDate = new Date(START.getTime() + 365 * DAY).toISOString();
-  await w.services.extendService(
+  await givenBuyer(w);
+  const { at, renewalDate } = await givenPaidYear(
+    w,
     {
-      userId: BUYER.userId,
       serviceId: BUNDLE_ID,
       planId: 'standardbundle',
       planName: 'Standard Bundle',
       category: 'bundle',
       domain: NAME,
     },
-    {
-      purchaseId: 'pur_pay_Bundle00001',
-      paymentId: 'pay_Bundle00001',
-      purchaseDate: at,
-      startDate: at,
-      renewalDate,
-      months: 12 as Months,
-      amountPaise: 8_494_584,
-    },
-    0,
-    at,
+    { paymentId: 'pay_Bundle00001', amountPaise: 8_494_584 },
   );
   await ensureBundleParts(
     w.services,

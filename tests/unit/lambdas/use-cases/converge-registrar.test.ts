@@ -6,72 +6,40 @@
  * refund once.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Months } from '../../../../lambdas/domain/pricing';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import type { ServiceRecord } from '../../../../lambdas/ports/services';
+import { convergeService, NAME_TAKEN_REASON } from '../../../../lambdas/use-cases/converge-service';
+import type { Months } from '../../../../lambdas/domain/pricing';
 import {
-  convergeService,
-  NAME_TAKEN_REASON,
-  type ConvergeDeps,
-} from '../../../../lambdas/use-cases/converge-service';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+  CONVERGE_START as START,
+  convergeWorld,
+  DAY,
+  givenBuyer,
+  givenPaidYear,
+  MINUTE,
+  NAMESERVERS as NS,
+  REGISTRANT as CONTACT,
+} from '../../../helpers/converge-world';
+import { BUYER } from '../../../helpers/fakes/world';
 
-const START = new Date('2026-11-27T04:00:00.000Z');
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const NAME = 'ashaverma.in';
 const SERVICE_ID = 'svc_domain1';
-const NS = ['ns1.panel.example.in', 'ns2.panel.example.in'];
-
-const CONTACT: RegistrantContact = {
-  email: BUYER.email,
-  name: 'Asha Verma',
-  addressLine1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IN',
-  postalCode: '560001',
-  phoneCountryCode: '91',
-  phone: '9876543210',
-};
 
 function world() {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 2 * MINUTE });
-  const registrar = new InMemoryRegistrar();
-  registrar.now = () => base.now().getTime();
   const taken: ServiceRecord[] = [];
   let contact: RegistrantContact | undefined = CONTACT;
-  const deps: ConvergeDeps = {
-    ...convergeDepsOf({
-      records,
-      services: base.services,
-      users: base.users,
-      panel: new InMemoryPanel(),
-      announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-      mailer: base.mailer,
-      siteUrl: () => 'https://shop.example.in',
-      placeholderDomain: () => 'sites.example.in',
-      log: base.log,
-      now: base.now,
-    }),
+  const w = convergeWorld((base) => ({
     registrar: {
-      registrar,
+      registrar: base.registrar,
       contact: async () => contact,
       nameservers: async () => NS,
       taken: async (service) => {
         taken.push(service);
       },
     },
-  };
-  return Object.assign(base, {
-    records,
-    registrar,
+  }));
+  return Object.assign(w, {
     taken,
-    deps,
     withoutContact() {
       contact = undefined;
     },
@@ -81,28 +49,17 @@ function world() {
 let w: ReturnType<typeof world>;
 beforeEach(async () => {
   w = world();
-  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
-  const at = START.toISOString();
-  await w.services.extendService(
+  await givenBuyer(w);
+  await givenPaidYear(
+    w,
     {
-      userId: BUYER.userId,
       serviceId: SERVICE_ID,
       planId: 'basicdomain',
       planName: 'Basic Domain',
       category: 'domain',
       domain: NAME,
     },
-    {
-      purchaseId: 'pur_pay_Domain00001',
-      paymentId: 'pay_Domain00001',
-      purchaseDate: at,
-      startDate: at,
-      renewalDate: new Date(START.getTime() + 365 * DAY).toISOString(),
-      months: 12 as Months,
-      amountPaise: 117_882,
-    },
-    0,
-    at,
+    { paymentId: 'pay_Domain00001', amountPaise: 117_882 },
   );
 });
 

@@ -6,74 +6,49 @@
  * asking adopts the transfer instead of asking twice.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Months } from '../../../../lambdas/domain/pricing';
 import { TRANSFER_FAILED_REASON } from '../../../../lambdas/domain/registrant';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
-import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import type { ServiceRecord } from '../../../../lambdas/ports/services';
-import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import {
   TRANSFER_CODE_FORGOTTEN,
   TransferPendingError,
 } from '../../../../lambdas/use-cases/converge-transfer';
 import { TRANSFER_FOLLOW_UP_SECONDS } from '../../../../lambdas/system/facts';
 import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import {
+  CONVERGE_START as START,
+  convergeWorld,
+  DAY,
+  givenBuyer,
+  givenPaidYear,
+  MINUTE,
+  NAMESERVERS as NS,
+  REGISTRANT as CONTACT,
+} from '../../../helpers/converge-world';
+import { BUYER } from '../../../helpers/fakes/world';
 
-const START = new Date('2026-11-27T04:00:00.000Z');
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const NAME = 'ashasweets.com';
 const CODE = 'Xy7-secret-code';
 const SERVICE_ID = 'svc_transfer1';
-const NS = ['ns1.panel.example.in', 'ns2.panel.example.in'];
-
-const CONTACT: RegistrantContact = {
-  email: BUYER.email,
-  name: 'Asha Verma',
-  addressLine1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IN',
-  postalCode: '560001',
-  phoneCountryCode: '91',
-  phone: '9876543210',
-};
 
 function world() {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 2 * MINUTE });
-  const registrar = new InMemoryRegistrar();
-  registrar.now = () => base.now().getTime();
-  registrar.transferDelayMs = 5 * MINUTE;
-  registrar.take(NAME, CODE);
   const refunded: ServiceRecord[] = [];
-  const deps: ConvergeDeps = {
-    ...convergeDepsOf({
-      records,
-      services: base.services,
-      users: base.users,
-      panel: new InMemoryPanel(),
-      announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-      mailer: base.mailer,
-      siteUrl: () => 'https://shop.example.in',
-      placeholderDomain: () => 'sites.example.in',
-      log: base.log,
-      now: base.now,
-    }),
-    registrar: {
-      registrar,
-      transfers: base.services,
-      contact: async () => CONTACT,
-      nameservers: async () => NS,
-      taken: async (service) => {
-        refunded.push(service);
+  const w = convergeWorld((base) => {
+    base.registrar.transferDelayMs = 5 * MINUTE;
+    base.registrar.take(NAME, CODE);
+    return {
+      registrar: {
+        registrar: base.registrar,
+        transfers: base.services,
+        contact: async () => CONTACT,
+        nameservers: async () => NS,
+        taken: async (service) => {
+          refunded.push(service);
+        },
       },
-    },
-  };
-  return Object.assign(base, { records, registrar, refunded, deps });
+    };
+  });
+  return Object.assign(w, { refunded });
 }
 
 let w: ReturnType<typeof world>;
@@ -83,34 +58,23 @@ const service = () => w.services.getService(BUYER.userId, SERVICE_ID);
 const later = (ms: number) => w.setNow(new Date(w.now().getTime() + ms));
 
 async function paidTransfer(authCode: string | undefined, domain = NAME) {
-  const at = START.toISOString();
-  await w.services.extendService(
+  const { at } = await givenPaidYear(
+    w,
     {
-      userId: BUYER.userId,
       serviceId: SERVICE_ID,
       planId: 'basicdomain',
       planName: 'Basic Domain',
       category: 'domain',
       domain,
     },
-    {
-      purchaseId: 'pur_pay_Transfer0001',
-      paymentId: 'pay_Transfer0001',
-      purchaseDate: at,
-      startDate: at,
-      renewalDate: new Date(START.getTime() + 365 * DAY).toISOString(),
-      months: 12 as Months,
-      amountPaise: 117_882,
-    },
-    0,
-    at,
+    { paymentId: 'pay_Transfer0001', amountPaise: 117_882 },
   );
   await w.services.putTransfer(ref, { state: 'requested', ...(authCode ? { authCode } : {}), at });
 }
 
 beforeEach(async () => {
   w = world();
-  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
+  await givenBuyer(w);
 });
 
 describe('a domain transferred in through converge (D23)', () => {
