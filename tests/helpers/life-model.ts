@@ -79,8 +79,11 @@ export function modelState(model: LifeModel, now: Date): ServiceState | 'none' {
 }
 
 function withdraw(model: LifeModel, payments: ModelPayment[], at: Date): void {
-  if (payments.length === 0) return;
-  for (const p of payments) p.withdrawn = true;
+  // A payment already refunded withdraws nothing more (a dispute lost on it afterwards included):
+  // the service's paid time, and so its end, are what they were.
+  const fresh = payments.filter((p) => !p.withdrawn);
+  if (fresh.length === 0) return;
+  for (const p of fresh) p.withdrawn = true;
   const until = modelPaidUntil(model);
   if (!until || until.getTime() <= at.getTime()) model.endedAt = at.toISOString();
 }
