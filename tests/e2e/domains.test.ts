@@ -4,8 +4,8 @@
  * simulator's sheet, and is charged exactly the price /domains showed + 18% GST: ₹999.00 a year
  * for .com on Basic Domain, ₹1,178.82 with GST. Checkout first asks for the registrant's address
  * the new buyer has not given (D23); the dashboard's card then shows the name registered, and a
- * DNS record added there reaches the registrar. Texts are written here, not read from the web's
- * copy, so a changed price or sentence fails here.
+ * DNS record added there and the nameservers changed there reach the registrar. Texts are written
+ * here, not read from the web's copy, so a changed price or sentence fails here.
  */
 import { describe, expect, it } from 'vitest';
 import { STEP_TIMEOUT_MS, hydrated, visible } from '../helpers/browser';
@@ -23,7 +23,11 @@ function paiseOf(text: string): number {
 
 /** Every name at the registrar stand-in (CONTRACT: GET /_registrar/domains). */
 async function registryDomains(): Promise<
-  { name: string; dnsRecords: { type: string; host: string; value: string }[] }[]
+  {
+    name: string;
+    nameservers: string[];
+    dnsRecords: { type: string; host: string; value: string }[];
+  }[]
 > {
   const res = await fetch(`${e2e.stack.registrarUrl}/_registrar/domains`);
   return ((await res.json()) as { domains: [] }).domains;
@@ -129,6 +133,17 @@ describe('a buyer registers a .com from /domains', () => {
       expect(withRecord?.dnsRecords).toContainEqual(
         expect.objectContaining({ type: 'A', host: 'www', value: '203.0.113.7' }),
       );
+
+      // The buyer moves the name to another DNS host: the registry holds the new nameservers
+      const moved = ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'];
+      await settings.getByLabel('Nameservers (2 to 4, one a line)').fill(moved.join('\n'));
+      await settings.getByRole('button', { name: 'Save nameservers' }).click();
+      await expect
+        .poll(async () => (await registryDomains()).find((d) => d.name === name)?.nameservers, {
+          timeout: 30_000,
+          interval: 500,
+        })
+        .toEqual(moved);
     });
   }, 180_000);
 });
