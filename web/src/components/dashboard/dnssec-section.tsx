@@ -1,14 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { DS_ALGORITHMS, DS_DIGEST_TYPES } from '@domain/dnssec';
-import { ApiError } from '../../lib/api';
+import { messageOf, useCardAction } from '../../lib/use-card-action';
 import { domainApi, type DsRecord } from './api/domains';
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiError
-    ? error.message
-    : 'Something went wrong. Please try again in a moment.';
-}
 
 const algorithmName = (number: number) =>
   DS_ALGORITHMS.find((a) => a.number === number)?.name ?? String(number);
@@ -23,8 +17,7 @@ const digestName = (number: number) =>
  */
 export function DnssecSection({ domain }: { domain: string }) {
   const [records, setRecords] = useState<DsRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, act } = useCardAction();
   const [draft, setDraft] = useState({ keyTag: '', algorithm: '13', digestType: '2', digest: '' });
   const ids = { keyTag: useId(), algorithm: useId(), digestType: useId(), digest: useId() };
 
@@ -37,19 +30,7 @@ export function DnssecSection({ domain }: { domain: string }) {
     return () => {
       live = false;
     };
-  }, [domain]);
-
-  async function act(step: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  }, [domain, setError]);
 
   const add = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError } from '../../lib/api';
+import { messageOf, useCardAction } from '../../lib/use-card-action';
 import { domainApi, type DnsRecord, type DnsType, type DomainDetails } from './api/domains';
 import { DnssecSection } from './dnssec-section';
 import { formatDate } from './format';
@@ -12,12 +12,6 @@ const TYPES: DnsType[] = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'];
 const READ_ONLY_NOTE =
   "The registry's settings (nameservers, DNS records, lock) show on the buyer's own dashboard only.";
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiError
-    ? error.message
-    : 'Something went wrong. Please try again in a moment.';
-}
-
 /**
  * A registered domain's settings on its dashboard card (D23): the registry's expiry, nameservers
  * (2 to 4), DNS records (add and delete), the transfer lock, WHOIS privacy where the plan has it,
@@ -27,8 +21,7 @@ function messageOf(error: unknown): string {
 export function DomainCard({ domain }: { domain: string }) {
   const [details, setDetails] = useState<DomainDetails | null>(null);
   const [records, setRecords] = useState<DnsRecord[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, act } = useCardAction();
   const [authCode, setAuthCode] = useState<string | null>(null);
   const [nameservers, setNameservers] = useState('');
   const [draft, setDraft] = useState({
@@ -55,22 +48,10 @@ export function DomainCard({ domain }: { domain: string }) {
     return () => {
       live = false;
     };
-  }, [domain, readOnly]);
+  }, [domain, readOnly, setError]);
 
   if (readOnly) {
     return <p className="mt-3 text-sm text-slate-600">{READ_ONLY_NOTE}</p>;
-  }
-
-  async function act(step: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
   }
 
   const saveNameservers = (event: FormEvent) => {
