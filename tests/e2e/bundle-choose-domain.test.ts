@@ -12,13 +12,13 @@ import { SCREENSHOT_DIR, visible } from '../helpers/browser';
 import { logInAt, useE2e } from '../helpers/e2e';
 import { sshPublicKey } from '../helpers/ssh-keys';
 import {
-  api,
   eventually,
   newUser,
   payOrder,
   placeOrder,
   signIn,
   signUp,
+  givenProfile,
 } from '../helpers/storefront-client';
 
 const e2e = useE2e('bundle-choose-domain');
@@ -28,20 +28,7 @@ describe('Choose your domain on a card', () => {
     const user = newUser('e2e-choose');
     await signUp(e2e.stack, user);
     const token = await signIn(e2e.stack, user);
-    const profile = await api(e2e.stack, 'PUT', '/api/me/profile', {
-      token,
-      body: {
-        phone: '9876543210',
-        billing: {
-          name: 'Asha Verma',
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          pincode: '560001',
-        },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await givenProfile(e2e.stack, token);
     const stamp = Date.now().toString(36);
     const order = await placeOrder(e2e.stack, token, {
       planId: 'standardbundle',
@@ -104,20 +91,7 @@ describe('Choose your domain on a card', () => {
     const user = newUser('e2e-freetaken');
     await signUp(e2e.stack, user);
     const token = await signIn(e2e.stack, user);
-    const profile = await api(e2e.stack, 'PUT', '/api/me/profile', {
-      token,
-      body: {
-        phone: '9876543210',
-        billing: {
-          name: 'Asha Verma',
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          pincode: '560001',
-        },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await givenProfile(e2e.stack, token);
     const stamp = Date.now().toString(36);
     const gone = `ashafree${stamp}.com`;
     const name = `ashanew${stamp}.in`;

@@ -10,13 +10,13 @@ import { screenshot, visible } from '../helpers/browser';
 import { dashboardOf, logInAt, payInSheet, useE2e } from '../helpers/e2e';
 import { sshPublicKey } from '../helpers/ssh-keys';
 import {
-  api,
   eventually,
   newUser,
   payOrder,
   placeOrder,
   signIn,
   signUp,
+  givenProfile,
 } from '../helpers/storefront-client';
 
 const e2e = useE2e('bundle-upgrade');
@@ -26,20 +26,7 @@ describe('a bundle’s Change plan', () => {
     const user = newUser('e2e-bundleup');
     await signUp(e2e.stack, user);
     const token = await signIn(e2e.stack, user);
-    const profile = await api(e2e.stack, 'PUT', '/api/me/profile', {
-      token,
-      body: {
-        phone: '9876543210',
-        billing: {
-          name: 'Asha Verma',
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          pincode: '560001',
-        },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await givenProfile(e2e.stack, token);
     const name = `ashab${Date.now().toString(36)}.in`;
     const bought = await placeOrder(e2e.stack, token, {
       planId: 'basicbundle',

@@ -18,6 +18,7 @@ import {
   placeOrder,
   signIn,
   signUp,
+  givenProfile,
 } from '../helpers/storefront-client';
 
 const e2e = useE2e('domain-tiers');
@@ -27,20 +28,7 @@ async function enterpriseDomain(prefix: string) {
   const user = newUser(prefix);
   await signUp(e2e.stack, user);
   const token = await signIn(e2e.stack, user);
-  const profile = await api(e2e.stack, 'PUT', '/api/me/profile', {
-    token,
-    body: {
-      phone: '9876543210',
-      billing: {
-        name: 'Asha Verma',
-        line1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        pincode: '560001',
-      },
-    },
-  });
-  expect(profile.status).toBe(200);
+  await givenProfile(e2e.stack, token);
   const name = `${prefix}${Date.now().toString(36)}.com`;
   const order = await placeOrder(e2e.stack, token, {
     planId: 'enterprisedomain',

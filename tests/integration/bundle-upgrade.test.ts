@@ -19,6 +19,7 @@ import {
   placeOrder,
   signIn,
   signUp,
+  givenProfile,
 } from '../helpers/storefront-client';
 import { sshPublicKey } from '../helpers/ssh-keys';
 
@@ -70,20 +71,7 @@ describe('a bundle upgrade on the local stack (D26, D24)', () => {
     const user = newUser('bundleup');
     await signUp(stack, user);
     const token = await signIn(stack, user);
-    const profile = await api(stack, 'PUT', '/api/me/profile', {
-      token,
-      body: {
-        phone: '9876543210',
-        billing: {
-          name: 'Asha Verma',
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          pincode: '560001',
-        },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await givenProfile(stack, token);
     const name = `ashaup${Date.now().toString(36)}.in`;
     const bought = await placeOrder(stack, token, {
       planId: 'standardbundle',

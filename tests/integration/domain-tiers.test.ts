@@ -17,6 +17,7 @@ import {
   placeOrder,
   signIn,
   signUp,
+  givenProfile,
 } from '../helpers/storefront-client';
 
 interface StandInDomain {
@@ -53,20 +54,7 @@ async function buyer(prefix: string) {
   const user = newUser(prefix);
   await signUp(stack, user);
   const token = await signIn(stack, user);
-  const profile = await api(stack, 'PUT', '/api/me/profile', {
-    token,
-    body: {
-      phone: '9876543210',
-      billing: {
-        name: 'Asha Verma',
-        line1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        pincode: '560001',
-      },
-    },
-  });
-  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+  await givenProfile(stack, token);
   return token;
 }
 

@@ -21,6 +21,7 @@ import {
   razorpayGet,
   signIn,
   signUp,
+  givenProfile,
 } from '../helpers/storefront-client';
 
 interface CardService {
@@ -64,20 +65,7 @@ async function buyerWithAddress(prefix: string) {
   const user = newUser(prefix);
   await signUp(stack, user);
   const token = await signIn(stack, user);
-  const profile = await api(stack, 'PUT', '/api/me/profile', {
-    token,
-    body: {
-      phone: '9876543210',
-      billing: {
-        name: 'Asha Verma',
-        line1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        pincode: '560001',
-      },
-    },
-  });
-  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+  await givenProfile(stack, token);
   return { user, token };
 }
 

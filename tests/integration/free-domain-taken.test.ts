@@ -17,6 +17,7 @@ import {
   placeOrder,
   signIn,
   signUp,
+  givenProfile,
 } from '../helpers/storefront-client';
 
 interface CardService {
@@ -44,20 +45,7 @@ describe("a hosting's free domain taken before it was registered (D23)", () => {
     const user = newUser('freetaken');
     await signUp(stack, user);
     const token = await signIn(stack, user);
-    const profile = await api(stack, 'PUT', '/api/me/profile', {
-      token,
-      body: {
-        phone: '9876543210',
-        billing: {
-          name: 'Asha Verma',
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          pincode: '560001',
-        },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await givenProfile(stack, token);
     const stamp = Date.now().toString(36);
     const name = `ashafree${stamp}.com`;
     const other = `ashaother${stamp}.in`;
