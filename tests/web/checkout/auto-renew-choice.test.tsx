@@ -93,7 +93,7 @@ describe('checkout: "Renew automatically"', () => {
   it('is unticked, and says the maximum, the first debit, the ₹15,000 rule and how to stop', async () => {
     await openCheckout();
 
-    const box = screen.getByRole('checkbox', { name: 'Renew automatically' });
+    const box = await screen.findByRole('checkbox', { name: 'Renew automatically' });
     expect(box).not.toBeChecked();
     const terms = within(screen.getByTestId('auto-renew-choice'));
     // 12 months of Basic Hosting at the renewal price (₹42,466.15 with GST), up to ₹100.
@@ -129,7 +129,7 @@ describe('checkout: "Renew automatically"', () => {
       },
     };
     await openCheckout();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Renew automatically' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Renew automatically' }));
 
     const alert = await payAndSucceed();
 
@@ -148,7 +148,7 @@ describe('checkout: "Renew automatically"', () => {
   it('says so when the bank declined the mandate: paid, auto-renew off', async () => {
     verified = { autoRenew: { status: 'declined' } };
     await openCheckout();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Renew automatically' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Renew automatically' }));
 
     const alert = await payAndSucceed();
 
