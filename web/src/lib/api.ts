@@ -22,6 +22,11 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE =
   'We could not reach our servers. Please check your connection and try again.';
 
+/** The sentence to show for a failed call: the API's own, else `fallback`. */
+export function messageOf(error: unknown, fallback = NETWORK_ERROR_MESSAGE): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
 export interface ApiOptions {
   /** Send the signed-in user's ID token. Throws ApiError 401 when nobody is signed in. */
   auth?: boolean;

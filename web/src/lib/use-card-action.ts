@@ -1,13 +1,11 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from './api';
+import { messageOf } from './api';
 
 /** What a card says when the API's answer carries no sentence of its own (a network failure). */
 export const TRY_AGAIN = 'Something went wrong. Please try again in a moment.';
 
-/** The sentence to show for a failed call: the API's own, else `fallback`. */
-export function messageOf(error: unknown, fallback = TRY_AGAIN): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
+/** The sentence a card shows for a failed call: the API's own, else TRY_AGAIN. */
+export const cardMessageOf = (error: unknown): string => messageOf(error, TRY_AGAIN);
 
 /**
  * One action at a time on a dashboard card: `act` runs a step with the card busy and any earlier
@@ -22,7 +20,7 @@ export function useCardAction() {
     try {
       await step();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(cardMessageOf(failure));
     } finally {
       setBusy(false);
     }

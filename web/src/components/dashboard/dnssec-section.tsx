@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { DS_ALGORITHMS, DS_DIGEST_TYPES } from '@domain/dnssec';
-import { messageOf, useCardAction } from '../../lib/use-card-action';
+import { cardMessageOf, useCardAction } from '../../lib/use-card-action';
 import { domainApi, type DsRecord } from './api/domains';
 
 const algorithmName = (number: number) =>
@@ -25,7 +25,7 @@ export function DnssecSection({ domain }: { domain: string }) {
     let live = true;
     domainApi.dsRecords(domain).then(
       (answer) => live && setRecords(answer.records),
-      (failure: unknown) => live && setError(messageOf(failure)),
+      (failure: unknown) => live && setError(cardMessageOf(failure)),
     );
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { messageOf, useCardAction } from '../../lib/use-card-action';
+import { cardMessageOf, useCardAction } from '../../lib/use-card-action';
 import { domainApi, type DnsRecord, type DnsType, type DomainDetails } from './api/domains';
 import { DnssecSection } from './dnssec-section';
 import { formatDate } from './format';
@@ -43,7 +43,7 @@ export function DomainCard({ domain }: { domain: string }) {
         setNameservers(found.nameservers.join('\n'));
         setRecords(list.records);
       },
-      (failure: unknown) => live && setError(messageOf(failure)),
+      (failure: unknown) => live && setError(cardMessageOf(failure)),
     );
     return () => {
       live = false;

@@ -2,13 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import type { Service, ServiceVps } from '@domain/services';
 import { VPS_OS_IDS, VPS_OS_NAMES, type VpsOs } from '@domain/vps';
 import { vpsCopy as copy } from '../../content/vps';
-import { ApiError } from '../../lib/api';
+import { messageOf } from '../../lib/api';
 import { vpsApi } from './api/vps';
 import { useReadOnlyDashboard } from './read-only';
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : copy.couldNot;
-}
 
 /** How often a card whose server is being reinstalled asks how it stands. */
 export const REINSTALL_POLL_MS = 5_000;
@@ -92,7 +88,7 @@ export function VpsCard({
       }
       if (done) setNotice(done);
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(messageOf(caught, copy.couldNot));
     } finally {
       setBusy(false);
     }

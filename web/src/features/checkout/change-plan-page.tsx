@@ -8,7 +8,7 @@ import { Container } from '../../components/container';
 import { LoadingText } from '../../components/loading-text';
 import { bundleCopy } from '../../content/bundles';
 import { changePlanCopy as copy } from '../../content/change-plan';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { messageOf } from '../../lib/api';
 import {
   chooseSmallerPlan,
   getChangeQuote,
@@ -26,9 +26,6 @@ import {
 import { DomainTierChange } from './components/domain-tier-change';
 import { formatDay } from './renewal';
 import { usePayment } from './use-payment';
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError && error.message ? error.message : NETWORK_ERROR_MESSAGE;
 
 type Loaded =
   | { state: 'loading' }

@@ -11,12 +11,9 @@ import { formatInr } from '@domain/money';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { changePlanCopy as copy } from '../../../content/change-plan';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { chooseSmallerPlan, keepCurrentPlan } from '../api/change-plan-api';
 import { formatDay } from '../renewal';
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError && error.message ? error.message : NETWORK_ERROR_MESSAGE;
 
 function extensionOf(domain: string | undefined): DomainExtension | undefined {
   try {
