@@ -4,17 +4,16 @@
  * second while one is under way is 409 reinstall_in_progress with a sentence.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { convergeWorld } from '../../../helpers/converge-world';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseIpv4Ranges } from '../../../../lambdas/domain/ipv4-pool';
 import type { Months } from '../../../../lambdas/domain/pricing';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { makeHandler } from '../../../../lambdas/handlers/vps';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
 import { InMemoryCompute } from '../../../helpers/fakes/compute';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { InMemoryRateLimiter } from '../../../helpers/fakes/stores';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { BUYER } from '../../../helpers/fakes/world';
 import { sshPublicKey } from '../../../helpers/ssh-keys';
 import { httpEvent, parse } from './handler-world';
 
@@ -23,26 +22,14 @@ const SERVICE_ID = 'svc_basicvps1';
 const ROUTE = 'POST /api/me/services/{serviceId}/reinstall';
 
 function world() {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 120_000 });
   const compute = new InMemoryCompute();
   const ranges = parseIpv4Ranges('203.0.113.10-203.0.113.12/24@203.0.113.1');
   const pool = new InMemoryAddressPool(() => ranges);
-  const converge = {
-    ...convergeDepsOf({
-      records,
-      services: base.services,
-      users: base.users,
-      panel: new InMemoryPanel(),
-      announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-      mailer: base.mailer,
-      siteUrl: () => 'https://shop.example.in',
-      placeholderDomain: () => 'sites.example.in',
-      log: base.log,
-      now: base.now,
-    }),
-    compute: { compute, pool, services: base.services },
-  };
+  const base = convergeWorld(
+    (world) => ({ compute: { compute, pool, services: world.services } }),
+    START,
+  );
+  const { records, deps: converge } = base;
   const handler = makeHandler({
     services: base.services,
     records,

@@ -3,12 +3,12 @@
  * the new OS's login user), SSH keys (a waiting VPS asks converge to make it), each refused with a
  * sentence when the service is not the caller's, not live, or not made yet.
  */
+import { convergeWorld } from '../../../helpers/converge-world';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseIpv4Ranges } from '../../../../lambdas/domain/ipv4-pool';
 import type { Months } from '../../../../lambdas/domain/pricing';
 import { InvalidSshKeyError } from '../../../../lambdas/domain/ssh-keys';
 import type { VpsRecord } from '../../../../lambdas/domain/vps';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import {
   currentVps,
@@ -22,8 +22,7 @@ import {
 import { ServiceNotFoundError } from '../../../../lambdas/use-cases/open-control-panel';
 import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
 import { InMemoryCompute } from '../../../helpers/fakes/compute';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { BUYER } from '../../../helpers/fakes/world';
 import { sshPublicKey } from '../../../helpers/ssh-keys';
 
 const START = new Date('2026-11-27T04:00:00.000Z');
@@ -32,26 +31,14 @@ const KEY = sshPublicKey('ed25519', 'asha@laptop');
 const NEW_KEY = sshPublicKey('ecdsa-256', 'asha@phone');
 
 function world() {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 120_000 });
   const compute = new InMemoryCompute();
   const ranges = parseIpv4Ranges('203.0.113.10-203.0.113.12/24@203.0.113.1');
   const pool = new InMemoryAddressPool(() => ranges);
-  const converge = {
-    ...convergeDepsOf({
-      records,
-      services: base.services,
-      users: base.users,
-      panel: new InMemoryPanel(),
-      announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-      mailer: base.mailer,
-      siteUrl: () => 'https://shop.example.in',
-      placeholderDomain: () => 'sites.example.in',
-      log: base.log,
-      now: base.now,
-    }),
-    compute: { compute, pool, services: base.services },
-  };
+  const base = convergeWorld(
+    (world) => ({ compute: { compute, pool, services: world.services } }),
+    START,
+  );
+  const { records, deps: converge } = base;
   const deps: ManageVpsDeps = {
     services: base.services,
     records,
