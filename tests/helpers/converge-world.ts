@@ -7,6 +7,7 @@
 import type { Months } from '../../lambdas/domain/pricing';
 import { convergeDepsOf, type ConvergeHandlerDeps } from '../../lambdas/handlers/deps/converge';
 import type { RegistrantContact } from '../../lambdas/ports/registrar';
+import type { RegistrarPart } from '../../lambdas/use-cases/converge-service';
 import type { ServiceIdentity } from '../../lambdas/ports/services';
 import { InMemoryPanel, InMemoryProvisioningRecords } from './fakes/provisioning';
 import { InMemoryRegistrar } from './fakes/registrar';
@@ -30,7 +31,8 @@ export const REGISTRANT: RegistrantContact = {
   phone: '9876543210',
 };
 
-type Parts = Pick<ConvergeHandlerDeps, 'registrar' | 'compute' | 'storage'>;
+/** The parts a spec drives, and the mailer where a spec reads mail through its own (a mail log). */
+type Parts = Pick<ConvergeHandlerDeps, 'registrar' | 'compute' | 'storage' | 'mailer'>;
 
 function baseWorld(start: Date) {
   const base = fakeWorld(start);
@@ -45,9 +47,13 @@ export type ConvergeBase = ReturnType<typeof baseWorld>;
 
 /**
  * The world, with converge's dependencies (`deps`) built as the handlers build them, given the
- * parts a spec drives (made from the world: its registrar, its services store).
+ * parts a spec drives (made from the world: its registrar, its services store); none for a spec
+ * of hosting alone (the panel).
  */
-export function convergeWorld(parts: (world: ConvergeBase) => Parts, start = CONVERGE_START) {
+export function convergeWorld(
+  parts: (world: ConvergeBase) => Partial<Parts> = () => ({}),
+  start = CONVERGE_START,
+) {
   const world = baseWorld(start);
   const deps = convergeDepsOf({
     records: world.records,
@@ -63,6 +69,15 @@ export function convergeWorld(parts: (world: ConvergeBase) => Parts, start = CON
     ...parts(world),
   });
   return Object.assign(world, { deps });
+}
+
+/** The world's registrar as converge's domain part: the buyer's contact, the panel's nameservers. */
+export function buyersRegistrar(world: ConvergeBase): RegistrarPart {
+  return {
+    registrar: world.registrar,
+    contact: async () => REGISTRANT,
+    nameservers: async () => NAMESERVERS,
+  };
 }
 
 /** The buyer, signed up at the world's start. */

@@ -19,18 +19,19 @@ import { ProxmoxCompute } from '../../../../lambdas/adapters/proxmox/proxmox-com
 import { parseIpv4Ranges } from '../../../../lambdas/domain/ipv4-pool';
 import type { Months } from '../../../../lambdas/domain/pricing';
 import type { VpsOs, VpsRecord } from '../../../../lambdas/domain/vps';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
-import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import type { Compute } from '../../../../lambdas/ports/compute';
 import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
 import { InMemoryCompute } from '../../../helpers/fakes/compute';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import {
+  CONVERGE_START as START,
+  convergeWorld,
+  DAY,
+  MINUTE,
+} from '../../../helpers/converge-world';
+import { BUYER } from '../../../helpers/fakes/world';
 import { sshPublicKey } from '../../../helpers/ssh-keys';
 
-const START = new Date('2026-11-27T04:00:00.000Z');
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const SERVICE_ID = 'svc_basicvps1';
 const KEY = sshPublicKey('ed25519');
 
@@ -38,27 +39,11 @@ function world(
   poolText = '203.0.113.10-203.0.113.12/24@203.0.113.1',
   provider: Compute = new InMemoryCompute(),
 ) {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 2 * MINUTE });
   const compute = provider as InMemoryCompute;
   const ranges = parseIpv4Ranges(poolText);
   const pool = new InMemoryAddressPool(() => ranges);
-  const deps: ConvergeDeps = {
-    ...convergeDepsOf({
-      records,
-      services: base.services,
-      users: base.users,
-      panel: new InMemoryPanel(),
-      announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-      mailer: base.mailer,
-      siteUrl: () => 'https://shop.example.in',
-      placeholderDomain: () => 'sites.example.in',
-      log: base.log,
-      now: base.now,
-    }),
-    compute: { compute, pool, services: base.services },
-  };
-  return Object.assign(base, { records, compute, pool, deps });
+  const base = convergeWorld((world) => ({ compute: { compute, pool, services: world.services } }));
+  return Object.assign(base, { compute, pool });
 }
 
 let w: ReturnType<typeof world>;

@@ -8,37 +8,25 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Months } from '../../../../lambdas/domain/pricing';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
-import { convergeService, type ConvergeDeps } from '../../../../lambdas/use-cases/converge-service';
+import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import {
+  CONVERGE_START as START,
+  convergeWorld,
+  DAY,
+  MINUTE,
+} from '../../../helpers/converge-world';
+import { BUYER } from '../../../helpers/fakes/world';
 
-const START = new Date('2026-11-27T04:00:00.000Z');
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const SERVICE_ID = 'svc_0a1b2c3d4e5f60718293a4b5';
 const GB = 1_000_000_000;
 
 function world() {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 2 * MINUTE });
   const storage = new InMemoryObjectStorage();
-  const parts = new InMemoryStorageParts(base.services);
-  const deps: ConvergeDeps = convergeDepsOf({
-    records,
-    services: base.services,
-    users: base.users,
-    panel: new InMemoryPanel(),
-    announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-    mailer: base.mailer,
-    siteUrl: () => 'https://shop.example.in',
-    placeholderDomain: () => 'sites.example.in',
-    log: base.log,
-    now: base.now,
-    storage: { storage, parts },
-  });
-  return Object.assign(base, { records, storage, deps });
+  const base = convergeWorld((world) => ({
+    storage: { storage, parts: new InMemoryStorageParts(world.services) },
+  }));
+  return Object.assign(base, { storage });
 }
 
 let w: ReturnType<typeof world>;
