@@ -6,7 +6,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperatorRef } from '../../../../lambdas/domain/admin';
 import { whmUsernameFor } from '../../../../lambdas/domain/provisioning';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import {
   serviceAction,
   type ServiceActionInput,
@@ -16,9 +15,9 @@ import { convergeService } from '../../../../lambdas/use-cases/converge-service'
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { requestRefund } from '../../../../lambdas/use-cases/refunds/request-refund';
 import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { convergeWorld } from '../../../helpers/converge-world';
 import { InMemoryRefundsStore } from '../../../helpers/fakes/refunds';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { BUYER } from '../../../helpers/fakes/world';
 
 const OPERATOR: OperatorRef = {
   userId: '9b2d7c1e-3f4a-4b5c-8d6e-7f8a9b0c1d2e',
@@ -28,24 +27,11 @@ const START = new Date('2026-11-22T04:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 function actionsWorld() {
-  const world = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: world.services });
-  const panel = new InMemoryPanel();
+  const world = convergeWorld(undefined, START);
+  const { deps: converge } = world;
   const audit = new InMemoryAuditLog();
   const refunds = new InMemoryRefundsStore();
   let ids = 0;
-  const converge = convergeDepsOf({
-    records,
-    services: world.services,
-    users: world.users,
-    panel,
-    announce: (detail) => world.events.publish('ServiceProvisioned', detail),
-    mailer: world.mailer,
-    siteUrl: () => 'https://shop.example.in',
-    placeholderDomain: () => 'sites.example.in',
-    log: world.log,
-    now: world.now,
-  });
   const deps: ServiceActionsDeps = {
     services: world.services,
     purchases: world.purchases,
@@ -58,7 +44,7 @@ function actionsWorld() {
     now: world.now,
     newId: () => `entry-${(ids += 1)}`,
   };
-  return Object.assign(world, { records, panel, audit, refunds, converge, deps });
+  return Object.assign(world, { audit, refunds, converge, deps });
 }
 
 let world: ReturnType<typeof actionsWorld>;

@@ -7,7 +7,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperatorRef } from '../../../../lambdas/domain/admin';
 import type { Months } from '../../../../lambdas/domain/pricing';
 import { whmUsernameFor } from '../../../../lambdas/domain/provisioning';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import {
   actOnService,
@@ -18,9 +17,9 @@ import {
 } from '../../../../lambdas/use-cases/admin/service-life';
 import { summariseToday } from '../../../../lambdas/use-cases/admin/today';
 import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { convergeWorld } from '../../../helpers/converge-world';
 import { InMemoryMessagesStore } from '../../../helpers/fakes/stores';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { BUYER } from '../../../helpers/fakes/world';
 
 const OPERATOR: OperatorRef = {
   userId: '9b2d7c1e-3f4a-4b5c-8d6e-7f8a9b0c1d2e',
@@ -31,23 +30,10 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 function lifeWorld() {
-  const world = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: world.services });
-  const panel = new InMemoryPanel();
+  const world = convergeWorld(undefined, START);
+  const { deps: converge } = world;
   const audit = new InMemoryAuditLog();
   let ids = 0;
-  const converge = convergeDepsOf({
-    records,
-    services: world.services,
-    users: world.users,
-    panel,
-    announce: (detail) => world.events.publish('ServiceProvisioned', detail),
-    mailer: world.mailer,
-    siteUrl: () => 'https://shop.example.in',
-    placeholderDomain: () => 'sites.example.in',
-    log: world.log,
-    now: world.now,
-  });
   const deps: ServiceLifeDeps = {
     services: world.services,
     converge,
@@ -56,7 +42,7 @@ function lifeWorld() {
     now: world.now,
     newId: () => `entry-${(ids += 1)}`,
   };
-  return Object.assign(world, { records, panel, audit, converge, deps });
+  return Object.assign(world, { audit, converge, deps });
 }
 type World = ReturnType<typeof lifeWorld>;
 

@@ -5,48 +5,38 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Months } from '../../../../lambdas/domain/pricing';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import {
   createStorageKey,
   type CreateStorageKeyDeps,
 } from '../../../../lambdas/use-cases/create-storage-key';
 import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { convergeWorld } from '../../../helpers/converge-world';
+import { BUYER } from '../../../helpers/fakes/world';
 
 const START = new Date('2026-11-27T04:00:00.000Z');
 const SERVICE_ID = 'svc_0a1b2c3d4e5f60718293a4b5';
 const BUCKET = 'svc-0a1b2c3d4e5f60718293a4b5';
 
 function world() {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 120_000 });
   const storage = new InMemoryObjectStorage();
-  const parts = new InMemoryStorageParts(base.services);
-  const converge = convergeDepsOf({
-    records,
-    services: base.services,
-    users: base.users,
-    panel: new InMemoryPanel(),
-    announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-    mailer: base.mailer,
-    siteUrl: () => 'https://shop.example.in',
-    placeholderDomain: () => 'sites.example.in',
-    log: base.log,
-    now: base.now,
-    storage: { storage, parts },
-  });
+  const base = convergeWorld(
+    (world) => ({
+      storage: { storage, parts: new InMemoryStorageParts(world.services) },
+    }),
+    START,
+  );
+  const { records, deps: converge } = base;
   const keys: CreateStorageKeyDeps = {
     services: base.services,
     records,
     storage,
-    parts,
+    parts: new InMemoryStorageParts(base.services),
     log: base.log,
     now: base.now,
     pause: () => new Promise((resolve) => setImmediate(resolve)),
   };
-  return Object.assign(base, { records, storage, converge, keys });
+  return Object.assign(base, { storage, converge, keys });
 }
 
 let w: ReturnType<typeof world>;

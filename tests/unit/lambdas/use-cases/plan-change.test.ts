@@ -7,7 +7,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import { buildInvoice } from '../../../../lambdas/domain/invoice';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { serviceName } from '../../../../lambdas/templates/invoice/format';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
@@ -30,9 +29,9 @@ import { signCheckout } from '../../../helpers/razorpay-signing';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { downgradeTarget } from '../../../../lambdas/domain/plan-change';
 import { withdrawPeriods } from '../../../../lambdas/use-cases/refunds/end-service';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import { convergeWorld } from '../../../helpers/converge-world';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
-import { BUYER, fakeWorld, KEY_SECRET } from '../../../helpers/fakes/world';
+import { BUYER, KEY_SECRET } from '../../../helpers/fakes/world';
 
 const DAY = 24 * 60 * 60 * 1000;
 // 27 Nov 2026, 10:00 IST: Basic Hosting bought for a year.
@@ -41,28 +40,15 @@ const HUNDRED_DAYS_ON = new Date(BOUGHT.getTime() + 100 * DAY);
 const OTHER_BUYER = { ...BUYER, userId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' };
 
 function changeWorld() {
-  const world = fakeWorld(BOUGHT);
-  const records = new InMemoryProvisioningRecords({ services: world.services });
-  const panel = new InMemoryPanel();
-  const converge = convergeDepsOf({
-    records,
-    services: world.services,
-    users: world.users,
-    panel,
-    announce: (detail) => world.events.publish('ServiceProvisioned', detail),
-    mailer: world.mailer,
-    siteUrl: () => 'https://shop.example.in',
-    placeholderDomain: () => 'sites.example.in',
-    log: world.log,
-    now: world.now,
-  });
+  const world = convergeWorld(undefined, BOUGHT);
+  const { deps: converge } = world;
   let receipts = 0;
   const checkout = {
     ...world,
     plans: cachedPlans(new InMemoryPlansStore()),
     newReceipt: () => `rcpt_${(receipts += 1)}`,
   };
-  return Object.assign(world, { records, panel, converge, checkout });
+  return Object.assign(world, { converge, checkout });
 }
 
 let world: ReturnType<typeof changeWorld>;
