@@ -24,7 +24,6 @@ import type {
 } from '../../../../lambdas/domain/admin';
 import { reviewRefundReceipt } from '../../../../lambdas/domain/admin';
 import { makeHandler, type AdminDeps } from '../../../../lambdas/handlers/admin';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { whmUsernameFor } from '../../../../lambdas/domain/provisioning';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import type { OrderRecord } from '../../../../lambdas/ports/orders';
@@ -36,10 +35,14 @@ import type { DashboardResponse } from '../../../../lambdas/domain/api';
 import { InMemoryAuditLog } from '../../../helpers/fakes/audit';
 import { InMemoryMailLog } from '../../../helpers/fakes/mail-log';
 import { LoggedMailer } from '../../../../lambdas/use-cases/logged-mailer';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
+import type {
+  InMemoryPanel,
+  InMemoryProvisioningRecords,
+} from '../../../helpers/fakes/provisioning';
+import { convergeWorld } from '../../../helpers/converge-world';
 import { InMemoryRefundsStore } from '../../../helpers/fakes/refunds';
 import { crashOnce, InMemoryMessagesStore } from '../../../helpers/fakes/stores';
-import { BUYER, fakeWorld, type FakeWorld } from '../../../helpers/fakes/world';
+import { BUYER, type FakeWorld } from '../../../helpers/fakes/world';
 import { FakeSecondFactors } from '../../../helpers/fakes/second-factors';
 import { InMemoryTicketsStore } from '../../../helpers/fakes/tickets';
 import { httpEvent, parse } from './handler-world';
@@ -72,34 +75,25 @@ let mailer: LoggedMailer;
 let ids = 0;
 
 beforeEach(() => {
-  world = fakeWorld(new Date('2026-11-22T04:00:00.000Z'));
   audit = new InMemoryAuditLog();
   messages = new InMemoryMessagesStore();
-  records = new InMemoryProvisioningRecords({ services: world.services });
   refunds = new InMemoryRefundsStore();
-  panel = new InMemoryPanel();
   ids = 0;
   secondFactors = new FakeSecondFactors([OPERATOR.userId]);
   tickets = new InMemoryTicketsStore();
   mailLog = new InMemoryMailLog();
   let mailSeq = 0;
-  // Time-ordered ids however fast the mails go: the log lists the newest first.
-  mailer = new LoggedMailer(world.mailer, mailLog, world.log, world.now, () =>
-    String((mailSeq += 1)).padStart(6, '0'),
-  );
+  const converging = convergeWorld((base) => {
+    // Time-ordered ids however fast the mails go: the log lists the newest first.
+    mailer = new LoggedMailer(base.mailer, mailLog, base.log, base.now, () =>
+      String((mailSeq += 1)).padStart(6, '0'),
+    );
+    return { mailer };
+  }, new Date('2026-11-22T04:00:00.000Z'));
+  ({ records, panel } = converging);
+  world = converging;
   const deps: AdminDeps = (handlerDeps = {
-    converge: convergeDepsOf({
-      records,
-      services: world.services,
-      users: world.users,
-      panel,
-      announce: (detail) => world.events.publish('ServiceProvisioned', detail),
-      mailer,
-      siteUrl: () => 'https://shop.example.in',
-      placeholderDomain: () => 'sites.example.in',
-      log: world.log,
-      now: world.now,
-    }),
+    converge: converging.deps,
     orders: world.orders,
     purchases: world.purchases,
     services: world.services,

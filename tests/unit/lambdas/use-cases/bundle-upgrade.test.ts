@@ -12,8 +12,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import { parseIpv4Ranges } from '../../../../lambdas/domain/ipv4-pool';
 import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
-import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
@@ -24,37 +22,19 @@ import { SAMPLE_BUYER_SAME_STATE } from '../../../../lambdas/templates/invoice/s
 import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
 import { InMemoryCompute } from '../../../helpers/fakes/compute';
 import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
+import { buyersRegistrar, convergeWorld } from '../../../helpers/converge-world';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { BUYER } from '../../../helpers/fakes/world';
 import { sshPublicKey } from '../../../helpers/ssh-keys';
 
 const DAY = 24 * 60 * 60 * 1000;
 const BOUGHT = new Date('2026-11-27T04:30:00.000Z');
 const HUNDRED_DAYS_ON = new Date(BOUGHT.getTime() + 100 * DAY);
 const NAME = 'ashaverma.in';
-const NS = ['ns1.panel.example.in', 'ns2.panel.example.in'];
 const KEY = sshPublicKey('ed25519');
 const GB = 1_000_000_000;
-const CONTACT: RegistrantContact = {
-  email: BUYER.email,
-  name: 'Asha Verma',
-  addressLine1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IN',
-  postalCode: '560001',
-  phoneCountryCode: '91',
-  phone: '9876543210',
-};
 
 function world() {
-  const base = fakeWorld(BOUGHT);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 120_000 });
-  const panel = new InMemoryPanel();
-  const registrar = new InMemoryRegistrar();
-  registrar.now = () => base.now().getTime();
   const compute = new InMemoryCompute();
   const pool = new InMemoryAddressPool(() =>
     parseIpv4Ranges('203.0.113.10-203.0.113.12/24@203.0.113.1'),
@@ -66,37 +46,21 @@ function world() {
   storage.setQuota = (uid, bytes) => ((counts.quotas += 1), setQuota(uid, bytes));
   const provision = compute.provision.bind(compute);
   compute.provision = (spec) => ((counts.vmConfigs += 1), provision(spec));
-  const deps = convergeDepsOf({
-    records,
-    services: base.services,
-    users: base.users,
-    panel,
-    announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-    mailer: base.mailer,
-    siteUrl: () => 'https://shop.example.in',
-    placeholderDomain: () => 'sites.example.in',
-    log: base.log,
-    now: base.now,
-    registrar: { registrar, contact: async () => CONTACT, nameservers: async () => NS },
-    compute: { compute, pool, services: base.services },
-    storage: { storage, parts: new InMemoryStorageParts(base.services) },
-  });
+  const base = convergeWorld(
+    (world) => ({
+      registrar: buyersRegistrar(world),
+      compute: { compute, pool, services: world.services },
+      storage: { storage, parts: new InMemoryStorageParts(world.services) },
+    }),
+    BOUGHT,
+  );
   let receipts = 0;
   const checkout = {
     ...base,
     plans: cachedPlans(new InMemoryPlansStore()),
     newReceipt: () => `rcpt_${(receipts += 1)}`,
   };
-  return Object.assign(base, {
-    records,
-    panel,
-    registrar,
-    compute,
-    storage,
-    deps,
-    checkout,
-    counts,
-  });
+  return Object.assign(base, { compute, storage, checkout, counts });
 }
 
 let w: ReturnType<typeof world>;

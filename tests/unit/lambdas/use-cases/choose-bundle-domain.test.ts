@@ -8,8 +8,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
 import type { Months } from '../../../../lambdas/domain/pricing';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
-import type { RegistrantContact } from '../../../../lambdas/ports/registrar';
 import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
 import { freeDomainPurchaseIdFor } from '../../../../lambdas/domain/register-domain';
 import {
@@ -21,51 +19,23 @@ import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
 import { chooseBundleDomain } from '../../../../lambdas/use-cases/choose-bundle-domain';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import {
+  buyersRegistrar,
+  CONVERGE_START as START,
+  convergeWorld,
+  DAY,
+} from '../../../helpers/converge-world';
+import { BUYER } from '../../../helpers/fakes/world';
 
-const START = new Date('2026-11-27T04:00:00.000Z');
-const DAY = 86_400_000;
 const BUNDLE_ID = 'svc_standardbundle2';
 const PART_ID = partServiceIdOf(BUNDLE_ID, 'domain');
-const CONTACT: RegistrantContact = {
-  email: BUYER.email,
-  name: 'Asha Verma',
-  addressLine1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'IN',
-  postalCode: '560001',
-  phoneCountryCode: '91',
-  phone: '9876543210',
-};
 
 function world() {
-  const base = fakeWorld(START);
-  const records = new InMemoryProvisioningRecords({ services: base.services, leaseMs: 120_000 });
-  const registrar = new InMemoryRegistrar();
-  registrar.now = () => base.now().getTime();
+  const base = convergeWorld((world) => ({ registrar: buyersRegistrar(world) }), START);
+  const { registrar, deps: converge } = base;
   registrar.take('ashataken.in');
-  const converge = convergeDepsOf({
-    records,
-    services: base.services,
-    users: base.users,
-    panel: new InMemoryPanel(),
-    announce: (detail) => base.events.publish('ServiceProvisioned', detail),
-    mailer: base.mailer,
-    siteUrl: () => 'https://shop.example.in',
-    placeholderDomain: () => 'sites.example.in',
-    log: base.log,
-    now: base.now,
-    registrar: {
-      registrar,
-      contact: async () => CONTACT,
-      nameservers: async () => ['ns1.panel.example.in', 'ns2.panel.example.in'],
-    },
-  });
   const deps = { services: base.services, registrar, events: base.events, now: base.now };
-  return Object.assign(base, { registrar, converge, deps });
+  return Object.assign(base, { converge, deps });
 }
 
 let w: ReturnType<typeof world>;

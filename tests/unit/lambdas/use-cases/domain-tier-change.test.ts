@@ -11,7 +11,6 @@ import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import { autoRenewPriceRequest } from '../../../../lambdas/domain/auto-renew';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { DOMAIN_CHANGES_AT_RENEWAL } from '../../../../lambdas/domain/plan-change';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
@@ -21,10 +20,9 @@ import {
   scheduleDowngrade,
 } from '../../../../lambdas/use-cases/plan-change';
 import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
+import { buyersRegistrar, convergeWorld } from '../../../helpers/converge-world';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
+import { BUYER } from '../../../helpers/fakes/world';
 
 const DAY = 24 * 60 * 60 * 1000;
 const BOUGHT = new Date('2026-11-27T04:30:00.000Z');
@@ -33,46 +31,15 @@ const DIGEST = 'E2D3C916F6DEEAC73294E8268FB5885044A833FC5459588F4A9184CFC41A5766
 const DS = { keyTag: 2371, algorithm: 13, digestType: 2, digest: DIGEST };
 
 function tierWorld() {
-  const world = fakeWorld(BOUGHT);
-  const registrar = new InMemoryRegistrar();
-  registrar.now = () => world.now().getTime();
-  const records = new InMemoryProvisioningRecords({ services: world.services });
-  const converge = {
-    ...convergeDepsOf({
-      records,
-      services: world.services,
-      users: world.users,
-      panel: new InMemoryPanel(),
-      announce: (detail) => world.events.publish('ServiceProvisioned', detail),
-      mailer: world.mailer,
-      siteUrl: () => 'https://shop.example.in',
-      placeholderDomain: () => 'sites.example.in',
-      log: world.log,
-      now: world.now,
-    }),
-    registrar: {
-      registrar,
-      nameservers: async () => ['ns1.panel.example.in', 'ns2.panel.example.in'],
-      contact: async () => ({
-        email: BUYER.email,
-        name: 'Asha Verma',
-        addressLine1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        country: 'IN',
-        postalCode: '560001',
-        phoneCountryCode: '91',
-        phone: '9876543210',
-      }),
-    },
-  };
+  const world = convergeWorld((base) => ({ registrar: buyersRegistrar(base) }), BOUGHT);
+  const { deps: converge } = world;
   let receipts = 0;
   const checkout = {
     ...world,
     plans: cachedPlans(new InMemoryPlansStore()),
     newReceipt: () => `rcpt_${(receipts += 1)}`,
   };
-  return Object.assign(world, { registrar, converge, checkout });
+  return Object.assign(world, { converge, checkout });
 }
 
 let world: ReturnType<typeof tierWorld>;

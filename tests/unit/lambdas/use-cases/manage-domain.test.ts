@@ -5,7 +5,6 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Months } from '../../../../lambdas/domain/pricing';
-import { convergeDepsOf } from '../../../../lambdas/handlers/deps/converge';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import {
   addDnsRecord,
@@ -20,51 +19,23 @@ import {
   updateDomainSettings,
   type ManageDomainDeps,
 } from '../../../../lambdas/use-cases/manage-domain';
-import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
-import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
-import { BUYER, fakeWorld } from '../../../helpers/fakes/world';
-
-const START = new Date('2026-11-27T04:00:00.000Z');
-const DAY = 24 * 3600 * 1000;
-const NS = ['ns1.panel.example.in', 'ns2.panel.example.in'];
+import {
+  buyersRegistrar,
+  CONVERGE_START as START,
+  convergeWorld,
+  DAY,
+  NAMESERVERS as NS,
+} from '../../../helpers/converge-world';
+import type { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
+import { BUYER, type FakeWorld } from '../../../helpers/fakes/world';
 
 let deps: ManageDomainDeps;
 let registrar: InMemoryRegistrar;
 
 beforeEach(async () => {
-  const world = fakeWorld(START);
-  registrar = new InMemoryRegistrar();
-  registrar.now = () => world.now().getTime();
-  const records = new InMemoryProvisioningRecords({ services: world.services });
-  const converge = {
-    ...convergeDepsOf({
-      records,
-      services: world.services,
-      users: world.users,
-      panel: new InMemoryPanel(),
-      announce: (detail) => world.events.publish('ServiceProvisioned', detail),
-      mailer: world.mailer,
-      siteUrl: () => 'https://shop.example.in',
-      placeholderDomain: () => 'sites.example.in',
-      log: world.log,
-      now: world.now,
-    }),
-    registrar: {
-      registrar,
-      nameservers: async () => NS,
-      contact: async () => ({
-        email: BUYER.email,
-        name: 'Asha Verma',
-        addressLine1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        country: 'IN',
-        postalCode: '560001',
-        phoneCountryCode: '91',
-        phone: '9876543210',
-      }),
-    },
-  };
+  const world = convergeWorld((base) => ({ registrar: buyersRegistrar(base) }), START);
+  const { deps: converge } = world;
+  registrar = world.registrar;
   await world.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
   const at = START.toISOString();
   for (const [serviceId, planId, domain] of [
@@ -93,7 +64,7 @@ beforeEach(async () => {
   advance = (ms) => world.setNow(new Date(world.now().getTime() + ms));
 });
 
-let services: ReturnType<typeof fakeWorld>['services'];
+let services: FakeWorld['services'];
 let advance: (ms: number) => void;
 
 const me = BUYER.userId;
