@@ -8,22 +8,26 @@ export const TRY_AGAIN = 'Something went wrong. Please try again in a moment.';
 export const cardMessageOf = (error: unknown): string => messageOf(error, TRY_AGAIN);
 
 /**
- * One action at a time on a dashboard card: `act` runs a step with the card busy and any earlier
- * error cleared, and shows the step's failure as a sentence instead of throwing it.
+ * One action at a time on a card (the buyer's or the operator's): `act` runs a step with the card
+ * busy and any earlier error cleared, and shows the step's failure as a sentence instead of
+ * throwing it: the API's own, else `fallback` (a card whose copy has its own sentence passes it).
  */
-export function useCardAction() {
+export function useCardAction(fallback = TRY_AGAIN) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const act = useCallback(async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (failure) {
-      setError(cardMessageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const act = useCallback(
+    async (step: () => Promise<void>) => {
+      setBusy(true);
+      setError(null);
+      try {
+        await step();
+      } catch (failure) {
+        setError(messageOf(failure, fallback));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [fallback],
+  );
   return { busy, error, setError, act };
 }

@@ -3,7 +3,8 @@ import type { CancelServiceResponse } from '@domain/api';
 import { formatInr } from '@domain/money';
 import { Button, buttonClasses } from '../button';
 import { refundsCopy as copy } from '../../content/refunds';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { useCardAction } from '../../lib/use-card-action';
 import { cancelService } from './api/cancel-service';
 import { formatDate } from './format';
 import type { ServiceCard } from './group-services';
@@ -75,8 +76,7 @@ function ConfirmCancel({
   onClose: () => void;
   onCancelled: (answer: CancelServiceResponse) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act } = useCardAction(NETWORK_ERROR_MESSAGE);
   const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -90,14 +90,8 @@ function ConfirmCancel({
 
   async function confirm() {
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onCancelled(await cancelService(card.id));
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : NETWORK_ERROR_MESSAGE);
-      setBusy(false);
-    }
+    // On success the dialog closes (onCancelled): the card shows what was done.
+    await act(async () => onCancelled(await cancelService(card.id)));
   }
 
   return (

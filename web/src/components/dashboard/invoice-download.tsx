@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { dashboardCopy as copy } from '../../content/dashboard';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { useCardAction } from '../../lib/use-card-action';
 import { downloadInvoice } from './api/download-invoice';
 
 /**
@@ -8,20 +8,11 @@ import { downloadInvoice } from './api/download-invoice';
  * credit note (D16), named by `label`.
  */
 export function InvoiceDownload({ number, label }: { number: string; label?: string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act } = useCardAction(NETWORK_ERROR_MESSAGE);
 
   async function download() {
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await downloadInvoice(number);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : NETWORK_ERROR_MESSAGE);
-    } finally {
-      setBusy(false);
-    }
+    await act(() => downloadInvoice(number));
   }
 
   return (

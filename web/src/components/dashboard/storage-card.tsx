@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Service } from '@domain/api';
 import { Button } from '../button';
 import { storageCopy as copy } from '../../content/storage';
-import { ApiError } from '../../lib/api';
+import { useCardAction } from '../../lib/use-card-action';
 import { createStorageKey } from './api/storage-keys';
 
 type Storage = NonNullable<Service['storage']>;
@@ -46,24 +46,17 @@ export function StorageCard({
   const [keyId, setKeyId] = useState(storage.accessKeyId);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act } = useCardAction(copy.failed);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
 
   async function create() {
-    setBusy(true);
-    setError(null);
     setCopied(null);
-    try {
+    await act(async () => {
       const key = await createStorageKey(serviceId);
       setKeyId(key.accessKeyId);
       setSecret(key.secretAccessKey);
       setConfirming(false);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : copy.failed);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function copySecret() {

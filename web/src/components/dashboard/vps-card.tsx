@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Service, ServiceVps } from '@domain/services';
 import { VPS_OS_IDS, VPS_OS_NAMES, type VpsOs } from '@domain/vps';
 import { vpsCopy as copy } from '../../content/vps';
-import { messageOf } from '../../lib/api';
+import { useCardAction } from '../../lib/use-card-action';
 import { vpsApi } from './api/vps';
 import { useReadOnlyDashboard } from './read-only';
 
@@ -29,8 +29,7 @@ export function VpsCard({
   initial: ServiceVps;
 }) {
   const [vps, setVps] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act: attempt } = useCardAction(copy.couldNot);
   const [notice, setNotice] = useState<string | null>(null);
   const [keys, setKeys] = useState(initial.sshKeys.join('\n'));
   const [os, setOs] = useState<VpsOs>(initial.os);
@@ -77,21 +76,15 @@ export function VpsCard({
   }, [serviceId, reinstallingSince, readOnly]);
 
   async function act(run: () => Promise<{ service: Service }>, done?: string) {
-    setBusy(true);
-    setError(null);
     setNotice(null);
-    try {
+    await attempt(async () => {
       const { service } = await run();
       if (service.vps) {
         setVps(service.vps);
         setKeys(service.vps.sshKeys.join('\n'));
       }
       if (done) setNotice(done);
-    } catch (caught) {
-      setError(messageOf(caught, copy.couldNot));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const power = reinstalling
