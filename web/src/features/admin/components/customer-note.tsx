@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { noteCustomer } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { NoteField } from './note-field';
-import { failureMessage } from './use-load';
+import { useConsoleAction } from './use-load';
 
 const copy = adminCopy.customers;
 
@@ -13,8 +13,7 @@ const copy = adminCopy.customers;
 export function CustomerNote({ userId, onSaved }: { userId: string; onSaved: () => void }) {
   const [note, setNote] = useState('');
   const [noteId, setNoteId] = useState(() => `note-${crypto.randomUUID()}`);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, act } = useConsoleAction();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -22,18 +21,12 @@ export function CustomerNote({ userId, onSaved }: { userId: string; onSaved: () 
       setError(copy.noteEmpty);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await act(async () => {
       await noteCustomer(userId, note.trim(), noteId);
       setNote('');
       setNoteId(`note-${crypto.randomUUID()}`);
       onSaved();
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

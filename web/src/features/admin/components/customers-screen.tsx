@@ -16,7 +16,7 @@ import { ScreenSection } from './screen-parts';
 import { ResendButton } from './resend-button';
 import { ServiceActions } from './service-actions';
 import { ViewAsCustomer } from './view-as-customer';
-import { failureMessage } from './use-load';
+import { failureMessage, useConsoleAction } from './use-load';
 
 const copy = adminCopy.customers;
 
@@ -34,8 +34,7 @@ type PaymentRow = Payment & {
 export function CustomersScreen() {
   const [text, setText] = useState('');
   const [result, setResult] = useState<AdminSearchResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, act } = useConsoleAction();
   const [openId, setOpenId] = useState<string | null>(null);
   const inputId = useId();
 
@@ -46,18 +45,12 @@ export function CustomersScreen() {
       setError(copy.queryMissing);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await act(async () => {
       const found = await searchConsole(wanted);
       setResult(found);
       // One customer found: open their page at once, as a person would next.
       setOpenId(found.customers.length === 1 ? (found.customers[0]?.userId ?? null) : null);
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -11,7 +11,7 @@ import { formatDateTime } from '../format';
 import { AuditList } from './audit-list';
 import { NoteField } from './note-field';
 import { QueueView, ScreenSection } from './screen-parts';
-import { failureMessage, useQueue } from './use-load';
+import { useConsoleAction, useQueue } from './use-load';
 
 const copy = adminCopy.orders;
 
@@ -122,8 +122,7 @@ function ResolveForm({
 }) {
   const [action, setAction] = useState<ResolveAction>('fulfil');
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, act } = useConsoleAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -131,15 +130,11 @@ function ResolveForm({
       setError(copy.noteMissing);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    // Resolved, the order leaves the list (onResolved).
+    await act(async () => {
       const { order: resolved } = await resolveOrder(order.orderId, { action, note: note.trim() });
       onResolved(resolved);
-    } catch (caught) {
-      setError(failureMessage(caught));
-      setBusy(false);
-    }
+    });
   }
 
   return (

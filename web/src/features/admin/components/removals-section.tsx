@@ -8,7 +8,7 @@ import { adminCopy } from '../copy';
 import { formatDateTime } from '../format';
 import { NoteField } from './note-field';
 import { LoadedList, Notice, ScreenSection } from './screen-parts';
-import { failureMessage, useQueue } from './use-load';
+import { useConsoleAction, useQueue } from './use-load';
 
 const copy = adminCopy.stuck.removals;
 
@@ -44,8 +44,7 @@ export function RemovalsSection() {
 function RemovalCard({ service, onRemoved }: { service: RemovableService; onRemoved: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, act } = useConsoleAction();
   const title = `${service.planName}${service.domain ? ` (${service.domain})` : ''}`;
 
   async function submit(event: FormEvent) {
@@ -54,19 +53,15 @@ function RemovalCard({ service, onRemoved }: { service: RemovableService; onRemo
       setError(copy.noteMissing);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    // Removed, the service leaves the queue (onRemoved).
+    await act(async () => {
       await actOnService(service.serviceId, {
         action: 'remove',
         note: note.trim(),
         userId: service.userId,
       });
       onRemoved();
-    } catch (caught) {
-      setError(failureMessage(caught));
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { getGstr1, getRevenue, getRevenueCsv } from '../api/admin-api';
 import { adminCopy } from '../copy';
 import { ScreenSection } from './screen-parts';
-import { failureMessage } from './use-load';
+import { useConsoleAction } from './use-load';
 
 const copy = adminCopy.reports;
 // The chart's module is fetched only when a report is shown, within the console's own chunk.
@@ -33,21 +33,8 @@ export function ReportsScreen() {
   const [to, setTo] = useState(today);
   const [report, setReport] = useState<RevenueReport | null>(null);
   const [period, setPeriod] = useState(today.slice(0, 7));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act: run } = useConsoleAction();
   const ids = { from: useId(), to: useId(), period: useId() };
-
-  async function run(task: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await task();
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const show = (event: FormEvent) => {
     event.preventDefault();

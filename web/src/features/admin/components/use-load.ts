@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { useCardAction } from '../../../lib/use-card-action';
 import { adminCopy } from '../copy';
 
 export type Loaded<T> =
@@ -33,6 +34,9 @@ export function useLoad<T>(load: () => Promise<T>, key: string, fallback: string
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, setState, reload };
 }
+
+/** One action at a time on a console card (useCardAction), failing with failureMessage's sentence. */
+export const useConsoleAction = () => useCardAction(adminCopy.loadFailed);
 
 /** The API's own sentence for a call that failed, else the console's general one. */
 export function failureMessage(error: unknown): string {

@@ -8,7 +8,7 @@ import { ServiceList } from '../../../components/dashboard/service-list';
 import { dashboardCopy } from '../../../content/dashboard';
 import { getCustomerDashboard } from '../api/admin-api';
 import { adminCopy } from '../copy';
-import { failureMessage } from './use-load';
+import { useConsoleAction } from './use-load';
 
 const copy = adminCopy.customers;
 const CATEGORIES: readonly Category[] = ['domain', 'hosting', 'vps', 'storage', 'bundle'];
@@ -21,20 +21,13 @@ const CATEGORIES: readonly Category[] = ['domain', 'hosting', 'vps', 'storage', 
 export function ViewAsCustomer({ userId, email }: { userId: string; email: string }) {
   const [dashboard, setDashboard] = useState<DashboardResponse | null>(null);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act } = useConsoleAction();
 
   async function show() {
-    setBusy(true);
-    setError(null);
-    try {
+    await act(async () => {
       setDashboard(await getCustomerDashboard(userId));
       setOpen(true);
-    } catch (caught) {
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!open || !dashboard) {
