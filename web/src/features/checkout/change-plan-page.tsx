@@ -8,7 +8,8 @@ import { Container } from '../../components/container';
 import { LoadingText } from '../../components/loading-text';
 import { bundleCopy } from '../../content/bundles';
 import { changePlanCopy as copy } from '../../content/change-plan';
-import { messageOf } from '../../lib/api';
+import { messageOf, NETWORK_ERROR_MESSAGE } from '../../lib/api';
+import { useCardAction } from '../../lib/use-card-action';
 import {
   chooseSmallerPlan,
   getChangeQuote,
@@ -317,20 +318,13 @@ function Downgrade({
   renewal: string;
   onChanged: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act: attempt } = useCardAction(NETWORK_ERROR_MESSAGE);
   const act = async (action: () => Promise<unknown>) => {
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await attempt(async () => {
       await action();
       await onChanged();
-    } catch (failed) {
-      setError(messageOf(failed));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const pending = service.pendingPlan;
   return (

@@ -11,7 +11,8 @@ import { formatInr } from '@domain/money';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { changePlanCopy as copy } from '../../../content/change-plan';
-import { messageOf } from '../../../lib/api';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { useCardAction } from '../../../lib/use-card-action';
 import { chooseSmallerPlan, keepCurrentPlan } from '../api/change-plan-api';
 import { formatDay } from '../renewal';
 
@@ -60,8 +61,7 @@ export function DomainTierChange({
   plans: Plan[];
   onChanged: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act: attempt } = useCardAction(NETWORK_ERROR_MESSAGE);
   const [confirming, setConfirming] = useState<Plan | null>(null);
   const renewal = formatDay(service.renewalDate);
   const extension = extensionOf(service.domain);
@@ -70,17 +70,11 @@ export function DomainTierChange({
 
   const act = async (action: () => Promise<unknown>) => {
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await attempt(async () => {
       await action();
       setConfirming(null);
       await onChanged();
-    } catch (failed) {
-      setError(messageOf(failed));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
