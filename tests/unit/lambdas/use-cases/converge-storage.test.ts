@@ -7,13 +7,13 @@
  * the keys are, and holds no secret.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Months } from '../../../../lambdas/domain/pricing';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
 import {
   CONVERGE_START as START,
   convergeWorld,
-  DAY,
+  givenBuyer,
+  givenPaidYear,
   MINUTE,
 } from '../../../helpers/converge-world';
 import { BUYER } from '../../../helpers/fakes/world';
@@ -32,27 +32,16 @@ function world() {
 let w: ReturnType<typeof world>;
 beforeEach(async () => {
   w = world();
-  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
-  const at = START.toISOString();
-  await w.services.extendService(
+  await givenBuyer(w);
+  await givenPaidYear(
+    w,
     {
-      userId: BUYER.userId,
       serviceId: SERVICE_ID,
       planId: 'basicstorage',
       planName: 'Basic Storage',
       category: 'storage',
     },
-    {
-      purchaseId: 'pur_pay_Storage0001',
-      paymentId: 'pay_Storage0001',
-      purchaseDate: at,
-      startDate: at,
-      renewalDate: new Date(START.getTime() + 365 * DAY).toISOString(),
-      months: 12 as Months,
-      amountPaise: 117_882,
-    },
-    0,
-    at,
+    { paymentId: 'pay_Storage0001', amountPaise: 117_882 },
   );
 });
 

@@ -4,14 +4,13 @@
  * one key at a time, and the refusals a buyer can read.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Months } from '../../../../lambdas/domain/pricing';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import {
   createStorageKey,
   type CreateStorageKeyDeps,
 } from '../../../../lambdas/use-cases/create-storage-key';
 import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
-import { convergeWorld } from '../../../helpers/converge-world';
+import { convergeWorld, givenBuyer, givenPaidYear } from '../../../helpers/converge-world';
 import { BUYER } from '../../../helpers/fakes/world';
 
 const START = new Date('2026-11-27T04:00:00.000Z');
@@ -42,27 +41,16 @@ function world() {
 let w: ReturnType<typeof world>;
 beforeEach(async () => {
   w = world();
-  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
-  const at = START.toISOString();
-  await w.services.extendService(
+  await givenBuyer(w);
+  await givenPaidYear(
+    w,
     {
-      userId: BUYER.userId,
       serviceId: SERVICE_ID,
       planId: 'basicstorage',
       planName: 'Basic Storage',
       category: 'storage',
     },
-    {
-      purchaseId: 'pur_pay_Storage0001',
-      paymentId: 'pay_Storage0001',
-      purchaseDate: at,
-      startDate: at,
-      renewalDate: '2027-11-27T04:00:00.000Z',
-      months: 12 as Months,
-      amountPaise: 117_882,
-    },
-    0,
-    at,
+    { paymentId: 'pay_Storage0001', amountPaise: 117_882 },
   );
 });
 
