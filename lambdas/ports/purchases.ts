@@ -42,6 +42,11 @@ export interface PurchaseRecord {
   /** Set once PurchaseCompleted was accepted by the bus. */
   eventPublishedAt?: string;
   /**
+   * The caller publishing PurchaseCompleted now (E28): its token and the end of its lease (epoch
+   * ms). Others wait a moment for the mark instead of publishing again; removed with the mark.
+   */
+  publishClaim?: { token: string; until: number };
+  /**
    * The billing details frozen with the order (D15), the tax invoice's recipient: a later profile
    * change never rewrites an issued invoice. Absent when the buyer gave none.
    */
@@ -118,6 +123,12 @@ export const PURCHASE_SUMMARY_FIELDS = [
 
 export type PurchaseSummary = Pick<PurchaseRecord, (typeof PURCHASE_SUMMARY_FIELDS)[number]>;
 
+export type PublishClaim =
+  | { state: 'claimed'; token: string }
+  | { state: 'held' }
+  /** Published already, first at `at`. */
+  | { state: 'published'; at: string };
+
 export interface PurchasesStore {
   getPurchase(userId: string, purchaseId: string): Promise<PurchaseRecord | undefined>;
   listPurchases(userId: string): Promise<PurchaseRecord[]>;
@@ -125,6 +136,19 @@ export interface PurchasesStore {
   listPurchaseSummaries(userId: string): Promise<PurchaseSummary[]>;
   /** Conditional write: returns false (and writes nothing) when the purchase exists already. */
   createPurchase(purchase: PurchaseRecord): Promise<boolean>;
+  /**
+   * Takes the right to publish the purchase's PurchaseCompleted (E28) unless it was published or
+   * another live claim holds it; a claim whose holder crashed lapses at `now` + `leaseMs`.
+   */
+  claimEventPublish(
+    userId: string,
+    purchaseId: string,
+    now: Date,
+    leaseMs: number,
+  ): Promise<PublishClaim>;
+  /** Gives the claim `token` names back unpublished (its publish failed): the next caller claims. */
+  releaseEventPublish(userId: string, purchaseId: string, token: string): Promise<void>;
+  /** Keeps the first instant PurchaseCompleted was published, and ends any claim to publish it. */
   markEventPublished(userId: string, purchaseId: string, at: string): Promise<void>;
   /**
    * Writes a document number and its instant on the purchase once (DOCUMENT_FIELDS): only if the

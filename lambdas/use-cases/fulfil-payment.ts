@@ -24,6 +24,8 @@ export interface FulfilPaymentDeps {
   now: () => Date;
   /** Numbers the tax invoices (D15). */
   counters: DocumentCounters;
+  /** Waits between looks at a purchase another caller is publishing (E28); tests pass their own. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 /** A payment Razorpay vouched for (checkout signature or webhook signature). */
@@ -53,8 +55,9 @@ export function purchaseIdFor(paymentId: string): string {
  *      its tax invoice number, taken once (issue-document-number.ts)
  *   3. the order marked paid (only moves forward)
  *   4. the user's currentPlan/expiry, once per purchase, and never to an earlier expiry
- *   5. PurchaseCompleted published, then marked on the purchase item; until it is marked every
- *      retry publishes again, and the consumer acts once per purchase id.
+ *   5. PurchaseCompleted published, then marked on the purchase item, by whoever claims it first
+ *      (publishOnce, E28); the others wait for the mark, and publish again if it does not come:
+ *      until it is marked every retry publishes again, and the consumer acts once per purchase id.
  */
 export interface FulfilOptions {
   /**
@@ -76,7 +79,7 @@ export async function fulfilPayment(
   payment: VerifiedPayment,
   options: FulfilOptions = {},
 ): Promise<FulfilmentResult> {
-  const { orders, purchases, users, events, log } = deps;
+  const { orders, purchases, users, log } = deps;
   const at = deps.now();
   const atIso = at.toISOString();
 
@@ -244,9 +247,7 @@ export async function fulfilPayment(
 
   if (!purchase.eventPublishedAt) {
     try {
-      await events.publishPurchaseCompleted(purchaseCompletedDetail(purchase));
-      await purchases.markEventPublished(purchase.userId, purchaseId, atIso);
-      purchase = { ...purchase, eventPublishedAt: atIso };
+      purchase = await publishOnce(deps, purchase);
     } catch (error) {
       if (options.onPublishFailure !== 'defer') throw error;
       log.error('PurchaseCompleted not published yet; the webhook will publish it', {
@@ -256,6 +257,90 @@ export async function fulfilPayment(
     }
   }
   return { outcome: 'fulfilled', purchase };
+}
+
+/**
+ * How PurchaseCompleted is published once in the normal case (E28). The lease outlasts any live
+ * publish (PutEvents and the mark, each a call of well under a second) and is longer than the
+ * waits below, so a caller that finds a live claim waits rather than claiming over it; the waits
+ * (doubling, 2 s in all) are how long it gives the claimant to mark the purchase before it
+ * publishes itself: a duplicate is harmless (its consumers act once per purchase), a missing
+ * event is not.
+ */
+export const PUBLISH_CLAIM = {
+  leaseMs: 10_000,
+  waitsMs: [25, 50, 100, 200, 400, 400, 400, 400],
+} as const;
+
+/**
+ * Publishes the purchase's PurchaseCompleted unless someone else certainly did, and marks it
+ * (E28). A caller returns only once it has seen the mark or published itself, so every caller that
+ * answers success vouches for the event, as before; what changes is that the callers arriving
+ * together (verify and three webhooks) publish it once instead of four times:
+ *   - it takes a claim with a lease on the purchase, publishes and marks (the mark ends the claim);
+ *     a failed publish gives the claim back and throws, so the next caller claims at once;
+ *   - a caller that finds a live claim reads the purchase again (consistently) after each wait,
+ *     stops when it is marked, claims when the claim was given back or lapsed, and after the last
+ *     wait publishes itself: the claimant is slow or crashed;
+ *   - the payments reconciler publishes what is left unmarked ten minutes on, whatever the claim.
+ */
+async function publishOnce(
+  deps: FulfilPaymentDeps,
+  recorded: PurchaseRecord,
+): Promise<PurchaseRecord> {
+  const { purchases } = deps;
+  const { userId, purchaseId } = recorded;
+  const { publishClaim: _claim, ...purchase } = recorded;
+  const published = (at: string): PurchaseRecord => ({ ...purchase, eventPublishedAt: at });
+  const pause =
+    deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  // The item as last read: only whether it is marked, and whose claim it holds, are looked at.
+  let seen: Pick<PurchaseRecord, 'eventPublishedAt' | 'publishClaim'> = recorded;
+  for (let waited = 0; ; waited += 1) {
+    if (seen.eventPublishedAt) return published(seen.eventPublishedAt);
+    const now = deps.now();
+    if (!seen.publishClaim || seen.publishClaim.until < now.getTime()) {
+      const claim = await purchases.claimEventPublish(
+        userId,
+        purchaseId,
+        now,
+        PUBLISH_CLAIM.leaseMs,
+      );
+      if (claim.state === 'claimed')
+        return published(await publishAndMark(deps, recorded, claim.token));
+      if (claim.state === 'published') return published(claim.at);
+    }
+    const wait = PUBLISH_CLAIM.waitsMs[waited];
+    if (wait === undefined) {
+      deps.log.warn('PurchaseCompleted still unmarked after the wait; publishing it again', {
+        purchaseId,
+      });
+      return published(await publishAndMark(deps, recorded));
+    }
+    await pause(wait);
+    seen = (await purchases.getPurchase(userId, purchaseId)) ?? seen;
+  }
+}
+
+/** Publishes and marks; answers the instant marked. A failure gives the claim `token` back. */
+async function publishAndMark(
+  deps: FulfilPaymentDeps,
+  purchase: PurchaseRecord,
+  token?: string,
+): Promise<string> {
+  const atIso = deps.now().toISOString();
+  try {
+    await deps.events.publishPurchaseCompleted(purchaseCompletedDetail(purchase));
+    await deps.purchases.markEventPublished(purchase.userId, purchase.purchaseId, atIso);
+  } catch (error) {
+    if (token) {
+      await deps.purchases
+        .releaseEventPublish(purchase.userId, purchase.purchaseId, token)
+        .catch(() => undefined);
+    }
+    throw error;
+  }
+  return atIso;
 }
 
 /**

@@ -69,7 +69,9 @@ export interface ReconcileSummary {
  * The safety net under the exactly-once pipeline (a scheduled job; locally on demand). Each repair
  * goes through the same idempotent step the normal path uses, so it can never do anything twice:
  *   - a paid order whose purchase never had PurchaseCompleted published (verify crashed after the
- *     purchase, and the webhooks failed or are off): published now, then marked;
+ *     purchase, and the webhooks failed or are off): published now, then marked, whatever claim to
+ *     publish it the item holds (E28: a lease of seconds, and this is ten minutes on; the mark ends
+ *     the claim);
  *   - an order still `created` half an hour on: Razorpay is asked for its payments; a captured one
  *     is fulfilled, an authorized one captured (for exactly the order's amount) and fulfilled;
  *   - a stored contact message never mailed: SupportMessageReceived queued again;

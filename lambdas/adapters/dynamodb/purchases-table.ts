@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   GetCommand,
   PutCommand,
@@ -11,6 +12,7 @@ import {
   monthsBetween,
   monthsOfFinancialYear,
   PURCHASE_SUMMARY_FIELDS,
+  type PublishClaim,
   type PurchaseRecord,
   type PurchasesStore,
   type PurchaseSummary,
@@ -77,12 +79,64 @@ export class DynamoPurchasesStore implements PurchasesStore {
     );
   }
 
+  async claimEventPublish(
+    userId: string,
+    purchaseId: string,
+    now: Date,
+    leaseMs: number,
+  ): Promise<PublishClaim> {
+    const token = randomUUID();
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId, purchaseId },
+          UpdateExpression: 'SET publishClaim = :claim',
+          ConditionExpression:
+            'attribute_exists(purchaseId) AND attribute_not_exists(eventPublishedAt) AND ' +
+            '(attribute_not_exists(publishClaim) OR publishClaim.#until < :now)',
+          ExpressionAttributeNames: { '#until': 'until' },
+          ExpressionAttributeValues: {
+            ':claim': { token, until: now.getTime() + leaseMs },
+            ':now': now.getTime(),
+          },
+        }),
+      );
+      return { state: 'claimed', token };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const purchase = await this.getPurchase(userId, purchaseId);
+    if (!purchase) throw new Error(`No purchase ${purchaseId} to publish`);
+    return purchase.eventPublishedAt
+      ? { state: 'published', at: purchase.eventPublishedAt }
+      : { state: 'held' };
+  }
+
+  async releaseEventPublish(userId: string, purchaseId: string, token: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table(),
+          Key: { userId, purchaseId },
+          UpdateExpression: 'REMOVE publishClaim',
+          ConditionExpression: 'publishClaim.#token = :token',
+          ExpressionAttributeNames: { '#token': 'token' },
+          ExpressionAttributeValues: { ':token': token },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
   async markEventPublished(userId: string, purchaseId: string, at: string): Promise<void> {
     await this.client.send(
       new UpdateCommand({
         TableName: this.table(),
         Key: { userId, purchaseId },
-        UpdateExpression: 'SET eventPublishedAt = if_not_exists(eventPublishedAt, :at)',
+        UpdateExpression:
+          'SET eventPublishedAt = if_not_exists(eventPublishedAt, :at) REMOVE publishClaim',
         ConditionExpression: 'attribute_exists(purchaseId)',
         ExpressionAttributeValues: { ':at': at },
       }),

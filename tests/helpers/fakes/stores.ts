@@ -3,6 +3,7 @@
  * DynamoDB adapters, yield between reads and writes so that concurrent calls interleave, and can be
  * told to crash once at a chosen method (see `crashOnce`).
  */
+import { randomUUID } from 'node:crypto';
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { Plan } from '../../../lambdas/domain/plan';
 import { lifeQueueOf } from '../../../lambdas/domain/lifecycle';
@@ -65,6 +66,7 @@ import {
   DOCUMENT_FIELDS,
   documentMonthOf,
   PURCHASE_SUMMARY_FIELDS,
+  type PublishClaim,
   type PurchaseRecord,
   type PurchasesStore,
   type PurchaseSummary,
@@ -421,12 +423,39 @@ export class InMemoryPurchasesStore implements PurchasesStore {
     return true;
   }
 
+  async claimEventPublish(
+    userId: string,
+    purchaseId: string,
+    now: Date,
+    leaseMs: number,
+  ): Promise<PublishClaim> {
+    await tick();
+    const key = this.key(userId, purchaseId);
+    const item = this.items.get(key);
+    if (!item) throw new Error(`No purchase ${purchaseId} to publish`);
+    if (item.eventPublishedAt) return { state: 'published', at: item.eventPublishedAt };
+    if (item.publishClaim && item.publishClaim.until >= now.getTime()) return { state: 'held' };
+    const token = randomUUID();
+    this.items.set(key, { ...item, publishClaim: { token, until: now.getTime() + leaseMs } });
+    return { state: 'claimed', token };
+  }
+
+  async releaseEventPublish(userId: string, purchaseId: string, token: string): Promise<void> {
+    await tick();
+    const key = this.key(userId, purchaseId);
+    const item = this.items.get(key);
+    if (item?.publishClaim?.token !== token) return;
+    const { publishClaim: _released, ...rest } = item;
+    this.items.set(key, rest);
+  }
+
   async markEventPublished(userId: string, purchaseId: string, at: string): Promise<void> {
     await tick();
     const key = this.key(userId, purchaseId);
     const item = this.items.get(key);
     if (!item) throw conditionFailed();
-    this.items.set(key, { ...item, eventPublishedAt: item.eventPublishedAt ?? at });
+    const { publishClaim: _ended, ...rest } = item;
+    this.items.set(key, { ...rest, eventPublishedAt: item.eventPublishedAt ?? at });
   }
 
   async setDocumentNumber(

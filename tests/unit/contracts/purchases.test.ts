@@ -1,6 +1,7 @@
 /**
  * One contract for the purchases port, run against the in-memory fake and the DynamoDB adapter on
- * dynalite: a purchase is written once per payment, and its event is marked once.
+ * dynalite: a purchase is written once per payment, its event claimed by one caller at a time
+ * (E28) and marked once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPurchasesStore } from '../../../lambdas/adapters/dynamodb/purchases-table';
@@ -222,6 +223,104 @@ function purchasesContract(make: () => PurchasesStore) {
     expect((await store.getPurchase(purchase.userId, purchase.purchaseId))?.eventPublishedAt).toBe(
       '2026-11-22T02:00:01.000Z',
     );
+  });
+
+  it('lets one of many simultaneous callers claim the publish; the others find it held', async () => {
+    const store = make();
+    const purchase = newPurchase();
+    await store.createPurchase(purchase);
+    const now = new Date('2026-11-22T02:00:00.000Z');
+
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        store.claimEventPublish(purchase.userId, purchase.purchaseId, now, 10_000),
+      ),
+    );
+
+    expect(claims.filter((c) => c.state === 'claimed')).toHaveLength(1);
+    expect(claims.filter((c) => c.state === 'held')).toHaveLength(4);
+    const stored = await store.getPurchase(purchase.userId, purchase.purchaseId);
+    const claimed = claims.find((c) => c.state === 'claimed');
+    expect(stored?.publishClaim).toEqual({
+      token: claimed?.state === 'claimed' ? claimed.token : undefined,
+      until: now.getTime() + 10_000,
+    });
+  });
+
+  it('lets a claim to publish be taken over once its lease has lapsed, and not before', async () => {
+    const store = make();
+    const purchase = newPurchase();
+    await store.createPurchase(purchase);
+    const at = (ms: number) => new Date(Date.parse('2026-11-22T02:00:00.000Z') + ms);
+    await store.claimEventPublish(purchase.userId, purchase.purchaseId, at(0), 10_000);
+
+    const during = await store.claimEventPublish(
+      purchase.userId,
+      purchase.purchaseId,
+      at(10_000),
+      10_000,
+    );
+    const after = await store.claimEventPublish(
+      purchase.userId,
+      purchase.purchaseId,
+      at(10_001),
+      10_000,
+    );
+
+    expect(during).toEqual({ state: 'held' });
+    expect(after.state).toBe('claimed');
+  });
+
+  it('gives a claim to publish back only for its own token', async () => {
+    const store = make();
+    const purchase = newPurchase();
+    await store.createPurchase(purchase);
+    const now = new Date('2026-11-22T02:00:00.000Z');
+    const first = await store.claimEventPublish(purchase.userId, purchase.purchaseId, now, 10_000);
+    if (first.state !== 'claimed') throw new Error('the first claim was not taken');
+
+    await store.releaseEventPublish(purchase.userId, purchase.purchaseId, 'someone-else');
+    const whileHeld = await store.claimEventPublish(
+      purchase.userId,
+      purchase.purchaseId,
+      now,
+      10_000,
+    );
+    await store.releaseEventPublish(purchase.userId, purchase.purchaseId, first.token);
+    const afterRelease = await store.claimEventPublish(
+      purchase.userId,
+      purchase.purchaseId,
+      now,
+      10_000,
+    );
+
+    expect(whileHeld).toEqual({ state: 'held' });
+    expect(afterRelease.state).toBe('claimed');
+  });
+
+  it('ends the claim to publish with the mark, and answers published to any claim after it', async () => {
+    const store = make();
+    const purchase = newPurchase();
+    await store.createPurchase(purchase);
+    const now = new Date('2026-11-22T02:00:00.000Z');
+    await store.claimEventPublish(purchase.userId, purchase.purchaseId, now, 10_000);
+
+    await store.markEventPublished(
+      purchase.userId,
+      purchase.purchaseId,
+      '2026-11-22T02:00:01.000Z',
+    );
+    const later = await store.claimEventPublish(
+      purchase.userId,
+      purchase.purchaseId,
+      new Date('2026-11-22T03:00:00.000Z'),
+      10_000,
+    );
+
+    const stored = await store.getPurchase(purchase.userId, purchase.purchaseId);
+    expect(stored?.publishClaim).toBeUndefined();
+    expect(stored?.eventPublishedAt).toBe('2026-11-22T02:00:01.000Z');
+    expect(later).toEqual({ state: 'published', at: '2026-11-22T02:00:01.000Z' });
   });
 
   it('refuses to mark the event of a purchase that does not exist, and creates none', async () => {

@@ -89,7 +89,8 @@ describe('DynamoPurchasesStore', () => {
     expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
     expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
       Key: { userId: 'u1', purchaseId: 'pur_pay_1' },
-      UpdateExpression: 'SET eventPublishedAt = if_not_exists(eventPublishedAt, :at)',
+      UpdateExpression:
+        'SET eventPublishedAt = if_not_exists(eventPublishedAt, :at) REMOVE publishClaim',
     });
   });
 });

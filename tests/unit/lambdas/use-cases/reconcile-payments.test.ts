@@ -57,6 +57,32 @@ describe('reconcilePayments', () => {
     ]);
   });
 
+  it('publishes the PurchaseCompleted whose claimant crashed holding its claim (E28), and ends the claim', async () => {
+    const { world, deps, order, later } = await arrange();
+    world.events.failuresLeft = 1;
+    await fulfilPayment(
+      deps,
+      order,
+      { paymentId: PAYMENT_ID, orderId: ORDER_ID, amountPaise: AMOUNT, currency: 'INR' },
+      { onPublishFailure: 'defer' },
+    );
+    // A caller claimed the publish and died; no one came after it.
+    await world.purchases.claimEventPublish(
+      BUYER.userId,
+      purchaseIdFor(PAYMENT_ID),
+      later(0),
+      10_000,
+    );
+
+    const summary = await reconcilePayments(deps, later(HOUR));
+
+    expect(summary).toMatchObject({ purchasesRepublished: 1, repaired: 1 });
+    expect(world.events.published).toHaveLength(1);
+    const stored = world.purchases.all()[0];
+    expect(typeof stored?.eventPublishedAt).toBe('string');
+    expect(stored?.publishClaim).toBeUndefined();
+  });
+
   it('fulfils a stale created order whose payment Razorpay captured, when no callback came', async () => {
     const { world, deps, later } = await arrange();
     world.gateway.givenPayment({ id: PAYMENT_ID, orderId: ORDER_ID, amountPaise: AMOUNT });
