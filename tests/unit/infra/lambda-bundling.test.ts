@@ -67,4 +67,20 @@ describe('the deployed Lambda bundles', () => {
       expect(wrapped.filter((path) => path !== 'lambdas/config/no-event-streams.ts')).toEqual([]);
     },
   );
+
+  it("of vps load sshpk only on the route that sets a VPS's keys, not at the cold start", async () => {
+    const result = await build({
+      ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
+      entryPoints: [FUNCTIONS.vps.entry],
+      write: false,
+    });
+    const importsOfSshKeys = Object.values(result.metafile!.inputs)
+      .flatMap((input) => input.imports)
+      .filter((i) => i.path === 'lambdas/domain/ssh-keys.ts');
+
+    expect(importsOfSshKeys.length).toBeGreaterThan(0);
+    expect(importsOfSshKeys.map((i) => i.kind)).toEqual(
+      importsOfSshKeys.map(() => 'dynamic-import'),
+    );
+  });
 });
