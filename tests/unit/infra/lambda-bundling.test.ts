@@ -83,4 +83,13 @@ describe('the deployed Lambda bundles', () => {
       importsOfSshKeys.map(() => 'dynamic-import'),
     );
   });
+
+  it('hold nodemailer only in the function that sends attachments (the welcome mail)', async () => {
+    const holdsNodemailer = async (entry: string) =>
+      (await bundledInputs(entry)).some((i) => i.includes('node_modules/nodemailer/'));
+
+    expect(await holdsNodemailer(FUNCTIONS.sendWelcomeEmail.entry)).toBe(true);
+    expect(await holdsNodemailer(FUNCTIONS.profile.entry)).toBe(false);
+    expect(await holdsNodemailer(FUNCTIONS.provisionService.entry)).toBe(false);
+  });
 });
