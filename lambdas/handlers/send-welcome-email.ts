@@ -7,7 +7,7 @@ import {
   type SendWelcomeEmailDeps,
   type WelcomeOutcome,
 } from '../use-cases/send-welcome-email';
-import { mailer } from './deps/mail';
+import { mailerWithAttachments } from './deps/mail-with-attachments';
 import { MalformedPurchaseCompletedError, parsePurchaseCompleted } from './deps/purchase-completed';
 import { sellerDetails } from './deps/seller';
 import { purchasesStore, welcomeMailClaims } from './deps/stores';
@@ -33,7 +33,7 @@ export function makeHandler(deps: SendWelcomeEmailDeps) {
 export const handler = makeHandler({
   claims: welcomeMailClaims(),
   purchases: purchasesStore(),
-  mailer,
+  mailer: mailerWithAttachments,
   siteUrl: () => siteConfig().SITE_URL,
   log: logger,
   now: () => new Date(),

@@ -1,18 +1,19 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { originConfig } from '../config/config';
 import { logger } from '../config/logger';
+import { readOriginSecret } from '../adapters/secrets/origin-secret';
 import { edgeOriginCheck } from './edge-origin';
 import { errorBody, errorResponse } from './error-response';
 import { json, type HttpResult } from './response';
 
 /**
  * Whether a request came through CloudFront (edge-origin.ts). The Secrets Manager client is
- * imported on the first request that needs it, so a handler's cold import stays as it was.
+ * imported with the handler, not on the first request: in AWS every cold start's first request
+ * reads the secret, so deferring the import saved nothing, and the dynamic import made esbuild wrap
+ * every module the client shares with the DynamoDB client in a lazy initialiser (`__esm`), which
+ * cost each API Lambda's cold import more than the import itself (docs/decisions.md E30).
  */
-export const fromTheEdge = edgeOriginCheck(originConfig, async (secretArn) => {
-  const { readOriginSecret } = await import('../adapters/secrets/origin-secret');
-  return readOriginSecret(secretArn);
-});
+export const fromTheEdge = edgeOriginCheck(originConfig, readOriginSecret);
 
 /** What a call that skipped the edge (the API's own execute-api address) gets. */
 export const DIRECT_CALL_REFUSED = errorBody(

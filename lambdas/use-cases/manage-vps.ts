@@ -18,7 +18,6 @@ import type { ServiceChangedDetail } from '../domain/api';
 import { DomainError } from '../domain/errors';
 import { isLive } from '../domain/lifecycle';
 import type { Service } from '../domain/services';
-import { parseSshPublicKeys, InvalidSshKeyError } from '../domain/ssh-keys';
 import { isVpsOs, POWER_FRESH_MS, VPS_OS_IDS, VPS_OS_NAMES, type VpsRecord } from '../domain/vps';
 import type { Compute, Vm } from '../ports/compute';
 import type { EventPublisher } from '../ports/events';
@@ -156,6 +155,9 @@ export async function setVpsKeys(
   texts: readonly string[],
   requestId: string,
 ): Promise<Service> {
+  // sshpk and its crypto (some 190 KB) serve this route alone: the card's polling, power and
+  // reinstall routes of the same Lambda no longer load it at their cold start (E30).
+  const { parseSshPublicKeys, InvalidSshKeyError } = await import('../domain/ssh-keys');
   const keys = parseSshPublicKeys(texts);
   if (keys.length === 0) {
     throw new InvalidSshKeyError(

@@ -1,6 +1,7 @@
 /**
  * The Lambdas' bundles as the stack builds them (infra/lib/constructs/sdk-bundling.ts, the options
- * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them.
+ * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them, and
+ * the SDK's modules and ours run as plain module code, not behind lazy initialisers.
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,23 @@ async function bundledInputs(entry: string): Promise<string[]> {
     write: false,
   });
   return Object.keys(result.metafile!.inputs);
+}
+
+/**
+ * The modules esbuild wraps in a lazy initialiser (`var init_x = __esm({ "path"() { … } })`), read
+ * from the unminified bundle. esbuild does that to a module reached through a dynamic `import()`
+ * and to everything it shares with the rest of the bundle: behind an `import()` of one SDK client,
+ * every module the function's other clients share with it (docs/decisions.md E30).
+ */
+async function lazilyInitialised(entry: string): Promise<string[]> {
+  const result = await build({
+    ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
+    minify: false,
+    entryPoints: [entry],
+    write: false,
+  });
+  const text = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text;
+  return [...text.matchAll(/= __esm\(\{\s*"([^"]+)"/g)].map((match) => match[1]!);
 }
 
 describe('the deployed Lambda bundles', () => {
@@ -38,5 +56,40 @@ describe('the deployed Lambda bundles', () => {
 
     expect(inputs).toContain('lambdas/config/no-event-streams.ts');
     expect(inputs.filter((i) => i.includes('submodules/event-streams/'))).toEqual([]);
+  });
+
+  it.each(['plans', 'provisionService', 'checkout'] as const)(
+    "of %s run the SDK's modules and ours as plain module code, not behind lazy initialisers",
+    async (id) => {
+      const wrapped = await lazilyInitialised(FUNCTIONS[id].entry);
+
+      // The SDK's own lazy import of event streams, aliased to a stand-in: in its baseline too.
+      expect(wrapped.filter((path) => path !== 'lambdas/config/no-event-streams.ts')).toEqual([]);
+    },
+  );
+
+  it("of vps load sshpk only on the route that sets a VPS's keys, not at the cold start", async () => {
+    const result = await build({
+      ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
+      entryPoints: [FUNCTIONS.vps.entry],
+      write: false,
+    });
+    const importsOfSshKeys = Object.values(result.metafile!.inputs)
+      .flatMap((input) => input.imports)
+      .filter((i) => i.path === 'lambdas/domain/ssh-keys.ts');
+
+    expect(importsOfSshKeys.length).toBeGreaterThan(0);
+    expect(importsOfSshKeys.map((i) => i.kind)).toEqual(
+      importsOfSshKeys.map(() => 'dynamic-import'),
+    );
+  });
+
+  it('hold nodemailer only in the function that sends attachments (the welcome mail)', async () => {
+    const holdsNodemailer = async (entry: string) =>
+      (await bundledInputs(entry)).some((i) => i.includes('node_modules/nodemailer/'));
+
+    expect(await holdsNodemailer(FUNCTIONS.sendWelcomeEmail.entry)).toBe(true);
+    expect(await holdsNodemailer(FUNCTIONS.profile.entry)).toBe(false);
+    expect(await holdsNodemailer(FUNCTIONS.provisionService.entry)).toBe(false);
   });
 });

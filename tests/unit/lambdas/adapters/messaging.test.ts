@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadEvent } from '../../../../events/load-event';
 import { EventBridgePublisher } from '../../../../lambdas/adapters/eventbridge/event-publisher';
 import { razorpayCredentialsLoader } from '../../../../lambdas/adapters/secrets/razorpay-secrets';
+import { composeMimeMessage } from '../../../../lambdas/adapters/ses/mime-message';
 import { SesMailer } from '../../../../lambdas/adapters/ses/ses-mailer';
 import type { PurchaseCompletedDetail } from '../../../../lambdas/domain/api';
 import { EVENT_BUS_NAME, EVENT_SOURCES } from '../../../../lambdas/system/facts';
@@ -23,6 +24,8 @@ beforeEach(() => {
   eventsMock.reset();
   secretsMock.reset();
 });
+
+const pdf = () => Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x0a]);
 
 describe('SesMailer', () => {
   it('sends one SES v1 SendEmail with an HTML and a text body', async () => {
@@ -54,7 +57,7 @@ describe('SesMailer', () => {
     sesMock.on(SendRawEmailCommand).resolves({ MessageId: 'm-2' });
     const pdf = Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x0a]);
 
-    await new SesMailer(ses, () => 'no-reply@example.in').send({
+    await new SesMailer(ses, () => 'no-reply@example.in', composeMimeMessage).send({
       to: 'asha@example.in',
       subject: 'Your plan is ₹2,948.82 a month',
       html: '<p>₹ Hi</p>',
@@ -81,6 +84,23 @@ describe('SesMailer', () => {
     expect(parsed.attachments[0]?.filename).toBe('INV-26-27-000001.pdf');
     expect(parsed.attachments[0]?.contentType).toBe('application/pdf');
     expect(Uint8Array.from(parsed.attachments[0]?.content ?? [])).toEqual(pdf);
+  });
+
+  it('refuses a mail with attachments when it was given no MIME composer, and sends nothing', async () => {
+    const mailer = new SesMailer(ses, () => 'no-reply@example.in');
+
+    await expect(
+      mailer.send({
+        to: 'asha@example.in',
+        subject: 'Your invoice',
+        html: '<p>Hi</p>',
+        text: 'Hi',
+        attachments: [
+          { fileName: 'INV-26-27-000001.pdf', contentType: 'application/pdf', content: pdf() },
+        ],
+      }),
+    ).rejects.toThrow(/sends no attachments/);
+    expect(sesMock.calls()).toHaveLength(0);
   });
 });
 
