@@ -241,8 +241,12 @@ export function CheckoutPage() {
     if (!choice.problem) setBillingError(null);
   }, []);
   const needsAddress = (breakdown?.subtotalPaise ?? 0) >= BUYER_ADDRESS_THRESHOLD_PAISE;
-  // D23: a new registration's registrant, asked for (and saved to the profile) when lacking.
-  const registrant = useRegistrant(Boolean(user) && domainPlan && !renewal);
+  // D23: a new registration's registrant (a domain plan's or transfer's name, a bundle's or a free
+  // domain's once typed), asked for (and saved to the profile) when lacking: the server refuses
+  // such an order without it.
+  const registrant = useRegistrant(
+    Boolean(user) && ((domainPlan && !renewal) || (newRegister && Boolean(registerDomain.name))),
+  );
   const tax = useTaxSplit(
     plan && billing.state
       ? {
