@@ -4,6 +4,7 @@
  * number. One rule for the checkout, which asks for what is missing and saves it to the profile,
  * and for converge, which registers a name only once both are there.
  */
+import { DomainError } from './errors';
 import type { BillingDetails } from './gst';
 
 export type RegistrantGap = 'address' | 'phone';
@@ -21,6 +22,31 @@ export function registrantGaps(profile: {
   }
   if (profile.phone.replace(/\D/g, '').length < 10) gaps.push('phone');
   return gaps;
+}
+
+/**
+ * An order that registers or transfers in a name (D23), refused before Razorpay hears of it when
+ * the registrant's details are missing: paid, it would wait out of step until they came. The
+ * checkout saves them to the profile first; only an old client meets this.
+ */
+export class RegistrantDetailsRequiredError extends DomainError {
+  override readonly name = 'RegistrantDetailsRequiredError';
+  readonly code = 'registrant_details_required';
+  constructor(readonly gaps: RegistrantGap[]) {
+    const missing = [
+      ...(gaps.includes('address') ? ['postal address (line 1, city, state and PIN code)'] : []),
+      ...(gaps.includes('phone') ? ['mobile number'] : []),
+    ].join(' and ');
+    super(
+      `The domain registry needs the registrant's ${missing} before a name is registered in your name. Please add them to your billing details in Settings, then pay.`,
+    );
+  }
+}
+
+/** Throws RegistrantDetailsRequiredError when the profile cannot register a name (D23). */
+export function assertRegistrant(profile: Parameters<typeof registrantGaps>[0]): void {
+  const gaps = registrantGaps(profile);
+  if (gaps.length > 0) throw new RegistrantDetailsRequiredError(gaps);
 }
 
 /** Why a paid name is not the buyer's: someone else registered it first (the card and the mail). */

@@ -23,6 +23,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // A VPS's SSH public key (D24): not a key, a private key, too weak.
   invalid_ssh_key: 400,
   billing_address_required: 400,
+  // A new or transferred name whose registrant's address or phone the profile lacks (D23).
+  registrant_details_required: 400,
   unauthorized: 401,
   forbidden: 403,
   // An operator whose account has no TOTP (D28).

@@ -4,13 +4,22 @@
  * WHOIS privacy (Basic Domain) and the DS records of DNSSEC (anything but Enterprise Domain).
  * Nothing is turned on by a tier: privacy and DS records are the buyer's to set from the card.
  *
+ * A bundle's domain part moves tier with its bundle (D26): when a refund takes back the upgrade
+ * that raised it (Standard → Premium Bundle's Premium → Enterprise Domain, Basic → Standard's
+ * Basic → Premium), the part is on the smaller tier again and the same step takes away what the
+ * larger one had let the buyer turn on.
+ *
  * The registrar is asked only for a domain whose chosen tier is in force (a pending plan whose
- * date has come), so the domains that never changed tier cost no registrar call here. Until that
+ * date has come) or a part a refunded upgrade had raised, so the domains that never changed tier
+ * cost no registrar call here. Until that
  * date the service is queued to be looked at again at it (`tierChangeAt`), so the change happens
  * on its day even when the renewal was paid days before (the reconciler converges it then).
  */
+import { partPlanIdOf } from '../domain/bundle-parts';
+import { CATALOG } from '../domain/catalog';
 import { DNSSEC_PLAN_IDS, type DsRecord } from '../domain/dnssec';
 import { PRIVACY_PLAN_IDS } from '../domain/domain-settings';
+import type { CatalogPlan } from '../domain/plan';
 import { planInForce } from '../domain/plan-change';
 import { DnsRecordNotFoundError, type Registrar } from '../ports/registrar';
 import type { ServiceRecord } from '../ports/services';
@@ -32,17 +41,40 @@ export interface TierRemoval {
   dsRecords: DsRecord[];
 }
 
-type TierFacts = Pick<ServiceRecord, 'planId' | 'planName' | 'pendingPlan' | 'category' | 'domain'>;
+type TierFacts = Pick<
+  ServiceRecord,
+  'planId' | 'planName' | 'pendingPlan' | 'category' | 'domain'
+> &
+  Partial<Pick<ServiceRecord, 'periods'>>;
 
-/** Whether the domain's chosen tier is in force now (and so the registrar may hold too much). */
-export function tierChanged(service: TierFacts, now: Date): boolean {
+/**
+ * Whether the domain's tier went down or sideways (and so the registrar may hold too much): its
+ * chosen tier is in force now, or it is a bundle's part (its view carries the bundle's periods)
+ * that a refunded upgrade had put on another tier than the one it is on.
+ */
+export function tierChanged(
+  service: TierFacts,
+  now: Date,
+  plans: readonly CatalogPlan[] = CATALOG,
+): boolean {
+  if (service.category !== 'domain') return false;
   const pending = service.pendingPlan;
-  return (
-    service.category === 'domain' &&
+  if (
     pending !== undefined &&
     pending.planId !== service.planId &&
     now.getTime() >= Date.parse(pending.from)
-  );
+  ) {
+    return true;
+  }
+  return Object.values(service.periods ?? {}).some((period) => {
+    const change = period.change;
+    if (!change || !period.refundedAt) return false;
+    const raised = partPlanIdOf(
+      plans.find((plan) => plan.id === change.toPlanId),
+      'domain',
+    );
+    return raised !== undefined && raised !== service.planId;
+  });
 }
 
 /**
@@ -66,8 +98,9 @@ export async function tierRemoval(
   registrar: TierRegistrar,
   service: TierFacts,
   now: Date,
+  plans?: readonly CatalogPlan[],
 ): Promise<TierRemoval | undefined> {
-  if (!tierChanged(service, now) || !service.domain) return undefined;
+  if (!tierChanged(service, now, plans) || !service.domain) return undefined;
   const tier = planInForce(service, now).planId;
   const name = service.domain;
   const privacy =
@@ -84,8 +117,9 @@ export async function applyTier(
   registrar: TierRegistrar,
   service: TierFacts,
   now: Date,
+  plans?: readonly CatalogPlan[],
 ): Promise<string | undefined> {
-  const removal = await tierRemoval(registrar, service, now);
+  const removal = await tierRemoval(registrar, service, now, plans);
   if (!removal || !service.domain) return undefined;
   if (removal.privacy) await registrar.setPrivacy(service.domain, false);
   for (const record of removal.dsRecords) {

@@ -436,7 +436,7 @@ export async function convergeService(
     if (!step && failure === undefined && wantsRegistryCheck(service, life, deps.registrar)) {
       try {
         const part = deps.registrar as RegistrarPart;
-        if (await tierRemoval(part.registrar, service, now)) {
+        if (await tierRemoval(part.registrar, service, now, deps.plans)) {
           step = { kind: 'apply-tier', name: service.domain as string };
         }
       } catch (error) {
@@ -485,7 +485,7 @@ export async function convergeService(
       (Boolean(deps.storage) && isStoragePart(service));
     // A domain's chosen tier in force that the registrar could not be asked about (#29).
     const tierUnknown =
-      failure !== undefined && Boolean(deps.registrar) && tierChanged(service, now);
+      failure !== undefined && Boolean(deps.registrar) && tierChanged(service, now, deps.plans);
     const record = lifeRecordOf(
       service,
       life,
@@ -648,7 +648,7 @@ async function take(
       // What the tier leaves behind is asked of the registrar again under the claim.
       const part = deps.registrar as RegistrarPart;
       const outcome = wantsRegistryCheck(current, lifeOfService(current, deps.now()), part)
-        ? await applyTier(part.registrar, current, deps.now())
+        ? await applyTier(part.registrar, current, deps.now(), deps.plans)
         : undefined;
       await deps.records.release(userId, serviceId, claim.token);
       if (outcome) deps.log.info('Converge acted on the registrar', { serviceId, step: outcome });

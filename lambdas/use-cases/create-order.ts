@@ -4,6 +4,7 @@ import { PlanNotFoundError } from '../domain/errors';
 import { assertBuyerAddress, quoteTax, type BillingDetails } from '../domain/gst';
 import type { SellerDetails } from '../domain/invoice';
 import { parseProfileUpdate } from '../domain/profile';
+import { assertRegistrant } from '../domain/registrant';
 import type { Plan } from '../domain/plan';
 import { accountDomainOf, priceCheckout } from '../domain/checkout-pricing';
 import type { Quote } from '../domain/pricing';
@@ -140,6 +141,9 @@ export async function createOrder(
     ...choices,
     mandate,
     ...(transferAuthCode ? { transferAuthCode } : {}),
+    // D23: a new name (a domain plan's, a bundle's, a hosting's free one) or one moving in is
+    // registered under the buyer's registrant details: without them it would wait, paid.
+    registers: !renewal && (plan.category === 'domain' || Boolean(choices.registerDomain)),
   });
 }
 
@@ -203,9 +207,12 @@ async function placeOrder(
     mandate?: { maxAmountPaise: number } | undefined;
     /** A domain transferred in (D23). */
     transferAuthCode?: string;
+    /** A name is registered or transferred in for this order: its registrant must be known (D23). */
+    registers?: boolean;
   } & PartChoices = {},
 ): Promise<CreateOrderResponse> {
-  const { changeFrom, serviceId, vps, registerDomain, mandate, transferAuthCode } = extra;
+  const { changeFrom, serviceId, vps, registerDomain, mandate, transferAuthCode, registers } =
+    extra;
   if (deps.limits)
     await spendUserLimit({ limits: deps.limits, now: deps.now }, caller.userId, 'order');
   await refuseTooManyUnpaidOrders(deps, caller.userId);
@@ -218,6 +225,8 @@ async function placeOrder(
     ? (parseProfileUpdate({ billing: input.billing }).billing ?? undefined)
     : user.billing;
   assertBuyerAddress(quote.subtotalPaise, billing);
+  // The billing typed here becomes the profile's below, so converge finds it with the phone.
+  if (registers) assertRegistrant({ phone: user.phone, billing });
   const seller = deps.seller();
   if (billing) quote.tax = quoteTax(quote, billing.state, seller.state);
   const receipt = (deps.newReceipt ?? newReceipt)();

@@ -147,6 +147,13 @@ describe('a bundle upgrade on the local stack (D26, D24)', () => {
       ['Premium VPS', false],
     ]);
     expect(upgraded.renewalDate).toBe(bundle.renewalDate);
+    // Enterprise Domain's DNSSEC, turned on by the buyer: the refund takes it away again (#29).
+    const ds = { keyTag: 2371, algorithm: 13, digestType: 2, digest: 'ab'.repeat(32) };
+    const signed = await api(stack, 'POST', `/api/me/domains/${name}/ds-records`, {
+      token,
+      body: ds,
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
 
     // A full refund of the upgrade payment, made at Razorpay: each part goes back but the disk.
     const refund = await fetch(
@@ -168,6 +175,13 @@ describe('a bundle upgrade on the local stack (D26, D24)', () => {
       'every part back on the Standard Bundle’s plans, the disk kept',
       90_000,
     );
+    await eventually(async () => {
+      const res = await fetch(`${stack.registrarUrl}/_registrar/domains`);
+      const { domains } = (await res.json()) as {
+        domains: { name: string; dsRecords: unknown[] }[];
+      };
+      return domains.find((d) => d.name === name)?.dsRecords.length === 0 ? true : undefined;
+    }, 'the DS record withdrawn at the registrar stand-in once Premium Domain is back');
     const after = await card(token, bundle.id);
     expect(after).toMatchObject({ planId: 'standardbundle', state: 'active' });
     expect(after?.parts?.map((p) => p.name)).toEqual([

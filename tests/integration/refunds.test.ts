@@ -14,6 +14,7 @@ import { sharedStack } from '../helpers/shared-stack';
 import {
   api,
   eventually,
+  givenProfile,
   mailbox,
   newUser,
   payOrder,
@@ -216,6 +217,8 @@ describe('cancel within 30 days, on the local stack', () => {
     const theirs = await api(stack, 'POST', `/api/me/services/${bought.service.id}/cancel`, {
       token: stranger.token,
     });
+    // A name is registered under the buyer's registrant details (D23): the profile holds them.
+    await givenProfile(stack, owner.token);
     const domain = await buy(owner.token, 'basicdomain', 12, `refundtest${Date.now()}.com`);
     const notRefundable = await api(stack, 'POST', `/api/me/services/${domain.service.id}/cancel`, {
       token: owner.token,

@@ -9,6 +9,7 @@ import {
   api,
   deliveries,
   eventually,
+  givenProfile,
   mailbox,
   newUser,
   payOrder,
@@ -98,6 +99,8 @@ describe('restarting the local stack', () => {
     ]);
 
     // Act 2: a second purchase is paid, its webhooks fail once and wait to be retried; then a crash
+    // A name is registered under the buyer's registrant details (D23): the profile holds them.
+    await givenProfile(second, tokenAgain);
     const renewal = await api<{ orderId: string }>(second, 'POST', '/api/checkout/orders', {
       token: tokenAgain,
       // D21: a domain order names its domain.

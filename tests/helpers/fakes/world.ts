@@ -17,7 +17,7 @@ import {
 } from './stores';
 import { InMemoryDocumentCounters } from './document-counters';
 import { InMemoryRefundsStore } from './refunds';
-import { SAMPLE_SELLER } from '../../../lambdas/templates/invoice/sample';
+import { SAMPLE_BUYER_SAME_STATE, SAMPLE_SELLER } from '../../../lambdas/templates/invoice/sample';
 import { invoiceFonts } from '../../../lambdas/adapters/fonts/invoice-fonts';
 
 export const KEY_SECRET = 'test_key_secret';
@@ -82,6 +82,18 @@ export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
       };
       await world.orders.putOrder(order);
       return order;
+    },
+    /**
+     * The buyer's profile holds a registrant (D23): BUYER's mobile number and a billing address,
+     * as the checkout saves them before a name is ordered (an order without them is refused).
+     */
+    async givenRegistrant(): Promise<void> {
+      await world.users.createUserIfMissing({ ...BUYER, createdAt: now.toISOString() });
+      await world.users.updateProfile(
+        BUYER.userId,
+        { billing: SAMPLE_BUYER_SAME_STATE },
+        now.toISOString(),
+      );
     },
   };
   return world;

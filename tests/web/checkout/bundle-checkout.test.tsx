@@ -21,8 +21,14 @@ vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx0aGVrZXlvZmFzaGFsYXB0b3BmaWxsZXI asha@laptop';
 const server = startMockApi();
 let orders: Record<string, unknown>[];
+let saved: unknown[];
 
-function serve(refuse?: { code: string; message: string }, services: Service[] = []) {
+/** The buyer's profile holds the registrant's address and, unless `phone` says, a mobile number. */
+function serve(
+  refuse?: { code: string; message: string },
+  services: Service[] = [],
+  phone = '+919876543210',
+) {
   server.use(
     http.get(`${API}/me/dashboard`, () =>
       HttpResponse.json({
@@ -42,10 +48,21 @@ function serve(refuse?: { code: string; message: string }, services: Service[] =
       HttpResponse.json({
         email: 'asha@example.in',
         name: 'Asha Verma',
-        phone: '',
+        phone,
         billing: SAMPLE_BUYER_SAME_STATE,
       }),
     ),
+    http.put(`${API}/me/profile`, async ({ request }) => {
+      const update = (await request.json()) as Record<string, unknown>;
+      saved.push(update);
+      return HttpResponse.json({
+        email: 'asha@example.in',
+        name: 'Asha Verma',
+        phone,
+        billing: SAMPLE_BUYER_SAME_STATE,
+        ...update,
+      });
+    }),
     http.post(`${API}/checkout/quote`, async ({ request }) => {
       const body = (await request.json()) as { planId: string; months: number };
       return HttpResponse.json(
@@ -64,6 +81,7 @@ function serve(refuse?: { code: string; message: string }, services: Service[] =
 beforeEach(() => {
   resetAuthMock();
   orders = [];
+  saved = [];
   FakeRazorpay.install();
   setSignedInUser({ sub: 'u1', email: 'asha@example.in', name: 'Asha Verma' });
 });
@@ -85,6 +103,8 @@ describe("a bundle's checkout (D24)", () => {
     await userEvent.clear(name);
     await userEvent.type(name, 'AshaVerma.in');
     await userEvent.type(screen.getByLabelText(/SSH public key/), KEY);
+    // A name to register (D23): the registrant on file is named, nothing asked.
+    await screen.findByTestId('registrant-on-file');
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
 
     await waitFor(() => expect(orders).toHaveLength(1));
@@ -104,6 +124,7 @@ describe("a bundle's checkout (D24)", () => {
     await userEvent.type(await screen.findByLabelText('Domain name to register'), 'ashaverma.in');
     // Basic Bundle has no VPS.
     expect(screen.queryByTestId('vps-choice')).not.toBeInTheDocument();
+    await screen.findByTestId('registrant-on-file');
 
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
 
@@ -112,6 +133,29 @@ describe("a bundle's checkout (D24)", () => {
       'aria-invalid',
       'true',
     );
+  });
+
+  it('no mobile number on file: asked under Registrant details once a name is typed, saved, then ordered', async () => {
+    serve(undefined, [], '');
+    renderApp('/checkout?plan=basicbundle&domain=ashaverma.in');
+    const name = await screen.findByLabelText('Domain name to register');
+    // No name, no registration: nothing is asked.
+    expect(screen.queryByRole('heading', { name: 'Registrant details' })).not.toBeInTheDocument();
+
+    await userEvent.type(name, 'ashaverma.in');
+    const phone = await screen.findByLabelText('Mobile number');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(
+      await screen.findByText(/Please enter a 10-digit Indian mobile number/),
+    ).toBeInTheDocument();
+    expect(orders).toEqual([]);
+
+    await userEvent.type(phone, '98765 43210');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(saved).toEqual([{ phone: '+919876543210' }]);
+    expect(orders[0]).toMatchObject({ planId: 'basicbundle', registerDomain: 'ashaverma.in' });
   });
 
   it('Basic Hosting asks no domain to register', async () => {
@@ -140,6 +184,7 @@ describe("Premium and Enterprise Hosting's free domain for the first year (D23)"
 
     await userEvent.clear(name);
     await userEvent.type(name, 'AshaVerma.com');
+    await screen.findByTestId('registrant-on-file');
     await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(orders).toHaveLength(1));
     expect(orders[0]).toMatchObject({ planId: 'premiumhosting', registerDomain: 'ashaverma.com' });

@@ -13,7 +13,10 @@ import { cachedPlans } from '../../../../lambdas/adapters/dynamodb/plans-table';
 import { parseIpv4Ranges } from '../../../../lambdas/domain/ipv4-pool';
 import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
 import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
-import { convergeService } from '../../../../lambdas/use-cases/converge-service';
+import {
+  convergeService,
+  type ConvergeResult,
+} from '../../../../lambdas/use-cases/converge-service';
 import { createOrder } from '../../../../lambdas/use-cases/create-order';
 import { fulfilPayment, purchaseIdFor } from '../../../../lambdas/use-cases/fulfil-payment';
 import { priceChange } from '../../../../lambdas/use-cases/plan-change';
@@ -33,6 +36,8 @@ const HUNDRED_DAYS_ON = new Date(BOUGHT.getTime() + 100 * DAY);
 const NAME = 'ashaverma.in';
 const KEY = sshPublicKey('ed25519');
 const GB = 1_000_000_000;
+/** A DS record as the buyer's DNS host gives it (SHA-256 digest, 64 hex digits). */
+const DS = { keyTag: 2371, algorithm: 13, digestType: 2, digest: 'ab'.repeat(32) };
 
 function world() {
   const compute = new InMemoryCompute();
@@ -90,6 +95,9 @@ const card = () =>
     bundleId,
   );
 const vm = () => w.compute.all()[0];
+/** What a bundle's converge did to its domain part. */
+const domainActions = (result: ConvergeResult) =>
+  'parts' in result ? result.parts?.find((p) => p.kind === 'domain')?.actions : undefined;
 const account = () => [...w.panel.accounts.values()][0];
 
 async function buy(planId: string, vps = true) {
@@ -276,6 +284,22 @@ describe('Standard Bundle → Premium Bundle', () => {
     ]);
   });
 
+  it('refunding the upgrade withdraws the DS records Enterprise Domain had; Premium keeps privacy', async () => {
+    await upgradeTo('premiumbundle');
+    await converge('evt-1');
+    // What Enterprise Domain (Premium Bundle's) lets the buyer turn on from the card.
+    await w.registrar.setPrivacy(NAME, true);
+    await w.registrar.addDsRecord(NAME, DS);
+    await converge('evt-2');
+    expect((await w.registrar.dsRecords(NAME)).length).toBe(1);
+
+    await withdrawPeriods(w, ref(), [purchaseIdFor('pay_Upgrade0000001')], w.now());
+    expect(await converge('evt-refund')).toMatchObject({ outcome: 'in_step' });
+
+    expect(await w.registrar.dsRecords(NAME)).toEqual([]);
+    expect((await w.registrar.details(NAME))?.privacy).toBe(true);
+  });
+
   it('keeps the larger quota, out of step with a sentence, while the files do not fit the smaller one', async () => {
     await upgradeTo('premiumbundle');
     await converge('evt-1');
@@ -361,6 +385,25 @@ describe('Basic Bundle → Standard Bundle (adds a VPS)', () => {
     ]);
     expect(w.storage.all()[0]?.quotaBytes).toBe(100 * GB);
     expect(account()?.package).toBe('storefront_basic');
+  });
+
+  it('refunding the upgrade turns off the WHOIS privacy its Premium domain had, once', async () => {
+    await upgradeTo('standardbundle');
+    await converge('evt-1');
+    // Premium Domain (Standard Bundle's) includes privacy: the buyer turns it on from the card.
+    await w.registrar.setPrivacy(NAME, true);
+    await converge('evt-2');
+    expect((await w.registrar.details(NAME))?.privacy).toBe(true);
+
+    await withdrawPeriods(w, ref(), [purchaseIdFor('pay_Upgrade0000001')], w.now());
+    const refunded = await converge('evt-refund');
+
+    expect(refunded).toMatchObject({ outcome: 'in_step' });
+    expect(domainActions(refunded)).toEqual(['apply-tier:privacy-off']);
+    expect((await w.registrar.details(NAME))?.privacy).toBe(false);
+    expect((await part('domain'))?.planId).toBe('basicdomain');
+    // Done: a later pass finds nothing left to take away.
+    expect(domainActions(await converge('evt-again'))).toEqual([]);
   });
 
   it('refuses VPS choices on a change that adds no VPS', async () => {

@@ -69,6 +69,7 @@ describe('createOrder', () => {
 
   it('carries the domain into the order (D13)', async () => {
     const { world, deps } = arrange();
+    await world.givenRegistrant();
 
     const answer = await createOrder(deps, BUYER, {
       planId: 'basicdomain',

@@ -123,6 +123,7 @@ describe('priceCheckout prices a domain plan by the year (D21)', () => {
 describe('createOrder for a domain plan', () => {
   it('charges the yearly price + GST and stores the normalised name, years and months', async () => {
     const { world, deps } = arrange();
+    await world.givenRegistrant();
 
     const answer = await createOrder(deps, BUYER, {
       planId: 'basicdomain',
@@ -162,6 +163,7 @@ describe('createOrder for a domain plan', () => {
 
   it('a held name renews at the same yearly price, and its service runs 12 × years months', async () => {
     const { world, deps } = arrange();
+    await world.givenRegistrant();
     const first = await createOrder(deps, BUYER, {
       planId: 'basicdomain',
       years: 1,
@@ -195,6 +197,7 @@ describe('createOrder for a domain plan', () => {
 describe('a domain transferred in with its auth code (D23)', () => {
   it('is one year at the plan’s yearly price; the code stays on the order until it is paid, then only on the service', async () => {
     const { world, deps } = arrange();
+    await world.givenRegistrant();
     const answer = await createOrder(deps, BUYER, {
       planId: 'basicdomain',
       years: 1,
@@ -302,6 +305,7 @@ describe('POST /api/checkout/quote and /orders for domains', () => {
   });
 
   it('creates the order for a domain at its yearly price', async () => {
+    await world.givenRegistrant();
     const body = JSON.stringify({ planId: 'basicdomain', domain: 'asharao.net', months: 24 });
 
     const { statusCode, json } = await call(httpEvent('post-checkout-orders.json', { body }));

@@ -76,6 +76,7 @@ const atRegistrar = async () => ({
 
 async function ownDomain(planId: string) {
   world = tierWorld();
+  await world.givenRegistrant();
   ({ serviceId } = await buy(planId));
   await converge('evt-bought');
   expect((await service()).provisioning?.state).toBe('ready');

@@ -48,6 +48,7 @@ const premium = {
 describe('"Free domain for the first year" on Premium and Enterprise Hosting (D23)', () => {
   it('keeps the name (normalised) on a first Premium or Enterprise Hosting order', async () => {
     const { world, deps } = arrange();
+    await world.givenRegistrant();
     const answer = await createOrder(deps, BUYER, premium);
     expect(world.orders.items.get(answer.orderId)?.registerDomain).toBe('ashaverma.com');
     const enterprise = await createOrder(deps, BUYER, {
@@ -78,6 +79,7 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
 
   it('refuses it on Basic Hosting, on a renewal and on a plan change (400 validation_failed)', async () => {
     const { world, deps, pay } = arrange();
+    await world.givenRegistrant();
     const basic = createOrder(deps, BUYER, { ...premium, planId: 'basichosting' });
     await expect(basic).rejects.toBeInstanceOf(RegisterDomainNotOfferedError);
     await expect(basic).rejects.toMatchObject({ code: 'validation_failed' });
@@ -115,6 +117,7 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
 
   it('paid: one Basic Domain service with a ₹0 first year, however often the payment is delivered', async () => {
     const { world, deps, pay } = arrange();
+    await world.givenRegistrant();
     const order = await createOrder(deps, BUYER, premium);
     const at = deps.now();
     // The checkout callback and redelivered webhooks, some at once.
@@ -185,6 +188,7 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
 
   it("a hosting refund within 30 days gives everything back and leaves the free domain the buyer's", async () => {
     const { world, deps, pay } = arrange();
+    await world.givenRegistrant();
     const order = await createOrder(deps, BUYER, { ...premium, months: 1 });
     await pay(order.orderId, 'pay_FreeDomainRefund');
     const hosting = world.services.all().find((s) => s.planId === 'premiumhosting')!;

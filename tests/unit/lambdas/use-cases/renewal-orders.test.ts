@@ -104,6 +104,7 @@ describe('an order is a renewal whenever the buyer holds or held the plan', () =
 
   it('another domain name is a new purchase; the same name is a renewal', async () => {
     const { deps, buy } = arrange();
+    await deps.givenRegistrant();
     await buy({ planId: 'basicdomain', years: 1, domain: 'asha-travels.com' });
 
     const other = await createOrder(deps, BUYER, {

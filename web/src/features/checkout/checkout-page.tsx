@@ -241,8 +241,12 @@ export function CheckoutPage() {
     if (!choice.problem) setBillingError(null);
   }, []);
   const needsAddress = (breakdown?.subtotalPaise ?? 0) >= BUYER_ADDRESS_THRESHOLD_PAISE;
-  // D23: a new registration's registrant, asked for (and saved to the profile) when lacking.
-  const registrant = useRegistrant(Boolean(user) && domainPlan && !renewal);
+  // D23: a new registration's registrant (a domain plan's or transfer's name, a bundle's or a free
+  // domain's once typed), asked for (and saved to the profile) when lacking: the server refuses
+  // such an order without it. Loaded (hidden) as soon as a name may be typed, so it is there by
+  // the time Pay Now is pressed.
+  const registrantShown = Boolean(user) && ((domainPlan && !renewal) || newRegister);
+  const registrant = useRegistrant(registrantShown && (domainPlan || Boolean(registerDomain.name)));
   const tax = useTaxSplit(
     plan && billing.state
       ? {
@@ -505,8 +509,8 @@ export function CheckoutPage() {
                     />
                   )}
                 </div>
-                {registrant.wanted ? (
-                  <div className="mt-6 border-t border-slate-100 pt-6">
+                {registrantShown ? (
+                  <div className="mt-6 border-t border-slate-100 pt-6" hidden={!registrant.wanted}>
                     <RegistrantDetailsSection
                       error={registrant.error}
                       onChange={registrant.onChange}
