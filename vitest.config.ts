@@ -1,5 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const domain = fileURLToPath(new URL('./lambdas/domain', import.meta.url));
@@ -7,13 +8,16 @@ const domain = fileURLToPath(new URL('./lambdas/domain', import.meta.url));
 // One `vitest run` runs every project; `--project NAME` runs one.
 export default defineConfig({
   test: {
+    // A worker per core (vitest's default leaves one core to itself: one worker on CI's two).
+    // unit, web and infra keep both cores busy; integration sets its own two and e2e runs one.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
-          // Generous: group 0 runs unit, web and infra side by side on two cores.
+          // Generous: group 0 runs unit, web and infra side by side, a worker per core.
           testTimeout: 30_000,
         },
       },
@@ -43,8 +47,27 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/integration/faults/**'],
           // One stack for the files that call sharedStack() (tests/helpers/shared-stack.ts).
           globalSetup: ['tests/helpers/shared-stack-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two files at a time: most of a file's time is waiting on the stack's asynchronous work
+          // (the bus, converge, mails), so a second file uses the core the first leaves idle. A file
+          // on the shared stack touches only its own data; one that flips a stand-in's switch, runs
+          // a store-wide job or restarts its stack has its own (docs/decisions.md E31).
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // Crashes, restarts, floods and fifty concurrent duplicates, each on its own stack: one
+          // file at a time, so that what they race is the stack, not another file's load.
+          name: 'faults',
+          sequence: { groupOrder: 2 },
+          environment: 'node',
+          include: ['tests/integration/faults/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -53,7 +76,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           // One web stack and one Chromium for the project (useE2e, tests/helpers/e2e.ts).

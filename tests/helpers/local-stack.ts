@@ -83,39 +83,51 @@ export const LOCAL_SECRETS = {
   webhookSecret: 'local_webhook_secret',
 } as const;
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
+/**
+ * Ports are drawn below Linux's ephemeral range (32768–60999): no `listen(0)` and no outgoing
+ * connection is handed one of them, so a port found free stays free until the stack binds it,
+ * and again across a restart on the same ports. Each vitest worker draws from its own slice
+ * (`VITEST_POOL_ID`; the main process, `npm start` and the bench from slice 0), so two files
+ * starting stacks at once never draw the same port; within a slice the draw is random, for other
+ * runs on the same machine.
+ */
+const PORT_RANGE = { low: 10_000, high: 32_000, slices: 8 } as const;
+const drawn = new Set<number>();
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolvePromise) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePromise(port));
-    });
+    server.once('error', () => resolvePromise(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolvePromise(true)));
   });
 }
 
+/** A port nothing listens on, from this process's slice (see PORT_RANGE). */
+export async function freePort(): Promise<number> {
+  const pool = Number(process.env.VITEST_POOL_ID ?? 0);
+  const slice = Number.isInteger(pool) && pool > 0 ? pool % PORT_RANGE.slices : 0;
+  const size = Math.floor((PORT_RANGE.high - PORT_RANGE.low) / PORT_RANGE.slices);
+  const low = PORT_RANGE.low + slice * size;
+  for (let tries = 0; tries < 200; tries++) {
+    const port = low + Math.floor(Math.random() * size);
+    if (drawn.has(port) || !(await portIsFree(port))) continue;
+    drawn.add(port);
+    return port;
+  }
+  throw new Error(`No free port between ${low} and ${low + size - 1} after 200 tries.`);
+}
+
 async function freePorts(): Promise<StackPorts> {
-  const taken = new Set<number>();
-  const next = async () => {
-    for (;;) {
-      const port = await freePort();
-      if (!taken.has(port)) {
-        taken.add(port);
-        return port;
-      }
-    }
-  };
   return {
-    storefront: await next(),
-    dynamodb: await next(),
-    cognito: await next(),
-    ses: await next(),
-    razorpaySimulator: await next(),
-    whm: await next(),
-    registrar: await next(),
-    proxmox: await next(),
-    storage: await next(),
+    storefront: await freePort(),
+    dynamodb: await freePort(),
+    cognito: await freePort(),
+    ses: await freePort(),
+    razorpaySimulator: await freePort(),
+    whm: await freePort(),
+    registrar: await freePort(),
+    proxmox: await freePort(),
+    storage: await freePort(),
   };
 }
 

@@ -6,7 +6,6 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RazorpaySimulator } from '../../infra/local/razorpay-simulator/server';
@@ -15,6 +14,9 @@ import {
   RazorpayGateway,
 } from '../../lambdas/adapters/razorpay-api/razorpay-gateway';
 import type { RazorpayCredentials } from '../../lambdas/adapters/secrets/razorpay-secrets';
+import { freePort } from './local-stack';
+
+export { freePort };
 
 export interface ReceivedWebhook {
   event: string;
@@ -47,18 +49,6 @@ export interface SimulatorHarness {
   /** Waits until webhooks matching `test` have arrived. */
   received(test: (w: ReceivedWebhook) => boolean, count: number): Promise<ReceivedWebhook[]>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePromise(port));
-    });
-  });
 }
 
 export async function startSimulator(): Promise<SimulatorHarness> {

@@ -21,7 +21,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stack = await startLocalStack({
       withWeb,
       logFile,
-      ...(withWeb ? { env: { SUPPORT_EMAIL: E2E_SUPPORT_INBOX } } : {}),
+      // e2e: the contact journeys read the configured support inbox. integration: two files run
+      // at once on this stack, and API Gateway's per-route buckets are store-wide, so one file's
+      // polling would spend the other's; the throttles have their own stack (abuse-limits.test.ts).
+      env: withWeb ? { SUPPORT_EMAIL: E2E_SUPPORT_INBOX } : { LOCAL_THROTTLE: 'off' },
     });
     if (withWeb) {
       // The stack serves the API even when the web build failed: say so plainly, not by a timeout.

@@ -3,9 +3,12 @@
  * `globalSetup` (tests/helpers/shared-stack-setup.ts) and handed to its files through vitest's
  * `provide`/`inject` as a serialisable description. A file calls `sharedStack()` instead of
  * `startLocalStack()` when it never stops, kills or restarts the stack, needs no special
- * environment and asserts nothing another file changes: it makes its own users (newUser), filters
- * the mailbox, the registrar, the panel and the simulator by its own data, and a stand-in's outage
- * hook it flips is restored in `finally`. Every other file keeps `startLocalStack()` as before.
+ * environment and asserts nothing another file changes: it makes its own users (newUser) and
+ * filters the mailbox, the registrar, the panel and the simulator by its own data. The integration
+ * project runs two files at a time (vitest.config.ts), so a file that flips a stand-in's switch
+ * (WHM's outage, the simulator's next refund), runs a store-wide job or counts anything
+ * store-wide keeps `startLocalStack()`: the file beside it would see the switch or change the
+ * count. The integration project's shared stack runs without per-route throttles (its setup).
  */
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';

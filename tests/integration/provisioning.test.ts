@@ -8,11 +8,10 @@
  * creates exactly one account.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whmUsernameFor } from '../../lambdas/domain/provisioning';
 import { pendingBusDeliveries } from '../helpers/faults/fault-stack';
-import type { LocalStack } from '../helpers/local-stack';
-import { sharedStack } from '../helpers/shared-stack';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
   api,
   eventually,
@@ -48,10 +47,16 @@ interface WhmAccount {
   state: string;
 }
 
+// Its own stack: WHM's outage switch is the stand-in's, for every account on it, so another file
+// running beside this one on the shared stack would see WHM down too.
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await startLocalStack();
+});
+
+afterAll(async () => {
+  await stack?.dispose();
 });
 
 async function signedInBuyer(prefix: string): Promise<{ user: TestUser; token: string }> {

@@ -297,7 +297,8 @@ describe('forged and duplicated webhooks', () => {
 
   it('keeps one purchase and one mail when Razorpay sends the same events again', async () => {
     const { user, token } = await signedInBuyer('dup');
-    // A name is registered under the buyer's registrant details (D23): the profile holds them.
+    // The registrant's address, so the name is registered and the bus settles at once (without
+    // it, provisioning retries for ~25 s before giving up, and settled() waits for that).
     await givenProfile(stack, token);
     const order = await createOrder(token, 'basicdomain', 12, `dup${Date.now()}.com`);
     await payOrder(stack, order.orderId, 'success');

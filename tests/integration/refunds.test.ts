@@ -7,10 +7,9 @@
  * to the buyer and tried again. Another buyer's service is 404; a domain is 409 not_refundable.
  */
 import { execFileSync } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CancelServiceResponse, DashboardResponse } from '../../lambdas/domain/api';
-import type { LocalStack } from '../helpers/local-stack';
-import { sharedStack } from '../helpers/shared-stack';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import {
   api,
   eventually,
@@ -24,10 +23,15 @@ import {
   signUp,
 } from '../helpers/storefront-client';
 
+// Its own stack: the simulator's "next refund fails" switch is for whichever refund comes next,
+// which on the shared stack could be another file's, running beside this one.
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await startLocalStack();
 }, 60_000);
+afterAll(async () => {
+  await stack?.dispose();
+});
 async function buyer(prefix: string) {
   const user = newUser(prefix);
   await signUp(stack, user);

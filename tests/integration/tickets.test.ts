@@ -5,20 +5,25 @@
  * mailed; the operator resolves it. A grievance left unanswered is marked overdue by the deadlines
  * job, which mails the grievance officer once.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTicketView, TicketView } from '../../lambdas/domain/tickets';
 import { newOperator } from '../helpers/operators';
-import type { LocalStack } from '../helpers/local-stack';
-import { sharedStack } from '../helpers/shared-stack';
+import { startLocalStack, type LocalStack } from '../helpers/local-stack';
 import { api, eventually, mailbox, newUser, signIn, signUp } from '../helpers/storefront-client';
 
+// Its own stack: the deadlines job marks every open ticket of the store, and the test counts what
+// a second run finds (none), which a ticket another file opened meanwhile would change.
 let stack: LocalStack;
 let operatorToken: string;
 
 beforeAll(async () => {
-  stack = sharedStack();
+  stack = await startLocalStack();
   const operator = await newOperator(stack);
   operatorToken = await signIn(stack, operator);
+});
+
+afterAll(async () => {
+  await stack?.dispose();
 });
 
 const SUPPORT = 'support@storefront.local';
