@@ -55,7 +55,7 @@ export default defineConfig({
           // Two files at a time: most of a file's time is waiting on the stack's asynchronous work
           // (the bus, converge, mails), so a second file uses the core the first leaves idle. A file
           // on the shared stack touches only its own data; one that flips a stand-in's switch, runs
-          // a store-wide job or restarts its stack has its own (docs/decisions.md E31).
+          // a store-wide job or restarts its stack has its own (docs/decisions.md E30).
           fileParallelism: true,
           maxWorkers: 2,
         },

@@ -11,7 +11,7 @@ import { json, type HttpResult } from './response';
  * imported with the handler, not on the first request: in AWS every cold start's first request
  * reads the secret, so deferring the import saved nothing, and the dynamic import made esbuild wrap
  * every module the client shares with the DynamoDB client in a lazy initialiser (`__esm`), which
- * cost each API Lambda's cold import more than the import itself (docs/decisions.md E30).
+ * cost each API Lambda's cold import more than the import itself (docs/decisions.md E29).
  */
 export const fromTheEdge = edgeOriginCheck(originConfig, readOriginSecret);
 

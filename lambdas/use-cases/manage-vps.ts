@@ -156,7 +156,7 @@ export async function setVpsKeys(
   requestId: string,
 ): Promise<Service> {
   // sshpk and its crypto (some 190 KB) serve this route alone: the card's polling, power and
-  // reinstall routes of the same Lambda no longer load it at their cold start (E30).
+  // reinstall routes of the same Lambda no longer load it at their cold start (E29).
   const { parseSshPublicKeys, InvalidSshKeyError } = await import('../domain/ssh-keys');
   const keys = parseSshPublicKeys(texts);
   if (keys.length === 0) {

@@ -8,7 +8,7 @@ export type MimeComposer = (mail: OutgoingMail, from: string) => Promise<Buffer>
  * SES v1 (aws-ses-v2-local supports both calls): SendEmail for one HTML and one text body, and
  * SendRawEmail when the mail carries attachments, its MIME message built by the composer the
  * mailer was given. Only the function that sends attachments is given one (nodemailer is some
- * 135 KB of every bundle that holds it, E30); without it a mail with attachments is refused
+ * 135 KB of every bundle that holds it, E29); without it a mail with attachments is refused
  * before anything is sent.
  */
 export class SesMailer implements Mailer {

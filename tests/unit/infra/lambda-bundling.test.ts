@@ -21,7 +21,7 @@ async function bundledInputs(entry: string): Promise<string[]> {
  * The modules esbuild wraps in a lazy initialiser (`var init_x = __esm({ "path"() { … } })`), read
  * from the unminified bundle. esbuild does that to a module reached through a dynamic `import()`
  * and to everything it shares with the rest of the bundle: behind an `import()` of one SDK client,
- * every module the function's other clients share with it (docs/decisions.md E30).
+ * every module the function's other clients share with it (docs/decisions.md E29).
  */
 async function lazilyInitialised(entry: string): Promise<string[]> {
   const result = await build({
