@@ -260,3 +260,27 @@ function catchError(run: () => unknown): unknown {
   }
   throw new Error('expected an error');
 }
+
+describe('the edges of the GST rules', () => {
+  it('finds a state by its portal code, and none for a code left out', () => {
+    expect(findStateByCode('29')).toEqual({ code: '29', name: 'Karnataka', utgst: false });
+    expect(findStateByCode('25')).toBeUndefined();
+  });
+
+  it('computes a check character over exactly 14 characters of 0-9 and A-Z, refusing anything else by name', () => {
+    for (const bad of ['-27AAPFU0939F1Z', '27AAPFU0939F1Z-', '27aapfu0939f1z', '27AAPFU0939F1']) {
+      expect(() => gstinCheckCharacter(bad), bad).toThrow(
+        new RangeError(`expected 14 characters of 0-9 and A-Z, got ${bad}`),
+      );
+    }
+  });
+
+  it('calls a well-formed GSTIN for a state that is not one a GSTIN of another state', () => {
+    expect(gstinProblem('27AAPFU0939F1ZV', 'Bombay Presidency')).toBe('state');
+  });
+
+  it('needs a name and a city that are more than spaces', () => {
+    expect(needsBuyerAddress(5_000_000, { ...billing, name: '   ' })).toBe(true);
+    expect(needsBuyerAddress(5_000_000, { ...billing, city: ' ' })).toBe(true);
+  });
+});

@@ -515,3 +515,123 @@ function wordsToPaise(words: string): number {
   if (!match) throw new Error(`not an amount in words: ${words}`);
   return parseIndian(match[1] ?? '') * 100 + (match[2] ? parseIndian(match[2]) : 0);
 }
+
+describe('the edges of the invoice rules', () => {
+  it('refuses what is not a date, naming it, and a sequence out of range, naming the range', () => {
+    expect(() => financialYearOf('someday')).toThrow(new RangeError('not a date: someday'));
+    expect(() => formatDocumentNumber('invoice', '2026-11-22T02:02:03Z', 0)).toThrow(
+      new RangeError('a document sequence runs from 1 to 999999, got 0'),
+    );
+    expect(() => formatDocumentNumber('invoice', '2026-11-22T02:02:03Z', 1.5)).toThrow('got 1.5');
+  });
+
+  it('reads the number of the year that ends a century, 99-00', () => {
+    expect(parseDocumentNumber('CN/99-00/000001')).toEqual({
+      kind: 'credit_note',
+      financialYear: '99-00',
+      sequence: 1,
+      number: 'CN/99-00/000001',
+    });
+  });
+
+  it('names the seller by the legal name alone when the trade name is the same or absent, with a second line and no email when there is none', () => {
+    const lines = (s: SellerDetails) =>
+      buildInvoice(invoiceInput({ seller: s, billing: null })).seller;
+    const { tradeName: _, email: __, ...plain } = seller;
+    expect(lines({ ...plain, line2: 'Ashok Nagar' })).toStrictEqual({
+      name: 'Sample Hosting Private Limited',
+      addressLines: ['3rd Floor, 12 Residency Road', 'Ashok Nagar', 'Bengaluru – 560025'],
+      state: { name: 'Karnataka', code: '29' },
+      gstin: '29AABCS1234Q1Z0',
+    });
+    expect(lines({ ...seller, tradeName: seller.legalName }).addressLines).toEqual([
+      '3rd Floor, 12 Residency Road',
+      'Bengaluru – 560025',
+    ]);
+  });
+
+  it('addresses the buyer by the account name when the billing name is blank, and leaves out a blank second line', () => {
+    const invoice = buildInvoice(
+      invoiceInput({ billing: { ...karnatakaBuyer, name: '   ', line2: '  ' } }),
+    );
+    expect(invoice.buyer.name).toBe(event.name);
+    expect(invoice.buyer.addressLines).toEqual([
+      '14, 2nd Cross, Jayanagar 4th Block',
+      'Bengaluru – 560011',
+    ]);
+  });
+
+  it('refuses a number that is not one, or written in its URL form, naming it', () => {
+    for (const number of ['INV-26-27-000001', 'invoice 1']) {
+      expect(() => buildInvoice(invoiceInput({ number }))).toThrow(
+        new RangeError(`${number} is not a invoice number of the year of ${event.purchaseDate}`),
+      );
+    }
+  });
+
+  it('refuses a quote whose discounts do not come to its taxable value, naming the payment', () => {
+    const q = quote(basicHosting, 24, 'HOST10');
+    // The subtotal one paisa up and the fee one down still add up to the total.
+    const broken = { ...q, subtotalPaise: q.subtotalPaise + 1, feePaise: q.feePaise - 1 };
+    expect(() =>
+      buildInvoice(invoiceInput({ purchase: { ...invoiceInput().purchase, quote: broken } })),
+    ).toThrow(new RangeError(`the quote of payment ${event.paymentId} does not add up`));
+  });
+
+  it('shows a domain’s years at its yearly price, the domain, and a plan change’s plan and days', () => {
+    const q = quote(basicHosting, 12);
+    const invoice = buildInvoice(
+      invoiceInput({
+        purchase: {
+          ...invoiceInput().purchase,
+          domain: 'asharao.com',
+          quote: {
+            ...q,
+            domain: { name: 'asharao.com', extension: 'com', years: 2, yearlyPricePaise: 89_900 },
+            change: {
+              fromPlanId: 'starterhosting',
+              fromPlanName: 'Starter Hosting',
+              creditPaise: 0,
+              chargePaise: q.totalPaise,
+              remainingDays: 200,
+              periodDays: 365,
+              renewalDate: event.renewalDate,
+              renewalTotalPaise: q.totalPaise,
+            },
+          },
+        },
+      }),
+    );
+    expect(invoice.line).toMatchObject({
+      domain: 'asharao.com',
+      years: 2,
+      yearlyPricePaise: 89_900,
+      change: { fromPlanName: 'Starter Hosting', days: 200 },
+    });
+  });
+});
+
+describe('the edges of the credit note rules', () => {
+  const invoice = buildInvoice(invoiceInput());
+
+  it('is never reverse charge, describes what was invoiced, and names no refund or reason it was not given', () => {
+    const note = buildCreditNote({
+      number: 'CN/26-27/000009',
+      issuedAt: '2026-12-01T06:00:00Z',
+      invoice,
+      refundPaise: 100,
+    });
+    expect(note.reverseCharge).toBe(false);
+    expect(note.invoicedLine).toEqual(invoice.line);
+    expect(note).not.toHaveProperty('refundId');
+    expect(note).not.toHaveProperty('reason');
+  });
+
+  it('refuses a refund that is not whole paise from 1 to the total, naming the range', () => {
+    const base = { number: 'CN/26-27/000010', issuedAt: '2026-12-01T06:00:00Z', invoice };
+    expect(() => buildCreditNote({ ...base, refundPaise: 0 })).toThrow(
+      new RangeError('a refund against INV/26-27/000001 is 1 to 3538584 paise, got 0'),
+    );
+    expect(() => buildCreditNote({ ...base, refundPaise: 10.5 })).toThrow('got 10.5');
+  });
+});
