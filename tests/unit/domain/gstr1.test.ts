@@ -7,6 +7,7 @@ import {
   gstr1CsvFiles,
   rupees,
   rupeesText,
+  supplyTableOf,
   type CreditedInvoice,
 } from '../../../lambdas/domain/gstr1';
 import {
@@ -379,5 +380,113 @@ describe('GSTR-1 CSV files', () => {
     );
     expect(rupeesText(-5)).toBe('-0.05');
     expect(rupeesText(100)).toBe('1.00');
+  });
+});
+
+describe('GSTR-1 CSV files, every section', () => {
+  it('lays out B2C large and small, unregistered notes, both HSN tabs and the document series', () => {
+    sequence = 0;
+    const b2b = invoice(puneBusiness);
+    const home = invoice(karnatakaHome);
+    sequence += 1; // a number never used: cancelled
+    const large = invoice(keralaHome, 'enterprisehosting', 36);
+    const note = credit(large, 100_000, 1);
+    const input = {
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [b2b, home, large],
+      creditNotes: [note],
+    };
+    const files = gstr1CsvFiles(buildGstr1(input), input);
+    const rows = (name: string) => files[name]!.split('\r\n');
+    const money = (value: number) => rupeesText(value);
+
+    expect(rows('b2cl.csv')).toEqual([
+      'Invoice Number,Invoice date,Invoice Value,Place Of Supply,Rate,Taxable Value,Integrated Tax Amount,Cess Amount',
+      `${large.number},05-11-2026,${money(large.totalPaise)},32-Kerala,18,${money(large.taxablePaise)},${money(large.taxPaise)},0.00`,
+      '',
+    ]);
+    expect(rows('b2cs.csv')).toEqual([
+      'Type,Place Of Supply,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      `OE,29-Karnataka,18,${money(home.taxablePaise)},0.00,${money(home.taxLines[0]!.amountPaise)},${money(home.taxLines[1]!.amountPaise)},0.00`,
+      '',
+    ]);
+    expect(rows('cdnur.csv')).toEqual([
+      'UR Type,Note Number,Note Date,Note Type,Original Invoice Number,Original Invoice Date,Place Of Supply,Note Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      `B2CL,CN/26-27/000001,20-11-2026,C,${large.number},05-11-2026,32-Kerala,1000.00,18,${money(note.note.taxablePaise)},${money(note.note.taxPaise)},0.00,0.00,0.00`,
+      '',
+    ]);
+    const hsnHeader =
+      'HSN,Description,UQC,Total Quantity,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount';
+    expect(rows('hsn(b2b).csv')).toEqual([
+      hsnHeader,
+      `998315,Hosting and IT infrastructure,NA,0,18,${money(b2b.taxablePaise)},${money(b2b.taxPaise)},0.00,0.00,0.00`,
+      '',
+    ]);
+    // The B2C tab: the home and the large invoice, less the note against the large one.
+    const b2cTaxable = home.taxablePaise + large.taxablePaise - note.note.taxablePaise;
+    const b2cIgst = large.taxPaise - note.note.taxPaise;
+    expect(rows('hsn(b2c).csv')).toEqual([
+      hsnHeader,
+      `998315,Hosting and IT infrastructure,NA,0,18,${money(b2cTaxable)},${money(b2cIgst)},${money(home.taxLines[0]!.amountPaise)},${money(home.taxLines[1]!.amountPaise)},0.00`,
+      '',
+    ]);
+    expect(rows('docs.csv')).toEqual([
+      'Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled',
+      `Invoices for outward supply,${b2b.number},${large.number},4,1`,
+      'Credit Note,CN/26-27/000001,CN/26-27/000001,1,0',
+      '',
+    ]);
+  });
+
+  it('writes only the header of a section with nothing in it', () => {
+    sequence = 0;
+    const home = invoice(karnatakaHome);
+    const input = { gstin: seller.gstin, period: '2026-11', invoices: [home], creditNotes: [] };
+    const files = gstr1CsvFiles(buildGstr1(input), input);
+    for (const name of ['b2b.csv', 'b2cl.csv', 'cdnr.csv', 'cdnur.csv', 'hsn(b2b).csv']) {
+      expect(files[name]!.split('\r\n'), name).toHaveLength(2);
+    }
+  });
+});
+
+describe('the edges of GSTR-1', () => {
+  it('puts an inter-state unregistered invoice of exactly ₹1,00,000 in b2cs, one paisa more in b2cl', () => {
+    const at = (totalPaise: number) => ({
+      ...invoice(keralaHome),
+      totalPaise,
+    });
+    expect(supplyTableOf(at(10_000_000), '29')).toBe('b2cs');
+    expect(supplyTableOf(at(10_000_001), '29')).toBe('b2cl');
+    expect(supplyTableOf(at(10_000_001), '32')).toBe('b2cs');
+  });
+
+  it('refuses a period, a GSTIN or an amount that is not one, naming it', () => {
+    const input = { gstin: seller.gstin, period: '2026-11', invoices: [], creditNotes: [] };
+    expect(() => buildGstr1({ ...input, period: '2026-13' })).toThrow(
+      new RangeError('not a tax period (YYYY-MM): 2026-13'),
+    );
+    expect(() => buildGstr1({ ...input, gstin: '99AABCS1234Q1Z0' })).toThrow(
+      new RangeError('not a GSTIN: 99AABCS1234Q1Z0'),
+    );
+    expect(() => rupees(1.5)).toThrow(new RangeError('not whole paise: 1.5'));
+    expect(() => rupeesText(1.5)).toThrow(new RangeError('not whole paise: 1.5'));
+    const stray = { ...invoice(null), number: 'INV 7' };
+    expect(() => buildGstr1({ ...input, invoices: [stray] })).toThrow(
+      new RangeError('not a document number: INV 7'),
+    );
+  });
+
+  it('leaves out the document summary of a kind with none issued, and both HSN tabs when nothing was', () => {
+    const gstr1 = buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [],
+      creditNotes: [],
+    });
+    expect(gstr1.doc_issue.doc_det).toEqual([]);
+    expect(gstr1.hsn).toEqual({});
+    expect(gstr1).not.toHaveProperty('b2cl');
+    expect(gstr1).not.toHaveProperty('cdnur');
   });
 });
