@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { loadEvent } from '../../../events/load-event';
 import type { PurchaseCompletedDetail } from '../../../lambdas/domain/api';
@@ -307,7 +307,7 @@ describe('tax invoice: worked examples', () => {
     expect(() => buildInvoice(invoiceInput({ number: 'CN/26-27/000001' }))).toThrow(RangeError);
     expect(() =>
       buildInvoice(invoiceInput({ seller: { ...seller, gstin: '27AAFCA5678K1Z6' } })),
-    ).toThrow(RangeError);
+    ).toThrow(new RangeError("the seller's GSTIN 27AAFCA5678K1Z6 is not of Karnataka"));
     const broken = { ...quote(basicHosting, 12), totalPaise: 3_538_585 };
     expect(() =>
       buildInvoice(invoiceInput({ purchase: { ...invoiceInput().purchase, quote: broken } })),
@@ -315,15 +315,23 @@ describe('tax invoice: worked examples', () => {
   });
 });
 
-describe('credit note: worked examples', () => {
-  const invoice = buildInvoice(
+/**
+ * The invoices the credit notes adjust are made inside each test, not when the file is read: a
+ * change StrykerJS switches on for a test then reaches them, and a refused one fails that test
+ * rather than the whole file (docs/mutation.md).
+ */
+function maharashtraInvoice(): InvoiceDocument {
+  return buildInvoice(
     invoiceInput({
       billing: maharashtraBusiness,
       purchase: { ...invoiceInput().purchase, quote: quote(basicHosting, 24, 'HOST10') },
     }),
   );
+}
 
+describe('credit note: worked examples', () => {
   it('a full refund gives back the invoice’s own figures', () => {
+    const invoice = maharashtraInvoice();
     const note = buildCreditNote({
       number: 'CN/26-27/000001',
       issuedAt: '2026-12-01T06:00:00Z',
@@ -351,6 +359,7 @@ describe('credit note: worked examples', () => {
   });
 
   it('a partial refund splits back in the invoice’s proportions, exact in paise', () => {
+    const invoice = maharashtraInvoice();
     // refund 50,955.61 − 1,178.82 (a bundle's domain, D16) = 49,776.79
     // taxable = 49,776.79 × 43,182.72 ÷ 50,955.61 = 42,183.72000… → 42,183.72
     // tax     = 49,776.79 − 42,183.72 = 7,593.07   (18% of 42,183.72 = 7,593.0696)
@@ -385,6 +394,7 @@ describe('credit note: worked examples', () => {
   });
 
   it('refuses more than the invoice’s total, nothing, and an invoice number', () => {
+    const invoice = maharashtraInvoice();
     const base = { number: 'CN/26-27/000004', issuedAt: '2026-12-01T06:00:00Z', invoice };
     expect(() => buildCreditNote({ ...base, refundPaise: invoice.totalPaise + 1 })).toThrow();
     expect(() => buildCreditNote({ ...base, refundPaise: 0 })).toThrow();
@@ -612,9 +622,8 @@ describe('the edges of the invoice rules', () => {
 });
 
 describe('the edges of the credit note rules', () => {
-  const invoice = buildInvoice(invoiceInput());
-
   it('is never reverse charge, describes what was invoiced, and names no refund or reason it was not given', () => {
+    const invoice = buildInvoice(invoiceInput());
     const note = buildCreditNote({
       number: 'CN/26-27/000009',
       issuedAt: '2026-12-01T06:00:00Z',
@@ -628,10 +637,67 @@ describe('the edges of the credit note rules', () => {
   });
 
   it('refuses a refund that is not whole paise from 1 to the total, naming the range', () => {
+    const invoice = buildInvoice(invoiceInput());
     const base = { number: 'CN/26-27/000010', issuedAt: '2026-12-01T06:00:00Z', invoice };
     expect(() => buildCreditNote({ ...base, refundPaise: 0 })).toThrow(
       new RangeError('a refund against INV/26-27/000001 is 1 to 3538584 paise, got 0'),
     );
     expect(() => buildCreditNote({ ...base, refundPaise: 10.5 })).toThrow('got 10.5');
+  });
+});
+
+describe('what the module makes when it is loaded, in a copy loaded by the test', () => {
+  // The words, the prefixes, India's offset and the number pattern are made once, when the file
+  // is imported. The rules' specs share one module registry under StrykerJS
+  // (vitest.stryker.config.ts), so a change to them shows only in a copy imported inside a test
+  // (docs/mutation.md).
+  it('writes every word of the numbering, each prefix, India’s financial year and the SAC', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../lambdas/domain/invoice');
+    expect(Array.from({ length: 19 }, (_, i) => fresh.indianNumberInWords(i + 1))).toEqual([
+      'One',
+      'Two',
+      'Three',
+      'Four',
+      'Five',
+      'Six',
+      'Seven',
+      'Eight',
+      'Nine',
+      'Ten',
+      'Eleven',
+      'Twelve',
+      'Thirteen',
+      'Fourteen',
+      'Fifteen',
+      'Sixteen',
+      'Seventeen',
+      'Eighteen',
+      'Nineteen',
+    ]);
+    expect([20, 30, 40, 50, 60, 70, 80, 90].map((n) => fresh.indianNumberInWords(n))).toEqual([
+      'Twenty',
+      'Thirty',
+      'Forty',
+      'Fifty',
+      'Sixty',
+      'Seventy',
+      'Eighty',
+      'Ninety',
+    ]);
+    // 23:59:59 on 31 March in India, then midnight: the last number of one year, the first of the next
+    expect(fresh.formatDocumentNumber('invoice', '2027-03-31T18:29:59Z', 999_999)).toBe(
+      'INV/26-27/999999',
+    );
+    expect(fresh.formatDocumentNumber('credit_note', '2027-03-31T18:30:00Z', 1)).toBe(
+      'CN/27-28/000001',
+    );
+    expect(() => fresh.formatDocumentNumber('invoice', '2027-01-01T00:00:00Z', 1_000_000)).toThrow(
+      'a document sequence runs from 1 to 999999',
+    );
+    expect(fresh.parseDocumentNumber('INV-26-27-000001')?.number).toBe('INV/26-27/000001');
+    expect(fresh.parseDocumentNumber('XINV/26-27/000001')).toBeNull();
+    expect(fresh.parseDocumentNumber('INV/26-27/0000012')).toBeNull();
+    expect(fresh.buildInvoice(invoiceInput()).line.sac).toBe('998315');
   });
 });

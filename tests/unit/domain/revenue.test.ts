@@ -89,14 +89,17 @@ const NOTHING = {
 };
 
 describe('the revenue report', () => {
-  const report = buildRevenueReport(
-    '2026-11-01',
-    '2026-11-30',
-    [newHosting, changedDomain, renewedHosting, newVps],
-    [hostingRefund],
-  );
+  // Made in each test, not when the file is read, so a change StrykerJS switches on reaches it.
+  const november = () =>
+    buildRevenueReport(
+      '2026-11-01',
+      '2026-11-30',
+      [newHosting, changedDomain, renewedHosting, newVps],
+      [hostingRefund],
+    );
 
   it('sums each day and category in paise: gross, refunds, the GST owed by tax and the net (worked example)', () => {
+    const report = november();
     expect(report.from).toBe('2026-11-01');
     expect(report.to).toBe('2026-11-30');
     expect(report.rows).toEqual([
@@ -145,6 +148,7 @@ describe('the revenue report', () => {
   });
 
   it('totals every row', () => {
+    const report = november();
     expect(report.totals).toEqual({
       grossPaise: 8_852_145,
       refundsPaise: 1_000_000,
