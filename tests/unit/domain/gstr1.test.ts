@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { BillingDetails } from '../../../lambdas/domain/gst';
@@ -488,5 +488,43 @@ describe('the edges of GSTR-1', () => {
     expect(gstr1.hsn).toEqual({});
     expect(gstr1).not.toHaveProperty('b2cl');
     expect(gstr1).not.toHaveProperty('cdnur');
+  });
+});
+
+describe('what the module makes when it is loaded, in a copy loaded by the test', () => {
+  // The B2CL threshold, the period pattern and the zero sums are made once, when the file is
+  // imported. The rules' specs share one module registry under StrykerJS
+  // (vitest.stryker.config.ts), so a change to them shows only in a copy imported inside a test
+  // (docs/mutation.md).
+  it('reads a tax period, draws the B2CL line at ₹1,00,000 and sums from zero', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../lambdas/domain/gstr1');
+    expect(fresh.filingPeriod('2026-11')).toBe('112026');
+    expect(fresh.filingPeriod('2027-01')).toBe('012027');
+    for (const bad of ['2026-13', '2026-00', '12026-11', '2026-111', '2026-1']) {
+      expect(() => fresh.filingPeriod(bad), bad).toThrow(RangeError);
+    }
+    const kerala = invoice(keralaHome);
+    expect(fresh.supplyTableOf({ ...kerala, totalPaise: 10_000_000 }, '29')).toBe('b2cs');
+    expect(fresh.supplyTableOf({ ...kerala, totalPaise: 10_000_001 }, '29')).toBe('b2cl');
+    const gstr1 = fresh.buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [kerala],
+      creditNotes: [],
+    });
+    expect(gstr1.b2cs).toEqual([
+      {
+        sply_ty: 'INTER',
+        pos: '32',
+        typ: 'OE',
+        rt: 18,
+        txval: rupees(kerala.taxablePaise),
+        iamt: rupees(kerala.taxPaise),
+        camt: 0,
+        samt: 0,
+        csamt: 0,
+      },
+    ]);
   });
 });
