@@ -393,6 +393,25 @@ describe('credit note: worked examples', () => {
     ]);
   });
 
+  it('within a state puts an odd paisa of the tax in CGST, as the invoice did', () => {
+    // 24 months HOST10 to a Karnataka buyer: CGST 3,886.45 + SGST 3,886.44
+    const oddFee = buildInvoice(
+      invoiceInput({
+        purchase: { ...invoiceInput().purchase, quote: quote(basicHosting, 24, 'HOST10') },
+      }),
+    );
+    const refund = (refundPaise: number, n: number) =>
+      buildCreditNote({
+        number: `CN/26-27/00000${n}`,
+        issuedAt: '2026-12-01T06:00:00Z',
+        invoice: oddFee,
+        refundPaise,
+      }).taxLines.map((line) => line.amountPaise);
+    expect(refund(oddFee.totalPaise, 5)).toEqual([388_645, 388_644]);
+    // ₹1.00 back: taxable 100 × 43,182.72 ÷ 50,955.61 = 0.847… → 0.85, tax 0.15 → 0.08 + 0.07
+    expect(refund(100, 6)).toEqual([8, 7]);
+  });
+
   it('refuses more than the invoice’s total, nothing, and an invoice number', () => {
     const invoice = maharashtraInvoice();
     const base = { number: 'CN/26-27/000004', issuedAt: '2026-12-01T06:00:00Z', invoice };
