@@ -401,6 +401,15 @@ describe('GSTR-1 CSV files, every section', () => {
     const rows = (name: string) => files[name]!.split('\r\n');
     const money = (value: number) => rupeesText(value);
 
+    expect(rows('b2b.csv')).toEqual([
+      'GSTIN/UIN of Recipient,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Invoice Type,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      `27AAFCA5678K1Z6,${b2b.number},05-11-2026,${money(b2b.totalPaise)},27-Maharashtra,N,Regular B2B,18,${money(b2b.taxablePaise)},${money(b2b.taxPaise)},0.00,0.00,0.00`,
+      '',
+    ]);
+    expect(rows('cdnr.csv')).toEqual([
+      'GSTIN/UIN of Recipient,Note Number,Note Date,Note Type,Original Invoice Number,Original Invoice Date,Place Of Supply,Note Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      '',
+    ]);
     expect(rows('b2cl.csv')).toEqual([
       'Invoice Number,Invoice date,Invoice Value,Place Of Supply,Rate,Taxable Value,Integrated Tax Amount,Cess Amount',
       `${large.number},05-11-2026,${money(large.totalPaise)},32-Kerala,18,${money(large.taxablePaise)},${money(large.taxPaise)},0.00`,
@@ -477,6 +486,23 @@ describe('the edges of GSTR-1', () => {
     );
   });
 
+  it('counts UTGST, charged by a seller in a union territory without a legislature, as State/UT tax', () => {
+    const home = invoice(karnatakaHome);
+    const utgst = {
+      ...home,
+      taxLines: home.taxLines.map((line) =>
+        line.tax === 'SGST' ? { ...line, tax: 'UTGST' as const } : line,
+      ),
+    };
+    const gstr1 = buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [utgst],
+      creditNotes: [],
+    });
+    expect(paise(gstr1.b2cs[0]!.samt)).toBe(home.taxLines[1]!.amountPaise);
+  });
+
   it('leaves out the document summary of a kind with none issued, and both HSN tabs when nothing was', () => {
     const gstr1 = buildGstr1({
       gstin: seller.gstin,
@@ -496,6 +522,8 @@ describe('what the module makes when it is loaded, in a copy loaded by the test'
   // imported. The rules' specs share one module registry under StrykerJS
   // (vitest.stryker.config.ts), so a change to them shows only in a copy imported inside a test
   // (docs/mutation.md).
+  const input0 = () => ({ gstin: seller.gstin, period: '2026-11', creditNotes: [] });
+
   it('reads a tax period, draws the B2CL line at ₹1,00,000 and sums from zero', async () => {
     vi.resetModules();
     const fresh = await import('../../../lambdas/domain/gstr1');
@@ -513,6 +541,13 @@ describe('what the module makes when it is loaded, in a copy loaded by the test'
       invoices: [kerala],
       creditNotes: [],
     });
+    const registered = invoice(puneBusiness);
+    const withB2b = { ...input0(), invoices: [registered] };
+    const files = fresh.gstr1CsvFiles(fresh.buildGstr1(withB2b), withB2b);
+    const b2bRow = files['b2b.csv']!.split('\r\n')[1];
+    expect(b2bRow).toBe(
+      `27AAFCA5678K1Z6,${registered.number},05-11-2026,${rupeesText(registered.totalPaise)},27-Maharashtra,N,Regular B2B,18,${rupeesText(registered.taxablePaise)},${rupeesText(registered.taxPaise)},0.00,0.00,0.00`,
+    );
     expect(gstr1.b2cs).toEqual([
       {
         sply_ty: 'INTER',
