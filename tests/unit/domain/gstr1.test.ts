@@ -563,3 +563,46 @@ describe('what the module makes when it is loaded, in a copy loaded by the test'
     ]);
   });
 });
+
+describe('the order of a return’s sections', () => {
+  it('is by GSTIN, state and number, whatever order the documents come in', async () => {
+    // byText is made at load: checked in a copy imported inside the test (docs/mutation.md).
+    vi.resetModules();
+    const fresh = await import('../../../lambdas/domain/gstr1');
+    sequence = 0;
+    const blrBusiness = {
+      ...puneBusiness,
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560011',
+      gstin: '29AAGCB7383J1Z4',
+    };
+    const pune1 = invoice(puneBusiness);
+    const blr = invoice(blrBusiness);
+    const pune2 = invoice(puneBusiness);
+    const large1 = invoice(keralaHome, 'enterprisehosting', 36);
+    const large2 = invoice(keralaHome, 'enterprisehosting', 36);
+    const kerala = invoice(keralaHome);
+    const home = invoice(karnatakaHome);
+    const notes = [
+      credit(pune1, 100, 1),
+      credit(pune2, 100, 2),
+      credit(large1, 100, 3),
+      credit(large2, 100, 4),
+    ];
+    const gstr1 = fresh.buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [kerala, home, large2, large1, blr, pune2, pune1],
+      creditNotes: [...notes].reverse(),
+    });
+    expect(gstr1.b2b.map((party) => [party.ctin, party.inv.map((i) => i.inum)])).toEqual([
+      ['27AAFCA5678K1Z6', [pune1.number, pune2.number]],
+      ['29AAGCB7383J1Z4', [blr.number]],
+    ]);
+    expect(gstr1.b2cl?.[0]?.inv.map((i) => i.inum)).toEqual([large1.number, large2.number]);
+    expect(gstr1.b2cs.map((row) => row.pos)).toEqual(['29', '32']);
+    expect(gstr1.cdnr[0]?.nt.map((n) => n.nt_num)).toEqual(['CN/26-27/000001', 'CN/26-27/000002']);
+    expect(gstr1.cdnur?.map((n) => n.nt_num)).toEqual(['CN/26-27/000003', 'CN/26-27/000004']);
+  });
+});
