@@ -5,7 +5,7 @@
  * Pure: no I/O. Every sum is made in paise and turned into rupees once, at the end, so a section's
  * totals equal the documents' to the paisa (no floating-point drift).
  */
-import { findStateByCode, stateNamed } from './gst';
+import { findStateByCode } from './gst';
 import {
   GST_RATE_PERCENT,
   parseDocumentNumber,
@@ -424,13 +424,6 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     },
     doc_issue: { doc_det: docDet },
   };
-}
-
-/** The seller's state code of a GSTIN, checked against the configured state name. */
-export function sellerStateCode(gstin: string, stateName: string): string {
-  const code = stateNamed(stateName).code;
-  if (!gstin.startsWith(code)) throw new RangeError(`the GSTIN ${gstin} is not of ${stateName}`);
-  return code;
 }
 
 // ---------------------------------------------------------------------------------------------

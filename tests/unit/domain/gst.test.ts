@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import {
   BillingAddressRequiredError,
@@ -260,3 +260,112 @@ function catchError(run: () => unknown): unknown {
   }
   throw new Error('expected an error');
 }
+
+describe('the edges of the GST rules', () => {
+  it('finds a state by its portal code, and none for a code left out', () => {
+    expect(findStateByCode('29')).toEqual({ code: '29', name: 'Karnataka', utgst: false });
+    expect(findStateByCode('25')).toBeUndefined();
+  });
+
+  it('computes a check character over exactly 14 characters of 0-9 and A-Z, refusing anything else by name', () => {
+    for (const bad of ['-27AAPFU0939F1Z', '27AAPFU0939F1Z-', '27aapfu0939f1z', '27AAPFU0939F1']) {
+      expect(() => gstinCheckCharacter(bad), bad).toThrow(
+        new RangeError(`expected 14 characters of 0-9 and A-Z, got ${bad}`),
+      );
+    }
+  });
+
+  it('calls a well-formed GSTIN for a state that is not one a GSTIN of another state', () => {
+    expect(gstinProblem('27AAPFU0939F1ZV', 'Bombay Presidency')).toBe('state');
+  });
+
+  it('needs a name and a city that are more than spaces', () => {
+    expect(needsBuyerAddress(5_000_000, { ...billing, name: '   ' })).toBe(true);
+    expect(needsBuyerAddress(5_000_000, { ...billing, city: ' ' })).toBe(true);
+  });
+});
+
+describe('what the module makes when it is loaded, in a copy loaded by the test', () => {
+  // The states, the GSTIN shape and alphabet, the messages and the ₹50,000 threshold are made
+  // once, when the file is imported. The rules' specs share one module registry under StrykerJS
+  // (vitest.stryker.config.ts), so a change to them shows only in a copy imported inside a test
+  // (docs/mutation.md).
+  it('lists every state with its portal code and tax, and finds each by name and by code', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../lambdas/domain/gst');
+    const listed = fresh.GST_STATES.map((s) => `${s.code} ${s.name}${s.utgst ? ' (UTGST)' : ''}`);
+    expect(listed).toEqual([
+      '01 Jammu and Kashmir',
+      '02 Himachal Pradesh',
+      '03 Punjab',
+      '04 Chandigarh (UTGST)',
+      '05 Uttarakhand',
+      '06 Haryana',
+      '07 Delhi',
+      '08 Rajasthan',
+      '09 Uttar Pradesh',
+      '10 Bihar',
+      '11 Sikkim',
+      '12 Arunachal Pradesh',
+      '13 Nagaland',
+      '14 Manipur',
+      '15 Mizoram',
+      '16 Tripura',
+      '17 Meghalaya',
+      '18 Assam',
+      '19 West Bengal',
+      '20 Jharkhand',
+      '21 Odisha',
+      '22 Chhattisgarh',
+      '23 Madhya Pradesh',
+      '24 Gujarat',
+      '26 Dadra and Nagar Haveli and Daman and Diu (UTGST)',
+      '27 Maharashtra',
+      '29 Karnataka',
+      '30 Goa',
+      '31 Lakshadweep (UTGST)',
+      '32 Kerala',
+      '33 Tamil Nadu',
+      '34 Puducherry',
+      '35 Andaman and Nicobar Islands (UTGST)',
+      '36 Telangana',
+      '37 Andhra Pradesh',
+      '38 Ladakh (UTGST)',
+    ]);
+    for (const state of fresh.GST_STATES) {
+      expect(fresh.findState(state.name)).toBe(state);
+      expect(fresh.findStateByCode(state.code)).toBe(state);
+    }
+    expect(fresh.GST_STATE_NAMES).toEqual(fresh.GST_STATES.map((s) => s.name).sort());
+  });
+
+  it('checks a GSTIN’s shape and check character, and says what is wrong in the buyer’s words', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../lambdas/domain/gst');
+    expect(fresh.gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
+    expect(fresh.gstinCheckCharacter('29AAGCB7383J1Z')).toBe('4');
+    expect(fresh.gstinProblem('27AAPFU0939F1ZV', 'Maharashtra')).toBeNull();
+    for (const gstin of [
+      '27AAPFU0939F1Z',
+      'X27AAPFU0939F1ZV',
+      '27AAPFU0939F1ZVX',
+      '27AAPFU0939F0ZV',
+    ]) {
+      expect(fresh.gstinProblem(gstin, 'Maharashtra'), gstin).toBe('format');
+    }
+    expect(new fresh.InvalidGstinError('format').message).toBe(
+      'A GSTIN has 15 characters: the 2-digit state code, the 10-character PAN, then 3 more (for example 27AAPFU0939F1ZV).',
+    );
+    expect(new fresh.InvalidGstinError('state').message).toBe(
+      'This GSTIN is not valid for the selected state.',
+    );
+    expect(new fresh.InvalidGstinError('check_digit').message).toBe(
+      'This GSTIN does not add up: its last character does not match the rest. Please check it for a typing mistake.',
+    );
+    expect(fresh.PINCODE_MESSAGE).toBe(
+      'Please enter a 6-digit PIN code (it does not start with 0).',
+    );
+    expect(fresh.needsBuyerAddress(4_999_999, null)).toBe(false);
+    expect(fresh.needsBuyerAddress(5_000_000, null)).toBe(true);
+  });
+});

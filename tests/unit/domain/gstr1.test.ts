@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { BillingDetails } from '../../../lambdas/domain/gst';
@@ -7,6 +7,7 @@ import {
   gstr1CsvFiles,
   rupees,
   rupeesText,
+  supplyTableOf,
   type CreditedInvoice,
 } from '../../../lambdas/domain/gstr1';
 import {
@@ -379,5 +380,229 @@ describe('GSTR-1 CSV files', () => {
     );
     expect(rupeesText(-5)).toBe('-0.05');
     expect(rupeesText(100)).toBe('1.00');
+  });
+});
+
+describe('GSTR-1 CSV files, every section', () => {
+  it('lays out B2C large and small, unregistered notes, both HSN tabs and the document series', () => {
+    sequence = 0;
+    const b2b = invoice(puneBusiness);
+    const home = invoice(karnatakaHome);
+    sequence += 1; // a number never used: cancelled
+    const large = invoice(keralaHome, 'enterprisehosting', 36);
+    const note = credit(large, 100_000, 1);
+    const input = {
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [b2b, home, large],
+      creditNotes: [note],
+    };
+    const files = gstr1CsvFiles(buildGstr1(input), input);
+    const rows = (name: string) => files[name]!.split('\r\n');
+    const money = (value: number) => rupeesText(value);
+
+    expect(rows('b2b.csv')).toEqual([
+      'GSTIN/UIN of Recipient,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Invoice Type,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      `27AAFCA5678K1Z6,${b2b.number},05-11-2026,${money(b2b.totalPaise)},27-Maharashtra,N,Regular B2B,18,${money(b2b.taxablePaise)},${money(b2b.taxPaise)},0.00,0.00,0.00`,
+      '',
+    ]);
+    expect(rows('cdnr.csv')).toEqual([
+      'GSTIN/UIN of Recipient,Note Number,Note Date,Note Type,Original Invoice Number,Original Invoice Date,Place Of Supply,Note Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      '',
+    ]);
+    expect(rows('b2cl.csv')).toEqual([
+      'Invoice Number,Invoice date,Invoice Value,Place Of Supply,Rate,Taxable Value,Integrated Tax Amount,Cess Amount',
+      `${large.number},05-11-2026,${money(large.totalPaise)},32-Kerala,18,${money(large.taxablePaise)},${money(large.taxPaise)},0.00`,
+      '',
+    ]);
+    expect(rows('b2cs.csv')).toEqual([
+      'Type,Place Of Supply,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      `OE,29-Karnataka,18,${money(home.taxablePaise)},0.00,${money(home.taxLines[0]!.amountPaise)},${money(home.taxLines[1]!.amountPaise)},0.00`,
+      '',
+    ]);
+    expect(rows('cdnur.csv')).toEqual([
+      'UR Type,Note Number,Note Date,Note Type,Original Invoice Number,Original Invoice Date,Place Of Supply,Note Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+      `B2CL,CN/26-27/000001,20-11-2026,C,${large.number},05-11-2026,32-Kerala,1000.00,18,${money(note.note.taxablePaise)},${money(note.note.taxPaise)},0.00,0.00,0.00`,
+      '',
+    ]);
+    const hsnHeader =
+      'HSN,Description,UQC,Total Quantity,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount';
+    expect(rows('hsn(b2b).csv')).toEqual([
+      hsnHeader,
+      `998315,Hosting and IT infrastructure,NA,0,18,${money(b2b.taxablePaise)},${money(b2b.taxPaise)},0.00,0.00,0.00`,
+      '',
+    ]);
+    // The B2C tab: the home and the large invoice, less the note against the large one.
+    const b2cTaxable = home.taxablePaise + large.taxablePaise - note.note.taxablePaise;
+    const b2cIgst = large.taxPaise - note.note.taxPaise;
+    expect(rows('hsn(b2c).csv')).toEqual([
+      hsnHeader,
+      `998315,Hosting and IT infrastructure,NA,0,18,${money(b2cTaxable)},${money(b2cIgst)},${money(home.taxLines[0]!.amountPaise)},${money(home.taxLines[1]!.amountPaise)},0.00`,
+      '',
+    ]);
+    expect(rows('docs.csv')).toEqual([
+      'Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled',
+      `Invoices for outward supply,${b2b.number},${large.number},4,1`,
+      'Credit Note,CN/26-27/000001,CN/26-27/000001,1,0',
+      '',
+    ]);
+  });
+
+  it('writes only the header of a section with nothing in it', () => {
+    sequence = 0;
+    const home = invoice(karnatakaHome);
+    const input = { gstin: seller.gstin, period: '2026-11', invoices: [home], creditNotes: [] };
+    const files = gstr1CsvFiles(buildGstr1(input), input);
+    for (const name of ['b2b.csv', 'b2cl.csv', 'cdnr.csv', 'cdnur.csv', 'hsn(b2b).csv']) {
+      expect(files[name]!.split('\r\n'), name).toHaveLength(2);
+    }
+  });
+});
+
+describe('the edges of GSTR-1', () => {
+  it('puts an inter-state unregistered invoice of exactly ₹1,00,000 in b2cs, one paisa more in b2cl', () => {
+    const at = (totalPaise: number) => ({
+      ...invoice(keralaHome),
+      totalPaise,
+    });
+    expect(supplyTableOf(at(10_000_000), '29')).toBe('b2cs');
+    expect(supplyTableOf(at(10_000_001), '29')).toBe('b2cl');
+    expect(supplyTableOf(at(10_000_001), '32')).toBe('b2cs');
+  });
+
+  it('refuses a period, a GSTIN or an amount that is not one, naming it', () => {
+    const input = { gstin: seller.gstin, period: '2026-11', invoices: [], creditNotes: [] };
+    expect(() => buildGstr1({ ...input, period: '2026-13' })).toThrow(
+      new RangeError('not a tax period (YYYY-MM): 2026-13'),
+    );
+    expect(() => buildGstr1({ ...input, gstin: '99AABCS1234Q1Z0' })).toThrow(
+      new RangeError('not a GSTIN: 99AABCS1234Q1Z0'),
+    );
+    expect(() => rupees(1.5)).toThrow(new RangeError('not whole paise: 1.5'));
+    expect(() => rupeesText(1.5)).toThrow(new RangeError('not whole paise: 1.5'));
+    const stray = { ...invoice(null), number: 'INV 7' };
+    expect(() => buildGstr1({ ...input, invoices: [stray] })).toThrow(
+      new RangeError('not a document number: INV 7'),
+    );
+  });
+
+  it('counts UTGST, charged by a seller in a union territory without a legislature, as State/UT tax', () => {
+    const home = invoice(karnatakaHome);
+    const utgst = {
+      ...home,
+      taxLines: home.taxLines.map((line) =>
+        line.tax === 'SGST' ? { ...line, tax: 'UTGST' as const } : line,
+      ),
+    };
+    const gstr1 = buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [utgst],
+      creditNotes: [],
+    });
+    expect(paise(gstr1.b2cs[0]!.samt)).toBe(home.taxLines[1]!.amountPaise);
+  });
+
+  it('leaves out the document summary of a kind with none issued, and both HSN tabs when nothing was', () => {
+    const gstr1 = buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [],
+      creditNotes: [],
+    });
+    expect(gstr1.doc_issue.doc_det).toEqual([]);
+    expect(gstr1.hsn).toEqual({});
+    expect(gstr1).not.toHaveProperty('b2cl');
+    expect(gstr1).not.toHaveProperty('cdnur');
+  });
+});
+
+describe('what the module makes when it is loaded, in a copy loaded by the test', () => {
+  // The B2CL threshold, the period pattern and the zero sums are made once, when the file is
+  // imported. The rules' specs share one module registry under StrykerJS
+  // (vitest.stryker.config.ts), so a change to them shows only in a copy imported inside a test
+  // (docs/mutation.md).
+  const input0 = () => ({ gstin: seller.gstin, period: '2026-11', creditNotes: [] });
+
+  it('reads a tax period, draws the B2CL line at ₹1,00,000 and sums from zero', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../lambdas/domain/gstr1');
+    expect(fresh.filingPeriod('2026-11')).toBe('112026');
+    expect(fresh.filingPeriod('2027-01')).toBe('012027');
+    for (const bad of ['2026-13', '2026-00', '12026-11', '2026-111', '2026-1']) {
+      expect(() => fresh.filingPeriod(bad), bad).toThrow(RangeError);
+    }
+    const kerala = invoice(keralaHome);
+    expect(fresh.supplyTableOf({ ...kerala, totalPaise: 10_000_000 }, '29')).toBe('b2cs');
+    expect(fresh.supplyTableOf({ ...kerala, totalPaise: 10_000_001 }, '29')).toBe('b2cl');
+    const gstr1 = fresh.buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [kerala],
+      creditNotes: [],
+    });
+    const registered = invoice(puneBusiness);
+    const withB2b = { ...input0(), invoices: [registered] };
+    const files = fresh.gstr1CsvFiles(fresh.buildGstr1(withB2b), withB2b);
+    const b2bRow = files['b2b.csv']!.split('\r\n')[1];
+    expect(b2bRow).toBe(
+      `27AAFCA5678K1Z6,${registered.number},05-11-2026,${rupeesText(registered.totalPaise)},27-Maharashtra,N,Regular B2B,18,${rupeesText(registered.taxablePaise)},${rupeesText(registered.taxPaise)},0.00,0.00,0.00`,
+    );
+    expect(gstr1.b2cs).toEqual([
+      {
+        sply_ty: 'INTER',
+        pos: '32',
+        typ: 'OE',
+        rt: 18,
+        txval: rupees(kerala.taxablePaise),
+        iamt: rupees(kerala.taxPaise),
+        camt: 0,
+        samt: 0,
+        csamt: 0,
+      },
+    ]);
+  });
+});
+
+describe('the order of a return’s sections', () => {
+  it('is by GSTIN, state and number, whatever order the documents come in', async () => {
+    // byText is made at load: checked in a copy imported inside the test (docs/mutation.md).
+    vi.resetModules();
+    const fresh = await import('../../../lambdas/domain/gstr1');
+    sequence = 0;
+    const blrBusiness = {
+      ...puneBusiness,
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560011',
+      gstin: '29AAGCB7383J1Z4',
+    };
+    const pune1 = invoice(puneBusiness);
+    const blr = invoice(blrBusiness);
+    const pune2 = invoice(puneBusiness);
+    const large1 = invoice(keralaHome, 'enterprisehosting', 36);
+    const large2 = invoice(keralaHome, 'enterprisehosting', 36);
+    const kerala = invoice(keralaHome);
+    const home = invoice(karnatakaHome);
+    const notes = [
+      credit(pune1, 100, 1),
+      credit(pune2, 100, 2),
+      credit(large1, 100, 3),
+      credit(large2, 100, 4),
+    ];
+    const gstr1 = fresh.buildGstr1({
+      gstin: seller.gstin,
+      period: '2026-11',
+      invoices: [kerala, home, large2, large1, blr, pune2, pune1],
+      creditNotes: [...notes].reverse(),
+    });
+    expect(gstr1.b2b.map((party) => [party.ctin, party.inv.map((i) => i.inum)])).toEqual([
+      ['27AAFCA5678K1Z6', [pune1.number, pune2.number]],
+      ['29AAGCB7383J1Z4', [blr.number]],
+    ]);
+    expect(gstr1.b2cl?.[0]?.inv.map((i) => i.inum)).toEqual([large1.number, large2.number]);
+    expect(gstr1.b2cs.map((row) => row.pos)).toEqual(['29', '32']);
+    expect(gstr1.cdnr[0]?.nt.map((n) => n.nt_num)).toEqual(['CN/26-27/000001', 'CN/26-27/000002']);
+    expect(gstr1.cdnur?.map((n) => n.nt_num)).toEqual(['CN/26-27/000003', 'CN/26-27/000004']);
   });
 });

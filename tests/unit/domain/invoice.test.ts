@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { loadEvent } from '../../../events/load-event';
 import type { PurchaseCompletedDetail } from '../../../lambdas/domain/api';
@@ -307,7 +307,7 @@ describe('tax invoice: worked examples', () => {
     expect(() => buildInvoice(invoiceInput({ number: 'CN/26-27/000001' }))).toThrow(RangeError);
     expect(() =>
       buildInvoice(invoiceInput({ seller: { ...seller, gstin: '27AAFCA5678K1Z6' } })),
-    ).toThrow(RangeError);
+    ).toThrow(new RangeError("the seller's GSTIN 27AAFCA5678K1Z6 is not of Karnataka"));
     const broken = { ...quote(basicHosting, 12), totalPaise: 3_538_585 };
     expect(() =>
       buildInvoice(invoiceInput({ purchase: { ...invoiceInput().purchase, quote: broken } })),
@@ -315,15 +315,23 @@ describe('tax invoice: worked examples', () => {
   });
 });
 
-describe('credit note: worked examples', () => {
-  const invoice = buildInvoice(
+/**
+ * The invoices the credit notes adjust are made inside each test, not when the file is read: a
+ * change StrykerJS switches on for a test then reaches them, and a refused one fails that test
+ * rather than the whole file (docs/mutation.md).
+ */
+function maharashtraInvoice(): InvoiceDocument {
+  return buildInvoice(
     invoiceInput({
       billing: maharashtraBusiness,
       purchase: { ...invoiceInput().purchase, quote: quote(basicHosting, 24, 'HOST10') },
     }),
   );
+}
 
+describe('credit note: worked examples', () => {
   it('a full refund gives back the invoice’s own figures', () => {
+    const invoice = maharashtraInvoice();
     const note = buildCreditNote({
       number: 'CN/26-27/000001',
       issuedAt: '2026-12-01T06:00:00Z',
@@ -351,6 +359,7 @@ describe('credit note: worked examples', () => {
   });
 
   it('a partial refund splits back in the invoice’s proportions, exact in paise', () => {
+    const invoice = maharashtraInvoice();
     // refund 50,955.61 − 1,178.82 (a bundle's domain, D16) = 49,776.79
     // taxable = 49,776.79 × 43,182.72 ÷ 50,955.61 = 42,183.72000… → 42,183.72
     // tax     = 49,776.79 − 42,183.72 = 7,593.07   (18% of 42,183.72 = 7,593.0696)
@@ -384,7 +393,27 @@ describe('credit note: worked examples', () => {
     ]);
   });
 
+  it('within a state puts an odd paisa of the tax in CGST, as the invoice did', () => {
+    // 24 months HOST10 to a Karnataka buyer: CGST 3,886.45 + SGST 3,886.44
+    const oddFee = buildInvoice(
+      invoiceInput({
+        purchase: { ...invoiceInput().purchase, quote: quote(basicHosting, 24, 'HOST10') },
+      }),
+    );
+    const refund = (refundPaise: number, n: number) =>
+      buildCreditNote({
+        number: `CN/26-27/00000${n}`,
+        issuedAt: '2026-12-01T06:00:00Z',
+        invoice: oddFee,
+        refundPaise,
+      }).taxLines.map((line) => line.amountPaise);
+    expect(refund(oddFee.totalPaise, 5)).toEqual([388_645, 388_644]);
+    // ₹1.00 back: taxable 100 × 43,182.72 ÷ 50,955.61 = 0.847… → 0.85, tax 0.15 → 0.08 + 0.07
+    expect(refund(100, 6)).toEqual([8, 7]);
+  });
+
   it('refuses more than the invoice’s total, nothing, and an invoice number', () => {
+    const invoice = maharashtraInvoice();
     const base = { number: 'CN/26-27/000004', issuedAt: '2026-12-01T06:00:00Z', invoice };
     expect(() => buildCreditNote({ ...base, refundPaise: invoice.totalPaise + 1 })).toThrow();
     expect(() => buildCreditNote({ ...base, refundPaise: 0 })).toThrow();
@@ -515,3 +544,179 @@ function wordsToPaise(words: string): number {
   if (!match) throw new Error(`not an amount in words: ${words}`);
   return parseIndian(match[1] ?? '') * 100 + (match[2] ? parseIndian(match[2]) : 0);
 }
+
+describe('the edges of the invoice rules', () => {
+  it('refuses what is not a date, naming it, and a sequence out of range, naming the range', () => {
+    expect(() => financialYearOf('someday')).toThrow(new RangeError('not a date: someday'));
+    expect(() => formatDocumentNumber('invoice', '2026-11-22T02:02:03Z', 0)).toThrow(
+      new RangeError('a document sequence runs from 1 to 999999, got 0'),
+    );
+    expect(() => formatDocumentNumber('invoice', '2026-11-22T02:02:03Z', 1.5)).toThrow('got 1.5');
+  });
+
+  it('reads the number of the year that ends a century, 99-00', () => {
+    expect(parseDocumentNumber('CN/99-00/000001')).toEqual({
+      kind: 'credit_note',
+      financialYear: '99-00',
+      sequence: 1,
+      number: 'CN/99-00/000001',
+    });
+  });
+
+  it('names the seller by the legal name alone when the trade name is the same or absent, with a second line and no email when there is none', () => {
+    const lines = (s: SellerDetails) =>
+      buildInvoice(invoiceInput({ seller: s, billing: null })).seller;
+    const { tradeName: _, email: __, ...plain } = seller;
+    expect(lines({ ...plain, line2: 'Ashok Nagar' })).toStrictEqual({
+      name: 'Sample Hosting Private Limited',
+      addressLines: ['3rd Floor, 12 Residency Road', 'Ashok Nagar', 'Bengaluru – 560025'],
+      state: { name: 'Karnataka', code: '29' },
+      gstin: '29AABCS1234Q1Z0',
+    });
+    expect(lines({ ...seller, tradeName: seller.legalName }).addressLines).toEqual([
+      '3rd Floor, 12 Residency Road',
+      'Bengaluru – 560025',
+    ]);
+  });
+
+  it('addresses the buyer by the account name when the billing name is blank, and leaves out a blank second line', () => {
+    const invoice = buildInvoice(
+      invoiceInput({ billing: { ...karnatakaBuyer, name: '   ', line2: '  ' } }),
+    );
+    expect(invoice.buyer.name).toBe(event.name);
+    expect(invoice.buyer.addressLines).toEqual([
+      '14, 2nd Cross, Jayanagar 4th Block',
+      'Bengaluru – 560011',
+    ]);
+  });
+
+  it('refuses a number that is not one, or written in its URL form, naming it', () => {
+    for (const number of ['INV-26-27-000001', 'invoice 1']) {
+      expect(() => buildInvoice(invoiceInput({ number }))).toThrow(
+        new RangeError(`${number} is not a invoice number of the year of ${event.purchaseDate}`),
+      );
+    }
+  });
+
+  it('refuses a quote whose discounts do not come to its taxable value, naming the payment', () => {
+    const q = quote(basicHosting, 24, 'HOST10');
+    // The subtotal one paisa up and the fee one down still add up to the total.
+    const broken = { ...q, subtotalPaise: q.subtotalPaise + 1, feePaise: q.feePaise - 1 };
+    expect(() =>
+      buildInvoice(invoiceInput({ purchase: { ...invoiceInput().purchase, quote: broken } })),
+    ).toThrow(new RangeError(`the quote of payment ${event.paymentId} does not add up`));
+  });
+
+  it('shows a domain’s years at its yearly price, the domain, and a plan change’s plan and days', () => {
+    const q = quote(basicHosting, 12);
+    const invoice = buildInvoice(
+      invoiceInput({
+        purchase: {
+          ...invoiceInput().purchase,
+          domain: 'asharao.com',
+          quote: {
+            ...q,
+            domain: { name: 'asharao.com', extension: 'com', years: 2, yearlyPricePaise: 89_900 },
+            change: {
+              fromPlanId: 'starterhosting',
+              fromPlanName: 'Starter Hosting',
+              creditPaise: 0,
+              chargePaise: q.totalPaise,
+              remainingDays: 200,
+              periodDays: 365,
+              renewalDate: event.renewalDate,
+              renewalTotalPaise: q.totalPaise,
+            },
+          },
+        },
+      }),
+    );
+    expect(invoice.line).toMatchObject({
+      domain: 'asharao.com',
+      years: 2,
+      yearlyPricePaise: 89_900,
+      change: { fromPlanName: 'Starter Hosting', days: 200 },
+    });
+  });
+});
+
+describe('the edges of the credit note rules', () => {
+  it('is never reverse charge, describes what was invoiced, and names no refund or reason it was not given', () => {
+    const invoice = buildInvoice(invoiceInput());
+    const note = buildCreditNote({
+      number: 'CN/26-27/000009',
+      issuedAt: '2026-12-01T06:00:00Z',
+      invoice,
+      refundPaise: 100,
+    });
+    expect(note.reverseCharge).toBe(false);
+    expect(note.invoicedLine).toEqual(invoice.line);
+    expect(note).not.toHaveProperty('refundId');
+    expect(note).not.toHaveProperty('reason');
+  });
+
+  it('refuses a refund that is not whole paise from 1 to the total, naming the range', () => {
+    const invoice = buildInvoice(invoiceInput());
+    const base = { number: 'CN/26-27/000010', issuedAt: '2026-12-01T06:00:00Z', invoice };
+    expect(() => buildCreditNote({ ...base, refundPaise: 0 })).toThrow(
+      new RangeError('a refund against INV/26-27/000001 is 1 to 3538584 paise, got 0'),
+    );
+    expect(() => buildCreditNote({ ...base, refundPaise: 10.5 })).toThrow('got 10.5');
+  });
+});
+
+describe('what the module makes when it is loaded, in a copy loaded by the test', () => {
+  // The words, the prefixes, India's offset and the number pattern are made once, when the file
+  // is imported. The rules' specs share one module registry under StrykerJS
+  // (vitest.stryker.config.ts), so a change to them shows only in a copy imported inside a test
+  // (docs/mutation.md).
+  it('writes every word of the numbering, each prefix, India’s financial year and the SAC', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../lambdas/domain/invoice');
+    expect(Array.from({ length: 19 }, (_, i) => fresh.indianNumberInWords(i + 1))).toEqual([
+      'One',
+      'Two',
+      'Three',
+      'Four',
+      'Five',
+      'Six',
+      'Seven',
+      'Eight',
+      'Nine',
+      'Ten',
+      'Eleven',
+      'Twelve',
+      'Thirteen',
+      'Fourteen',
+      'Fifteen',
+      'Sixteen',
+      'Seventeen',
+      'Eighteen',
+      'Nineteen',
+    ]);
+    expect([20, 30, 40, 50, 60, 70, 80, 90].map((n) => fresh.indianNumberInWords(n))).toEqual([
+      'Twenty',
+      'Thirty',
+      'Forty',
+      'Fifty',
+      'Sixty',
+      'Seventy',
+      'Eighty',
+      'Ninety',
+    ]);
+    // 23:59:59 on 31 March in India, then midnight: the last number of one year, the first of the next
+    expect(fresh.formatDocumentNumber('invoice', '2027-03-31T18:29:59Z', 999_999)).toBe(
+      'INV/26-27/999999',
+    );
+    expect(fresh.formatDocumentNumber('credit_note', '2027-03-31T18:30:00Z', 1)).toBe(
+      'CN/27-28/000001',
+    );
+    expect(() => fresh.formatDocumentNumber('invoice', '2027-01-01T00:00:00Z', 1_000_000)).toThrow(
+      'a document sequence runs from 1 to 999999',
+    );
+    expect(fresh.parseDocumentNumber('INV-26-27-000001')?.number).toBe('INV/26-27/000001');
+    expect(fresh.parseDocumentNumber('XINV/26-27/000001')).toBeNull();
+    expect(fresh.parseDocumentNumber('INV/26-27/0000012')).toBeNull();
+    expect(fresh.buildInvoice(invoiceInput()).line.sac).toBe('998315');
+  });
+});
