@@ -203,9 +203,11 @@ export function bundlePartChanges(
     const fromPlan = planOf(fromId);
     const toPlan = planOf(toId);
     const label = PART_LABELS[kind];
+    // In a sentence: "cloud storage", "domain", but "VPS" (an abbreviation) as it is.
+    const word = kind === 'vps' ? label : label.toLowerCase();
     if (fromId && !toId) {
       throw new BundlePartShrinksError(
-        `${to.name} has no ${label.toLowerCase()} part, so moving ${from.name} to it would take your ${fromPlan?.name ?? label} away.`,
+        `${to.name} has no ${word} part, so moving ${from.name} to it would take your ${fromPlan?.name ?? label} away.`,
       );
     }
     if (!toId || fromId === toId) continue;
@@ -215,7 +217,7 @@ export function bundlePartChanges(
       throw new BundlePartShrinksError(
         kind === 'vps' && disk !== undefined && toDisk !== undefined && toDisk < disk
           ? `A VPS disk can grow but never shrink, so ${from.name}'s ${fromPlan.name} (${disk} GB) cannot become ${to.name}'s ${toPlan.name} (${toDisk} GB).`
-          : `${to.name}'s ${label.toLowerCase()} (${toPlan.name}) is smaller than the ${fromPlan.name} you have, so it is not an upgrade of ${from.name}.`,
+          : `${to.name}'s ${word} (${toPlan.name}) is smaller than the ${fromPlan.name} you have, so it is not an upgrade of ${from.name}.`,
       );
     }
     const toSize = partSizeOf(kind, toPlan);

@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   autoRenewPriceRequest,
+  checkoutAutoRenewTerms,
   E_MANDATE_LIMIT_PAISE,
   NOTICE_LEAD_MS,
   maskUpiId,
   noticeDueAt,
   planAutoRenew,
   plannedDebitDate,
+  renewalRequestOf,
   type AutoRenewCycle,
   type AutoRenewInput,
 } from '../../../lambdas/domain/auto-renew';
@@ -100,6 +102,86 @@ describe('the debit', () => {
       act: 'none',
       reason: 'in_flight',
     });
+  });
+});
+
+describe('why nothing is done, and the edges of the rules', () => {
+  const due = at('2027-01-13T03:30:00.000Z');
+  const noticed: AutoRenewCycle = {
+    noticeSentAt: at('2027-01-11T18:30:00.000Z'),
+    noticeAmountPaise: base.amountPaise,
+  };
+
+  it('says why: turned off, no confirmed mandate, already paid', () => {
+    expect(planAutoRenew({ ...base, enabled: false }, due)).toEqual({ act: 'none', reason: 'off' });
+    const { mandate: _, ...withoutMandate } = base;
+    expect(planAutoRenew(withoutMandate, due)).toEqual({ act: 'none', reason: 'no_mandate' });
+    for (const status of ['pending', 'paused', 'cancelled', 'rejected'] as const) {
+      expect(planAutoRenew({ ...base, mandate: { ...mandate, status } }, due)).toEqual({
+        act: 'none',
+        reason: 'no_mandate',
+      });
+    }
+    expect(planAutoRenew({ ...base, cycle: { ...noticed, paid: true } }, due)).toEqual({
+      act: 'none',
+      reason: 'paid',
+    });
+  });
+
+  it('debits an amount of exactly the limit; a paisa above it is a pay link', () => {
+    const limit = { ...mandate, maxAmountPaise: 50_000_00 };
+    const exactly = { ...base, mandate: limit, amountPaise: E_MANDATE_LIMIT_PAISE };
+    const cycle = { ...noticed, noticeAmountPaise: E_MANDATE_LIMIT_PAISE };
+    expect(planAutoRenew({ ...exactly, cycle }, due)).toEqual({ act: 'debit' });
+    expect(
+      planAutoRenew({ ...exactly, amountPaise: E_MANDATE_LIMIT_PAISE + 1, cycle }, due),
+    ).toEqual({ act: 'pay_link' });
+    expect(checkoutAutoRenewTerms(E_MANDATE_LIMIT_PAISE)).toEqual({
+      renewalTotalPaise: E_MANDATE_LIMIT_PAISE,
+      maxAmountPaise: E_MANDATE_LIMIT_PAISE,
+      aboveLimit: false,
+    });
+    expect(checkoutAutoRenewTerms(E_MANDATE_LIMIT_PAISE + 1)).toEqual({
+      renewalTotalPaise: E_MANDATE_LIMIT_PAISE + 1,
+      maxAmountPaise: 15_100_00,
+      aboveLimit: true,
+    });
+  });
+
+  it('never debits after a notice sent less than 24 hours before the renewal', () => {
+    // Sent exactly 24 hours before: the first debit would fall at the renewal's instant.
+    const late = { ...noticed, noticeSentAt: new Date(renewalDate.getTime() - NOTICE_LEAD_MS) };
+    expect(planAutoRenew({ ...base, cycle: late }, new Date(renewalDate.getTime() - HOUR))).toEqual(
+      { act: 'none', reason: 'too_late' },
+    );
+    // Sent a second earlier: the debit is attempted in the last second before the renewal.
+    const inTime = {
+      ...noticed,
+      noticeSentAt: new Date(renewalDate.getTime() - NOTICE_LEAD_MS - 1000),
+    };
+    expect(
+      planAutoRenew({ ...base, cycle: inTime }, new Date(renewalDate.getTime() - 500)),
+    ).toEqual({ act: 'debit' });
+  });
+
+  it('after a failed debit on the last India day before a midnight renewal: no retry is left', () => {
+    // Renews as 15 Jan begins in India (00:00 IST); the debit failed on 14 Jan.
+    const midnight = new Date('2027-01-14T18:30:00.000Z');
+    const cycle = {
+      noticeSentAt: noticeDueAt(midnight),
+      noticeAmountPaise: base.amountPaise,
+      lastAttemptAt: at('2027-01-14T03:30:00.000Z'),
+    };
+    const input = { ...base, renewalDate: midnight, cycle };
+    expect(planAutoRenew(input, at('2027-01-14T10:00:00.000Z'))).toEqual({
+      act: 'none',
+      reason: 'too_late',
+    });
+    // A renewal a minute after midnight still has that minute for the retry.
+    const minuteLater = new Date(midnight.getTime() + 60 * 1000);
+    expect(
+      planAutoRenew({ ...input, renewalDate: minuteLater }, at('2027-01-14T10:00:00.000Z')),
+    ).toEqual({ act: 'none', reason: 'tried_today', nextAt: midnight });
   });
 });
 
@@ -207,6 +289,7 @@ describe('maskUpiId', () => {
     expect(maskUpiId('priya.sharma@okhdfc')).toBe('pr••••••••••@okhdfc');
     expect(maskUpiId('ab@upi')).toBe('a•••@upi');
     expect(maskUpiId('no-handle')).toBe('••••');
+    expect(maskUpiId('@okhdfc')).toBe('••••');
   });
 });
 
@@ -246,5 +329,40 @@ describe('what auto-renew prices', () => {
     // Chosen for a later renewal: this one is still the current plan's.
     const later = { ...pendingPlan, from: '2028-01-22T02:00:00.000Z' };
     expect(autoRenewPriceRequest({ ...service, pendingPlan: later }).planId).toBe('premiumhosting');
+  });
+  it('renews a domain by the years it was last paid for, 1 to 3, with its name', () => {
+    const domain = (months: number) => ({
+      planId: 'premiumdomain',
+      planName: 'Premium Domain',
+      renewalDate: '2028-11-22T02:00:00.000Z',
+      domain: 'asharao.in',
+      periods: { p1: { months, renewalDate: '2028-11-22T02:00:00.000Z' } },
+      isDomain: true,
+    });
+    expect(autoRenewPriceRequest(domain(24))).toEqual({
+      planId: 'premiumdomain',
+      years: 2,
+      domain: 'asharao.in',
+      renewal: true,
+    });
+    expect(autoRenewPriceRequest(domain(36)).years).toBe(3);
+    expect(autoRenewPriceRequest(domain(60)).years).toBe(3);
+    expect(autoRenewPriceRequest(domain(1)).years).toBe(1);
+  });
+
+  it('asks checkout for the same period again: a domain by its years and name', () => {
+    expect(
+      renewalRequestOf({
+        planId: 'premiumdomain',
+        months: 24,
+        // The buyer's domain term as checkout priced it (its yearly price is not asked again).
+        domain: { name: 'asharao.in', extension: '.in', years: 2, yearlyPricePaise: 2_499_00 },
+      }),
+    ).toEqual({ planId: 'premiumdomain', years: 2, domain: 'asharao.in', renewal: true });
+    expect(renewalRequestOf({ planId: 'premiumhosting', months: 24 })).toEqual({
+      planId: 'premiumhosting',
+      months: 24,
+      renewal: true,
+    });
   });
 });

@@ -6,11 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  bundleDomainUnregistered,
   bundleDowngradeRefusal,
   bundlePartChanges,
   BundlePartShrinksError,
   droppedPartEndOf,
   partPlanIdOf,
+  partSizeOf,
 } from '../../../lambdas/domain/bundle-parts';
 import { CATALOG } from '../../../lambdas/domain/catalog';
 import type { CatalogPlan } from '../../../lambdas/domain/plan';
@@ -150,5 +152,94 @@ describe('a part its bundle no longer lists', () => {
     expect(partPlanIdOf(plan('premiumbundle'), 'storage')).toBe('premiumstorage');
     expect(partPlanIdOf(plan('basicbundle'), 'vps')).toBeUndefined();
     expect(partPlanIdOf(plan('premiumhosting'), 'hosting')).toBeUndefined();
+  });
+});
+
+describe('the edges of the parts’ rules', () => {
+  it('refuses a "larger" bundle whose VPS keeps its disk but loses a core, or whose part costs less', () => {
+    const from = bundle('from', [{ kind: 'vps', planId: 'premiumvps' }]);
+    // Same 80 GB disk, one vCPU fewer: not a shrinking disk, but still smaller.
+    const fewerCores: CatalogPlan = {
+      ...plan('premiumvps'),
+      id: 'onecorevps',
+      name: 'One-core VPS',
+      specs: { ...plan('premiumvps').specs, vcpu: 1 },
+    };
+    const to = bundle('to', [{ kind: 'vps', planId: 'onecorevps' }]);
+    expect(() => bundlePartChanges(from, to, [...CATALOG, fewerCores])).toThrow(
+      "Bundle to's VPS (One-core VPS) is smaller than the Premium VPS you have, so it is not an upgrade of Bundle from.",
+    );
+    expect(() =>
+      bundlePartChanges(from, bundle('to', [{ kind: 'hosting', planId: 'basichosting' }]), CATALOG),
+    ).toThrow(
+      'Bundle to has no VPS part, so moving Bundle from to it would take your Premium VPS away.',
+    );
+    // The same specs for less money is a smaller plan too.
+    const cheaper: CatalogPlan = { ...plan('premiumvps'), id: 'cheapvps', monthlyPricePaise: 1 };
+    expect(() =>
+      bundlePartChanges(from, bundle('to', [{ kind: 'vps', planId: 'cheapvps' }]), [
+        ...CATALOG,
+        cheaper,
+      ]),
+    ).toThrow(/is smaller than the Premium VPS you have/);
+    // Hosting with fewer websites, for more money and more space, is smaller.
+    const fewerSites: CatalogPlan = {
+      ...plan('enterprisehosting'),
+      id: 'fewsiteshosting',
+      specs: { storageGb: 500, websites: 5 },
+    };
+    expect(() =>
+      bundlePartChanges(
+        bundle('from', [{ kind: 'hosting', planId: 'premiumhosting' }]),
+        bundle('to', [{ kind: 'hosting', planId: 'fewsiteshosting' }]),
+        [...CATALOG, fewerSites],
+      ),
+    ).toThrow(BundlePartShrinksError);
+  });
+
+  it('names a part’s size: a whole terabyte as TB, a VPS only with its cores, memory and disk', () => {
+    expect(partSizeOf('storage', plan('premiumstorage'))).toBe('1 TB');
+    expect(partSizeOf('storage', { specs: { storageGb: 1536 } })).toBe('1536 GB');
+    expect(partSizeOf('vps', { specs: { vcpu: 2, ssdGb: 80 } })).toBeUndefined();
+    expect(partSizeOf('hosting', { specs: { storageGb: 10 } })).toBeUndefined();
+    expect(partSizeOf('domain', plan('premiumdomain'))).toBeUndefined();
+    expect(partSizeOf('storage', undefined)).toBeUndefined();
+  });
+
+  it('counts a domain part registered once as registered, whatever its state now', () => {
+    expect(
+      bundleDomainUnregistered({
+        provisioning: { state: 'failed', readyAt: '2026-11-28T04:00:00.000Z' },
+      }),
+    ).toBe(false);
+    for (const state of ['suspended', 'terminated']) {
+      expect(bundleDomainUnregistered({ provisioning: { state } })).toBe(false);
+    }
+  });
+
+  it('takes the latest refund of the changes that brought a part', () => {
+    const change = (at: string) => ({
+      purchaseId: `pur_${at}`,
+      paymentId: `pay_${at}`,
+      purchaseDate: '2027-03-07T04:30:00.000Z',
+      startDate: '2027-03-07T04:30:00.000Z',
+      renewalDate: '2027-11-27T04:30:00.000Z',
+      months: 12 as const,
+      amountPaise: 100,
+      refundedAt: at,
+      change: {
+        fromPlanId: 'basicbundle',
+        fromPlanName: 'Basic Bundle',
+        toPlanId: 'standardbundle',
+        toPlanName: 'Standard Bundle',
+        taxablePaise: 1,
+        remainingDays: 265,
+        periodDays: 365,
+      },
+    });
+    const later = '2027-03-12T00:00:00.000Z';
+    const earlier = '2027-03-10T00:00:00.000Z';
+    expect(droppedPartEndOf({ a: change(later), b: change(earlier) }, 'vps', CATALOG)).toBe(later);
+    expect(droppedPartEndOf({ a: change(earlier), b: change(later) }, 'vps', CATALOG)).toBe(later);
   });
 });

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  canMoveDispute,
   isDueForRemoval,
   isInStep,
   isLive,
@@ -13,6 +14,7 @@ import {
   lifeOf,
   lifeQueueOf,
   SERVICE_STATES,
+  type DisputeState,
   type LifeFacts,
   type PartState,
   type ServiceState,
@@ -152,6 +154,59 @@ describe('lifeOf: each state at its boundary', () => {
     expect(isDueForRemoval(cancelled, at(UNTIL, 30 * DAY - MS))).toBe(false);
     expect(isDueForRemoval(cancelled, at(UNTIL, 30 * DAY))).toBe(true);
     expect(isDueForRemoval(lifeOf(facts(), at(PAID)), at(UNTIL, 400 * DAY))).toBe(false);
+  });
+});
+
+describe('what ended a service, and where its record stands', () => {
+  it('ended at the latest refund, in whatever order the payments were refunded', () => {
+    // The renewal (paid later) was refunded on day 2, the first year on day 5.
+    const life = lifeOf(
+      facts({
+        periods: [
+          { ...year, refundedAt: at(PAID, 5 * DAY).toISOString() },
+          {
+            ...year,
+            purchaseId: 'pur_b',
+            paymentId: 'pay_b',
+            purchaseDate: at(PAID, DAY).toISOString(),
+            refundedAt: at(PAID, 2 * DAY).toISOString(),
+          },
+        ],
+      }),
+      at(PAID, 6 * DAY),
+    );
+    expect(life).toMatchObject({ state: 'ended', endedAt: at(PAID, 5 * DAY).toISOString() });
+  });
+
+  it('a removed service still says when it ended', () => {
+    const removedAt = at(PAID, 31 * DAY).toISOString();
+    expect(lifeOf(facts({ endedAt: PAID, removedAt }), at(removedAt))).toMatchObject({
+      state: 'removed',
+      endedAt: PAID,
+    });
+  });
+
+  it('only an ended service is in the removal queue, whatever date its record carries', () => {
+    const record = { reasons: [], actual: 'removed' as const, at: PAID, removableFrom: UNTIL };
+    expect(lifeQueueOf({ ...record, desired: 'removed' })).toBeUndefined();
+    expect(lifeQueueOf({ ...record, desired: 'ended' })).toEqual({ queue: 'removal', at: UNTIL });
+  });
+
+  it('moves a dispute only forward: opened, then won or lost for good', () => {
+    const moves: [DisputeState | undefined, DisputeState, boolean][] = [
+      [undefined, 'open', true],
+      [undefined, 'lost', true],
+      ['open', 'won', true],
+      ['open', 'lost', true],
+      ['open', 'open', false],
+      ['won', 'lost', false],
+      ['won', 'open', false],
+      ['lost', 'won', false],
+      ['lost', 'open', false],
+    ];
+    for (const [from, to, allowed] of moves) {
+      expect([from, to, canMoveDispute(from, to)]).toEqual([from, to, allowed]);
+    }
   });
 });
 

@@ -62,6 +62,57 @@ describe('an upgrade now (D26)', () => {
     );
   });
 
+  it('says which edge of the period refused it, at its very instants', () => {
+    const refusal = (input: Partial<Parameters<typeof prorateUpgrade>[0]>) => {
+      try {
+        prorateUpgrade({
+          paidTaxablePaise: 2_998_800,
+          periodStart: BOUGHT,
+          renewalDate: RENEWS,
+          newPlanTaxablePaise: 4_798_800,
+          at: BOUGHT,
+          ...input,
+        });
+      } catch (error) {
+        return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+      return 'no refusal';
+    };
+    // A period that starts and renews on the same India day has no day to share out.
+    expect(
+      refusal({
+        periodStart: BOUGHT,
+        renewalDate: new Date(BOUGHT.getTime() + 60 * 60 * 1000),
+        at: new Date(BOUGHT.getTime() + 30 * 60 * 1000),
+      }),
+    ).toBe('PlanChangeWindowError: The period has no days.');
+    // The renewal day's morning, before the renewal's instant: no whole day is left.
+    expect(refusal({ at: new Date(RENEWS.getTime() - 60 * 60 * 1000) })).toBe(
+      'PlanChangeWindowError: The period ends today: change the plan at the renewal.',
+    );
+    // The day the period began, an hour before it began.
+    expect(refusal({ at: new Date(BOUGHT.getTime() - 60 * 60 * 1000) })).toBe(
+      'PlanChangeWindowError: The change is dated before the period began.',
+    );
+    expect(refusal({ at: BOUGHT })).toBe('no refusal');
+  });
+
+  it('refuses an amount that is not whole paise, naming which', () => {
+    const base = {
+      paidTaxablePaise: 2_998_800,
+      periodStart: BOUGHT,
+      renewalDate: RENEWS,
+      newPlanTaxablePaise: 4_798_800,
+      at: BOUGHT,
+    };
+    expect(() => prorateUpgrade({ ...base, paidTaxablePaise: 2_998_800.5 })).toThrow(
+      /^paid taxable must be a non-negative whole number of paise/,
+    );
+    expect(() => prorateUpgrade({ ...base, newPlanTaxablePaise: -1 })).toThrow(
+      /^new plan taxable must be a non-negative whole number of paise/,
+    );
+  });
+
   const cases = fc
     .record({
       months: fc.constantFrom(1, 12, 24, 36),

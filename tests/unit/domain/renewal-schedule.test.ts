@@ -6,6 +6,7 @@ import {
   dueShardOf,
   isSuspendable,
   expiresSoon,
+  firstStepAfter,
   latestPaidMonths,
   renewalMonthsOf,
   renewalScheduleFor,
@@ -58,6 +59,33 @@ describe('the renewal schedule on a service', () => {
     expect(renewalScheduleFor('svc_1', RENEWS, '2026-01-15T10:00:00.000Z').nextDueAt).toBe(
       '2026-12-15T18:30:00.000Z',
     );
+  });
+
+  it('sends no reminder in the week after a payment, to its last instant', () => {
+    // The 7-day reminder falls on 8 Jan 00:00 IST (7 Jan 18:30 UTC).
+    const reminder7d = dueAt('reminder_7d', new Date(RENEWS)).getTime();
+    const week = 7 * 24 * 60 * 60 * 1000;
+    // Paid exactly a week before it: the reminder would fall on the quiet week's last instant,
+    // so the next one (the day before) is the first.
+    expect(firstStepAfter(RENEWS, new Date(reminder7d - week).toISOString())).toEqual(
+      dueAt('reminder_1d', new Date(RENEWS)),
+    );
+    // Paid a second earlier: the week is over when the reminder falls, so it is sent.
+    expect(firstStepAfter(RENEWS, new Date(reminder7d - week - 1000).toISOString())).toEqual(
+      new Date(reminder7d),
+    );
+  });
+
+  it('after the renewal date: the suspension is the step ahead, then the expiry date again', () => {
+    const suspension = dueAt('suspended', new Date(RENEWS)); // 22 Jan 2027, 15:30 IST
+    // A payment recorded at the very instant of the renewal, or an hour later: the expiry is not
+    // ahead of it, the suspension is.
+    expect(firstStepAfter(RENEWS, RENEWS)).toEqual(suspension);
+    expect(firstStepAfter(RENEWS, '2027-01-15T11:00:00.000Z')).toEqual(suspension);
+    // Once even the suspension is behind it, no step is ahead: the schedule falls back to the
+    // expiry date, already due, so the next daily run takes the service up.
+    expect(firstStepAfter(RENEWS, '2027-01-23T10:00:00.000Z')).toEqual(new Date(RENEWS));
+    expect(renewalScheduleFor('svc_1', RENEWS, '2027-01-23T10:00:00.000Z').nextDueAt).toBe(RENEWS);
   });
 
   it('spreads services over every shard, each always in the same one', () => {
