@@ -15,7 +15,9 @@ import { DomainError } from '../../../lambdas/domain/errors';
 import * as gst from '../../../lambdas/domain/gst';
 import * as profile from '../../../lambdas/domain/profile';
 import * as registerDomain from '../../../lambdas/domain/register-domain';
+import * as sshKeys from '../../../lambdas/domain/ssh-keys';
 import * as userLimits from '../../../lambdas/domain/user-limits';
+import * as vpsChoice from '../../../lambdas/domain/vps-choice';
 import { errorResponse } from '../../../lambdas/http/error-response';
 import { RecordingLog } from '../../helpers/fakes/stores';
 
@@ -158,6 +160,19 @@ const REFUSALS: readonly [() => DomainError, string, string][] = [
     "This bundle's domain is asharao.com already: it cannot be changed here.",
   ],
   [
+    () => new sshKeys.InvalidSshKeyError('A server takes at most 10 SSH keys.'),
+    'invalid_ssh_key',
+    'A server takes at most 10 SSH keys.',
+  ],
+  [
+    () =>
+      new vpsChoice.InvalidVpsChoiceError(
+        'An OS, SSH keys and a hostname are only for a VPS plan.',
+      ),
+    'validation_failed',
+    'An OS, SSH keys and a hostname are only for a VPS plan.',
+  ],
+  [
     () => new userLimits.UserLimitReachedError(42 * 60 + 30),
     'too_many_requests',
     'You have done this many times in a short while. Please try again in 43 minutes.',
@@ -190,7 +205,9 @@ describe('the domain’s refusals', () => {
       gst,
       profile,
       registerDomain,
+      sshKeys,
       userLimits,
+      vpsChoice,
     ]
       .flatMap((module) => Object.values(module))
       .filter(
