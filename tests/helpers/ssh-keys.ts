@@ -18,7 +18,7 @@ export function sshPublicKey(type: TestKeyType = 'ed25519', comment = 'asha@lapt
         ? generateKeyPairSync('rsa', { modulusLength: Number(type.slice(4)) })
         : type === 'dsa'
           ? generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 })
-          : generateKeyPairSync('ec', { namedCurve: CURVES[type] });
+          : generateKeyPairSync('ec', { namedCurve: CURVES[type as keyof typeof CURVES] });
   const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const key = sshpk.parseKey(pem, 'pem');
   key.comment = comment;
