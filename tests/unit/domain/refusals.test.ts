@@ -16,6 +16,8 @@ import * as gst from '../../../lambdas/domain/gst';
 import * as profile from '../../../lambdas/domain/profile';
 import * as registerDomain from '../../../lambdas/domain/register-domain';
 import * as sshKeys from '../../../lambdas/domain/ssh-keys';
+import * as ticketAttachments from '../../../lambdas/domain/ticket-attachments';
+import * as tickets from '../../../lambdas/domain/tickets';
 import * as userLimits from '../../../lambdas/domain/user-limits';
 import * as vpsChoice from '../../../lambdas/domain/vps-choice';
 import { errorResponse } from '../../../lambdas/http/error-response';
@@ -173,6 +175,50 @@ const REFUSALS: readonly [() => DomainError, string, string][] = [
     'An OS, SSH keys and a hostname are only for a VPS plan.',
   ],
   [
+    () =>
+      new ticketAttachments.AttachmentRejectedError(
+        'attachment_too_large',
+        'This file is larger than 5 MB. Please attach a smaller file (or a few parts of it).',
+      ),
+    'attachment_too_large',
+    'This file is larger than 5 MB. Please attach a smaller file (or a few parts of it).',
+  ],
+  [
+    () => new ticketAttachments.AttachmentNotFoundError(),
+    'attachment_not_found',
+    'We could not find that file on this ticket.',
+  ],
+  [
+    () => new tickets.TicketNotFoundError(),
+    'ticket_not_found',
+    'We could not find that ticket. Please check its number.',
+  ],
+  [
+    () => new tickets.TicketClosedError(),
+    'ticket_closed',
+    'This ticket was closed more than 14 days after it was resolved. Please open a new ticket; you can mention this one by its number.',
+  ],
+  [
+    () => new tickets.TicketNotResolvedError(),
+    'ticket_not_resolved',
+    'Only a resolved ticket can be reopened.',
+  ],
+  [
+    () => new tickets.TicketTooLongError(),
+    'ticket_too_long',
+    'This conversation has grown very long. Please open a new ticket and mention this one.',
+  ],
+  [
+    () => new tickets.TicketServiceNotFoundError(),
+    'service_not_found',
+    'We could not find that service on your account.',
+  ],
+  [
+    () => new tickets.TicketBusyError(),
+    'ticket_busy',
+    'This ticket is being updated right now. Please try again in a moment.',
+  ],
+  [
     () => new userLimits.UserLimitReachedError(42 * 60 + 30),
     'too_many_requests',
     'You have done this many times in a short while. Please try again in 43 minutes.',
@@ -206,6 +252,8 @@ describe('the domain’s refusals', () => {
       profile,
       registerDomain,
       sshKeys,
+      ticketAttachments,
+      tickets,
       userLimits,
       vpsChoice,
     ]
