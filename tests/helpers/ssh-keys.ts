@@ -5,7 +5,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import sshpk from 'sshpk';
 
-export type TestKeyType = 'ed25519' | 'rsa-2048' | 'rsa-1024' | 'ecdsa-256' | 'ecdsa-384';
+export type TestKeyType =
+  'ed25519' | 'rsa-2048' | 'rsa-1024' | 'ecdsa-256' | 'ecdsa-384' | 'ecdsa-521' | 'dsa';
+
+const CURVES = { 'ecdsa-256': 'P-256', 'ecdsa-384': 'P-384', 'ecdsa-521': 'P-521' } as const;
 
 export function sshPublicKey(type: TestKeyType = 'ed25519', comment = 'asha@laptop'): string {
   const { publicKey } =
@@ -13,7 +16,9 @@ export function sshPublicKey(type: TestKeyType = 'ed25519', comment = 'asha@lapt
       ? generateKeyPairSync('ed25519')
       : type.startsWith('rsa')
         ? generateKeyPairSync('rsa', { modulusLength: Number(type.slice(4)) })
-        : generateKeyPairSync('ec', { namedCurve: type === 'ecdsa-256' ? 'P-256' : 'P-384' });
+        : type === 'dsa'
+          ? generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 })
+          : generateKeyPairSync('ec', { namedCurve: CURVES[type as keyof typeof CURVES] });
   const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const key = sshpk.parseKey(pem, 'pem');
   key.comment = comment;

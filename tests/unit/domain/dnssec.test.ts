@@ -51,6 +51,21 @@ describe('parseDsRecord', () => {
     }
   });
 
+  it('reads a number typed into the form with spaces around it, and digits only', () => {
+    expect(parseDsRecord({ ...good, keyTag: ' 2371 ' }).keyTag).toBe(2371);
+    for (const keyTag of ['', null, '1e3', [2371]]) {
+      expect(refusal({ ...good, keyTag })).toBe(
+        'Key tag: a whole number from 0 to 65535, as your DNS host shows it.',
+      );
+    }
+  });
+
+  it('names every algorithm the registries accept when it refuses one', () => {
+    expect(refusal({ ...good, algorithm: 7 })).toBe(
+      'Algorithm: choose one the registries accept: 8 (RSA/SHA-256), 10 (RSA/SHA-512), 13 (ECDSA P-256/SHA-256), 14 (ECDSA P-384/SHA-384), 15 (Ed25519), 16 (Ed448).',
+    );
+  });
+
   it('accepts only algorithms 8, 10, 13, 14, 15 and 16', () => {
     for (const algorithm of [8, 10, 13, 14, 15, 16]) {
       expect(parseDsRecord({ ...good, algorithm }).algorithm).toBe(algorithm);
@@ -83,6 +98,15 @@ describe('the id a route names a DS record by', () => {
     expect(parseDsRecordId(id)).toEqual(good);
     expect(parseDsRecordId('2371-13-2-xyz')).toBeUndefined();
     expect(parseDsRecordId('')).toBeUndefined();
+  });
+
+  it('reads back the widest numbers an id holds, and nothing around an id', () => {
+    const widest = { keyTag: 65_535, algorithm: 253, digestType: 255, digest: SHA256 };
+    expect(parseDsRecordId(dsRecordId(widest))).toEqual(widest);
+    // A delete must not remove a record named by an id with more around it.
+    const id = dsRecordId(good);
+    expect(parseDsRecordId(`x${id}`)).toBeUndefined();
+    expect(parseDsRecordId(`${id}-x`)).toBeUndefined();
   });
 });
 

@@ -130,3 +130,25 @@ describe('a domain order always names its domain, validated as /domains does', (
     expect(() => assertNoDomainUnlessDomainPlan('basicdomain', 'asharao.com')).not.toThrow();
   });
 });
+
+describe('the edges of an order’s domain name', () => {
+  it('asks for the name when the field is sent empty as null', () => {
+    expect(() => parseDomainName(null)).toThrow(
+      'Please enter the domain name you want to register, for example yourbusiness.com.',
+    );
+  });
+
+  it('judges a name without an ending on its label first, then names the missing ending', () => {
+    expect(() => parseDomainName('asha-')).toThrow(
+      expect.objectContaining({ code: 'invalid_domain' }),
+    );
+    expect(() => parseDomainName('asharao')).toThrow(
+      'We register .com, .net, .org, .in or .co.in names only; that ending is not available.',
+    );
+  });
+
+  it('lets a hosting order through when its domain field is sent empty ("" or null)', () => {
+    expect(() => assertNoDomainUnlessDomainPlan('basichosting', null)).not.toThrow();
+    expect(() => assertNoDomainUnlessDomainPlan('basichosting', '')).not.toThrow();
+  });
+});

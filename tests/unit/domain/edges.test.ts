@@ -114,6 +114,8 @@ describe('what /domains makes of what a visitor typed', () => {
     ['https://', 'empty'],
     ['asha_rao', 'invalid'],
     ['-asha', 'invalid'],
+    // A protocol is taken off only at the start: text before one is read as typed.
+    ['1https://asha.in', 'invalid'],
   ])('%j is %s', (typed, reason) => {
     expect(normaliseLabel(typed)).toEqual({ ok: false, reason });
   });

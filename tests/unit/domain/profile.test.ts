@@ -173,6 +173,20 @@ describe('parseProfileUpdate at its edges', () => {
     expect(update.billing).toMatchObject({ state: billing.state, pincode: '560001' });
   });
 
+  it('names each wrong line of the address by its field and label', () => {
+    const error = problemOf(() =>
+      parseProfileUpdate({ billing: { ...billing, name: ' ', line1: '', line2: 'x'.repeat(201) } }),
+    );
+    expect(error.message).toBe(
+      'Please check these fields: Billing name, Address line 1, Address line 2.',
+    );
+    expect(error.problems.map((p) => p.field)).toEqual([
+      'billing.name',
+      'billing.line1',
+      'billing.line2',
+    ]);
+  });
+
   it('treats a blank GSTIN as none', () => {
     const update = parseProfileUpdate({ billing: { ...billing, gstin: '   ' } });
     expect(update.billing).not.toHaveProperty('gstin');

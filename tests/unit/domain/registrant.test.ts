@@ -5,8 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   assertRegistrant,
+  NAME_TAKEN_REASON,
+  RegistrantDetailsMissingError,
   RegistrantDetailsRequiredError,
   registrantGaps,
+  TRANSFER_FAILED_REASON,
 } from '../../../lambdas/domain/registrant';
 
 const billing = {
@@ -66,5 +69,43 @@ describe('assertRegistrant', () => {
     expect(thrown).toMatchObject({ code: 'registrant_details_required', gaps });
     expect((thrown as Error).message).toContain(words);
     expect((thrown as Error).message).toMatch(/in Settings, then pay\.$/);
+  });
+});
+
+describe('the edges of a registrant', () => {
+  it('takes a 10-digit number however it is spaced, and counts its digits only', () => {
+    expect(registrantGaps({ phone: '98765 43210', billing })).toEqual([]);
+    expect(registrantGaps({ phone: '+91 98765', billing })).toEqual(['phone']);
+  });
+
+  it('names the address when a stored address lacks a part altogether', () => {
+    const { city: _city, ...withoutCity } = billing;
+    expect(
+      registrantGaps({
+        phone: '+919876543210',
+        billing: withoutCity as unknown as typeof billing,
+      }),
+    ).toEqual(['address']);
+  });
+});
+
+describe('what the card and the mail say when a name is not the buyer’s', () => {
+  it('a paid name someone else registered first is refunded in full', () => {
+    expect(NAME_TAKEN_REASON('asha.com')).toBe(
+      'asha.com was registered by someone else before we could register it for you, so it is not yours. Your payment will be refunded in full.',
+    );
+  });
+
+  it('a failed transfer ends its reason with one full stop, whether the registrar gave one or not', () => {
+    const said =
+      'asha.com could not be transferred to us: the auth code is wrong. It stays with its current registrar, and your payment will be refunded in full.';
+    expect(TRANSFER_FAILED_REASON('asha.com', 'the auth code is wrong')).toBe(said);
+    expect(TRANSFER_FAILED_REASON('asha.com', 'the auth code is wrong.')).toBe(said);
+  });
+
+  it('a registration waiting for the address names itself in the logs', () => {
+    const error = new RegistrantDetailsMissingError('user-1');
+    expect(error.name).toBe('RegistrantDetailsMissingError');
+    expect(error.userId).toBe('user-1');
   });
 });

@@ -111,3 +111,15 @@ describe('statusWordsOf', () => {
     expect(statusWordsOf(facts)).toEqual({ word, tone, phrase });
   });
 });
+
+describe('statusWordsOf at its edges', () => {
+  it('says Removed for a removed service whatever its provider part last said', () => {
+    expect(statusWordsOf({ state: 'removed', provider: 'ready', category: 'hosting' }).word).toBe(
+      'Removed',
+    );
+  });
+
+  it('says Suspended for a live service whose provider suspended it, its category unknown', () => {
+    expect(statusWordsOf({ state: 'active', provider: 'suspended' }).word).toBe('Suspended');
+  });
+});

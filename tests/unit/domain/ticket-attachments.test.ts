@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ATTACHMENT_LIMITS,
+  attachmentKey,
   checkAttachmentCount,
+  checkAttachmentSize,
   checkDeclaredAttachment,
   checkStoredAttachment,
   cleanFileName,
@@ -111,6 +113,92 @@ describe('ticket attachments', () => {
   it('always downloads (never inline), the name kept for any browser', () => {
     expect(downloadDisposition('bill "₹".pdf')).toBe(
       `attachment; filename="bill ___.pdf"; filename*=UTF-8''bill%20%22%E2%82%B9%22.pdf`,
+    );
+  });
+});
+
+describe('the edges of ticket attachments', () => {
+  const png = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2);
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+  const ALLOWED = 'Please attach a PDF, PNG, JPEG, or plain text (.txt, .log) file.';
+
+  it('keeps a long name to 100 characters, its ending kept when it has one', () => {
+    expect(cleanFileName(' report.pdf ')).toBe('report.pdf');
+    expect(cleanFileName(`${'x'.repeat(120)}y`)).toBe('x'.repeat(100));
+    expect(cleanFileName(`.${'a'.repeat(120)}`)).toBe(`.${'a'.repeat(99)}`);
+  });
+
+  it('reads the declared type before its parameters, spaces and all, and answers the name and type kept', () => {
+    expect(
+      checkDeclaredAttachment({
+        fileName: 'server.log',
+        contentType: 'text/plain ; charset=utf-8',
+        size: 10,
+      }),
+    ).toEqual({ fileName: 'server.log', contentType: 'text/plain' });
+  });
+
+  it('says which types it takes, and which endings a type needs', () => {
+    expect(
+      refusal(() =>
+        checkDeclaredAttachment({ fileName: 'a.zip', contentType: 'application/zip', size: 9 }),
+      ),
+    ).toBe(`We cannot take this type of file. ${ALLOWED}`);
+    expect(
+      refusal(() =>
+        checkDeclaredAttachment({ fileName: 'photo.png', contentType: 'image/jpeg', size: 9 }),
+      ),
+    ).toBe(`The file's name must end in .jpg or .jpeg for this type. ${ALLOWED}`);
+  });
+
+  it('takes one byte to 5 MB, saying why otherwise', () => {
+    expect(() => checkAttachmentSize(1)).not.toThrow();
+    expect(refusal(() => checkAttachmentSize(0))).toBe('This file is empty.');
+    expect(refusal(() => checkAttachmentSize(ATTACHMENT_LIMITS.maxBytes + 1))).toBe(
+      'This file is larger than 5 MB. Please attach a smaller file (or a few parts of it).',
+    );
+    expect(refusal(() => checkAttachmentCount(4))).toBe(
+      'Please attach at most 3 files to one message.',
+    );
+  });
+
+  it('wants every byte of a signature: PostScript is not a PDF, a PNG is not a JPEG', () => {
+    expect(contentMatchesType('application/pdf', text('%!PS-Adobe-3.0'))).toBe(false);
+    expect(contentMatchesType('image/jpeg', png)).toBe(false);
+  });
+
+  it('says what a stored file is not, by its type', () => {
+    expect(
+      refusal(() =>
+        checkStoredAttachment(
+          { size: 10, contentType: 'image/png', head: text('hello') },
+          'image/png',
+        ),
+      ),
+    ).toBe(`This file is not the PNG it says it is. ${ALLOWED}`);
+    expect(
+      refusal(() =>
+        checkStoredAttachment({ size: 10, contentType: 'text/plain', head: png }, 'text/plain'),
+      ),
+    ).toBe(`This file is not the plain text it says it is. ${ALLOWED}`);
+    expect(() =>
+      checkStoredAttachment(
+        { size: 10, contentType: 'text/plain ; charset=utf-8', head: text('hello') },
+        'text/plain',
+      ),
+    ).not.toThrow();
+  });
+
+  it('keeps an upload under its uploader', () => {
+    expect(attachmentKey('user-1', 'aB3_xY9-kL2mN4pQ')).toBe(
+      'ticket-files/user-1/aB3_xY9-kL2mN4pQ',
     );
   });
 });

@@ -46,3 +46,9 @@ describe('userLimitKey', () => {
     expect(keys.size).toBe(Object.keys(USER_LIMITS).length * 2);
   });
 });
+
+describe('USER_LIMITS', () => {
+  it('counts every action in one fixed hour of the caller’s own (E25)', () => {
+    for (const rule of Object.values(USER_LIMITS)) expect(rule.windowSeconds).toBe(3600);
+  });
+});

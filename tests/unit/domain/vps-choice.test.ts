@@ -4,7 +4,7 @@ import {
   parseSshPublicKey,
   parseSshPublicKeys,
 } from '../../../lambdas/domain/ssh-keys';
-import { hostnameFor } from '../../../lambdas/domain/vps';
+import { hostnameFor, isHostname } from '../../../lambdas/domain/vps';
 import { InvalidVpsChoiceError, vpsChoiceOf } from '../../../lambdas/domain/vps-choice';
 import { sshPublicKey } from '../../helpers/ssh-keys';
 
@@ -49,10 +49,40 @@ describe('SSH public keys (D24)', () => {
     }
   });
 
+  it('accepts ECDSA on nistp521 too', () => {
+    const key = sshPublicKey('ecdsa-521');
+    expect(parseSshPublicKey(key)).toBe(key);
+  });
+
+  it('takes a key pasted with the line break its .pub file ends with', () => {
+    const key = sshPublicKey('ed25519');
+    expect(parseSshPublicKey(`${key}\n`)).toBe(key);
+  });
+
+  it('refuses a DSA key, saying what to make instead', () => {
+    expect(() => parseSshPublicKey(sshPublicKey('dsa'))).toThrow(
+      'DSA keys are no longer accepted by current servers. Make an Ed25519 key with ssh-keygen -t ed25519 and paste its .pub line.',
+    );
+  });
+
+  it('takes a line of up to 8,192 characters (a long comment), and refuses a longer one', () => {
+    const key = sshPublicKey('ed25519', 'c');
+    const longest = `${key}${'c'.repeat(8192 - key.length)}`;
+    expect(longest).toHaveLength(8192);
+    expect(parseSshPublicKey(longest)).toBe(longest);
+    expect(() => parseSshPublicKey(`${longest}c`)).toThrow(/^That is not an SSH public key\./);
+  });
+
+  it('takes up to 10 keys for a server, and says so past that', () => {
+    const keys = Array.from({ length: 11 }, (_, i) => sshPublicKey('ed25519', `key${i}`));
+    expect(parseSshPublicKeys(keys.slice(0, 10))).toHaveLength(10);
+    expect(() => parseSshPublicKeys(keys)).toThrow('A server takes at most 10 SSH keys.');
+  });
+
   it('drops blank lines and a key given twice (whatever its comment)', () => {
     const key = sshPublicKey('ed25519', 'a@b');
     const again = key.replace('a@b', 'other');
-    expect(parseSshPublicKeys([key, '', again])).toEqual([key]);
+    expect(parseSshPublicKeys([key, '', '  ', again])).toEqual([key]);
   });
 });
 
@@ -77,6 +107,18 @@ describe('a VPS order’s choices', () => {
     });
     expect(hostnameFor('Ünïcode Nämé!')).toBe('unicode-name-vps');
     expect(hostnameFor('  ')).toBe('my-vps');
+  });
+
+  it('makes a default hostname of at most 40 characters of the name, one hyphen between words', () => {
+    expect(hostnameFor('Asha  &  Verma')).toBe('asha-verma-vps');
+    expect(hostnameFor('a'.repeat(60))).toBe(`${'a'.repeat(40)}-vps`);
+    // Cut at 40 on the hyphen between two words: the hyphen goes too.
+    expect(hostnameFor(`${'a'.repeat(39)} Verma`)).toBe(`${'a'.repeat(39)}-vps`);
+  });
+
+  it('takes a hostname as text only', () => {
+    expect(isHostname('asha-web-1')).toBe(true);
+    expect(isHostname(42)).toBe(false);
   });
 
   it.each([
