@@ -64,6 +64,8 @@ describe("a bundle's parts (D24)", () => {
       cancelledAt: '2026-12-01',
       version: 3,
     });
+    // Dropped, not kept as an empty key: the part's stale hold is gone from the view.
+    expect(Object.keys(view)).not.toContain('hold');
   });
 });
 
