@@ -1,6 +1,7 @@
 /** Ticket attachments' rules (D27): types, names, sizes, counts, and first bytes per type. */
 import { describe, expect, it } from 'vitest';
 import {
+  ATTACHMENT_ID_PATTERN,
   ATTACHMENT_LIMITS,
   attachmentKey,
   checkAttachmentCount,
@@ -200,5 +201,13 @@ describe('the edges of ticket attachments', () => {
     expect(attachmentKey('user-1', 'aB3_xY9-kL2mN4pQ')).toBe(
       'ticket-files/user-1/aB3_xY9-kL2mN4pQ',
     );
+  });
+
+  it('takes an upload id only as the whole text, so no path can ride in front of it or after it', () => {
+    const id = 'aB3_xY9-kL2mN4pQ';
+    expect(ATTACHMENT_ID_PATTERN.test(id)).toBe(true);
+    // The id is the stored key's last part: another user's folder must not get into it.
+    expect(ATTACHMENT_ID_PATTERN.test(`../user-2/${id}`)).toBe(false);
+    expect(ATTACHMENT_ID_PATTERN.test(`${id}/../../user-2/x`)).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import {
   normalizeTicketNumber,
   reopenableUntil,
   resolvedClock,
+  TICKET_SERIES,
   ticketStatusAt,
 } from '../../../lambdas/domain/tickets';
 
@@ -65,5 +66,12 @@ describe('when a resolved ticket can be reopened', () => {
     const answeredAgain = afterSupportReply(resolved, '2026-01-07T10:00:00.000Z', false);
     expect(answeredAgain.status).toBe('waiting_on_buyer');
     expect(reopenableUntil(answeredAgain)).toBeUndefined();
+  });
+});
+
+describe('a ticket number’s series', () => {
+  it('is counted in the counters table under TKT, the key its numbers have always used', () => {
+    // Another key would start the numbers again at TKT-000001 and give out ones already taken.
+    expect(TICKET_SERIES).toBe('TKT');
   });
 });
