@@ -62,21 +62,23 @@ export default defineConfig({
       },
       {
         test: {
-          // Crashes, restarts, floods and fifty concurrent duplicates, each on its own stack: one
-          // file at a time, so that what they race is the stack, not another file's load.
+          // Crashes, restarts, floods and fifty concurrent duplicates, each on its own stack, run
+          // beside the integration files (the same group and the same two workers): what they race
+          // is their own stack, and each waits on it as the integration files do (E30).
           name: 'faults',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/integration/faults/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           // One web stack and one Chromium for the project (useE2e, tests/helpers/e2e.ts).
