@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { HOME_REGION, localTableName } from '../lambdas/system/facts';
 import type { LocalStack } from '../tests/helpers/local-stack';
-import { api, eventually, payOrder } from '../tests/helpers/storefront-client';
+import { api, eventually, givenProfile, payOrder } from '../tests/helpers/storefront-client';
 import { loadTest, type LoadFigure } from './api-load';
 import { benchSession } from './session';
 
@@ -203,6 +203,8 @@ export async function measureEveryKindDashboard(
   stack: LocalStack,
 ): Promise<EveryKindDashboardFigure> {
   const session = await benchSession(stack, 'bench-every-kind');
+  // The registrant's details, which checkout asks of every order that registers a name (D23).
+  await givenProfile(stack, session.idToken);
   for (const [n, planId] of EVERY_KIND.entries()) {
     const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
       token: session.idToken,

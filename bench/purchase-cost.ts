@@ -23,7 +23,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack, type LocalStack } from '../tests/helpers/local-stack';
 import { sshPublicKey } from '../tests/helpers/ssh-keys';
-import { api, eventually, payOrder, placeOrder } from '../tests/helpers/storefront-client';
+import {
+  api,
+  eventually,
+  givenProfile,
+  payOrder,
+  placeOrder,
+} from '../tests/helpers/storefront-client';
 import type { UsageLine } from '../lambdas/adapters/usage-meter';
 import type { LocalUsageLine } from '../infra/local/usage-log';
 import { SCHEDULES } from '../infra/lib/definitions/functions';
@@ -45,14 +51,6 @@ export const PURCHASE_TARGET_RUPEES = 0.25;
 export const SERVICES_FOR_SHARE = 1_000;
 
 type Line = UsageLine | LocalUsageLine;
-
-const BENCH_BILLING = {
-  name: 'Asha Verma',
-  line1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pincode: '560001',
-};
 
 export interface ConvergeFigure {
   planId: string;
@@ -255,11 +253,7 @@ export async function measurePurchaseCost(stack: LocalStack, file: string) {
     const buyer = await benchSession(stack, `bench-${planId}`);
     // A registry needs the registrant's address and phone (D23): without them every converge
     // of a domain fails and is retried, which is not what a purchase costs.
-    const profile = await api(stack, 'PUT', '/api/me/profile', {
-      token: buyer.idToken,
-      body: { phone: '9876543210', billing: BENCH_BILLING },
-    });
-    if (profile.status !== 200) throw new Error(`profile answered ${profile.status}`);
+    await givenProfile(stack, buyer.idToken);
     kindBuyers.push(buyer);
   }
   await settled(file, 1500);
