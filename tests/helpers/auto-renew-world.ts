@@ -24,7 +24,7 @@ import { extendService } from '../../lambdas/use-cases/extend-service';
 import { fulfilPayment } from '../../lambdas/use-cases/fulfil-payment';
 import { InMemoryAutoRenewStore } from './fakes/auto-renew';
 import { BUYER, fakeWorld, KEY_SECRET, WEBHOOK_SECRET } from './fakes/world';
-import { signWebhookBody } from './razorpay-signing';
+import { signedDelivery } from './razorpay-signing';
 
 export const SITE_URL = 'https://store.example.in';
 export const LEASE_MS = 10 * 60 * 1000;
@@ -160,6 +160,5 @@ export function paymentWebhook(
     token_id: payment.tokenId ?? null,
     customer_id: payment.customerId ?? null,
   });
-  const rawBody = Buffer.from(JSON.stringify(body));
-  return { rawBody, signature: signWebhookBody(rawBody, WEBHOOK_SECRET), eventId: id };
+  return signedDelivery(JSON.stringify(body), id, WEBHOOK_SECRET);
 }

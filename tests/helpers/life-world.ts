@@ -31,7 +31,7 @@ import { InMemoryPanel, InMemoryProvisioningRecords } from './fakes/provisioning
 import { InMemoryRenewalSchedule } from './fakes/renewals';
 import { InMemoryMessagesStore, SimulatedCrash } from './fakes/stores';
 import { BUYER, fakeWorld, WEBHOOK_SECRET } from './fakes/world';
-import { signWebhookBody } from './razorpay-signing';
+import { signedDelivery } from './razorpay-signing';
 import { refundWebhook, type SignedDelivery } from './refund-webhooks';
 
 export const LIFE_START = new Date('2026-11-22T02:00:00.000Z');
@@ -148,8 +148,7 @@ function disputeDelivery(
     order_id: payment.orderId,
     amount_refunded: payment.amountRefundedPaise,
   });
-  const rawBody = Buffer.from(JSON.stringify(body));
-  return { rawBody, signature: signWebhookBody(rawBody, WEBHOOK_SECRET), eventId };
+  return signedDelivery(JSON.stringify(body), eventId, WEBHOOK_SECRET);
 }
 
 export function lifeWorld(options: LifeWorldOptions = {}) {

@@ -9,6 +9,12 @@ export function signWebhookBody(rawBody: string | Buffer, webhookSecret: string)
   return createHmac('sha256', webhookSecret).update(rawBody).digest('hex');
 }
 
+/** A webhook delivery as the use case receives it: the raw body, its signature, the event id. */
+export function signedDelivery(body: string, eventId: string, webhookSecret: string) {
+  const rawBody = Buffer.from(body);
+  return { rawBody, signature: signWebhookBody(rawBody, webhookSecret), eventId };
+}
+
 /** Checkout's razorpay_signature: `order_id|payment_id` with the key secret. */
 export function signCheckout(orderId: string, paymentId: string, keySecret: string): string {
   return createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');

@@ -9,7 +9,7 @@ import type {
   GatewayPayment,
   GatewayRefund,
 } from '../../lambdas/ports/payment-gateway';
-import { signWebhookBody } from './razorpay-signing';
+import { signedDelivery } from './razorpay-signing';
 
 interface Entity {
   entity: Record<string, unknown>;
@@ -39,8 +39,7 @@ function paymentFields(payment: GatewayPayment): Record<string, unknown> {
 }
 
 function signed(body: WebhookBody, eventId: string, secret: string): SignedDelivery {
-  const rawBody = Buffer.from(JSON.stringify(body));
-  return { rawBody, signature: signWebhookBody(rawBody, secret), eventId };
+  return signedDelivery(JSON.stringify(body), eventId, secret);
 }
 
 export function refundWebhook(

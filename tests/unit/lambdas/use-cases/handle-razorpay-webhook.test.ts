@@ -10,7 +10,7 @@ import {
   WEBHOOK_SECRET,
   type FakeWorld,
 } from '../../../helpers/fakes/world';
-import { signCheckout, signWebhookBody } from '../../../helpers/razorpay-signing';
+import { signCheckout, signedDelivery } from '../../../helpers/razorpay-signing';
 
 const ORDER_ID = 'order_Nx7fQm2kLp9aZc';
 const PAYMENT_ID = 'pay_Nx7gT4uVw8bYd1';
@@ -20,8 +20,7 @@ function delivery(file: string, eventId: string, secret = WEBHOOK_SECRET) {
 }
 
 function signed(body: string, eventId: string, secret = WEBHOOK_SECRET) {
-  const rawBody = Buffer.from(body);
-  return { rawBody, signature: signWebhookBody(rawBody, secret), eventId };
+  return signedDelivery(body, eventId, secret);
 }
 
 async function arrange(status: 'authorized' | 'captured' = 'captured'): Promise<FakeWorld> {

@@ -20,16 +20,14 @@ import {
   WEBHOOK_SECRET,
   type FakeWorld,
 } from '../../../helpers/fakes/world';
-import { signCheckout, signWebhookBody } from '../../../helpers/razorpay-signing';
+import { signCheckout, signedDelivery } from '../../../helpers/razorpay-signing';
 
 const ORDER_ID = 'order_Nx7fQm2kLp9aZc';
 const PAYMENT_ID = 'pay_Nx7gT4uVw8bYd1';
 const PURCHASE_ID = purchaseIdFor(PAYMENT_ID);
 
-function delivery(file: string, eventId: string) {
-  const rawBody = Buffer.from(loadEventText(`razorpay/${file}`));
-  return { rawBody, signature: signWebhookBody(rawBody, WEBHOOK_SECRET), eventId };
-}
+const delivery = (file: string, eventId: string) =>
+  signedDelivery(loadEventText(`razorpay/${file}`), eventId, WEBHOOK_SECRET);
 
 const checkoutCallback = () => ({
   razorpay_order_id: ORDER_ID,
