@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   GetCommand,
   PutCommand,
@@ -18,6 +17,7 @@ import {
   type PurchaseSummary,
 } from '../../ports/purchases';
 import { isConditionFailure, sendIfConditionHolds } from './clients';
+import { takeLeaseClaim } from './lease-claim';
 import { queryAll } from './query-all';
 import { projection } from './projection';
 
@@ -85,27 +85,19 @@ export class DynamoPurchasesStore implements PurchasesStore {
     now: Date,
     leaseMs: number,
   ): Promise<PublishClaim> {
-    const token = randomUUID();
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: { userId, purchaseId },
-          UpdateExpression: 'SET publishClaim = :claim',
-          ConditionExpression:
-            'attribute_exists(purchaseId) AND attribute_not_exists(eventPublishedAt) AND ' +
-            '(attribute_not_exists(publishClaim) OR publishClaim.#until < :now)',
-          ExpressionAttributeNames: { '#until': 'until' },
-          ExpressionAttributeValues: {
-            ':claim': { token, until: now.getTime() + leaseMs },
-            ':now': now.getTime(),
-          },
-        }),
-      );
-      return { state: 'claimed', token };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const token = await takeLeaseClaim(
+      this.client,
+      {
+        TableName: this.table(),
+        Key: { userId, purchaseId },
+        existing: 'purchaseId',
+        claim: 'publishClaim',
+        done: 'eventPublishedAt',
+      },
+      now,
+      leaseMs,
+    );
+    if (token) return { state: 'claimed', token };
     const purchase = await this.getPurchase(userId, purchaseId);
     if (!purchase) throw new Error(`No purchase ${purchaseId} to publish`);
     return purchase.eventPublishedAt

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   GetCommand,
   PutCommand,
@@ -14,6 +13,7 @@ import type {
   StepClaim,
 } from '../../ports/refunds';
 import { isConditionFailure, sendIfConditionHolds } from './clients';
+import { takeLeaseClaim } from './lease-claim';
 import { queryAll } from './query-all';
 
 /** The sparse index of records a person must look at (lambdas/system/facts.ts). */
@@ -154,27 +154,20 @@ export class DynamoRefundsStore implements RefundsStore {
     now: Date,
     leaseMs: number,
   ): Promise<StepClaim> {
-    const token = randomUUID();
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table(),
-          Key: this.key(userId, refundKey),
-          UpdateExpression: 'SET claims.#step = :claim',
-          ConditionExpression:
-            'attribute_exists(refundKey) AND attribute_not_exists(done.#step) AND ' +
-            '(attribute_not_exists(claims.#step) OR claims.#step.#until < :now)',
-          ExpressionAttributeNames: { '#step': step, '#until': 'until' },
-          ExpressionAttributeValues: {
-            ':claim': { token, until: now.getTime() + leaseMs },
-            ':now': now.getTime(),
-          },
-        }),
-      );
-      return { state: 'claimed', token };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const token = await takeLeaseClaim(
+      this.client,
+      {
+        TableName: this.table(),
+        Key: this.key(userId, refundKey),
+        existing: 'refundKey',
+        claim: 'claims.#step',
+        done: 'done.#step',
+        names: { '#step': step },
+      },
+      now,
+      leaseMs,
+    );
+    if (token) return { state: 'claimed', token };
     const record = await this.get(userId, refundKey);
     if (!record) throw new Error(`No refund record ${refundKey} to claim ${step} on`);
     return record.done[step] ? { state: 'done' } : { state: 'held' };
