@@ -25,28 +25,50 @@ export function registrantGaps(profile: {
 }
 
 /**
- * An order that registers or transfers in a name (D23), refused before Razorpay hears of it when
- * the registrant's details are missing: paid, it would wait out of step until they came. The
- * checkout saves them to the profile first; only an old client meets this.
+ * What the buyer does once the registrant's details are saved: pay for the order that registers
+ * the name (checkout), or choose the name again ("Choose your domain" on a bundle's or a free
+ * domain's card, which registers a name already paid for).
+ */
+export type AfterRegistrant = 'pay' | 'choose';
+
+const THEN: Record<AfterRegistrant, string> = {
+  pay: 'then pay',
+  choose: 'then choose your domain again',
+};
+
+/**
+ * A name to be registered or transferred in (D23), refused before Razorpay hears of the order, or
+ * before a card's chosen name is recorded, when the registrant's details are missing: it would
+ * wait out of step until they came. The checkout and the card save them to the profile first;
+ * only an old client meets this.
  */
 export class RegistrantDetailsRequiredError extends DomainError {
   override readonly name = 'RegistrantDetailsRequiredError';
   readonly code = 'registrant_details_required';
-  constructor(readonly gaps: RegistrantGap[]) {
+  constructor(
+    readonly gaps: RegistrantGap[],
+    then: AfterRegistrant = 'pay',
+  ) {
     const missing = [
       ...(gaps.includes('address') ? ['postal address (line 1, city, state and PIN code)'] : []),
       ...(gaps.includes('phone') ? ['mobile number'] : []),
     ].join(' and ');
     super(
-      `The domain registry needs the registrant's ${missing} before a name is registered in your name. Please add them to your billing details in Settings, then pay.`,
+      `The domain registry needs the registrant's ${missing} before a name is registered in your name. Please add them to your billing details in Settings, ${THEN[then]}.`,
     );
   }
 }
 
-/** Throws RegistrantDetailsRequiredError when the profile cannot register a name (D23). */
-export function assertRegistrant(profile: Parameters<typeof registrantGaps>[0]): void {
+/**
+ * Throws RegistrantDetailsRequiredError when the profile cannot register a name (D23); its sentence
+ * ends with what the buyer does next (`then`: pay, at checkout, by default).
+ */
+export function assertRegistrant(
+  profile: Parameters<typeof registrantGaps>[0],
+  then: AfterRegistrant = 'pay',
+): void {
   const gaps = registrantGaps(profile);
-  if (gaps.length > 0) throw new RegistrantDetailsRequiredError(gaps);
+  if (gaps.length > 0) throw new RegistrantDetailsRequiredError(gaps, then);
 }
 
 /** Why a paid name is not the buyer's: someone else registered it first (the card and the mail). */

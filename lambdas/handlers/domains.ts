@@ -8,7 +8,8 @@
  *   (DNSSEC, Enterprise Domain), PUT .../settings, POST .../auth-code (after a sign-in
  *   within 5 minutes: the ID token's auth_time). The transfer code is in that answer only.
  * - PUT /api/me/services/{serviceId}/domain {name}: "Choose your domain" for a bundle's domain
- *   part bought without a name (D24): 200 {serviceId, domain}; converge registers it.
+ *   part bought without a name (D24): 200 {serviceId, domain}; converge registers it. Refused with
+ *   400 registrant_details_required while the profile lacks the registrant's details (D23).
  */
 import * as z from 'zod/mini';
 import { authTimeOf, callerOf } from '../http/auth';
@@ -33,13 +34,14 @@ import { chooseBundleDomain, type ChooseBundleDomainDeps } from '../use-cases/ch
 import { eventPublisher } from './deps/events';
 import { spendUserLimit, type UserLimitDeps } from '../use-cases/user-limits';
 import { registrar } from './deps/registrar';
-import { rateLimiter, servicesStore } from './deps/stores';
+import { rateLimiter, servicesStore, usersStore } from './deps/stores';
 
 const search = domainSearch({ registrar });
 const CACHE_HEADERS = { 'cache-control': `public, max-age=${SEARCH_CACHE_MS / 1000}` };
 const deps: ManageDomainDeps & UserLimitDeps & ChooseBundleDomainDeps = {
   services: servicesStore(),
   registrar,
+  users: usersStore(),
   limits: rateLimiter(),
   events: eventPublisher,
   now: () => new Date(),

@@ -5,16 +5,21 @@
  * part has no name (one conditional write), and converge is told (ServiceChanged, fact
  * `domain-chosen`): it registers the name through the same registrar step as any domain, under
  * the part's claim, and the card then shows it. A hosting's free first-year domain (D23) taken
- * before it could be registered gets another name from its card the same way.
+ * before it could be registered gets another name from its card the same way. As at checkout, the
+ * name is refused while the buyer's profile lacks the registrant's address or mobile number
+ * (`registrant_details_required`, the same check), before the registrar is asked or anything is
+ * written: recorded, it would wait out of step until they came.
  */
 import type { ServiceChangedDetail } from '../domain/api';
 import { isLive } from '../domain/lifecycle';
 import { parseDomainName } from '../domain/domain-names';
 import { DomainError } from '../domain/errors';
 import { DomainAlreadyChosenError, RegisterDomainTakenError } from '../domain/register-domain';
+import { assertRegistrant } from '../domain/registrant';
 import type { EventPublisher } from '../ports/events';
 import type { Registrar } from '../ports/registrar';
 import type { ServicesStore } from '../ports/services';
+import type { UsersStore } from '../ports/users';
 import { lifeOfService } from './converge-service';
 import { ServiceNotFoundError } from './open-control-panel';
 import { takenDomainChoosable } from './to-service';
@@ -22,6 +27,8 @@ import { takenDomainChoosable } from './to-service';
 export interface ChooseBundleDomainDeps {
   services: Pick<ServicesStore, 'getService' | 'chooseDomain'>;
   registrar: Pick<Registrar, 'availability'>;
+  /** The buyer's profile: the registrant's address and mobile number (D23). */
+  users: Pick<UsersStore, 'getUser'>;
   events: Pick<EventPublisher, 'publish'>;
   now: () => Date;
 }
@@ -59,6 +66,9 @@ export async function chooseBundleDomain(
   // A part lives its bundle's life; a free domain its own.
   const owner = service.partOf ? await deps.services.getService(userId, service.partOf) : service;
   if (!owner || !isLive(lifeOfService(owner, deps.now()).state)) throw new BundleNotLiveError();
+  // D23: the name is registered under the buyer's registrant details, checked as checkout does.
+  const user = await deps.users.getUser(userId);
+  assertRegistrant({ phone: user?.phone ?? '', billing: user?.billing }, 'choose');
   const [answer] = await deps.registrar.availability([name]);
   if (answer?.available !== true) throw new RegisterDomainTakenError(name);
   const ref = { userId, serviceId: service.serviceId };

@@ -116,7 +116,8 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // The domain card finds the caller's domain among their services; a bundle's domain part gets
     // the name its buyer chose (UpdateItem, conditional), and converge is told (ServiceChanged).
     // limits: the buyer's own hour of this route's costly calls (#26, E25): UpdateItem only.
-    tables: { services: 'readWrite', limits: 'write' },
+    // users: the buyer's registrant details, checked before a chosen name is recorded (D23).
+    tables: { services: 'readWrite', limits: 'write', users: 'read' },
     needs: ['registrarSecret', 'publishEvents'],
     // The registrar answers in about 50 ms; its calls time out after 15 s.
     timeoutSeconds: 20,

@@ -72,6 +72,20 @@ describe('assertRegistrant', () => {
   });
 });
 
+describe("the card's Choose your domain asks the same, ending with what the buyer does there", () => {
+  it('refuses with the same code, gaps and words, then "choose your domain again"', () => {
+    expect(() => assertRegistrant({ phone: '', billing }, 'choose')).toThrow(
+      expect.objectContaining({
+        code: 'registrant_details_required',
+        gaps: ['phone'],
+        message:
+          "The domain registry needs the registrant's mobile number before a name is registered in your name. Please add them to your billing details in Settings, then choose your domain again.",
+      }),
+    );
+    expect(() => assertRegistrant({ phone: '+919876543210', billing }, 'choose')).not.toThrow();
+  });
+});
+
 describe('the edges of a registrant', () => {
   it('takes a 10-digit number however it is spaced, and counts its digits only', () => {
     expect(registrantGaps({ phone: '98765 43210', billing })).toEqual([]);

@@ -1,12 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
+import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
+import type { Months } from '../../../../lambdas/domain/pricing';
 import { USER_LIMITS, userLimitKey } from '../../../../lambdas/domain/user-limits';
+import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
 import { BUYER } from '../../../helpers/fakes/world';
 import { InMemoryRegistrar } from '../../../helpers/fakes/registrar';
-import { httpEvent, parse, world } from './handler-world';
+import { httpEvent, parse, resetWorld, world } from './handler-world';
 
 vi.mock(
   '../../../../lambdas/handlers/deps/stores',
   async () => (await import('./handler-world')).storesModule,
+);
+
+vi.mock(
+  '../../../../lambdas/handlers/deps/events',
+  async () => (await import('./handler-world')).eventsModule,
 );
 
 const registrar = vi.hoisted(() => ({ current: undefined as unknown }));
@@ -253,5 +261,90 @@ describe('DNSSEC routes (D23): DS records on Enterprise Domain', () => {
       ),
     ).toMatchObject({ statusCode: 400, json: { error: { code: 'validation_failed' } } });
     expect(await fake.dsRecords('dnssec-prem.in')).toEqual([]);
+  });
+});
+
+describe('PUT /api/me/services/{serviceId}/domain: Choose your domain (D24)', () => {
+  const BUNDLE_ID = 'svc_chooserbundle';
+  const PART_ID = partServiceIdOf(BUNDLE_ID, 'domain');
+
+  /** A live Standard Bundle bought with its domain left empty, and a buyer with only a phone. */
+  async function givenUnnamedBundle() {
+    resetWorld();
+    world.events.events.length = 0;
+    const at = new Date().toISOString();
+    const renewalDate = new Date(Date.now() + 300 * 24 * 3600 * 1000).toISOString();
+    await world.users.createUserIfMissing({ ...BUYER, createdAt: at });
+    await world.services.extendService(
+      {
+        userId: BUYER.userId,
+        serviceId: BUNDLE_ID,
+        planId: 'standardbundle',
+        planName: 'Standard Bundle',
+        category: 'bundle',
+      },
+      {
+        purchaseId: 'pur_pay_Chooser0001',
+        paymentId: 'pay_Chooser0001',
+        purchaseDate: at,
+        startDate: at,
+        renewalDate,
+        months: 12 as Months,
+        amountPaise: 8_494_584,
+      },
+      0,
+      at,
+    );
+    await ensureBundleParts(
+      world.services,
+      { userId: BUYER.userId, serviceId: BUNDLE_ID, planId: 'standardbundle', renewalDate },
+      at,
+      {},
+    );
+  }
+
+  /** The ServiceChanged events that tell converge this bundle's name was chosen. */
+  const told = () =>
+    world.events.events.filter((e) => (e.detail as { serviceId?: string }).serviceId === BUNDLE_ID);
+
+  function choose(name: string) {
+    const event = httpEvent('get-dashboard.json');
+    event.routeKey = 'PUT /api/me/services/{serviceId}/domain';
+    event.pathParameters = { serviceId: PART_ID };
+    event.body = JSON.stringify({ name });
+    return handler(event);
+  }
+
+  it('answers 400 registrant_details_required with the sentence while the profile has no address, recording nothing', async () => {
+    await givenUnnamedBundle();
+
+    expect(parse(await choose('chooser-noaddress.in'))).toMatchObject({
+      statusCode: 400,
+      json: {
+        error: {
+          code: 'registrant_details_required',
+          message:
+            "The domain registry needs the registrant's postal address (line 1, city, state and PIN code) before a name is registered in your name. Please add them to your billing details in Settings, then choose your domain again.",
+        },
+      },
+    });
+    expect((await world.services.getService(BUYER.userId, PART_ID))?.domain).toBeUndefined();
+    expect(told()).toEqual([]);
+  });
+
+  it('answers 200 {serviceId, domain} once the address is on the profile', async () => {
+    await givenUnnamedBundle();
+    await world.givenRegistrant();
+
+    expect(parse(await choose('chooser-withaddress.in'))).toMatchObject({
+      statusCode: 200,
+      json: { serviceId: PART_ID, domain: 'chooser-withaddress.in' },
+    });
+    expect((await world.services.getService(BUYER.userId, PART_ID))?.domain).toBe(
+      'chooser-withaddress.in',
+    );
+    expect(told()).toMatchObject([
+      { detailType: 'ServiceChanged', detail: { fact: 'domain-chosen' } },
+    ]);
   });
 });

@@ -2,10 +2,10 @@
  * "Choose your domain" on a bundle's card (D24): a Standard Bundle bought with its domain left
  * empty waits with no name; the buyer's name is checked (form, extension, free at the registrar),
  * recorded once, and converge registers it through the same registrar step as any domain. Taken,
- * invalid, unsold, already chosen, another buyer's, an ended bundle: each refused with its
- * sentence, nothing recorded and nothing published.
+ * invalid, unsold, already chosen, another buyer's, an ended bundle, a profile without the
+ * registrant's details: each refused with its sentence, nothing recorded and nothing published.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
 import type { Months } from '../../../../lambdas/domain/pricing';
 import { getMyService } from '../../../../lambdas/use-cases/bundle-parts-view';
@@ -16,7 +16,10 @@ import {
   NAME_TAKEN_REASON,
 } from '../../../../lambdas/domain/registrant';
 import { serviceOfRecord } from '../../../../lambdas/use-cases/to-service';
-import { chooseBundleDomain } from '../../../../lambdas/use-cases/choose-bundle-domain';
+import {
+  chooseBundleDomain,
+  type ChooseBundleDomainDeps,
+} from '../../../../lambdas/use-cases/choose-bundle-domain';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
 import {
@@ -34,7 +37,13 @@ function world() {
   const base = convergeWorld((world) => ({ registrar: buyersRegistrar(world) }), START);
   const { registrar, deps: converge } = base;
   registrar.take('ashataken.in');
-  const deps = { services: base.services, registrar, events: base.events, now: base.now };
+  const deps: ChooseBundleDomainDeps = {
+    services: base.services,
+    registrar,
+    users: base.users,
+    events: base.events,
+    now: base.now,
+  };
   return Object.assign(base, { converge, deps });
 }
 
@@ -49,7 +58,8 @@ const domainChosen = () =>
 
 beforeEach(async () => {
   w = world();
-  await w.users.createUserIfMissing({ ...BUYER, createdAt: START.toISOString() });
+  // The buyer's mobile number and address are on the profile, as checkout saves them (D23).
+  await w.givenRegistrant();
   const at = START.toISOString();
   const renewalDate = new Date(START.getTime() + 365 * DAY).toISOString();
   await w.services.extendService(
@@ -202,6 +212,68 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
     await expect(choose('ashaverma.in')).rejects.toMatchObject({
       code: 'validation_failed',
       message: 'This service is no longer active, so its domain can no longer be chosen.',
+    });
+    expect(domainChosen()).toEqual([]);
+  });
+});
+
+describe("the registrant's details (D23), checked as checkout checks them", () => {
+  /** The names the registrar is asked about. */
+  function countAvailability() {
+    const spy = vi.spyOn(w.registrar, 'availability');
+    return { calls: () => spy.mock.calls.map(([names]) => [...names]) };
+  }
+
+  it.each([
+    {
+      lacks: 'address',
+      profile: { billing: null },
+      message:
+        "The domain registry needs the registrant's postal address (line 1, city, state and PIN code) before a name is registered in your name. Please add them to your billing details in Settings, then choose your domain again.",
+    },
+    {
+      lacks: 'mobile number',
+      profile: { phone: '' },
+      message:
+        "The domain registry needs the registrant's mobile number before a name is registered in your name. Please add them to your billing details in Settings, then choose your domain again.",
+    },
+  ])(
+    'without the $lacks: refused with the sentence naming it, before the registrar is asked, nothing recorded or published',
+    async ({ profile, message }) => {
+      await w.users.updateProfile(BUYER.userId, profile, START.toISOString());
+      const asked = countAvailability();
+
+      await expect(choose('ashaverma.in')).rejects.toMatchObject({
+        code: 'registrant_details_required',
+        message,
+      });
+
+      expect(asked.calls()).toEqual([]);
+      expect((await w.services.getService(BUYER.userId, PART_ID))?.domain).toBeUndefined();
+      expect(domainChosen()).toEqual([]);
+    },
+  );
+
+  it('once the details are saved, the same name is accepted and recorded', async () => {
+    await w.users.updateProfile(BUYER.userId, { billing: null }, START.toISOString());
+    await expect(choose('ashaverma.in')).rejects.toMatchObject({
+      code: 'registrant_details_required',
+    });
+    await w.givenRegistrant();
+    const asked = countAvailability();
+
+    expect(await choose('ashaverma.in')).toEqual({ serviceId: PART_ID, domain: 'ashaverma.in' });
+
+    expect(asked.calls()).toEqual([['ashaverma.in']]);
+    expect((await w.services.getService(BUYER.userId, PART_ID))?.domain).toBe('ashaverma.in');
+    expect(domainChosen()).toHaveLength(1);
+  });
+
+  it('a buyer with no profile record at all is refused, naming both', async () => {
+    vi.spyOn(w.users, 'getUser').mockResolvedValue(undefined);
+    await expect(choose('ashaverma.in')).rejects.toMatchObject({
+      code: 'registrant_details_required',
+      gaps: ['address', 'phone'],
     });
     expect(domainChosen()).toEqual([]);
   });
