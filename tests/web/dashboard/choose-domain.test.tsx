@@ -3,14 +3,18 @@
  * never on one with a name or on an ended bundle; the name is checked locally, then asked of the
  * availability search; a taken name says so and offers nothing to register; an available one is
  * registered with PUT /api/me/services/{partId}/domain, the dashboard told, the server's refusal
- * shown as its sentence.
+ * shown as its sentence. The registrant's details (D23): checkout's section asks for what the
+ * profile lacks once a name is available and saves it first; a `registrant_details_required`
+ * refusal shows its sentence there, the fields the profile lacks, and the name stays to register.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../../../lambdas/domain/profile';
 import type { Service } from '../../../lambdas/domain/services';
+import { SAMPLE_BUYER_SAME_STATE } from '../../../lambdas/templates/invoice/sample';
 import { searchRows } from '@domain/domain-names';
 import { ServiceList } from '../../../web/src/components/dashboard/service-list';
 import { isDashboardPending } from '../../../web/src/components/dashboard/refresh-while-pending';
@@ -56,12 +60,35 @@ const bundle: Service = {
 };
 
 let chosen: { partId: string; body: unknown }[];
+/** The profile GET /api/me/profile answers (the registrant's details on file by default). */
+let profile: Profile;
+/** Each PUT /api/me/profile body, and each request in the order it came. */
+let saved: unknown[];
+let calls: string[];
+
+const ON_FILE: Profile = {
+  email: 'asha.rao@example.in',
+  name: 'Asha Rao',
+  phone: '+919876543210',
+  billing: SAMPLE_BUYER_SAME_STATE,
+};
 
 beforeEach(() => {
   resetAuthMock();
   setSignedInUser({ sub: 'u1', email: 'asha.rao@example.in' });
   chosen = [];
+  saved = [];
+  calls = [];
+  profile = ON_FILE;
   server.use(
+    http.get(`${API}/me/profile`, () => HttpResponse.json(profile)),
+    http.put(`${API}/me/profile`, async ({ request }) => {
+      const update = (await request.json()) as Partial<Profile>;
+      saved.push(update);
+      calls.push('PUT /me/profile');
+      profile = { ...profile, ...update };
+      return HttpResponse.json(profile);
+    }),
     http.get(`${API}/domains/availability`, ({ request }) => {
       const label = new URL(request.url).searchParams.get('name') ?? '';
       return HttpResponse.json({
@@ -74,6 +101,7 @@ beforeEach(() => {
     http.put(`${API}/me/services/:partId/domain`, async ({ params, request }) => {
       const body = (await request.json()) as { name: string };
       chosen.push({ partId: String(params.partId), body });
+      calls.push('PUT /me/services/{id}/domain');
       return HttpResponse.json({ serviceId: params.partId, domain: body.name });
     }),
   );
@@ -90,6 +118,13 @@ function show(service: Service = bundle, onChanged = vi.fn()) {
 
 const control = () => within(screen.getByTestId('choose-domain'));
 
+/** The card's Register button, once the saved profile is read (it waits for that). */
+async function registerButton(name: string | RegExp) {
+  const button = await control().findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 describe('Choose your domain on a bundle bought without one (D24)', () => {
   it('checks the name, then registers it on the domain part and tells the dashboard', async () => {
     const { onChanged, user } = show();
@@ -98,7 +133,7 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
     await user.type(control().getByLabelText('Domain name'), ' AshaVerma.IN ');
     await user.click(control().getByRole('button', { name: 'Check availability' }));
     expect(await control().findByText('ashaverma.in is available.')).toBeInTheDocument();
-    await user.click(control().getByRole('button', { name: 'Register ashaverma.in' }));
+    await user.click(await registerButton('Register ashaverma.in'));
 
     expect(
       await screen.findByText(
@@ -153,7 +188,7 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
     const { onChanged, user } = show();
     await user.type(control().getByLabelText('Domain name'), 'ashaverma.in');
     await user.click(control().getByRole('button', { name: 'Check availability' }));
-    await user.click(await control().findByRole('button', { name: 'Register ashaverma.in' }));
+    await user.click(await registerButton('Register ashaverma.in'));
     expect(await control().findByRole('alert')).toHaveTextContent(
       'ashaverma.in is already registered by someone else. Please choose another name.',
     );
@@ -180,7 +215,7 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
     expect(screen.getByText(reason)).toBeInTheDocument();
     await user.type(control().getByLabelText('Domain name'), 'ashaverma.in');
     await user.click(control().getByRole('button', { name: 'Check availability' }));
-    await user.click(await control().findByRole('button', { name: 'Register ashaverma.in' }));
+    await user.click(await registerButton('Register ashaverma.in'));
     expect(await screen.findByText(/We are registering ashaverma\.in/)).toBeInTheDocument();
     expect(chosen).toEqual([{ partId: 'svc_b~domain', body: { name: 'ashaverma.in' } }]);
   });
@@ -209,6 +244,112 @@ describe('Choose your domain on a bundle bought without one (D24)', () => {
     // The dashboard does not keep reading while the name waits for the buyer; it does once chosen.
     expect(isDashboardPending({ services: [bundle] })).toBe(false);
     expect(isDashboardPending({ services: [named] })).toBe(true);
+  });
+});
+
+describe("the registrant's details (D23), asked on the card as at checkout", () => {
+  const REFUSAL =
+    "The domain registry needs the registrant's mobile number before a name is registered in your name. Please add them to your billing details in Settings, then choose your domain again.";
+
+  async function available(user: ReturnType<typeof userEvent.setup>, name: string) {
+    await user.type(control().getByLabelText('Domain name'), name);
+    await user.click(control().getByRole('button', { name: 'Check availability' }));
+    expect(await control().findByText(`${name} is available.`)).toBeInTheDocument();
+  }
+
+  it('on file: says whom the name is registered to, and registers with nothing saved', async () => {
+    const { user } = show();
+    await available(user, 'ashaverma.in');
+    expect(
+      await control().findByText(
+        'The domain will be registered to Asha Verma, Bengaluru, Karnataka, as saved in your account settings.',
+      ),
+    ).toBeVisible();
+    await user.click(await registerButton('Register ashaverma.in'));
+    expect(await screen.findByText(/We are registering ashaverma\.in/)).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    expect(chosen).toHaveLength(1);
+  });
+
+  it('the profile lacks the address: asked once the name is available, saved first, then the name registered', async () => {
+    profile = { ...ON_FILE, billing: null };
+    const { onChanged, user } = show();
+    await available(user, 'ashaverma.in');
+    const section = within(control().getByTestId('choose-domain-registrant'));
+    expect(await section.findByRole('heading', { name: 'Registrant details' })).toBeVisible();
+    const register = await registerButton('Save details and register ashaverma.in');
+
+    // Not filled in: the section says what is missing, and nothing is sent.
+    await user.click(register);
+    expect(await section.findByRole('alert')).toHaveTextContent(
+      'Please check these fields: Billing name, Address line 1, City, State, PIN code.',
+    );
+    expect(calls).toEqual([]);
+
+    await user.type(section.getByLabelText('Name on invoice'), 'Asha Verma');
+    await user.type(section.getByLabelText('Address line 1'), '12 MG Road');
+    await user.type(section.getByLabelText('City'), 'Bengaluru');
+    await user.selectOptions(section.getByLabelText('State or union territory'), 'Karnataka');
+    await user.type(section.getByLabelText('PIN code'), '560001');
+    await user.click(register);
+
+    expect(await screen.findByText(/We are registering ashaverma\.in/)).toBeInTheDocument();
+    expect(calls).toEqual(['PUT /me/profile', 'PUT /me/services/{id}/domain']);
+    expect(saved).toEqual([
+      {
+        billing: expect.objectContaining({
+          name: 'Asha Verma',
+          line1: '12 MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+        }),
+      },
+    ]);
+    expect(chosen).toEqual([{ partId: 'svc_b~domain', body: { name: 'ashaverma.in' } }]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('refused for want of the mobile number: its sentence and the field shown, the name kept; saved, then chosen', async () => {
+    let refusals = 1;
+    server.use(
+      http.put(`${API}/me/services/:partId/domain`, async ({ params, request }) => {
+        calls.push('PUT /me/services/{id}/domain');
+        if (refusals > 0) {
+          refusals -= 1;
+          // Removed elsewhere (Settings, another tab) since the card read the profile.
+          profile = { ...ON_FILE, phone: '' };
+          return apiError(400, 'registrant_details_required', REFUSAL);
+        }
+        const body = (await request.json()) as { name: string };
+        chosen.push({ partId: String(params.partId), body });
+        return HttpResponse.json({ serviceId: params.partId, domain: body.name });
+      }),
+    );
+    const { onChanged, user } = show();
+    await available(user, 'ashaverma.in');
+    await user.click(await registerButton('Register ashaverma.in'));
+
+    const section = within(control().getByTestId('choose-domain-registrant'));
+    expect(await section.findByRole('alert')).toHaveTextContent(REFUSAL);
+    const phone = await section.findByLabelText('Mobile number');
+    expect(control().getByLabelText('Domain name')).toHaveValue('ashaverma.in');
+    expect(onChanged).not.toHaveBeenCalled();
+
+    await user.type(phone, '98765 43210');
+    await user.click(
+      control().getByRole('button', { name: 'Save details and register ashaverma.in' }),
+    );
+
+    expect(await screen.findByText(/We are registering ashaverma\.in/)).toBeInTheDocument();
+    expect(saved).toEqual([{ phone: '+919876543210' }]);
+    expect(calls).toEqual([
+      'PUT /me/services/{id}/domain',
+      'PUT /me/profile',
+      'PUT /me/services/{id}/domain',
+    ]);
+    expect(chosen).toEqual([{ partId: 'svc_b~domain', body: { name: 'ashaverma.in' } }]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -243,7 +384,7 @@ describe("a hosting's free domain taken meanwhile (D23)", () => {
     ).toBeInTheDocument();
     await user.type(control().getByLabelText('Domain name'), 'ashanew.in');
     await user.click(control().getByRole('button', { name: 'Check availability' }));
-    await user.click(await control().findByRole('button', { name: 'Register ashanew.in' }));
+    await user.click(await registerButton('Register ashanew.in'));
     expect(await screen.findByText(/We are registering ashanew\.in for you/)).toBeInTheDocument();
     expect(chosen).toEqual([{ partId: 'svc_free', body: { name: 'ashanew.in' } }]);
     expect(onChanged).toHaveBeenCalledTimes(1);

@@ -31,6 +31,8 @@ export const bundleCopy = {
     available: (name: string) => `${name} is available.`,
     taken: (name: string) => `${name} is already registered by someone else. Try another name.`,
     register: (name: string) => `Register ${name}`,
+    // The registry needs the registrant's address and mobile number (D23): saved to the profile first.
+    saveAndRegister: (name: string) => `Save details and register ${name}`,
     registering: 'Registering…',
     chosen: (name: string) =>
       `We are registering ${name} for you. It shows here as Active once the registry confirms it.`,

@@ -3,6 +3,8 @@ import { normaliseLabel, parseDomainName } from '@domain/domain-names';
 import { bundleCopy } from '../../content/bundles';
 import { ApiError, apiGet, apiPut } from '../../lib/api';
 import { Button } from '../button';
+import { RegistrantDetailsSection } from '../registrant/registrant-details';
+import { useRegistrant } from '../registrant/use-registrant';
 
 const copy = bundleCopy.choose;
 
@@ -25,6 +27,11 @@ function refusal(error: unknown): string {
  * "Choose your domain" on a bundle's domain part bought without a name (D24): the name is checked
  * as checkout checks it (locally, then `GET /api/domains/availability`), then recorded with
  * `PUT /api/me/services/{partId}/domain`; converge registers it and the card shows it.
+ * The registry needs the registrant's address and mobile number (D23): the checkout's registrant
+ * section is read as the first name is checked and shown once one is available, asking for what
+ * the profile lacks; Register saves that to the profile first. Should the server still refuse for
+ * want of them (`registrant_details_required`), its sentence shows there, the section reads the
+ * profile again, and the name stays ready to register.
  */
 export function ChooseDomain({
   partId,
@@ -41,6 +48,11 @@ export function ChooseDomain({
   const [value, setValue] = useState('');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const [error, setError] = useState<string | null>(null);
+  // The registrant section: mounted at the first check (the profile is read meanwhile), read again
+  // (a new key) after a refusal; the server's sentence when it refused for want of the details.
+  const [registrantKey, setRegistrantKey] = useState<number | null>(null);
+  const [registrantRefused, setRegistrantRefused] = useState<string | null>(null);
+  const registrant = useRegistrant(true);
 
   async function onCheck(event: FormEvent) {
     event.preventDefault();
@@ -56,6 +68,7 @@ export function ChooseDomain({
     if (!label.ok) return;
     setError(null);
     setCheck({ state: 'checking' });
+    setRegistrantKey((key) => key ?? 0);
     try {
       const { results } = await apiGet<{ results: { domain: string; available: boolean }[] }>(
         `/domains/availability?name=${encodeURIComponent(label.label)}`,
@@ -70,12 +83,25 @@ export function ChooseDomain({
 
   async function onRegister(name: string) {
     setError(null);
+    setRegistrantRefused(null);
     setCheck({ state: 'registering', name });
+    // What the profile lacked goes to it first; the section says why when it cannot.
+    if (!(await registrant.save())) {
+      setCheck({ state: 'available', name });
+      return;
+    }
     try {
       await apiPut(`/me/services/${encodeURIComponent(partId)}/domain`, { name }, { auth: true });
       setCheck({ state: 'chosen', name });
       onChosen();
     } catch (failure) {
+      // The profile may have changed meanwhile (or been saved just now): read it again.
+      setRegistrantKey((key) => (key ?? 0) + 1);
+      if (failure instanceof ApiError && failure.code === 'registrant_details_required') {
+        setRegistrantRefused(failure.message);
+        setCheck({ state: 'available', name });
+        return;
+      }
       setError(refusal(failure));
       setCheck({ state: 'idle' });
     }
@@ -88,6 +114,7 @@ export function ChooseDomain({
       </p>
     );
   }
+  const ready = check.state === 'available' || check.state === 'registering';
   const message =
     error ??
     (check.state === 'available'
@@ -142,14 +169,31 @@ export function ChooseDomain({
           {message}
         </p>
       ) : null}
-      {check.state === 'available' || check.state === 'registering' ? (
+      {registrantKey !== null ? (
+        <div
+          className="mt-4 border-t border-slate-200 pt-4"
+          hidden={!ready}
+          data-testid="choose-domain-registrant"
+        >
+          <RegistrantDetailsSection
+            key={registrantKey}
+            error={registrant.error ?? registrantRefused}
+            onChange={registrant.onChange}
+          />
+        </div>
+      ) : null}
+      {ready ? (
         <Button
           type="button"
           className="mt-3"
-          disabled={check.state === 'registering'}
+          disabled={check.state === 'registering' || registrant.choice.reading === true}
           onClick={() => void onRegister(check.name)}
         >
-          {check.state === 'registering' ? copy.registering : copy.register(check.name)}
+          {check.state === 'registering'
+            ? copy.registering
+            : registrant.choice.asking
+              ? copy.saveAndRegister(check.name)
+              : copy.register(check.name)}
         </Button>
       ) : null}
     </form>

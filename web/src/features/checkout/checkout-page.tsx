@@ -44,9 +44,9 @@ import { isPrerenderedFor, usePlansSnapshot } from '../../lib/plans-snapshot';
 import { getPlan, getQuote } from './api/checkout-api';
 import { LoginOverlay } from './components/login-overlay';
 import { BillingDetailsSection, type BillingChoice } from './components/billing-details';
-import { RegistrantDetailsSection } from './components/registrant-details';
+import { RegistrantDetailsSection } from '../../components/registrant/registrant-details';
 import { TransferCodeField } from './components/transfer-code';
-import { useRegistrant } from './use-registrant';
+import { useRegistrant } from '../../components/registrant/use-registrant';
 import { PriceBreakdown } from './components/price-breakdown';
 import { PromoBox } from './components/promo-box';
 import {

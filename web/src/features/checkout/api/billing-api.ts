@@ -1,21 +1,12 @@
 import type { Quote, QuoteRequestBody } from '@domain/api';
 import type { QuoteTax } from '@domain/gst';
-import type { Profile, ProfileUpdate } from '@domain/profile';
-import { apiGet, apiPost, apiPut } from '../../../lib/api';
+import type { Profile } from '@domain/profile';
+import { getSavedProfile } from '../../../components/registrant/profile-api';
+import { apiPost } from '../../../lib/api';
 
 /** The buyer's saved billing details, which an order uses when it gives none (D15). */
 export async function getSavedBilling(): Promise<Profile['billing']> {
   return (await getSavedProfile()).billing;
-}
-
-/** The buyer's profile: the phone and billing details a domain's registrant needs (D23). */
-export function getSavedProfile(): Promise<Profile> {
-  return apiGet<Profile>('/me/profile', { auth: true });
-}
-
-/** Saves what the registrant lacked to the profile (PUT /api/me/profile), one source with Settings. */
-export function saveRegistrantDetails(update: ProfileUpdate): Promise<Profile> {
-  return apiPut<Profile>('/me/profile', update, { auth: true });
 }
 
 /**

@@ -2,25 +2,29 @@ import { useEffect, useMemo, useState } from 'react';
 import { DomainError } from '@domain/errors';
 import { parseProfileUpdate, type Profile, type ProfileUpdate } from '@domain/profile';
 import { registrantGaps } from '@domain/registrant';
-import { Alert } from '../../../components/alert';
+import { Alert } from '../alert';
 import {
   BillingFields,
   billingFieldsOf,
   billingFromFields,
   EMPTY_BILLING_FIELDS,
   type BillingFieldValues,
-} from '../../../components/billing-fields';
-import { TextField } from '../../../components/text-field';
-import { settingsCopy } from '../../../content/account';
-import { checkoutCopy as copy } from '../../../content/checkout';
-import { getSavedProfile } from '../api/billing-api';
+} from '../billing-fields';
+import { TextField } from '../text-field';
+import { settingsCopy } from '../../content/account';
+import { checkoutCopy as copy } from '../../content/checkout';
+import { getSavedProfile } from './profile-api';
 
-/** What a domain's checkout does about its registrant (D23). */
+/** What a domain's checkout (or a card's "Choose your domain") does about its registrant (D23). */
 export interface RegistrantChoice {
   /** What the profile lacked, checked by the profile's rules: saved to it before paying. */
   update?: ProfileUpdate;
   /** Why Pay must wait: the details are not read yet, or not right yet. */
   problem?: string;
+  /** The saved profile is still being read. */
+  reading?: boolean;
+  /** The profile lacks something: its fields are shown, to be saved first. */
+  asking?: boolean;
   /** The address fields are shown here (the tax invoice's offer would ask for them twice). */
   asksAddress?: boolean;
 }
@@ -30,6 +34,8 @@ export interface RegistrantChoice {
  * needs before it registers a name. Read from the profile; when it lacks them, asked for here with
  * Settings' own fields and rules, and saved to the profile (one source of truth) before paying, so
  * the name is registered as soon as it is paid for instead of waiting for the buyer's details.
+ * The checkout mounts it, and so does a card's "Choose your domain" (a name already paid for),
+ * which saves them before it sends the name.
  */
 export function RegistrantDetailsSection({
   error,
@@ -68,7 +74,7 @@ export function RegistrantDetailsSection({
   const asksPhone = gaps.includes('phone');
 
   const choice = useMemo<RegistrantChoice>(() => {
-    if (profile === undefined) return { problem: copy.registrantLoading };
+    if (profile === undefined) return { problem: copy.registrantLoading, reading: true };
     if (profile === null) return { problem: copy.registrantLoadFailed };
     if (!asksAddress && !asksPhone) return {};
     try {
@@ -76,11 +82,12 @@ export function RegistrantDetailsSection({
         ...(asksPhone ? { phone } : {}),
         ...(asksAddress ? { billing: billingFromFields(fields) } : {}),
       });
-      return { update, asksAddress };
+      return { update, asksAddress, asking: true };
     } catch (problem) {
       return {
         problem: problem instanceof DomainError ? problem.message : copy.registrantSaveFailed,
         asksAddress,
+        asking: true,
       };
     }
   }, [profile, asksAddress, asksPhone, phone, fields]);

@@ -1,13 +1,14 @@
 import { useCallback, useState } from 'react';
 import { checkoutCopy as copy } from '../../content/checkout';
 import { ApiError } from '../../lib/api';
-import { saveRegistrantDetails } from './api/billing-api';
-import type { RegistrantChoice } from './components/registrant-details';
+import { saveRegistrantDetails } from './profile-api';
+import type { RegistrantChoice } from './registrant-details';
 
 /**
- * The checkout's side of a new domain's registrant (D23): what the section reports, and before
- * paying, what the profile lacked saved to it. `save` answers whether paying may go on; when not,
- * `error` says why (the section's own problem, or the server's refusal of the details).
+ * The side of a new domain's registrant (D23) that holds what the section reports: the checkout's,
+ * before paying, and a card's "Choose your domain", before the name is sent. `save` saves what the
+ * profile lacked and answers whether paying (or sending the name) may go on; when not, `error`
+ * says why (the section's own problem, or the server's refusal of the details).
  */
 export function useRegistrant(wanted: boolean) {
   const [choice, setChoice] = useState<RegistrantChoice>({});
