@@ -2,8 +2,10 @@
  * A bundle bought with its domain left empty, in a real browser (D24): the Bundles tab offers
  * "Choose your domain" on the domain part; the buyer types a name, checks it, registers it, and
  * — without reloading (the dashboard reads itself again while the part is set up) — the part shows
- * the name, Active, registered once at the registrar stand-in. Screenshots of the control at
- * 1280 and 375 px are kept in tests/e2e/screenshots/.
+ * the name, Active, registered once at the registrar stand-in. The buyer has no address on file
+ * (a one-month bundle asks none at checkout), so the card asks the registrant's address under the
+ * name, as checkout would (D23), and saves it to the profile before it sends the name. Screenshots
+ * of the control at 1280 and 375 px are kept in tests/e2e/screenshots/.
  */
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { SCREENSHOT_DIR, visible } from '../helpers/browser';
 import { logInAt, useE2e } from '../helpers/e2e';
 import { sshPublicKey } from '../helpers/ssh-keys';
 import {
+  api,
   eventually,
   newUser,
   payOrder,
@@ -24,15 +27,15 @@ import {
 const e2e = useE2e('bundle-choose-domain');
 
 describe('Choose your domain on a card', () => {
-  it('chooses the domain on its card, and sees it registered and Active without reloading', async () => {
+  it('chooses the domain on its card, gives the registrant address asked there, and sees it registered and Active without reloading', async () => {
     const user = newUser('e2e-choose');
     await signUp(e2e.stack, user);
     const token = await signIn(e2e.stack, user);
-    await givenProfile(e2e.stack, token);
+    // A mobile number from sign-up, no address: a month's bundle registers no name at checkout.
     const stamp = Date.now().toString(36);
     const order = await placeOrder(e2e.stack, token, {
       planId: 'standardbundle',
-      months: 12,
+      months: 1,
       domain: `ashasite${stamp}.in`,
       vps: { os: 'debian-12', sshKeys: [sshPublicKey('ed25519', 'asha@laptop')] },
     });
@@ -60,14 +63,23 @@ describe('Choose your domain on a card', () => {
       await control.getByLabel('Domain name').fill(name);
       await control.getByRole('button', { name: 'Check availability' }).click();
       await visible(control.getByText(`${name} is available.`), 15_000);
+      // The registry needs the registrant's address (D23): asked here, under the name.
+      const registrant = control.getByTestId('choose-domain-registrant');
+      await visible(registrant.getByLabel('Address line 1'), 15_000);
       await part.screenshot({ path: join(SCREENSHOT_DIR, 'choose-domain-375.png') });
       const [scroll, client] = await page.evaluate<[number, number]>(
         '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
       );
       expect(scroll).toBeLessThanOrEqual(client);
       await page.setViewportSize({ width: 1280, height: 900 });
+      await part.screenshot({ path: join(SCREENSHOT_DIR, 'choose-domain-registrant-1280.png') });
 
-      await control.getByRole('button', { name: `Register ${name}` }).click();
+      await registrant.getByLabel('Name on invoice').fill('Asha Verma');
+      await registrant.getByLabel('Address line 1').fill('12 MG Road');
+      await registrant.getByLabel('City').fill('Bengaluru');
+      await registrant.getByLabel('State or union territory').selectOption('Karnataka');
+      await registrant.getByLabel('PIN code').fill('560001');
+      await control.getByRole('button', { name: `Save details and register ${name}` }).click();
       // No reload from here: the dashboard reads itself again while the part is set up.
       await visible(part.getByText(`(${name})`), 60_000);
       await eventually(
@@ -85,6 +97,10 @@ describe('Choose your domain on a card', () => {
       await fetch(`${e2e.stack.registrarUrl}/_registrar/domains`)
     ).json()) as { domains: { name: string }[] };
     expect(registered.domains.filter((d) => d.name === name)).toHaveLength(1);
+    // The address typed on the card is the profile's now (one source with Settings).
+    expect((await api(e2e.stack, 'GET', '/api/me/profile', { token })).body).toMatchObject({
+      billing: { line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+    });
   });
 
   it("a hosting's free domain taken meanwhile: the card says why and registers another name", async () => {
