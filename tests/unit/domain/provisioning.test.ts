@@ -181,6 +181,9 @@ describe('WHM usernames', () => {
     expect(whmUsernameFor('svc_1', 'example.com', 1)).toBe('exa1ksqgptr');
     expect(() => whmUsernameFor('svc_1', 'example.com', -1)).toThrow(RangeError);
     expect(() => whmUsernameFor('svc_1', 'example.com', 1.5)).toThrow(RangeError);
+    expect(() => whmUsernameFor('svc_1', 'example.com', -1)).toThrow(
+      'attempt must be a whole number from 0, got -1',
+    );
   });
 
   it('never start with a digit or with "test"', () => {
