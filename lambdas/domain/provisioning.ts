@@ -25,10 +25,6 @@ export const PROVISIONING_STATES = [
  */
 export type ProvisioningState = (typeof PROVISIONING_STATES)[number];
 
-export function isProvisioningState(value: unknown): value is ProvisioningState {
-  return (PROVISIONING_STATES as readonly unknown[]).includes(value);
-}
-
 /** How a service is delivered: created on the panel, or set up by a person. */
 export type DeliveryMode = 'panel' | 'manual';
 

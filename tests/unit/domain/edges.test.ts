@@ -84,7 +84,18 @@ describe('the operators’ console', () => {
     expect(parseStuckItemId('refund:user#pay:1')).toEqual({ kind: 'refund', key: 'user#pay:1' });
   });
 
-  it.each([':pur_1', 'welcome-mail:', 'welcome-mail', 'parcel:pur_1', ''])(
+  it.each(['welcome-mail', 'support-mail', 'provisioning', 'refund'] as const)(
+    'reads back the name of a stuck %s',
+    (kind) => {
+      expect(parseStuckItemId(stuckItemId(kind, 'usr_42#svc_1'))).toEqual({
+        kind,
+        key: 'usr_42#svc_1',
+      });
+    },
+  );
+
+  // `refunds`: a kind and one more character, with no colon to end the kind.
+  it.each([':pur_1', 'welcome-mail:', 'welcome-mail', 'refunds', 'parcel:pur_1', ''])(
     'reads no stuck item from %j',
     (id) => {
       expect(parseStuckItemId(id)).toBeUndefined();

@@ -8,6 +8,7 @@ import {
   CatalogProvisioningError,
   deliveryModeOf,
   initialProvisioningState,
+  isBusDeliveryHolder,
   isPlaceholderDomain,
   isValidDomain,
   isValidWhmUsername,
@@ -74,6 +75,23 @@ describe('what is delivered how', () => {
       CatalogProvisioningError,
     );
   });
+
+  it('names the plan and what it lacks in the catalog mistake, for the operator reading the log', () => {
+    const mistake = (() => {
+      try {
+        provisioningTargetOf({ id: 'newbundle', category: 'bundle', whmPackage: '' });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+
+    expect(mistake).toBeInstanceOf(CatalogProvisioningError);
+    expect(mistake).toMatchObject({
+      name: 'CatalogProvisioningError',
+      message: 'Plan newbundle is delivered on the panel but names no WHM package.',
+    });
+  });
 });
 
 describe('provisioning states move forward only', () => {
@@ -94,6 +112,22 @@ describe('provisioning states move forward only', () => {
     for (const to of PROVISIONING_STATES) {
       expect(canMoveProvisioning('terminated', to)).toBe(false);
     }
+  });
+});
+
+describe('who holds the provisioning claim', () => {
+  it('is a converge the bus delivered when named by its event id alone, never by kind:id', () => {
+    expect(isBusDeliveryHolder('5f7c0e2a-1b3d-4c5e-8f90-a1b2c3d4e5f6')).toBe(true);
+    for (const holder of [
+      'operator:usr_42',
+      'renewal-reminders:due-3',
+      'buyer:usr_7',
+      'storage-key:svc_1',
+    ]) {
+      expect(isBusDeliveryHolder(holder), holder).toBe(false);
+    }
+    expect(isBusDeliveryHolder('')).toBe(false);
+    expect(isBusDeliveryHolder(undefined)).toBe(false);
   });
 });
 
@@ -147,6 +181,9 @@ describe('WHM usernames', () => {
     expect(whmUsernameFor('svc_1', 'example.com', 1)).toBe('exa1ksqgptr');
     expect(() => whmUsernameFor('svc_1', 'example.com', -1)).toThrow(RangeError);
     expect(() => whmUsernameFor('svc_1', 'example.com', 1.5)).toThrow(RangeError);
+    expect(() => whmUsernameFor('svc_1', 'example.com', -1)).toThrow(
+      'attempt must be a whole number from 0, got -1',
+    );
   });
 
   it('never start with a digit or with "test"', () => {
@@ -233,6 +270,16 @@ describe('domains', () => {
     }
   });
 
+  it("take a name of 253 characters, DNS's longest, and refuse one of 254", () => {
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in`;
+    const tooLong = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.in`;
+    expect(longest).toHaveLength(253);
+
+    expect(normaliseDomain(longest)).toBe(longest);
+    expect(normaliseDomain(`${longest}.`)).toBe(longest);
+    expect(normaliseDomain(tooLong)).toBeUndefined();
+  });
+
   it("take a label of 63 characters, DNS's longest", () => {
     const longest = `a${'b'.repeat(61)}c.in`;
     expect(normaliseDomain(longest)).toBe(longest);
@@ -272,9 +319,40 @@ describe('"I\'ll add it later"', () => {
     expect(isPlaceholderDomain('www.sites.example.in', base)).toBe(false);
   });
 
+  it('is only a whole placeholder name directly under the operator’s domain', () => {
+    expect(isPlaceholderDomain('site-2lx22ec39h.sites.example.in', base)).toBe(true);
+    expect(isPlaceholderDomain('site-2lx22ec39h.sites.example.in', 'Sites.Example.IN.')).toBe(true);
+    // Another domain of the same length as the operator's.
+    expect(isPlaceholderDomain('site-2lx22ec39h.other-example.in', base)).toBe(false);
+    expect(isPlaceholderDomain('www.site-2lx22ec39h.sites.example.in', base)).toBe(false);
+    expect(isPlaceholderDomain('site-2lx22ec39h0.sites.example.in', base)).toBe(false);
+    expect(isPlaceholderDomain('site-2lx22ec39h.sites.example.in', 'not a domain')).toBe(false);
+  });
+
   it('needs a real domain from the operator', () => {
     expect(() => placeholderDomain(serviceId, 'not a domain')).toThrow(PlaceholderDomainError);
     expect(() => placeholderDomain(serviceId, '')).toThrow(PlaceholderDomainError);
+  });
+
+  it('says which operator domain it cannot use, and why', () => {
+    // 237 characters: with `site-`, ten characters and a dot, a name of 253, DNS's longest.
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(42)}.in`;
+    const tooLong = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(43)}.in`;
+    expect(longest).toHaveLength(237);
+
+    expect(placeholderDomain(serviceId, longest)).toBe(`site-2lx22ec39h.${longest}`);
+    expect(() => placeholderDomain(serviceId, tooLong)).toThrow(
+      expect.objectContaining({
+        name: 'PlaceholderDomainError',
+        message: `The placeholder domain "${tooLong}" is too long.`,
+      }),
+    );
+    expect(() => placeholderDomain(serviceId, 'not a domain')).toThrow(
+      expect.objectContaining({
+        name: 'PlaceholderDomainError',
+        message: 'The placeholder domain "not a domain" is not a domain name.',
+      }),
+    );
   });
 });
 
@@ -307,6 +385,33 @@ describe('what the buyer sees of a service’s provisioning', () => {
       state: 'suspended',
       ...account,
     });
+  });
+
+  it('the account’s name, server and panel still shown once the account is terminated', () => {
+    expect(serviceProvisioningOf('hosting', { state: 'terminated', ...account })).toEqual({
+      state: 'terminated',
+      ...account,
+    });
+  });
+
+  it('no reason once a domain that failed is registered after all: only a failed one says why', () => {
+    const failed = { failureReason: 'asha.com was registered by someone else' };
+
+    expect(serviceProvisioningOf('domain', { state: 'ready', ...failed })).toStrictEqual({
+      state: 'ready',
+    });
+    expect(serviceProvisioningOf('domain', { state: 'pending', ...failed })).toStrictEqual({
+      state: 'pending',
+    });
+  });
+
+  it('no empty line for what the record leaves blank', () => {
+    const blank = { username: '', server: '', panelUrl: '', nameservers: [], details: {} };
+
+    expect(serviceProvisioningOf('hosting', { state: 'ready', ...blank })).toStrictEqual({
+      state: 'ready',
+    });
+    expect(serviceProvisioningOf('vps', { state: 'ready' })).toStrictEqual({ state: 'ready' });
   });
 
   it('an operator’s details for a service set up by hand', () => {

@@ -18,6 +18,20 @@ async function arrange() {
   return { world, deps, order, messages, later };
 }
 
+/** A purchase verify fulfilled, its PurchaseCompleted refused by the bus and no webhook after. */
+async function arrangeUnpublished() {
+  const arranged = await arrange();
+  const { world, deps, order } = arranged;
+  world.events.failuresLeft = 1;
+  await fulfilPayment(
+    deps,
+    order,
+    { paymentId: PAYMENT_ID, orderId: ORDER_ID, amountPaise: AMOUNT, currency: 'INR' },
+    { onPublishFailure: 'defer' },
+  );
+  return arranged;
+}
+
 describe('reconcilePayments', () => {
   it('finds nothing to repair when every step went through', async () => {
     const { world, deps, order, later } = await arrange();
@@ -36,15 +50,7 @@ describe('reconcilePayments', () => {
   });
 
   it('publishes the PurchaseCompleted that a crashed verify never published, once', async () => {
-    const { world, deps, order, later } = await arrange();
-    // verify fulfilled but the bus refused, and no webhook came to publish what was left
-    world.events.failuresLeft = 1;
-    await fulfilPayment(
-      deps,
-      order,
-      { paymentId: PAYMENT_ID, orderId: ORDER_ID, amountPaise: AMOUNT, currency: 'INR' },
-      { onPublishFailure: 'defer' },
-    );
+    const { world, deps, later } = await arrangeUnpublished();
     expect(world.events.published).toHaveLength(0);
 
     const first = await reconcilePayments(deps, later(HOUR));
@@ -58,14 +64,7 @@ describe('reconcilePayments', () => {
   });
 
   it('publishes the PurchaseCompleted whose claimant crashed holding its claim (E28), and ends the claim', async () => {
-    const { world, deps, order, later } = await arrange();
-    world.events.failuresLeft = 1;
-    await fulfilPayment(
-      deps,
-      order,
-      { paymentId: PAYMENT_ID, orderId: ORDER_ID, amountPaise: AMOUNT, currency: 'INR' },
-      { onPublishFailure: 'defer' },
-    );
+    const { world, deps, later } = await arrangeUnpublished();
     // A caller claimed the publish and died; no one came after it.
     await world.purchases.claimEventPublish(
       BUYER.userId,
