@@ -303,8 +303,8 @@ export interface ProvisioningRecords {
    * marked `handedOver`, only while `heldBy` holds it and its lease runs; false, writing nothing,
    * otherwise (given back, run out, or another's now). The holder, a converge delivered by the bus
    * (lambdas/use-cases/converge-service.ts), reads the service again after it gives the claim
-   * back, so it acts on every fact recorded before this; the service's facts and version are not
-   * touched.
+   * back (or takes it from the answer of the settle that gave it back, E32), so it acts on every
+   * fact recorded before this; the service's facts and version are not touched.
    */
   handOver(userId: string, serviceId: string, heldBy: string, now: Date): Promise<boolean>;
   /**
