@@ -9,6 +9,7 @@
 import { DomainError } from '../domain/errors';
 import type { Category } from '../domain/plan';
 import type { ProvisioningState } from '../domain/provisioning';
+import type { ServiceRecord } from './services';
 
 export interface AccountSpec {
   /** The account's name on the upstream, derived from the service (lambdas/domain/provisioning). */
@@ -238,11 +239,15 @@ export class ProvisioningNotInStateError extends Error {
 /**
  * A claim on acting on the upstream for one service:
  * - `claimed`: this caller holds it now (`token` proves it on every write that follows);
+ *   `service` is the service's item as the claim's write left it, claim included (that write's
+ *   own answer: as fresh as a strongly consistent read under the claim), so the holder need not
+ *   read it again;
  * - `held`: another attempt holds it and its lease has not run out; `heldBy` names the bus
  *   delivery that took it, so a retry of its own crashed delivery can be told from a racer.
  */
 export type ProvisioningClaim =
-  { state: 'claimed'; token: string } | { state: 'held'; heldBy: string | undefined };
+  | { state: 'claimed'; token: string; service: ServiceRecord }
+  | { state: 'held'; heldBy: string | undefined };
 
 export interface ChosenAccount {
   username: string;
@@ -298,8 +303,8 @@ export interface ProvisioningRecords {
    * marked `handedOver`, only while `heldBy` holds it and its lease runs; false, writing nothing,
    * otherwise (given back, run out, or another's now). The holder, a converge delivered by the bus
    * (lambdas/use-cases/converge-service.ts), reads the service again after it gives the claim
-   * back, so it acts on every fact recorded before this; the service's facts and version are not
-   * touched.
+   * back (or takes it from the answer of the settle that gave it back, E32), so it acts on every
+   * fact recorded before this; the service's facts and version are not touched.
    */
   handOver(userId: string, serviceId: string, heldBy: string, now: Date): Promise<boolean>;
   /**
@@ -319,6 +324,8 @@ export interface ProvisioningRecords {
    * (ProvisioningStateConflictError) came first, or the move is not one the domain allows.
    * With `expected`, only while the service still renews on its date and is not cancelled: else
    * ServiceOvertakenError, writing nothing (the claim still held).
+   * Answers the service's item as this write left it (as fresh as a strongly consistent read just
+   * after it), so a converge looks at the service again without reading it (issue #30).
    */
   settle(
     userId: string,
@@ -328,7 +335,7 @@ export interface ProvisioningRecords {
     outcome: ProvisioningOutcome,
     at: Date,
     expected?: Pick<ExpectedService, 'renewalDate'>,
-  ): Promise<void>;
+  ): Promise<ServiceRecord>;
   /** Notes, once, that ServiceProvisioned went out (a second call keeps the first time). */
   markAnnounced(userId: string, serviceId: string, at: Date): Promise<void>;
   /**

@@ -23,6 +23,15 @@ export interface ServiceRef {
 export type RenewalStepClaim =
   { state: 'claimed'; token: string } | { state: 'held' } | { state: 'stale' };
 
+/**
+ * The renewal job's claim on a step (RenewalSchedule.claim): claimed, it carries `service`, the
+ * service's item as the claim's write left it (that write's own answer: as fresh as a strongly
+ * consistent read just after it), so the job acts on it without reading it again (issue #30).
+ */
+export type ServiceStepClaim =
+  | { state: 'claimed'; token: string; service: ServiceRecord }
+  | Exclude<RenewalStepClaim, { state: 'claimed' }>;
+
 export interface RenewalSchedule {
   /**
    * The services whose next step is due at or before `now`, earliest first within each shard of
@@ -43,7 +52,7 @@ export interface RenewalSchedule {
     step: RenewalStep,
     now: Date,
     leaseMs: number,
-  ): Promise<RenewalStepClaim>;
+  ): Promise<ServiceStepClaim>;
   /**
    * Ends the claim: `steps` (the one acted on and any it overtook) are done for `renewalDate`, and
    * the service's next due time becomes `nextDueAt` (absent: none left, it leaves the index)

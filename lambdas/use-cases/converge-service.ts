@@ -8,9 +8,10 @@
  *
  * Level-triggered and idempotent: it acts on what the service is now, never on what an event says,
  * so a redelivered, late or reordered event cannot revive what the ledger ended. Every action on
- * the provider is taken under the service's provisioning claim, with the service read again under
- * it; the record is written only while the service's facts are as they were read (its version), so
- * a stale converge loses to a newer one. A bus delivery that finds another bus delivery's converge
+ * the provider is taken under the service's provisioning claim, with the service as the claim's
+ * write answered it (as fresh as a read under it; a panel step's settle answers the item the next
+ * pass looks at, issue #30); the record is written only while the service's facts are as they were
+ * read (its version), so a stale converge loses to a newer one. A bus delivery that finds another bus delivery's converge
  * holding the claim hands its run over to it (`handOver`, issue #30): the holder reads the service
  * again once it gives the claim back, so nothing recorded before is missed.
  *
@@ -148,6 +149,13 @@ export interface ConvergeOptions {
    * PurchaseCompleted until one is marked) no longer make a round of retries each (issue #30).
    */
   handOver?: boolean;
+  /**
+   * The service's item as a conditional write of the caller's answered it just now (as fresh as a
+   * strongly consistent read then: the renewal job's step claim): the first pass starts from it
+   * instead of reading the service (issue #30). Every step is still checked under the service's
+   * claim, and the life is written only while the service's version is the one it carries.
+   */
+  service?: ServiceRecord;
 }
 
 export type ConvergeResult =
@@ -405,8 +413,13 @@ export async function convergeService(
   const actions: string[] = [];
   let failure: unknown;
   let parts: PartOutcome[] | undefined;
+  // The service as a write just left it (the caller's, then each step's last): the next pass
+  // looks at it instead of reading the service again (issue #30).
+  let known =
+    options.service && sameService(options.service, ref) ? asRead(options.service) : undefined;
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
-    const service = await deps.services.getService(ref.userId, ref.serviceId);
+    const service = known ?? (await deps.services.getService(ref.userId, ref.serviceId));
+    known = undefined;
     if (!service) return { outcome: 'not_found' };
     // A bundle's part (D24) lives the bundle's life: converging it is converging its bundle.
     if (service.partOf) {
@@ -445,7 +458,9 @@ export async function convergeService(
     }
     if (step && (step.kind !== 'deliver' || deps.deliver)) {
       try {
-        actions.push(await take(deps, service, step, options));
+        const left: StepLeft = {};
+        actions.push(await take(deps, service, step, options, left));
+        known = asRead(left.service);
         continue;
       } catch (error) {
         // A bundle whose part failed in this run is not handed over: the failure is thrown below.
@@ -612,12 +627,34 @@ export function planChangeAt(
   return now.getTime() < Date.parse(pending.from) ? pending.from : undefined;
 }
 
-/** One step on the provider, under the claim; answers what it did. */
+/** The service as a step's last write left it, where that write answered it. */
+interface StepLeft {
+  service?: ServiceRecord;
+}
+
+function sameService(service: ServiceRecord, ref: { userId: string; serviceId: string }): boolean {
+  return service.userId === ref.userId && service.serviceId === ref.serviceId;
+}
+
+/**
+ * An item a write answered, where it stands for a read of the service: not a bundle's part
+ * (`partOf`), which converge reads only through its bundle's view (converge-parts.ts), carrying
+ * the bundle's life that the part's own item lacks.
+ */
+function asRead(item: ServiceRecord | undefined): ServiceRecord | undefined {
+  return item?.partOf ? undefined : item;
+}
+
+/**
+ * One step on the provider, under the claim; answers what it did, and puts in `left` the service
+ * as the step's last write left it when that write answered it (the panel's steps' settle).
+ */
 async function take(
   deps: ConvergeDeps,
   service: ServiceRecord,
   step: Step,
   options: ConvergeOptions,
+  left: StepLeft,
 ): Promise<string> {
   if (step.kind === 'deliver') {
     const request = options.request ?? (await requestFor(deps, service));
@@ -642,8 +679,9 @@ async function take(
   const claim = await deps.records.claim(userId, serviceId, options.deliveryId, deps.now());
   if (claim.state === 'held') throw new ConvergeBusyError(serviceId);
   try {
-    // Read again under the claim: act only if the step is still the one to take.
-    const current = await deps.services.getService(userId, serviceId);
+    // The service under the claim, as the claim's write answered it (as fresh as a consistent
+    // read under it, and no read): act only if the step is still the one to take.
+    const current = asRead(claim.service) ?? (await deps.services.getService(userId, serviceId));
     if (current && step.kind === 'apply-tier') {
       // What the tier leaves behind is asked of the registrar again under the claim.
       const part = deps.registrar as RegistrarPart;
@@ -724,7 +762,7 @@ async function take(
         // The attempt that chose this account crashed (its claim ran out). Adopt the account if
         // the panel has it, so that the next step suspends it; else nothing was made.
         const summary = await deps.panel.summary(step.username);
-        await deps.records.settle(
+        left.service = await deps.records.settle(
           userId,
           serviceId,
           claim.token,
@@ -738,7 +776,7 @@ async function take(
       }
       case 'suspend':
         await deps.panel.suspend(step.username, step.reason);
-        await deps.records.settle(
+        left.service = await deps.records.settle(
           userId,
           serviceId,
           claim.token,
@@ -750,7 +788,7 @@ async function take(
       case 'unsuspend': {
         await deps.panel.unsuspend(step.username);
         const p = current.provisioning;
-        await deps.records.settle(
+        left.service = await deps.records.settle(
           userId,
           serviceId,
           claim.token,
@@ -790,7 +828,7 @@ async function take(
       }
       case 'terminate':
         await deps.panel.terminate(step.username);
-        await deps.records.settle(
+        left.service = await deps.records.settle(
           userId,
           serviceId,
           claim.token,

@@ -14,6 +14,8 @@
  * Cost follows the services due: the run reads the due-date index (only services with a step due)
  * and, per service acted on, its buyer and the writes of its claim. The index is taken a page at a
  * time, and the buyers of a page's services that have a step to act on are read in one batch.
+ * A step is acted on from the item its claim's write answered, and a suspension's converge starts
+ * from it too, so it reads nothing more (issue #30: 2 items per due service).
  */
 import { renewalReminderMail } from '../templates/mail/renewal-reminder';
 import { serviceExpiredMail } from '../templates/mail/service-expired';
@@ -213,7 +215,8 @@ class RunContext {
         }
         let outcome: StepOutcome;
         try {
-          outcome = await this.act(service, plan.act);
+          // The service as the claim's write answered it: fresher than the index's copy, no read.
+          outcome = await this.act(claim.service, plan.act);
         } catch (error) {
           await schedule.release(ref, claim.token).catch((releaseError: unknown) => {
             log.error('Could not release a renewal claim; it lapses on its own', {
@@ -342,7 +345,8 @@ class RunContext {
         now: () => this.now,
       },
       { userId, serviceId },
-      { deliveryId: `renewal-reminders:${this.runId}`, rethrow: true },
+      // Converge starts from the item the step's claim answered (issue #30): no read of its own.
+      { deliveryId: `renewal-reminders:${this.runId}`, rethrow: true, service },
     );
     if (result.outcome === 'not_found' || result.desired !== 'suspended') return 'nothing';
     if (result.actual !== 'suspended') {

@@ -33,6 +33,7 @@ import {
   type WaitingService,
   type WaitingState,
 } from '../../ports/provisioning';
+import type { ServiceRecord } from '../../ports/services';
 import { isConditionFailure } from './clients';
 
 /** The item as far as this adapter reads it. */
@@ -103,7 +104,7 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const token = this.newToken();
       try {
-        await this.update(userId, serviceId, {
+        const service = await this.update(userId, serviceId, {
           UpdateExpression: 'SET #p.#claim = :claim',
           ConditionExpression:
             'attribute_exists(#p) AND (attribute_not_exists(#p.#claim) OR #p.#claim.#at < :expired)' +
@@ -113,8 +114,9 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
             ':expired': now.getTime() - this.leaseMs,
             ...guard.values,
           },
+          returnItem: true,
         });
-        return { state: 'claimed', token };
+        return { state: 'claimed', token, service };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
@@ -199,7 +201,7 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     outcome: ProvisioningOutcome,
     at: Date,
     expected?: Pick<ExpectedService, 'renewalDate'>,
-  ): Promise<void> {
+  ): Promise<ServiceRecord> {
     if (!canMoveProvisioning(from, outcome.state)) {
       throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
     }
@@ -230,10 +232,11 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
       values[':reason'] = outcome.reason;
     }
     try {
-      await this.update(userId, serviceId, {
+      return await this.update(userId, serviceId, {
         UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
         ConditionExpression: '#p.#claim.#token = :token AND #p.#state = :from' + guard.condition,
         ExpressionAttributeValues: values,
+        returnItem: true,
       });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -346,6 +349,20 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
     return Item as ServiceItem | undefined;
   }
 
+  /**
+   * One conditional update of the service's item. With `returnItem`, answers the item as the write
+   * left it (ReturnValues ALL_NEW: no read, and no read capacity, to get it).
+   */
+  private async update(
+    userId: string,
+    serviceId: string,
+    input: {
+      UpdateExpression: string;
+      ConditionExpression: string;
+      ExpressionAttributeValues: Record<string, unknown>;
+      returnItem: true;
+    },
+  ): Promise<ServiceRecord>;
   private async update(
     userId: string,
     serviceId: string,
@@ -354,16 +371,29 @@ export class DynamoProvisioningRecords implements ProvisioningRecords {
       ConditionExpression: string;
       ExpressionAttributeValues: Record<string, unknown>;
     },
-  ): Promise<void> {
+  ): Promise<void>;
+  private async update(
+    userId: string,
+    serviceId: string,
+    input: {
+      UpdateExpression: string;
+      ConditionExpression: string;
+      ExpressionAttributeValues: Record<string, unknown>;
+      returnItem?: true;
+    },
+  ): Promise<ServiceRecord | void> {
+    const { returnItem, ...expressionsOf } = input;
     const expressions = `${input.UpdateExpression} ${input.ConditionExpression}`;
-    await this.client.send(
+    const { Attributes } = await this.client.send(
       new UpdateCommand({
         TableName: this.table(),
         Key: { userId, serviceId },
-        ...input,
+        ...expressionsOf,
         ExpressionAttributeNames: namesIn(expressions),
+        ...(returnItem ? { ReturnValues: 'ALL_NEW' as const } : {}),
       }),
     );
+    if (returnItem) return Attributes as ServiceRecord;
   }
 }
 

@@ -10,10 +10,11 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
   type UpdateCommandInput,
+  type UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { stepKey } from '../../domain/renewal-schedule';
 import type { RenewalStep } from '../../domain/renewals';
-import type { RenewalSchedule, RenewalStepClaim, ServiceRef } from '../../ports/renewals';
+import type { RenewalSchedule, ServiceRef, ServiceStepClaim } from '../../ports/renewals';
 import type { ServiceRecord } from '../../ports/services';
 import { isConditionFailure } from './clients';
 import { serviceKey, serviceNow, servicesDue } from './due-services';
@@ -43,10 +44,10 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
     step: RenewalStep,
     now: Date,
     leaseMs: number,
-  ): Promise<RenewalStepClaim> {
+  ): Promise<ServiceStepClaim> {
     const token = this.newToken();
     const claimKey = stepKey(renewalDate, step);
-    const written = await this.tryUpdate({
+    const written = await this.write({
       Key: serviceKey(ref),
       UpdateExpression: 'SET renewalClaim = :claim',
       ConditionExpression:
@@ -60,8 +61,10 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
         ':key': claimKey,
         ':now': now.getTime(),
       },
+      // The item as claimed comes back with the write (no read capacity): the job acts on it.
+      ReturnValues: 'ALL_NEW',
     });
-    if (written) return { state: 'claimed', token };
+    if (written) return { state: 'claimed', token, service: written.Attributes as ServiceRecord };
     // Which condition failed: a live claim of another run, or a service that has moved on.
     const item = await this.get(ref);
     const live =
@@ -168,11 +171,17 @@ export class DynamoRenewalSchedule implements RenewalSchedule {
 
   /** One conditional update; false when its condition did not hold. */
   private async tryUpdate(input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+    return (await this.write(input)) !== undefined;
+  }
+
+  /** One conditional update: what it answered, or undefined when its condition did not hold. */
+  private async write(
+    input: Omit<UpdateCommandInput, 'TableName'>,
+  ): Promise<UpdateCommandOutput | undefined> {
     try {
-      await this.client.send(new UpdateCommand({ TableName: this.table(), ...input }));
-      return true;
+      return await this.client.send(new UpdateCommand({ TableName: this.table(), ...input }));
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionFailure(error)) return undefined;
       throw error;
     }
   }

@@ -102,7 +102,7 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
     }
     const token = randomUUID();
     stored.claim = { token, by: deliveryId, at: now.getTime() };
-    return { state: 'claimed', token };
+    return { state: 'claimed', token, service: structuredClone(this.item(userId, serviceId)!) };
   }
 
   async release(userId: string, serviceId: string, token: string): Promise<void> {
@@ -145,7 +145,7 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
     outcome: ProvisioningOutcome,
     at: Date,
     expected?: Pick<ExpectedService, 'renewalDate'>,
-  ): Promise<void> {
+  ): Promise<ServiceRecord> {
     if (!canMoveProvisioning(from, outcome.state)) {
       throw new ProvisioningStateConflictError(serviceId, from, outcome.state);
     }
@@ -167,6 +167,7 @@ export class InMemoryProvisioningRecords implements ProvisioningRecords {
       stored.failureReason = outcome.reason;
     }
     delete stored.claim;
+    return structuredClone(this.item(userId, serviceId)!);
   }
 
   async markAnnounced(userId: string, serviceId: string, at: Date): Promise<void> {

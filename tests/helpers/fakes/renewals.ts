@@ -9,8 +9,8 @@ import { stepKey } from '../../../lambdas/domain/renewal-schedule';
 import type { RenewalStep } from '../../../lambdas/domain/renewals';
 import type {
   RenewalSchedule,
-  RenewalStepClaim,
   ServiceRef,
+  ServiceStepClaim,
 } from '../../../lambdas/ports/renewals';
 import type { ServiceRecord } from '../../../lambdas/ports/services';
 import {
@@ -65,7 +65,7 @@ export class InMemoryRenewalSchedule implements RenewalSchedule {
     step: RenewalStep,
     now: Date,
     leaseMs: number,
-  ): Promise<RenewalStepClaim> {
+  ): Promise<ServiceStepClaim> {
     await this.roundTrip();
     const item = this.item(ref);
     const key = stepKey(renewalDate, step);
@@ -74,7 +74,7 @@ export class InMemoryRenewalSchedule implements RenewalSchedule {
     if (item.renewalClaim && item.renewalClaim.until >= now.getTime()) return { state: 'held' };
     const token = randomUUID();
     item.renewalClaim = { token, key, until: now.getTime() + leaseMs };
-    return { state: 'claimed', token };
+    return { state: 'claimed', token, service: structuredClone(item) };
   }
 
   async complete(

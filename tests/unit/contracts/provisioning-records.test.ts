@@ -300,6 +300,39 @@ function provisioningContract(make: () => Backend) {
     });
   });
 
+  it('a claim and a settle answer the service’s item as each write left it, as a consistent read finds it then', async () => {
+    const backend = make();
+    const { records, services } = backend;
+    const { userId, serviceId } = await givenReady(backend);
+
+    const claim = await records.claim(userId, serviceId, DELIVERY_B, later(10));
+    if (claim.state !== 'claimed') throw new Error('expected a claim');
+    const read = await services.getService(userId, serviceId);
+    const settled = await records.settle(
+      userId,
+      serviceId,
+      claim.token,
+      'ready',
+      SUSPENDED,
+      later(20),
+    );
+
+    // Converge acts on these instead of reading the service again (issue #30).
+    expect(claim.service).toEqual(read);
+    expect(claim.service.provisioning).toMatchObject({
+      state: 'ready',
+      claim: { token: claim.token, by: DELIVERY_B },
+    });
+    expect(settled).toEqual(await services.getService(userId, serviceId));
+    expect(settled).toMatchObject({ userId, serviceId, version: read?.version });
+    expect(settled.provisioning).toMatchObject({
+      state: 'suspended',
+      failureReason: SUSPENDED.reason,
+      updatedAt: later(20).toISOString(),
+    });
+    expect(settled.provisioning?.claim).toBeUndefined();
+  });
+
   it('refuses a settle from a state the service is not in, and a move the domain forbids', async () => {
     const { records, services } = make();
     const { userId, serviceId } = await givenService(services);

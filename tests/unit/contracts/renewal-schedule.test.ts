@@ -98,6 +98,27 @@ function renewalScheduleContract(make: () => Backend) {
     expect(claims.filter((c) => c.state === 'held')).toHaveLength(9);
   });
 
+  it('a claim answers the service’s item as its write left it, as a consistent read finds it then', async () => {
+    const backend = make();
+    const ref = await given(backend);
+
+    const claim = await backend.schedule.claim(ref, RENEWS, 'reminder_7d', NOW, LEASE);
+    if (claim.state !== 'claimed') throw new Error('not claimed');
+
+    // The job acts on it, and converge starts from it, instead of reading it again (issue #30).
+    expect(claim.service).toEqual(await backend.schedule.get(ref));
+    expect(claim.service).toMatchObject({
+      ...ref,
+      renewalDate: RENEWS,
+      version: 1,
+      renewalClaim: {
+        token: claim.token,
+        key: stepKey(RENEWS, 'reminder_7d'),
+        until: NOW.getTime() + LEASE,
+      },
+    });
+  });
+
   it('a claim left by a crashed run holds for its lease, then is taken over', async () => {
     const backend = make();
     const ref = await given(backend);

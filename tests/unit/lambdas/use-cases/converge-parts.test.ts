@@ -169,6 +169,31 @@ describe('a bundle delivers every part it lists (D24)', () => {
     expect(w.panel.creates).toBe(0);
   });
 
+  it("handed the bundle's item to start from (as the renewal job hands it), each part still starts from its own view", async () => {
+    await converge();
+    const bundle = await w.services.getService(BUYER.userId, BUNDLE_ID);
+    await w.services.changeFacts(ref, { kind: 'hold' }, bundle!.version, START.toISOString());
+    const held = await w.services.getService(BUYER.userId, BUNDLE_ID);
+
+    const result = await convergeService(w.deps, ref, {
+      deliveryId: 'renewal-reminders:run-1',
+      service: held,
+    });
+
+    expect(result).toMatchObject({ outcome: 'in_step', desired: 'suspended' });
+    if (result.outcome === 'not_found') throw new Error('not found');
+    expect(result.parts?.map((p) => [p.kind, p.inStep])).toEqual(
+      expect.arrayContaining([
+        ['domain', true],
+        ['storage', true],
+        ['vps', true],
+      ]),
+    );
+    expect([...w.panel.accounts.values()][0]?.suspended).toBe(true);
+    expect(w.storage.all()[0]?.suspended).toBe(true);
+    expect(w.compute.all()[0]?.power).toBe('stopped');
+  });
+
   it('a hold reaches every part: the account and the storage user suspended, the VM stopped; lifted, all live again', async () => {
     await converge();
     const bundle = await w.services.getService(BUYER.userId, BUNDLE_ID);

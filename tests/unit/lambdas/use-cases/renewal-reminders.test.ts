@@ -514,6 +514,13 @@ describe('suspension', () => {
       reads.push(`provisioning ${id}`);
       return provisioningGet(userId, id);
     };
+    // Converge too (issue #30): it starts from the item the step's claim answered, checks its step
+    // on the item its own claim answered, and looks again at the item its settle answered.
+    const getService = world.services.getService.bind(world.services);
+    world.services.getService = async (userId, id) => {
+      reads.push(`converge ${id}`);
+      return getService(userId, id);
+    };
 
     const summary = await world.run(nineAmIst('2027-11-30'));
 
@@ -562,11 +569,25 @@ describe('suspension', () => {
           : item;
       }
     };
+    // Converge starts from the item the step's claim answered, not the index's copy (issue #30):
+    // it finds the account suspended at once, so it neither claims it nor reads the service.
+    const converged: string[] = [];
+    const claimAccount = world.provisioning.claim.bind(world.provisioning);
+    world.provisioning.claim = async (...args: Parameters<typeof claimAccount>) => {
+      converged.push('claim');
+      return claimAccount(...args);
+    };
+    const getService = world.services.getService.bind(world.services);
+    world.services.getService = async (userId, id) => {
+      converged.push('read');
+      return getService(userId, id);
+    };
 
     const summary = await world.run(nineAmIst('2027-11-30'));
 
     expect(summary).toMatchObject({ suspended: 1, sent: 1, failed: 0 });
     expect(world.panel.calls.slice(panelCalls)).toEqual([]);
+    expect(converged).toEqual([]);
     expect(world.subjects().at(-1)).toBe('Your Basic Hosting is suspended');
     expect(world.provisioning.stored(BUYER.userId, serviceId)?.claim).toBeUndefined();
   });
