@@ -475,16 +475,17 @@ export const WELCOME_MAIL_LEASE_SECONDS = { aws: 60, local: 5 } as const;
 export const PROVISIONING_LEASE_SECONDS = { aws: 150, local: 5 } as const;
 
 /**
- * How young a pending domain transfer (D23) must be for a bus delivery of converge to throw, so
- * that the bus delivers it again with its backoff and converge asks the registrar again on its own
- * (lambdas/use-cases/converge-transfer.ts; `TRANSFER_FOLLOW_UP_SECONDS` overrides it). Locally the
- * stand-in completes a transfer in 3 s and the bus retries within seconds, well inside 20 s (its
- * eighth and last attempt comes 127 retry bases on: 25 s at the tests' 200 ms), so the card reads
- * Transferred within seconds and nothing is dead-lettered. In AWS none: a real registry takes
- * days, Lambda's first retry comes a minute on, and each throw would count as a function error
- * (its alarm); the reconciler's 15-minute pass follows a pending transfer there.
+ * How young a pending domain transfer (D23) must be for converge to look at it again on its own
+ * (lambdas/use-cases/converge-transfer.ts; `TRANSFER_FOLLOW_UP_SECONDS` overrides it): it asks for
+ * a follow-up (E31) when the transfer is next due to be asked about, with waits doubling from a
+ * second to a minute; where it has no follow-ups it throws so that the bus delivers it again with
+ * its backoff. Locally the stand-in completes a transfer in 3 s, so the card reads Transferred
+ * within seconds. In AWS ten minutes: a losing registrar that approves at once is seen within a
+ * minute or two (a follow-up comes at the start of a minute), one that takes the usual days is left
+ * to the reconciler's 15-minute pass after that, and a follow-up is no function error (before E31
+ * a throw was, so AWS had none).
  */
-export const TRANSFER_FOLLOW_UP_SECONDS = { aws: 0, local: 20 } as const;
+export const TRANSFER_FOLLOW_UP_SECONDS = { aws: 600, local: 20 } as const;
 
 /**
  * How long a claim on a step of a refund holds (asking Razorpay, a mail), in seconds, before a
