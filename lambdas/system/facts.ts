@@ -144,6 +144,14 @@ export const ENV = {
   transferFollowUpSeconds: 'TRANSFER_FOLLOW_UP_SECONDS',
   /** Overrides REFUND_LEASE_SECONDS (below). */
   refundLeaseSeconds: 'REFUND_LEASE_SECONDS',
+  // Converge's own next pass (E31): EventBridge Scheduler's schedule group for its one-time
+  // schedules, the role Scheduler takes to put the event on the bus, and the bus's ARN (the
+  // schedules' target). Locally the local scheduler's (infra/local/follow-ups.ts).
+  followUpGroup: 'FOLLOW_UP_GROUP',
+  followUpRoleArn: 'FOLLOW_UP_ROLE_ARN',
+  eventBusArn: 'EVENT_BUS_ARN',
+  /** Overrides FOLLOW_UP_SLOT_SECONDS (below). */
+  followUpSlotSeconds: 'FOLLOW_UP_SLOT_SECONDS',
   // The seller a tax invoice names (D15): in AWS from the stack's parameters; the local stack sets
   // SAMPLE values (infra/local/sample-seller.ts). The GSTIN is checked against the state at load.
   sellerLegalName: 'SELLER_LEGAL_NAME',
@@ -486,6 +494,16 @@ export const PROVISIONING_LEASE_SECONDS = { aws: 150, local: 5 } as const;
  * a throw was, so AWS had none).
  */
 export const TRANSFER_FOLLOW_UP_SECONDS = { aws: 600, local: 20 } as const;
+
+/**
+ * A follow-up of converge (E31) comes at the start of a slot this long (`FOLLOW_UP_SLOT_SECONDS`
+ * overrides it), and its schedule is named from the service and the slot, so that asking again in
+ * the same slot is the same schedule (Scheduler's ConflictException). In AWS a minute: a clone
+ * takes minutes, and a pass that a follow-up started asks for the next minute's, never its own
+ * (whose schedule may not be deleted yet). Locally a second, so that a transfer the stand-in
+ * completes in 3 s reads Transferred within seconds.
+ */
+export const FOLLOW_UP_SLOT_SECONDS = { aws: 60, local: 1 } as const;
 
 /**
  * How long a claim on a step of a refund holds (asking Razorpay, a mail), in seconds, before a
