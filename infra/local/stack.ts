@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
+  CLONE_WAIT_PER_PASS_SECONDS,
   ENV,
   EVENT_BUS_NAME,
   FOLLOW_UP_SLOT_SECONDS,
@@ -118,6 +119,8 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     [ENV.eventBusArn]: `arn:aws:events:${HOME_REGION}:${LOCAL_ACCOUNT_ID}:event-bus/${EVENT_BUS_NAME}`,
     [ENV.followUpSlotSeconds]:
       process.env[ENV.followUpSlotSeconds] || String(FOLLOW_UP_SLOT_SECONDS.local),
+    [ENV.cloneWaitPerPassSeconds]:
+      process.env[ENV.cloneWaitPerPassSeconds] || String(CLONE_WAIT_PER_PASS_SECONDS.local),
     [ENV.razorpayKeyId]: config.razorpay.keyId,
     [ENV.razorpayKeySecret]: config.razorpay.keySecret,
     [ENV.razorpayWebhookSecret]: config.razorpay.webhookSecret,

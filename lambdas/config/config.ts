@@ -8,6 +8,7 @@ import { findState, gstinProblem, GSTIN_MESSAGES, normalizeGstin } from '../doma
 import type { SellerDetails } from '../domain/invoice';
 import {
   ENV,
+  CLONE_WAIT_PER_PASS_SECONDS,
   EVENT_BUS_NAME,
   FOLLOW_UP_SLOT_SECONDS,
   PROVISIONING_LEASE_SECONDS,
@@ -345,6 +346,16 @@ export const followUpsConfig = once(() => {
   };
 });
 
+/** How long a converge pass waits on a running clone (CLONE_WAIT_PER_PASS_SECONDS, else AWS's). */
+export const cloneWaitPerPassMs = once(() => {
+  const { CLONE_WAIT_PER_PASS_SECONDS: seconds } = readSection(
+    'the clone wait',
+    { [ENV.cloneWaitPerPassSeconds]: z.optional(z.string().check(z.regex(/^\d{1,3}$/))) },
+    process.env,
+  );
+  return (seconds === undefined ? CLONE_WAIT_PER_PASS_SECONDS.aws : Number(seconds)) * 1000;
+});
+
 /** A refund step's claim lease: REFUND_LEASE_SECONDS, else the AWS default (lambdas/system/facts.ts). */
 export const refundLeaseMs = once(() => {
   const { REFUND_LEASE_SECONDS: seconds } = readSection(
@@ -444,6 +455,7 @@ export function resetConfigForTests(): void {
   refundLeaseMs.reset();
   transferFollowUpMs.reset();
   followUpsConfig.reset();
+  cloneWaitPerPassMs.reset();
   identityConfig.reset();
   sellerConfig.reset();
   ticketFilesConfig.reset();

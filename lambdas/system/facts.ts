@@ -152,6 +152,8 @@ export const ENV = {
   eventBusArn: 'EVENT_BUS_ARN',
   /** Overrides FOLLOW_UP_SLOT_SECONDS (below). */
   followUpSlotSeconds: 'FOLLOW_UP_SLOT_SECONDS',
+  /** Overrides CLONE_WAIT_PER_PASS_SECONDS (below). */
+  cloneWaitPerPassSeconds: 'CLONE_WAIT_PER_PASS_SECONDS',
   // The seller a tax invoice names (D15): in AWS from the stack's parameters; the local stack sets
   // SAMPLE values (infra/local/sample-seller.ts). The GSTIN is checked against the state at load.
   sellerLegalName: 'SELLER_LEGAL_NAME',
@@ -504,6 +506,14 @@ export const TRANSFER_FOLLOW_UP_SECONDS = { aws: 600, local: 20 } as const;
  * completes in 3 s reads Transferred within seconds.
  */
 export const FOLLOW_UP_SLOT_SECONDS = { aws: 60, local: 1 } as const;
+
+/**
+ * How long one converge pass waits on a running clone (D24) before leaving it to its follow-up
+ * (E31), in seconds (`CLONE_WAIT_PER_PASS_SECONDS` overrides it): well inside the converge
+ * function's timeout (120 s), whatever a full clone takes. A test of a clone longer than the bus's
+ * retries sets it short.
+ */
+export const CLONE_WAIT_PER_PASS_SECONDS = { aws: 20, local: 20 } as const;
 
 /**
  * How long a claim on a step of a refund holds (asking Razorpay, a mail), in seconds, before a
