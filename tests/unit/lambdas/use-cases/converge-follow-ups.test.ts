@@ -8,11 +8,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Months } from '../../../../lambdas/domain/pricing';
+import { partServiceIdOf } from '../../../../lambdas/domain/bundle-parts';
 import { parseIpv4Ranges } from '../../../../lambdas/domain/ipv4-pool';
 import {
   ComputeTaskRunningError,
   TASK_FOLLOW_UP_MS,
 } from '../../../../lambdas/use-cases/converge-compute';
+import { ensureBundleParts } from '../../../../lambdas/use-cases/converge-parts';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { TransferPendingError } from '../../../../lambdas/use-cases/converge-transfer';
 import { reconcilePayments } from '../../../../lambdas/use-cases/reconcile-payments';
@@ -29,6 +31,7 @@ import {
 import { InMemoryAddressPool } from '../../../helpers/fakes/address-pool';
 import { InMemoryCompute } from '../../../helpers/fakes/compute';
 import { InMemoryFollowUps } from '../../../helpers/fakes/follow-ups';
+import { InMemoryObjectStorage, InMemoryStorageParts } from '../../../helpers/fakes/object-storage';
 import { InMemoryMessagesStore } from '../../../helpers/fakes/stores';
 import { BUYER } from '../../../helpers/fakes/world';
 import { sshPublicKey } from '../../../helpers/ssh-keys';
@@ -48,6 +51,10 @@ function world(slotMs = MINUTE) {
     w.registrar.take(NAME, CODE);
     return {
       compute: { compute, pool, services: w.services },
+      storage: {
+        storage: new InMemoryObjectStorage(),
+        parts: new InMemoryStorageParts(w.services),
+      },
       registrar: {
         registrar: w.registrar,
         transfers: w.services,
@@ -288,5 +295,51 @@ describe('a young transfer in asks for the next pass instead of throwing (E31)',
     await expect(
       convergeService(deps, ref(DOMAIN_ID), { deliveryId: 'evt-1', rethrow: true }),
     ).rejects.toBeInstanceOf(TransferPendingError);
+  });
+});
+
+describe('a bundle whose VPS part is still being cloned (E31)', () => {
+  const BUNDLE_ID = 'svc_standardbundle1';
+
+  it('the bundle’s delivery does not throw; the follow-up names the part, and converging it finishes the bundle', async () => {
+    const { at: paidAt, renewalDate } = await givenPaidYear(
+      w,
+      {
+        serviceId: BUNDLE_ID,
+        planId: 'standardbundle',
+        planName: 'Standard Bundle',
+        category: 'bundle',
+        domain: 'ashaverma.in',
+      },
+      { paymentId: 'pay_Bundle00001', amountPaise: 8_494_584 },
+    );
+    await ensureBundleParts(
+      w.services,
+      { userId: BUYER.userId, serviceId: BUNDLE_ID, planId: 'standardbundle', renewalDate },
+      paidAt,
+      {
+        registerDomain: 'ashaverma.in',
+        vps: { os: 'debian-12', hostname: 'asha-vps', sshKeys: [sshPublicKey('ed25519')] },
+      },
+    );
+    w.compute.holdTasks = true;
+    const vpsPart = partServiceIdOf(BUNDLE_ID, 'vps');
+
+    const first = await deliver('evt-1', BUNDLE_ID);
+
+    expect(first).toMatchObject({ outcome: 'out_of_step' });
+    expect(first.outcome !== 'not_found' && first.error).toMatch(/still being made/);
+    expect(w.followUps.waiting()).toEqual([
+      { ref: ref(vpsPart), at: new Date(START.getTime() + MINUTE) },
+    ]);
+
+    w.compute.finishTasks();
+    const done = await followUpsComeBy(MINUTE);
+
+    // The part's event converges its bundle: every part delivered, the bundle in step.
+    expect(done).toEqual([expect.objectContaining({ outcome: 'in_step', actual: 'live' })]);
+    expect(w.compute.all()).toEqual([
+      expect.objectContaining({ serviceId: vpsPart, power: 'running' }),
+    ]);
   });
 });
