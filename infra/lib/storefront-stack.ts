@@ -5,6 +5,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Events } from './constructs/events';
+import { FollowUps } from './constructs/follow-ups';
 import { Lambdas } from './constructs/lambdas';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
@@ -38,6 +39,8 @@ export class StorefrontStack extends Stack {
   readonly payments: Payments;
   readonly provisioning: Provisioning;
   readonly events: Events;
+  /** Converge's follow-ups: their schedule group and Scheduler's role (E31). */
+  readonly followUps: FollowUps;
   readonly mail: Mail;
   readonly ticketFiles: TicketFiles;
   readonly inboundMail: InboundMail;
@@ -123,6 +126,7 @@ export class StorefrontStack extends Stack {
     this.payments = new Payments(this, 'Payments');
     this.provisioning = new Provisioning(this, 'Provisioning');
     this.events = new Events(this, 'Events');
+    this.followUps = new FollowUps(this, 'FollowUps', { bus: this.events.bus });
     this.mail = new Mail(this, 'Mail', {
       senderEmail: senderEmail.valueAsString,
       supportEmail: Fn.conditionIf(
@@ -141,6 +145,7 @@ export class StorefrontStack extends Stack {
       },
       tables: this.data.tables,
       bus: this.events.bus,
+      followUps: this.followUps,
       razorpaySecret: this.payments.razorpaySecret,
       mail: this.mail,
       whmSecret: this.provisioning.whmSecret,

@@ -167,6 +167,8 @@ export function urls(config: LocalConfig) {
     /** The local Lambda Invoke API and EventBridge are served by the storefront's server. */
     lambda: at(config.ports.storefront),
     eventBridge: `${at(config.ports.storefront)}/_local/events`,
+    /** EventBridge Scheduler's schedules (converge's follow-ups, E31), on the same server. */
+    scheduler: `${at(config.ports.storefront)}/_local/scheduler`,
     webhook: `${at(config.ports.storefront)}/api/webhooks/razorpay`,
   };
 }

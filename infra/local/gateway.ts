@@ -2,9 +2,10 @@
  * The storefront's server on PORT: what CloudFront, S3 and API Gateway are in AWS. It serves
  * `/config.json`, the API under `/api` (JWT authorizer, then the route's Lambda), and the SPA.
  * Every answer of the site and the API carries CloudFront's security headers. It also carries
- * the two AWS endpoints the local system calls itself, the Lambda Invoke API (cognito-local's
- * triggers) and EventBridge's PutEvents (`/_local/events`), and `POST /_local/jobs/{name}`, which
- * runs a scheduled job now (infra/local/scheduler.ts).
+ * the AWS endpoints the local system calls itself, the Lambda Invoke API (cognito-local's
+ * triggers), EventBridge's PutEvents (`/_local/events`) and EventBridge Scheduler's schedules
+ * (`/_local/scheduler`, converge's follow-ups: infra/local/follow-ups.ts), and
+ * `POST /_local/jobs/{name}`, which runs a scheduled job now (infra/local/scheduler.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { COGNITO_TRIGGERS, ROUTES, type FunctionId } from '../lib/definitions/functions';
@@ -15,6 +16,7 @@ import type { LocalEventBus } from './event-bus';
 import { PutEventsError } from './event-bus';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import { functionIdFromName, type LambdaRuntime } from './lambda-runtime';
+import type { LocalFollowUpScheduler } from './follow-ups';
 import type { LocalScheduler } from './scheduler';
 import type { StaticSite } from './static-site';
 import { controlRefusal, fromLoopback } from './stand-in-http';
@@ -47,6 +49,8 @@ export interface GatewayDeps {
   originSecret: string;
   /** The scheduled jobs, run on demand at `/_local/jobs/{name}`. */
   scheduler: LocalScheduler;
+  /** EventBridge Scheduler's one-time schedules at `/_local/scheduler` (converge's follow-ups). */
+  followUps?: LocalFollowUpScheduler;
   /** The storefront's own origin: the only one whose pages may call `/_local/jobs`. */
   origin: string;
   /** `POST /_local/mail/inbound`: a mail as SES receiving would deliver it (inbound-mail.ts). */
@@ -168,7 +172,8 @@ export function createGateway(deps: GatewayDeps): Server {
 
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
     const events = path === '/_local/events' || path === '/_local/events/';
-    if ((invoke || events) && method === 'POST') {
+    const schedules = path.startsWith('/_local/scheduler/') && deps.followUps !== undefined;
+    if (((invoke || events) && method === 'POST') || schedules) {
       // Only AWS SDK clients on this machine (which sign their calls) get in: a web page cannot
       // set this header cross-origin, and names its origin, so no site the developer visits can
       // call the Lambdas behind the authorizer.
@@ -181,6 +186,10 @@ export function createGateway(deps: GatewayDeps): Server {
         return sendJson(req, res, 403, { message: 'Missing Authentication Token' });
       }
       if (events) return putEvents(req, res);
+      if (schedules) {
+        const rest = (req.url ?? '/').slice('/_local/scheduler'.length);
+        return deps.followUps?.handle(req, res, rest);
+      }
       return lambdaInvoke(req, res, decodeURIComponent(invoke?.[1] ?? ''));
     }
 

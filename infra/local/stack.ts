@@ -7,9 +7,12 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
+  CLONE_WAIT_PER_PASS_SECONDS,
   ENV,
   EVENT_BUS_NAME,
+  FOLLOW_UP_SLOT_SECONDS,
   HOME_REGION,
+  LOCAL_ACCOUNT_ID,
   PROVISIONING_LEASE_SECONDS,
   TRANSFER_FOLLOW_UP_SECONDS,
   REFUND_LEASE_SECONDS,
@@ -38,6 +41,7 @@ import { LambdaRuntime } from './lambda-runtime';
 import type { Children } from './processes';
 import { RazorpaySimulator } from './razorpay-simulator/server';
 import { waitForSes } from './ses';
+import { LocalFollowUpScheduler } from './follow-ups';
 import { LocalScheduler } from './scheduler';
 import { launchStandIns } from './stand-ins';
 import { localSellerEnvironment } from './sample-seller';
@@ -54,6 +58,9 @@ import { startWhmStandIn, type WhmStandIn } from './whm/server';
  */
 export const LOCAL_TICKET_FILES_BUCKET = 'storefront-ticket-files';
 const LOCAL_AWS_KEY = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** Converge's follow-ups' schedule group (E31), as the CDK stack names it for `Storefront`. */
+export const LOCAL_FOLLOW_UP_GROUP = `${EVENT_BUS_NAME}-follow-ups`;
 
 /** Locally, hosting bought without a domain is placed under this name (nothing resolves it). */
 const LOCAL_PLACEHOLDER_DOMAIN = 'sites.storefront.test';
@@ -105,6 +112,15 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
       process.env[ENV.transferFollowUpSeconds] || String(TRANSFER_FOLLOW_UP_SECONDS.local),
     [ENV.refundLeaseSeconds]:
       process.env[ENV.refundLeaseSeconds] || String(REFUND_LEASE_SECONDS.local),
+    // Converge's follow-ups (E31): the local scheduler's group, a role it takes (it checks the ARN's
+    // shape only) and the local bus as the target; a second's slot.
+    [ENV.followUpGroup]: LOCAL_FOLLOW_UP_GROUP,
+    [ENV.followUpRoleArn]: `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${LOCAL_FOLLOW_UP_GROUP}`,
+    [ENV.eventBusArn]: `arn:aws:events:${HOME_REGION}:${LOCAL_ACCOUNT_ID}:event-bus/${EVENT_BUS_NAME}`,
+    [ENV.followUpSlotSeconds]:
+      process.env[ENV.followUpSlotSeconds] || String(FOLLOW_UP_SLOT_SECONDS.local),
+    [ENV.cloneWaitPerPassSeconds]:
+      process.env[ENV.cloneWaitPerPassSeconds] || String(CLONE_WAIT_PER_PASS_SECONDS.local),
     [ENV.razorpayKeyId]: config.razorpay.keyId,
     [ENV.razorpayKeySecret]: config.razorpay.keySecret,
     [ENV.razorpayWebhookSecret]: config.razorpay.webhookSecret,
@@ -124,6 +140,7 @@ export function lambdaEnvironment(config: LocalConfig): Record<string, string> {
     AWS_ENDPOINT_URL_DYNAMODB: at.dynamodb,
     AWS_ENDPOINT_URL_SES: at.mailbox,
     AWS_ENDPOINT_URL_EVENTBRIDGE: at.eventBridge,
+    AWS_ENDPOINT_URL_SCHEDULER: at.scheduler,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: at.cognito,
     POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     POWERTOOLS_DEV: 'true',
@@ -178,6 +195,12 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
   const runtime = new LambdaRuntime(config.rootDir, config.lambdaTimeoutFactor);
   const bus = new LocalEventBus(config.dataDir, runtime, config.retryBaseMs);
   const scheduler = new LocalScheduler(SCHEDULES, runtime, config.dataDir, config.retryBaseMs);
+  const followUps = new LocalFollowUpScheduler({
+    dataDir: config.dataDir,
+    bus,
+    groups: [LOCAL_FOLLOW_UP_GROUP],
+    retryMs: config.retryBaseMs,
+  });
   const simulator = new RazorpaySimulator({
     dataDir: config.dataDir,
     port: config.ports.razorpaySimulator,
@@ -206,6 +229,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       bus.stop(),
       simulator.stop(),
       scheduler.stop(),
+      followUps.stop(),
       whm?.stop(),
       registrar?.stop(),
       proxmox?.stop(),
@@ -330,6 +354,7 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
       securityHeaders: securityHeaders(localSiteOrigins(config)),
       originSecret: config.originSecret,
       scheduler,
+      followUps,
       origin: at.storefront,
       inboundMail: (body) =>
         deliverInboundMail(
@@ -362,6 +387,8 @@ export async function startStack(config: LocalConfig, launched?: Children): Prom
     }).finally(() => lifeClient.destroy());
     simulator.resumeDeliveries();
     scheduler.start();
+    // Converge's follow-ups kept from the last run: those due while it was down run now.
+    followUps.start();
     // Import the handlers now rather than on the first request (their cold start), without holding up readiness.
     setTimeout(() => {
       for (const id of Object.keys(FUNCTIONS) as FunctionId[])

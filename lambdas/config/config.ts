@@ -8,7 +8,9 @@ import { findState, gstinProblem, GSTIN_MESSAGES, normalizeGstin } from '../doma
 import type { SellerDetails } from '../domain/invoice';
 import {
   ENV,
+  CLONE_WAIT_PER_PASS_SECONDS,
   EVENT_BUS_NAME,
+  FOLLOW_UP_SLOT_SECONDS,
   PROVISIONING_LEASE_SECONDS,
   TRANSFER_FOLLOW_UP_SECONDS,
   REFUND_LEASE_SECONDS,
@@ -318,6 +320,42 @@ export const transferFollowUpMs = once(() => {
   return (seconds === undefined ? TRANSFER_FOLLOW_UP_SECONDS.aws : Number(seconds)) * 1000;
 });
 
+/**
+ * Converge's follow-ups (E31): the schedule group, the role Scheduler takes, the bus's ARN, and
+ * the slot (FOLLOW_UP_SLOT_SECONDS, else the AWS default).
+ */
+export const followUpsConfig = once(() => {
+  const section = readSection(
+    "converge's follow-ups",
+    {
+      [ENV.followUpGroup]: required,
+      [ENV.followUpRoleArn]: z.string().check(z.regex(/^arn:aws[\w-]*:iam::\d{12}:role\/.+$/)),
+      [ENV.eventBusArn]: z
+        .string()
+        .check(z.regex(/^arn:aws[\w-]*:events:[\w-]+:\d{12}:event-bus\/.+$/)),
+      [ENV.followUpSlotSeconds]: z.optional(z.string().check(z.regex(/^[1-9]\d{0,3}$/))),
+    },
+    process.env,
+  );
+  const slot = section[ENV.followUpSlotSeconds];
+  return {
+    groupName: section[ENV.followUpGroup],
+    roleArn: section[ENV.followUpRoleArn],
+    busArn: section[ENV.eventBusArn],
+    slotMs: (slot === undefined ? FOLLOW_UP_SLOT_SECONDS.aws : Number(slot)) * 1000,
+  };
+});
+
+/** How long a converge pass waits on a running clone (CLONE_WAIT_PER_PASS_SECONDS, else AWS's). */
+export const cloneWaitPerPassMs = once(() => {
+  const { CLONE_WAIT_PER_PASS_SECONDS: seconds } = readSection(
+    'the clone wait',
+    { [ENV.cloneWaitPerPassSeconds]: z.optional(z.string().check(z.regex(/^\d{1,3}$/))) },
+    process.env,
+  );
+  return (seconds === undefined ? CLONE_WAIT_PER_PASS_SECONDS.aws : Number(seconds)) * 1000;
+});
+
 /** A refund step's claim lease: REFUND_LEASE_SECONDS, else the AWS default (lambdas/system/facts.ts). */
 export const refundLeaseMs = once(() => {
   const { REFUND_LEASE_SECONDS: seconds } = readSection(
@@ -416,6 +454,8 @@ export function resetConfigForTests(): void {
   provisioningLeaseMs.reset();
   refundLeaseMs.reset();
   transferFollowUpMs.reset();
+  followUpsConfig.reset();
+  cloneWaitPerPassMs.reset();
   identityConfig.reset();
   sellerConfig.reset();
   ticketFilesConfig.reset();

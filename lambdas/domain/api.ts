@@ -292,7 +292,12 @@ export interface ServiceChangedDetail {
     /** A hosting purchase's free domain (D23) was made: register it. */
     | 'free-domain'
     /** A bundle's buyer chose its domain's name on the card (D24): register it. */
-    | 'domain-chosen';
+    | 'domain-chosen'
+    /**
+     * Converge's own next pass (E31), asked for by a pass that left a clone or a reinstall running
+     * or a young transfer pending: published by EventBridge Scheduler at the asked time.
+     */
+    | 'follow-up';
   at: string;
 }
 

@@ -5,6 +5,7 @@ import { logger } from '../config/logger';
 import { convergeService, type ConvergeResult } from '../use-cases/converge-service';
 import { convergeDepsOf, type ConvergeHandlerDeps } from './deps/converge';
 import { eventPublisher } from './deps/events';
+import { followUps } from './deps/follow-ups';
 import { hostingPanel } from './deps/hosting-panel';
 import { mailer } from './deps/mail';
 import { parsePurchaseCompleted } from './deps/purchase-completed';
@@ -101,7 +102,7 @@ export const handler = makeHandler({
   // A domain is registered at the registrar (D23).
   registrar: {
     ...registrarPartFor(users, services),
-    // A young pending transfer is looked at again through the bus's retries (locally only).
+    // A young pending transfer is looked at again by converge's follow-ups (E31).
     transferFollowUpMs: transferFollowUpMs(),
     // A paid name is refunded in full at once; a hosting's free one is not (nothing was paid):
     // its buyer is mailed to choose another name on its card (D23).
@@ -131,6 +132,8 @@ export const handler = makeHandler({
   compute: computePartFor(services),
   // A storage service's user at the object storage (D24).
   storage: storagePart(),
+  // A clone still running or a young transfer: converge's own next pass (E31).
+  followUps,
   announce: (detail) => eventPublisher.publish('ServiceProvisioned', detail),
   mailer,
   siteUrl: () => siteConfig().SITE_URL,

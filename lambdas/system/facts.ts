@@ -144,6 +144,16 @@ export const ENV = {
   transferFollowUpSeconds: 'TRANSFER_FOLLOW_UP_SECONDS',
   /** Overrides REFUND_LEASE_SECONDS (below). */
   refundLeaseSeconds: 'REFUND_LEASE_SECONDS',
+  // Converge's own next pass (E31): EventBridge Scheduler's schedule group for its one-time
+  // schedules, the role Scheduler takes to put the event on the bus, and the bus's ARN (the
+  // schedules' target). Locally the local scheduler's (infra/local/follow-ups.ts).
+  followUpGroup: 'FOLLOW_UP_GROUP',
+  followUpRoleArn: 'FOLLOW_UP_ROLE_ARN',
+  eventBusArn: 'EVENT_BUS_ARN',
+  /** Overrides FOLLOW_UP_SLOT_SECONDS (below). */
+  followUpSlotSeconds: 'FOLLOW_UP_SLOT_SECONDS',
+  /** Overrides CLONE_WAIT_PER_PASS_SECONDS (below). */
+  cloneWaitPerPassSeconds: 'CLONE_WAIT_PER_PASS_SECONDS',
   // The seller a tax invoice names (D15): in AWS from the stack's parameters; the local stack sets
   // SAMPLE values (infra/local/sample-seller.ts). The GSTIN is checked against the state at load.
   sellerLegalName: 'SELLER_LEGAL_NAME',
@@ -475,16 +485,35 @@ export const WELCOME_MAIL_LEASE_SECONDS = { aws: 60, local: 5 } as const;
 export const PROVISIONING_LEASE_SECONDS = { aws: 150, local: 5 } as const;
 
 /**
- * How young a pending domain transfer (D23) must be for a bus delivery of converge to throw, so
- * that the bus delivers it again with its backoff and converge asks the registrar again on its own
- * (lambdas/use-cases/converge-transfer.ts; `TRANSFER_FOLLOW_UP_SECONDS` overrides it). Locally the
- * stand-in completes a transfer in 3 s and the bus retries within seconds, well inside 20 s (its
- * eighth and last attempt comes 127 retry bases on: 25 s at the tests' 200 ms), so the card reads
- * Transferred within seconds and nothing is dead-lettered. In AWS none: a real registry takes
- * days, Lambda's first retry comes a minute on, and each throw would count as a function error
- * (its alarm); the reconciler's 15-minute pass follows a pending transfer there.
+ * How young a pending domain transfer (D23) must be for converge to look at it again on its own
+ * (lambdas/use-cases/converge-transfer.ts; `TRANSFER_FOLLOW_UP_SECONDS` overrides it): it asks for
+ * a follow-up (E31) when the transfer is next due to be asked about, with waits doubling from a
+ * second to a minute; where it has no follow-ups it throws so that the bus delivers it again with
+ * its backoff. Locally the stand-in completes a transfer in 3 s, so the card reads Transferred
+ * within seconds. In AWS ten minutes: a losing registrar that approves at once is seen within a
+ * minute or two (a follow-up comes at the start of a minute), one that takes the usual days is left
+ * to the reconciler's 15-minute pass after that, and a follow-up is no function error (before E31
+ * a throw was, so AWS had none).
  */
-export const TRANSFER_FOLLOW_UP_SECONDS = { aws: 0, local: 20 } as const;
+export const TRANSFER_FOLLOW_UP_SECONDS = { aws: 600, local: 20 } as const;
+
+/**
+ * A follow-up of converge (E31) comes at the start of a slot this long (`FOLLOW_UP_SLOT_SECONDS`
+ * overrides it), and its schedule is named from the service and the slot, so that asking again in
+ * the same slot is the same schedule (Scheduler's ConflictException). In AWS a minute: a clone
+ * takes minutes, and a pass that a follow-up started asks for the next minute's, never its own
+ * (whose schedule may not be deleted yet). Locally a second, so that a transfer the stand-in
+ * completes in 3 s reads Transferred within seconds.
+ */
+export const FOLLOW_UP_SLOT_SECONDS = { aws: 60, local: 1 } as const;
+
+/**
+ * How long one converge pass waits on a running clone (D24) before leaving it to its follow-up
+ * (E31), in seconds (`CLONE_WAIT_PER_PASS_SECONDS` overrides it): well inside the converge
+ * function's timeout (120 s), whatever a full clone takes. A test of a clone longer than the bus's
+ * retries sets it short.
+ */
+export const CLONE_WAIT_PER_PASS_SECONDS = { aws: 20, local: 20 } as const;
 
 /**
  * How long a claim on a step of a refund holds (asking Razorpay, a mail), in seconds, before a

@@ -16,8 +16,9 @@
  * A full clone can take minutes: longer than a request, and than one Lambda should wait. So the
  * clone is steps: the provider is asked to start it, its task (Proxmox's UPID) is recorded on the
  * service (`vps.task`), and the pass waits on it no longer than `taskWaitMs`; a clone still running
- * then ends the pass with ComputeTaskRunningError (recorded, and thrown to the bus, which runs
- * converge again; the reconciler converges what is still out of step 15 minutes on). A later pass
+ * then ends the pass with ComputeTaskRunningError (recorded out of step; converge asks for its own
+ * next pass a little later, E31, and the reconciler converges what is still out of step 15 minutes
+ * on). A later pass
  * reads the task: ended well, the VM is configured and started; failed, the task is forgotten and
  * the step fails with the provider's sentence (out of step for the operator; the next pass clones
  * again). A crash after the clone was started but before its task was recorded is adopted: the
@@ -65,8 +66,15 @@ export interface ComputePart {
 }
 
 /**
+ * A pass that leaves a clone running asks for the next pass this long after it (E31), rounded up
+ * to the follow-up's slot (a minute in AWS): a full clone takes minutes, and one pass already
+ * waited on it for up to `taskWaitMs`.
+ */
+export const TASK_FOLLOW_UP_MS = 30_000;
+
+/**
  * The VM's clone is still running on the provider: this pass leaves it, and converge looks again
- * on its next (the bus's retry, or the reconciler's).
+ * on its next (its follow-up, E31; without one the bus's retry; the reconciler's at the latest).
  */
 export class ComputeTaskRunningError extends Error {
   override readonly name = 'ComputeTaskRunningError';

@@ -39,8 +39,10 @@
  * with the bundle's life; the bundle is in step only when every part is.
  *
  * A provider that is down is recorded (out of step, with its error) and thrown when `rethrow`,
- * so the bus retries soon, as is a transfer in that has just begun (TransferPendingError, so
- * converge looks again on its own); the reconciler converges whatever is still out of step
+ * so the bus retries soon. A clone or reinstall still running on the provider, and a transfer in
+ * that has just begun, end the pass as recorded, with converge's own next pass asked for
+ * (`followUps`, E31: EventBridge Scheduler puts a ServiceChanged on the bus then); without it they
+ * are thrown for the bus to retry. The reconciler converges whatever is still out of step
  * 15 minutes on.
  */
 import {
@@ -70,6 +72,7 @@ import {
   RegistrantDetailsMissingError,
 } from '../domain/registrant';
 import { isFreeDomainService } from '../domain/register-domain';
+import type { FollowUps } from '../ports/follow-ups';
 import type { LogPort } from '../ports/logger';
 import { DomainUnavailableError, type RegistrantContact, type Registrar } from '../ports/registrar';
 import type { Provisioner, ProvisioningRecords, StoredProvisioning } from '../ports/provisioning';
@@ -77,9 +80,11 @@ import { ledgerEntriesOf, type ServiceRecord, type ServicesStore } from '../port
 import type { ProvisionOutcome, ProvisionRequest } from './provision-service';
 import {
   COMPUTE_STEP_KINDS,
+  ComputeTaskRunningError,
   isComputePart,
   nextComputeStep,
   takeComputeStep,
+  TASK_FOLLOW_UP_MS,
   vmPlanBehind,
   vpsWaitsForKey,
   type ComputePart,
@@ -88,6 +93,7 @@ import {
 import {
   nextTransferStep,
   takeTransferStep,
+  transferCheckDueAt,
   transferFollowUp,
   TransferPendingError,
   TRANSFER_STEP_KINDS,
@@ -130,6 +136,12 @@ export interface ConvergeDeps {
   compute?: ComputePart;
   /** A storage service's part (D24); without it storage waits for an operator, as before. */
   storage?: StoragePart;
+  /**
+   * Converge's own next pass (E31): asked for when a pass leaves a clone running or a young
+   * transfer pending, instead of throwing for the bus to retry. Without it, or when the ask
+   * fails, a bus delivery throws as before.
+   */
+  followUps?: FollowUps;
   log: LogPort;
   now: () => Date;
 }
@@ -527,15 +539,16 @@ export async function convergeService(
         actual: record.actual,
       });
     }
-    if (failure !== undefined && options.rethrow) throw failure;
+    // A clone still running, or a young pending transfer (D23): converge asks for its own next
+    // pass (E31); without a follow-up the bus delivers this again with its backoff.
+    const pendingTransfer = transferFollowUp(service, now, deps.registrar?.transferFollowUpMs ?? 0);
+    const taskRunning = failure instanceof ComputeTaskRunningError;
+    const followUp =
+      (taskRunning || pendingTransfer) && (await askFollowUp(deps, ref, service, failure, now));
+    if (failure !== undefined && options.rethrow && !(taskRunning && followUp)) throw failure;
     const partThrew = parts?.find((part) => part.thrown !== undefined);
     if (partThrew && options.rethrow) throw partThrew.thrown;
-    // A young pending transfer (D23): the bus delivers this again with its backoff, so converge
-    // asks the registrar again on its own within seconds (converge-transfer.ts).
-    if (
-      options.rethrow &&
-      transferFollowUp(service, now, deps.registrar?.transferFollowUpMs ?? 0)
-    ) {
+    if (options.rethrow && pendingTransfer && !followUp) {
       throw new TransferPendingError(ref.serviceId);
     }
     return {
@@ -550,6 +563,42 @@ export async function convergeService(
   // Every round found the service changed: whatever changed it converges it again.
   if (failure !== undefined && options.rethrow) throw failure;
   throw new ConvergeBusyError(ref.serviceId);
+}
+
+/**
+ * Asks for converge's next pass of the service (E31): a running clone's a little later
+ * (TASK_FOLLOW_UP_MS), a young pending transfer's when it is due to be asked about again. True when
+ * asked; false without follow-ups or when the ask failed (logged: the caller throws as before, so
+ * the bus retries, and the reconciler is the backstop).
+ */
+async function askFollowUp(
+  deps: ConvergeDeps,
+  ref: { userId: string; serviceId: string },
+  service: Pick<ServiceRecord, 'transfer'>,
+  failure: unknown,
+  now: Date,
+): Promise<boolean> {
+  if (!deps.followUps) return false;
+  const soonest = now.getTime() + 1000;
+  const wanted =
+    failure instanceof ComputeTaskRunningError || !service.transfer
+      ? now.getTime() + TASK_FOLLOW_UP_MS
+      : transferCheckDueAt(service.transfer).getTime();
+  const at = new Date(Math.max(soonest, wanted));
+  try {
+    await deps.followUps.convergeAt(ref, at);
+    deps.log.info('Converge asked for its next pass', {
+      serviceId: ref.serviceId,
+      at: at.toISOString(),
+    });
+    return true;
+  } catch (error) {
+    deps.log.warn('Converge could not ask for its next pass; the bus retries it', {
+      serviceId: ref.serviceId,
+      error: errorText(error),
+    });
+    return false;
+  }
 }
 
 /**

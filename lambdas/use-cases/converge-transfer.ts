@@ -42,7 +42,10 @@ export const TRANSFER_STEP_KINDS: ReadonlySet<string> = new Set([
 export const TRANSFER_CHECK_INTERVAL_MS = 60_000;
 /** …and at least this long after (the first wait; each next one as long as it had been pending). */
 export const TRANSFER_FIRST_CHECK_MS = 1_000;
-/** A young pending transfer: converge asks the bus to deliver it again (transferFollowUp). */
+/**
+ * A young pending transfer where converge has no follow-ups to ask for (E31): it throws this so
+ * that the bus delivers it again (transferFollowUp).
+ */
 export class TransferPendingError extends Error {
   override readonly name = 'TransferPendingError';
   constructor(readonly serviceId: string) {
@@ -52,21 +55,27 @@ export class TransferPendingError extends Error {
   }
 }
 
-/** Whether a pending transfer is due to be asked about again (the wait doubles, capped). */
+/** When a pending transfer is due to be asked about again (the wait doubles, capped). */
+export function transferCheckDueAt(transfer: Pick<TransferRecord, 'at' | 'since'>): Date {
+  const last = Date.parse(transfer.at);
+  const pendingFor = last - Date.parse(transfer.since ?? transfer.at);
+  const wait = Math.min(TRANSFER_CHECK_INTERVAL_MS, Math.max(TRANSFER_FIRST_CHECK_MS, pendingFor));
+  return new Date(last + wait);
+}
+
+/** Whether a pending transfer is due to be asked about again (transferCheckDueAt). */
 export function transferCheckDue(
   transfer: Pick<TransferRecord, 'at' | 'since'>,
   now: Date,
 ): boolean {
-  const last = Date.parse(transfer.at);
-  const pendingFor = last - Date.parse(transfer.since ?? transfer.at);
-  const wait = Math.min(TRANSFER_CHECK_INTERVAL_MS, Math.max(TRANSFER_FIRST_CHECK_MS, pendingFor));
-  return now.getTime() - last >= wait;
+  return now.getTime() >= transferCheckDueAt(transfer).getTime();
 }
 
 /**
- * Whether converge should be delivered again soon for this service: a transfer pending for less
- * than `windowMs` (RegistrarPart.transferFollowUpMs: TRANSFER_FOLLOW_UP_SECONDS in
- * lambdas/system/facts.ts, 20 s locally, none in AWS).
+ * Whether converge should look at this service again soon: a transfer pending for less than
+ * `windowMs` (RegistrarPart.transferFollowUpMs: TRANSFER_FOLLOW_UP_SECONDS in
+ * lambdas/system/facts.ts). Converge then asks for a follow-up at transferCheckDueAt (E31), or,
+ * without follow-ups, throws TransferPendingError for the bus to deliver it again.
  */
 export function transferFollowUp(
   service: Pick<ServiceRecord, 'transfer'>,

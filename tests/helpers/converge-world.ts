@@ -32,7 +32,10 @@ export const REGISTRANT: RegistrantContact = {
 };
 
 /** The parts a spec drives, and the mailer where a spec reads mail through its own (a mail log). */
-type Parts = Pick<ConvergeHandlerDeps, 'registrar' | 'compute' | 'storage' | 'mailer'>;
+type Parts = Pick<
+  ConvergeHandlerDeps,
+  'registrar' | 'compute' | 'storage' | 'mailer' | 'followUps'
+>;
 
 function baseWorld(start: Date) {
   const base = fakeWorld(start);

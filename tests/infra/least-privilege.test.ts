@@ -161,6 +161,11 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
       if (definition.needs.includes('publishEvents')) {
         allowed.add(logicalIdOf(stack, stack.events.bus));
       }
+      if (definition.needs.includes('scheduleFollowUps')) {
+        // Schedules in the follow-ups' group, and the role Scheduler takes (E31).
+        allowed.add(stack.getLogicalId(stack.followUps.group));
+        allowed.add(logicalIdOf(stack, stack.followUps.role));
+      }
       if (
         definition.needs.includes('updateUserAttributes') ||
         definition.needs.includes('readMfaSettings') ||
@@ -298,6 +303,83 @@ describe('least privilege: each Lambda gets exactly what its definition names', 
   );
 });
 
+describe("converge's follow-ups (E31): EventBridge Scheduler, and nothing more", () => {
+  it.each(Object.keys(FUNCTIONS) as FunctionId[])(
+    '%s: creates schedules in the follow-ups’ group and passes Scheduler’s role only if its definition says so, and nothing else of Scheduler or IAM',
+    (functionId) => {
+      const { stack } = synthesised;
+      const needs = FUNCTIONS[functionId].needs.includes('scheduleFollowUps');
+      const statements = statementsByFunction[functionId].filter((statement) =>
+        actionsOf(statement).some((a) => a.startsWith('scheduler:') || a.startsWith('iam:')),
+      );
+      const groupId = stack.getLogicalId(stack.followUps.group);
+      const roleId = logicalIdOf(stack, stack.followUps.role);
+      expect(
+        statements.map((statement) => ({
+          actions: actionsOf(statement),
+          resource: JSON.stringify(statement.Resource),
+          condition: (statement as Statement & { Condition?: unknown }).Condition,
+        })),
+      ).toEqual(
+        needs
+          ? [
+              {
+                actions: ['scheduler:CreateSchedule'],
+                // Only schedules in the group: `schedule/<group>/*`.
+                resource: expect.stringMatching(
+                  new RegExp(`:schedule/",\\{"Ref":"${groupId}"\\},"/\\*"`),
+                ),
+                condition: undefined,
+              },
+              {
+                actions: ['iam:PassRole'],
+                resource: JSON.stringify({ 'Fn::GetAtt': [roleId, 'Arn'] }),
+                condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+              },
+            ]
+          : [],
+      );
+    },
+  );
+
+  it('Scheduler’s role may only put events on the storefront bus, and only Scheduler of this account takes it', () => {
+    const { stack, template } = synthesised;
+    const roleId = logicalIdOf(stack, stack.followUps.role);
+    const role = resourcesOfType(template, 'AWS::IAM::Role')[roleId];
+    expect(role?.Properties?.AssumeRolePolicyDocument).toMatchObject({
+      Statement: [
+        {
+          Action: 'sts:AssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: 'scheduler.amazonaws.com' },
+          Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+        },
+      ],
+    });
+    expect(role?.Properties?.ManagedPolicyArns).toBeUndefined();
+    const statements = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+      .filter((policy) => referencedIds(policy.Properties?.Roles).includes(roleId))
+      .flatMap(
+        (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+      );
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'events:PutEvents',
+        Resource: { 'Fn::GetAtt': [logicalIdOf(stack, stack.events.bus), 'Arn'] },
+      },
+    ]);
+  });
+
+  it('the follow-ups’ group is named after the stack', () => {
+    const { stack, template } = synthesised;
+    const group = resourcesOfType(template, 'AWS::Scheduler::ScheduleGroup')[
+      stack.getLogicalId(stack.followUps.group)
+    ];
+    expect(group?.Properties).toEqual({ Name: `${stack.stackName.toLowerCase()}-follow-ups` });
+  });
+});
+
 describe('the Lambdas themselves', () => {
   it.each(Object.keys(FUNCTIONS) as FunctionId[])(
     '%s: Node.js 22 on arm64, its memory and timeout, its log group, only its environment',
@@ -328,6 +410,9 @@ describe('the Lambdas themselves', () => {
         'POWERTOOLS_LOG_LEVEL',
         ...TABLES.filter((t) => definition.tables[t.id]).map((t) => t.envVar),
         ...(definition.needs.includes('publishEvents') ? ['EVENT_BUS_NAME'] : []),
+        ...(definition.needs.includes('scheduleFollowUps')
+          ? ['FOLLOW_UP_GROUP', 'FOLLOW_UP_ROLE_ARN', 'EVENT_BUS_ARN']
+          : []),
         ...(definition.needs.includes('razorpaySecrets') ? ['RAZORPAY_SECRET_ARN'] : []),
         ...(definition.needs.includes('sendEmail') ? ['MAIL_FROM', 'SUPPORT_EMAIL'] : []),
         ...(definition.needs.includes('updateUserAttributes') ||

@@ -15,6 +15,7 @@ import {
 import { ENV, TABLES, type TableDefinition, type TableId } from '../../../lambdas/system/facts';
 import { acknowledge } from '../nag';
 import { toPascalCase } from '../names';
+import type { FollowUps } from './follow-ups';
 import type { Mail } from './mail';
 import type { TicketFiles } from './ticket-files';
 import { StorefrontFunction } from './storefront-function';
@@ -38,6 +39,8 @@ export interface LambdasProps {
   ticketFiles: TicketFiles;
   /** Stack parameters for the ticket mails (D27); empty strings when unset. */
   tickets: { grievanceEmail: string; replyAddress: string };
+  /** Converge's follow-ups' schedule group and the role Scheduler takes (E31). */
+  followUps: FollowUps;
 }
 
 /** The environment a function gets: exactly the names of what it may use (lambdas/config). */
@@ -51,6 +54,11 @@ export function environmentFor(
   }
   if (definition.needs.includes('publishEvents')) {
     environment[ENV.eventBusName] = props.bus.eventBusName;
+  }
+  if (definition.needs.includes('scheduleFollowUps')) {
+    environment[ENV.followUpGroup] = props.followUps.groupName;
+    environment[ENV.followUpRoleArn] = props.followUps.role.roleArn;
+    environment[ENV.eventBusArn] = props.bus.eventBusArn;
   }
   if (definition.needs.includes('razorpaySecrets')) {
     environment[ENV.razorpaySecretArn] = props.razorpaySecret.secretArn;
@@ -131,6 +139,7 @@ export class Lambdas extends Construct {
       }
       if (definition.needs.includes('razorpaySecrets')) props.razorpaySecret.grantRead(fn.function);
       if (definition.needs.includes('publishEvents')) props.bus.grantPutEventsTo(fn.function);
+      if (definition.needs.includes('scheduleFollowUps')) props.followUps.grantCreate(fn.role);
       if (definition.needs.includes('sendEmail')) props.mail.grantSend(fn.function);
       if (definition.needs.includes('ticketFiles')) props.ticketFiles.grantAttachments(fn.function);
       if (definition.needs.includes('inboundMail')) props.ticketFiles.grantInboundMail(fn.function);

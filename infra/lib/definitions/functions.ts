@@ -56,6 +56,12 @@ export interface FunctionDefinition {
   needs: readonly (
     | 'razorpaySecrets'
     | 'publishEvents'
+    /**
+     * Converge's own next pass (E31): scheduler:CreateSchedule in the follow-ups' schedule group,
+     * iam:PassRole of the role Scheduler takes, and FOLLOW_UP_GROUP, FOLLOW_UP_ROLE_ARN,
+     * EVENT_BUS_ARN.
+     */
+    | 'scheduleFollowUps'
     | 'sendEmail'
     /** cognito-idp:AdminUpdateUserAttributes on the user pool, and USER_POOL_ID. */
     | 'updateUserAttributes'
@@ -325,6 +331,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
     // The panel (WHM), ServiceProvisioned, and the buyer's mail with the access details.
     // The registrar: a domain's part (D23). Proxmox VE: a VPS's VM (D24); its addresses are kept
     // on the counters table. The object storage: a storage service's user (D24).
+    // Its own next pass after a long clone or a young transfer (E31): EventBridge Scheduler.
     needs: [
       'whmSecret',
       'publishEvents',
@@ -332,6 +339,7 @@ export const FUNCTIONS: Record<FunctionId, FunctionDefinition> = {
       'registrarSecret',
       'proxmoxSecret',
       'storageSecret',
+      'scheduleFollowUps',
     ],
     deliversServices: true,
     // WHM's createacct may take a minute (lambdas/adapters/whm/whm-api.ts); the claim's lease

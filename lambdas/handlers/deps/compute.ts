@@ -10,7 +10,7 @@ import { ProxmoxApi } from '../../adapters/proxmox/proxmox-api';
 import { ProxmoxCompute } from '../../adapters/proxmox/proxmox-compute';
 import { proxmoxCredentialsLoader } from '../../adapters/proxmox/proxmox-credentials';
 import { secretsManager } from '../../adapters/secrets/clients';
-import { proxmoxConfig, tableName } from '../../config/config';
+import { cloneWaitPerPassMs, proxmoxConfig, tableName } from '../../config/config';
 import type { ServicesStore } from '../../ports/services';
 import type { ComputePart } from '../../use-cases/converge-compute';
 import { wiring } from './wiring';
@@ -32,19 +32,19 @@ export const addressPool = new DynamoAddressPool(
 );
 
 /**
- * How long one converge pass waits on a running clone before leaving it to the next pass (the
- * bus's retry, then the reconciler): well inside the function's timeout, whatever a full clone
- * takes.
+ * Converge's VPS part (D24): this platform, this pool, the service's VPS fields. One pass waits on
+ * a running clone for CLONE_WAIT_PER_PASS_SECONDS (lambdas/system/facts.ts), then leaves it to its
+ * follow-up (E31).
  */
-export const CLONE_WAIT_PER_PASS_MS = 20_000;
-
-/** Converge's VPS part (D24): this platform, this pool, the service's VPS fields. */
 export function computePartFor(services: Pick<ServicesStore, 'updateVps'>): ComputePart {
   return {
     compute,
     pool: addressPool,
     services,
-    taskWaitMs: CLONE_WAIT_PER_PASS_MS,
+    // Read when a pass first waits, not as the module loads.
+    get taskWaitMs() {
+      return cloneWaitPerPassMs();
+    },
     taskPollMs: 2_000,
   };
 }

@@ -4,6 +4,7 @@
  * and removal (admin). Delivery (provisionService) is its way to make a part that is still to be
  * made; the buyer's name and email come from the users table for a delivery no purchase carries.
  */
+import type { FollowUps } from '../../ports/follow-ups';
 import type { ServicesStore } from '../../ports/services';
 import type { UsersStore } from '../../ports/users';
 import type { ComputePart } from '../../use-cases/converge-compute';
@@ -22,6 +23,8 @@ export type ConvergeHandlerDeps = ProvisionServiceDeps & {
   compute?: ComputePart;
   /** A storage service's user at the object storage (D24); without it storage waits for an operator. */
   storage?: StoragePart;
+  /** Converge's own next pass (E31); without it a running clone is thrown for the bus to retry. */
+  followUps?: FollowUps;
 };
 
 /** Converge's dependencies, with delivery (provisionService) as its way to make a part. */
@@ -39,6 +42,7 @@ export function convergeDepsOf(deps: ConvergeHandlerDeps): ConvergeDeps {
     ...(deps.plans ? { plans: deps.plans } : {}),
     ...(deps.compute ? { compute: deps.compute } : {}),
     ...(deps.storage ? { storage: deps.storage } : {}),
+    ...(deps.followUps ? { followUps: deps.followUps } : {}),
     log: deps.log,
     now: deps.now,
   };

@@ -8,6 +8,7 @@ import type { TableId } from '../../system/facts';
 export type Need =
   | 'razorpaySecrets'
   | 'publishEvents'
+  | 'scheduleFollowUps'
   | 'sendEmail'
   | 'updateUserAttributes'
   | 'readMfaSettings'
