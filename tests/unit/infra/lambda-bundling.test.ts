@@ -1,11 +1,13 @@
 /**
  * The Lambdas' bundles as the stack builds them (infra/lib/constructs/sdk-bundling.ts, the options
- * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them, and
- * the SDK's modules and ours run as plain module code, not behind lazy initialisers.
+ * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them, the
+ * SDK's modules and ours run as plain module code, not behind lazy initialisers, and the PDF
+ * functions take fontkit's build without the WOFF2 dictionary at import (fontkit-bundling.ts).
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { lambdaBuildOptions } from '../../../bench/lambda-bundles';
+import { DERIVED_FONTKIT } from '../../../infra/lib/constructs/fontkit-bundling';
 import { FUNCTIONS } from '../../../infra/lib/definitions/functions';
 
 async function bundledInputs(entry: string): Promise<string[]> {
@@ -83,6 +85,17 @@ describe('the deployed Lambda bundles', () => {
       importsOfSshKeys.map(() => 'dynamic-import'),
     );
   });
+
+  it.each(['invoices', 'sendWelcomeEmail'] as const)(
+    "of %s take fontkit's build that leaves the WOFF2 dictionary to its first use, not the package's",
+    async (id) => {
+      const inputs = await bundledInputs(FUNCTIONS[id].entry);
+
+      expect(inputs).toContain(DERIVED_FONTKIT);
+      expect(inputs.filter((i) => i.includes('node_modules/@pdf-lib/fontkit/'))).toEqual([]);
+      expect(inputs.some((i) => i.includes('node_modules/pdf-lib/'))).toBe(true);
+    },
+  );
 
   it('hold nodemailer only in the function that sends attachments (the welcome mail)', async () => {
     const holdsNodemailer = async (entry: string) =>
