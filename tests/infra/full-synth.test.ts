@@ -96,7 +96,7 @@ describe('cdk synth with bundling and cdk-nag', () => {
   );
 
   it.each(['invoices', 'sendWelcomeEmail'] as const)(
-    "%s: bundles fontkit's build without the WOFF2 dictionary at import, not the package's",
+    "%s: bundles fontkit's derived build (its tables made on first use), not the package's",
     (functionId) => {
       const { asset } = assetOf(functionId);
       const map = JSON.parse(readFileSync(join(asset, 'index.mjs.map'), 'utf8')) as {

@@ -2,7 +2,7 @@
  * The Lambdas' bundles as the stack builds them (infra/lib/constructs/sdk-bundling.ts, the options
  * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them, the
  * SDK's modules and ours run as plain module code, not behind lazy initialisers, and the PDF
- * functions take fontkit's build without the WOFF2 dictionary at import (fontkit-bundling.ts).
+ * functions take fontkit's derived build, its tables made on first use (fontkit-bundling.ts).
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ describe('the deployed Lambda bundles', () => {
   });
 
   it.each(['invoices', 'sendWelcomeEmail'] as const)(
-    "of %s take fontkit's build that leaves the WOFF2 dictionary to its first use, not the package's",
+    "of %s take fontkit's derived build (its tables made on first use), not the package's",
     async (id) => {
       const inputs = await bundledInputs(FUNCTIONS[id].entry);
 
