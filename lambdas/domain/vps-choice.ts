@@ -5,7 +5,6 @@
  */
 import type { Category } from './plan';
 import { DomainError } from './errors';
-import { parseSshPublicKeys } from './ssh-keys';
 import { hostnameFor, isHostname, isVpsOs, VPS_OS_IDS, VPS_OS_NAMES, type VpsRecord } from './vps';
 
 export interface VpsChoiceInput {
@@ -25,12 +24,15 @@ export const DEFAULT_VPS_OS = 'ubuntu-24.04';
 /**
  * The buyer's choices for a VPS plan's order, checked; undefined for any other plan (which must
  * not carry them). A VPS order without them gets the default OS, a hostname from the buyer's name
- * and no key: its set-up waits for a key added from the dashboard.
+ * and no key: its set-up waits for a key added from the dashboard. The keys are checked by
+ * `parseKeys`: parseSshPublicKeys (domain/ssh-keys), which the caller loads with sshpk only when
+ * there is a key to parse (use-cases/ssh-keys-on-demand.ts).
  */
 export function vpsChoiceOf(
   category: Category,
   input: VpsChoiceInput | undefined,
   buyerName: string,
+  parseKeys: (texts: readonly string[]) => string[],
 ): Pick<VpsRecord, 'os' | 'hostname' | 'sshKeys'> | undefined {
   if (category !== 'vps') {
     if (input !== undefined) {
@@ -50,5 +52,5 @@ export function vpsChoiceOf(
       'A hostname is up to 63 lowercase letters, digits and hyphens, not starting or ending with a hyphen (like asha-web-1).',
     );
   }
-  return { os, hostname, sshKeys: parseSshPublicKeys(input?.sshKeys ?? []) };
+  return { os, hostname, sshKeys: parseKeys(input?.sshKeys ?? []) };
 }

@@ -140,7 +140,11 @@ export function makeHandler(deps: CheckoutDeps & UserLimitDeps) {
         const { renew: renewal, ...body } = parseJsonBody(event, quoteBody);
         return json(
           200,
-          quoteCheckout(await deps.plans(), { ...body, renewal: renewal === true }, deps.seller),
+          await quoteCheckout(
+            await deps.plans(),
+            { ...body, renewal: renewal === true },
+            deps.seller,
+          ),
         );
       }
       case 'POST /api/checkout/change-quote': {

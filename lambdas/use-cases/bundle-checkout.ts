@@ -15,6 +15,7 @@ import {
 } from '../domain/register-domain';
 import { vpsChoiceOf, type VpsChoiceInput } from '../domain/vps-choice';
 import type { Registrar } from '../ports/registrar';
+import { sshKeysParserFor } from './ssh-keys-on-demand';
 
 export interface BundleCheckoutDeps {
   /** Asked whether the name is free; without it (tests), the name's format alone is checked. */
@@ -38,14 +39,19 @@ function catalogOf(plan: Pick<Plan, 'id' | 'name' | 'category'>) {
 }
 
 /** The choices checked as the quote checks them: no registrar is asked. */
-export function partChoicesOf(
+export async function partChoicesOf(
   plan: Pick<Plan, 'id' | 'name' | 'category'>,
   input: { registerDomain?: unknown; vps?: VpsChoiceInput },
   buyerName: string,
-): PartChoices {
+): Promise<PartChoices> {
   const catalog = catalogOf(plan);
   const registerDomain = registerDomainOf(catalog, input.registerDomain);
-  const vps = vpsChoiceOf(vpsChoiceCategoryOf(catalog), input.vps, buyerName);
+  const vps = vpsChoiceOf(
+    vpsChoiceCategoryOf(catalog),
+    input.vps,
+    buyerName,
+    await sshKeysParserFor(input.vps?.sshKeys),
+  );
   return { ...(registerDomain ? { registerDomain } : {}), ...(vps ? { vps } : {}) };
 }
 
@@ -57,7 +63,7 @@ export async function checkedPartChoices(
   buyerName: string,
   renewal: boolean,
 ): Promise<PartChoices> {
-  const choices = partChoicesOf(plan, input, buyerName);
+  const choices = await partChoicesOf(plan, input, buyerName);
   if (renewal && plan.category === 'bundle') return {};
   // A hosting plan's free domain (D23) comes with its first year only.
   if (renewal && choices.registerDomain) throw freeDomainNotOffered(plan.name);

@@ -23,6 +23,7 @@ import { serviceForOrder, type HeldServiceDeps } from './held-service';
 import { priceChange } from './plan-change';
 import { InvalidPlanChangeError } from '../domain/plan-change';
 import { checkedPartChoices, type BundleCheckoutDeps, type PartChoices } from './bundle-checkout';
+import { sshKeysParserFor } from './ssh-keys-on-demand';
 import { checkoutAutoRenewTerms, renewalRequestOf } from '../domain/auto-renew';
 import { mandateTokenTerms } from './auto-renew/manage-auto-renew';
 
@@ -183,7 +184,9 @@ async function createChangeOrder(
       'A plan change keeps the server you have: an OS, SSH keys and a hostname are asked only when a larger bundle adds a VPS.',
     );
   }
-  const vps = addsVps ? vpsChoiceOf('vps', input.vps, caller.name) : undefined;
+  const vps = addsVps
+    ? vpsChoiceOf('vps', input.vps, caller.name, await sshKeysParserFor(input.vps?.sshKeys))
+    : undefined;
   return placeOrder(deps, caller, input, plan, quote, service.domain, {
     changeFrom: service.serviceId,
     ...(vps ? { vps } : {}),

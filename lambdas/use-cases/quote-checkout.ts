@@ -23,11 +23,11 @@ export interface QuoteCheckoutRequest extends CheckoutPriceRequest {
  * (the seller's state) or IGST (another state), as the invoice will charge it (D10, D15). An
  * unknown state is a validation_failed.
  */
-export function quoteCheckout(
+export async function quoteCheckout(
   plans: readonly Plan[],
   request: QuoteCheckoutRequest,
   seller: () => Pick<SellerDetails, 'state'>,
-): Quote {
+): Promise<Quote> {
   const { billingState, vps, registerDomain, autoRenew, ...priced } = request;
   const quote: Quote = priceCheckout(plans, priced);
   if (autoRenew && !quote.change) {
@@ -38,7 +38,7 @@ export function quoteCheckout(
   // A VPS's OS and keys are checked at the quote too (D24), so a bad key is said before paying.
   // A bundle's VPS and its name to register are checked the same way (D24).
   const plan = plans.find((entry) => entry.id === quote.planId);
-  if (plan) partChoicesOf(plan, { vps, registerDomain }, 'buyer');
+  if (plan) await partChoicesOf(plan, { vps, registerDomain }, 'buyer');
   return withTax(quote, billingState, seller);
 }
 

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DERIVED_FONTKIT } from '../../infra/lib/constructs/fontkit-bundling';
 import { FUNCTIONS, type FunctionId } from '../../infra/lib/definitions/functions';
 import { addNagChecks } from '../../infra/lib/nag';
 import { REPO_ROOT } from '../../infra/lib/paths';
@@ -66,15 +67,20 @@ describe('cdk synth with bundling and cdk-nag', () => {
     rmSync(outdir, { recursive: true, force: true });
   });
 
+  /** The function's resource and its bundled asset's directory in the synthesised output. */
+  const assetOf = (functionId: FunctionId) => {
+    const { stack, template, outdir } = synthesised;
+    const fn = resourcesOfType(template, 'AWS::Lambda::Function')[
+      logicalIdOf(stack, stack.lambdas.functions[functionId].function)
+    ];
+    const key = (fn?.Properties?.Code as { S3Key: string }).S3Key;
+    return { fn, asset: join(outdir, `asset.${key.replace(/\.zip$/, '')}`) };
+  };
+
   it.each(Object.keys(FUNCTIONS) as FunctionId[])(
     '%s: bundled as minified ESM with a source map, and loads as an ES module',
     async (functionId) => {
-      const { stack, template, outdir } = synthesised;
-      const fn = resourcesOfType(template, 'AWS::Lambda::Function')[
-        logicalIdOf(stack, stack.lambdas.functions[functionId].function)
-      ];
-      const key = (fn?.Properties?.Code as { S3Key: string }).S3Key;
-      const asset = join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
+      const { fn, asset } = assetOf(functionId);
       expect(fn?.Properties?.Handler).toBe('index.handler');
       const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
       expect(code).toContain('createRequire');
@@ -86,6 +92,20 @@ describe('cdk synth with bundling and cdk-nag', () => {
         handler?: unknown;
       };
       expect(typeof loaded.handler).toBe('function');
+    },
+  );
+
+  it.each(['invoices', 'sendWelcomeEmail'] as const)(
+    "%s: bundles fontkit's derived build (its tables made on first use), not the package's",
+    (functionId) => {
+      const { asset } = assetOf(functionId);
+      const map = JSON.parse(readFileSync(join(asset, 'index.mjs.map'), 'utf8')) as {
+        sources: string[];
+      };
+      const fontkits = map.sources.filter((source) => /fontkit/.test(source));
+
+      expect(fontkits).toHaveLength(1);
+      expect(fontkits[0]!.endsWith(DERIVED_FONTKIT)).toBe(true);
     },
   );
 });

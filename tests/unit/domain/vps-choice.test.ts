@@ -91,7 +91,12 @@ describe('a VPS order’s choices', () => {
 
   it('keeps the OS, the keys and the hostname, lowercased', () => {
     expect(
-      vpsChoiceOf('vps', { os: 'debian-12', sshKeys: [key], hostname: 'Web-1' }, 'Asha'),
+      vpsChoiceOf(
+        'vps',
+        { os: 'debian-12', sshKeys: [key], hostname: 'Web-1' },
+        'Asha',
+        parseSshPublicKeys,
+      ),
     ).toEqual({
       os: 'debian-12',
       hostname: 'web-1',
@@ -100,7 +105,7 @@ describe('a VPS order’s choices', () => {
   });
 
   it('defaults: Ubuntu, a hostname from the buyer’s name, no key (set-up waits for one)', () => {
-    expect(vpsChoiceOf('vps', undefined, 'Asha Verma')).toEqual({
+    expect(vpsChoiceOf('vps', undefined, 'Asha Verma', parseSshPublicKeys)).toEqual({
       os: 'ubuntu-24.04',
       hostname: 'asha-verma-vps',
       sshKeys: [],
@@ -129,14 +134,16 @@ describe('a VPS order’s choices', () => {
     [{ os: 'debian-12', hostname: '-bad' }, /A hostname is up to 63/],
     [{ os: 'debian-12', hostname: 'a.b' }, /A hostname is up to 63/],
   ])('refuses %j', (input, message) => {
-    expect(() => vpsChoiceOf('vps', input, 'Asha')).toThrow(InvalidVpsChoiceError);
-    expect(() => vpsChoiceOf('vps', input, 'Asha')).toThrow(message);
+    expect(() => vpsChoiceOf('vps', input, 'Asha', parseSshPublicKeys)).toThrow(
+      InvalidVpsChoiceError,
+    );
+    expect(() => vpsChoiceOf('vps', input, 'Asha', parseSshPublicKeys)).toThrow(message);
   });
 
   it('refuses VPS choices on another plan, and gives none for it', () => {
-    expect(() => vpsChoiceOf('hosting', { os: 'debian-12' }, 'Asha')).toThrow(
+    expect(() => vpsChoiceOf('hosting', { os: 'debian-12' }, 'Asha', parseSshPublicKeys)).toThrow(
       /only for a VPS plan/,
     );
-    expect(vpsChoiceOf('hosting', undefined, 'Asha')).toBeUndefined();
+    expect(vpsChoiceOf('hosting', undefined, 'Asha', parseSshPublicKeys)).toBeUndefined();
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The Lambdas' bundles as the stack builds them (infra/lib/constructs/sdk-bundling.ts, the options
- * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them, and
- * the SDK's modules and ours run as plain module code, not behind lazy initialisers.
+ * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them, the
+ * SDK's modules and ours run as plain module code, not behind lazy initialisers, and the PDF
+ * functions take fontkit's derived build, its tables made on first use (fontkit-bundling.ts).
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { lambdaBuildOptions } from '../../../bench/lambda-bundles';
+import { DERIVED_FONTKIT } from '../../../infra/lib/constructs/fontkit-bundling';
 import { FUNCTIONS } from '../../../infra/lib/definitions/functions';
 
 async function bundledInputs(entry: string): Promise<string[]> {
@@ -64,7 +66,15 @@ describe('the deployed Lambda bundles', () => {
       const wrapped = await lazilyInitialised(FUNCTIONS[id].entry);
 
       // The SDK's own lazy import of event streams, aliased to a stand-in: in its baseline too.
-      expect(wrapped.filter((path) => path !== 'lambdas/config/no-event-streams.ts')).toEqual([]);
+      // Checkout loads the SSH-key parser when a request carries a key (ssh-keys-on-demand.ts):
+      // it, and the small errors module it shares, are lazy there on purpose.
+      const onDemand =
+        id === 'checkout' ? ['lambdas/domain/ssh-keys.ts', 'lambdas/domain/errors.ts'] : [];
+      expect(
+        wrapped.filter(
+          (path) => path !== 'lambdas/config/no-event-streams.ts' && !onDemand.includes(path),
+        ),
+      ).toEqual([]);
     },
   );
 
@@ -83,6 +93,46 @@ describe('the deployed Lambda bundles', () => {
       importsOfSshKeys.map(() => 'dynamic-import'),
     );
   });
+
+  it('of checkout load sshpk only for a quote or an order that carries an SSH key, not at the cold start', async () => {
+    const result = await build({
+      ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
+      entryPoints: [FUNCTIONS.checkout.entry],
+      write: false,
+    });
+    const inputs = result.metafile!.inputs;
+    const importsOf = (path: string) =>
+      Object.values(inputs)
+        .flatMap((input) => input.imports)
+        .filter((i) => i.path === path);
+
+    // sshpk is in the bundle, reached from ssh-keys.ts alone, which only an `import()` reaches.
+    expect(Object.keys(inputs).some((i) => i.includes('node_modules/sshpk/'))).toBe(true);
+    const sshpkImporters = Object.entries(inputs)
+      .filter(
+        ([path, input]) =>
+          !path.includes('node_modules/') &&
+          input.imports.some((i) => i.path.includes('node_modules/sshpk/')),
+      )
+      .map(([path]) => path);
+    expect(sshpkImporters).toEqual(['lambdas/domain/ssh-keys.ts']);
+    const importsOfSshKeys = importsOf('lambdas/domain/ssh-keys.ts');
+    expect(importsOfSshKeys.length).toBeGreaterThan(0);
+    expect(importsOfSshKeys.map((i) => i.kind)).toEqual(
+      importsOfSshKeys.map(() => 'dynamic-import'),
+    );
+  });
+
+  it.each(['invoices', 'sendWelcomeEmail'] as const)(
+    "of %s take fontkit's derived build (its tables made on first use), not the package's",
+    async (id) => {
+      const inputs = await bundledInputs(FUNCTIONS[id].entry);
+
+      expect(inputs).toContain(DERIVED_FONTKIT);
+      expect(inputs.filter((i) => i.includes('node_modules/@pdf-lib/fontkit/'))).toEqual([]);
+      expect(inputs.some((i) => i.includes('node_modules/pdf-lib/'))).toBe(true);
+    },
+  );
 
   it('hold nodemailer only in the function that sends attachments (the welcome mail)', async () => {
     const holdsNodemailer = async (entry: string) =>

@@ -47,6 +47,33 @@ describe('checkout handler', () => {
       expect(json).toEqual({ error: { code, message: expect.stringMatching(message) } });
     });
 
+    // sshpk is loaded for the first quote that carries a key (ssh-keys-on-demand.ts): the same
+    // refusals, with the same sentences, as before and as the order gives them.
+    it.each([
+      ['a weak RSA key', [sshPublicKey('rsa-1024')], /we accept RSA keys of 2048 bits or more/],
+      ['a DSA key', [sshPublicKey('dsa')], /DSA keys are no longer accepted/],
+      ['not a key', ['ssh-ed25519 nonsense'], /That is not an SSH public key/],
+      ['a private key', ['-----BEGIN OPENSSH PRIVATE KEY-----'], /That is a private key/],
+    ])('answers 400 invalid_ssh_key to a VPS quote with %s', async (_, sshKeys, message) => {
+      const body = JSON.stringify({ planId: 'basicvps', months: 1, vps: { sshKeys } });
+      const { statusCode, json } = await call(httpEvent('post-checkout-quote.json', { body }));
+
+      expect(statusCode).toBe(400);
+      expect(json).toEqual({
+        error: { code: 'invalid_ssh_key', message: expect.stringMatching(message) },
+      });
+    });
+
+    it('quotes a VPS with a good key, or with none (the key added later)', async () => {
+      for (const vps of [{ sshKeys: [sshPublicKey('ed25519')] }, { sshKeys: [] }, {}]) {
+        const body = JSON.stringify({ planId: 'basicvps', months: 1, vps });
+        const { statusCode, json } = await call(httpEvent('post-checkout-quote.json', { body }));
+
+        expect(statusCode).toBe(200);
+        expect(json).toMatchObject({ planId: 'basicvps', months: 1 });
+      }
+    });
+
     it('answers 404 plan_not_found', async () => {
       const body = JSON.stringify({ planId: 'goldhosting', months: 12 });
       const { statusCode, json } = await call(httpEvent('post-checkout-quote.json', { body }));

@@ -37,13 +37,13 @@ const callback = (payment: GatewayPayment) => ({
 describe('the quote with autoRenew', () => {
   const seller = () => ({ state: 'Karnataka' });
 
-  it('states the renewal of the same period and the mandate maximum, only when asked', () => {
-    const asked = quoteCheckout(
+  it('states the renewal of the same period and the mandate maximum, only when asked', async () => {
+    const asked = await quoteCheckout(
       CATALOG,
       { planId: 'basichosting', months: 12, autoRenew: true },
       seller,
     );
-    const plain = quoteCheckout(CATALOG, { planId: 'basichosting', months: 12 }, seller);
+    const plain = await quoteCheckout(CATALOG, { planId: 'basichosting', months: 12 }, seller);
 
     // 2,999.00 × 12 = 35,988.00 + 18% GST = 42,465.84, up to ₹42,500; above ₹15,000: a pay link.
     expect(asked.autoRenew).toEqual({
@@ -53,7 +53,7 @@ describe('the quote with autoRenew', () => {
     });
     expect(plain.autoRenew).toBeUndefined();
     expect(
-      quoteCheckout(CATALOG, { planId: 'basichosting', months: 1, autoRenew: true }, seller)
+      (await quoteCheckout(CATALOG, { planId: 'basichosting', months: 1, autoRenew: true }, seller))
         .autoRenew,
     ).toEqual({ renewalTotalPaise: 353_882, maxAmountPaise: 360_000, aboveLimit: false });
   });

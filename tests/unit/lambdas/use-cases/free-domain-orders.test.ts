@@ -110,9 +110,9 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
     const plans = await cachedPlans(new InMemoryPlansStore())();
     const quote = (planId: string, registerDomain: string) =>
       quoteCheckout(plans, { planId, months: 12, registerDomain }, () => ({ state: 'Karnataka' }));
-    expect(() => quote('premiumhosting', 'a_b.com')).toThrow(InvalidDomainError);
-    expect(() => quote('basichosting', 'asha.com')).toThrow(RegisterDomainNotOfferedError);
-    expect(quote('enterprisehosting', 'asha.com').planId).toBe('enterprisehosting');
+    await expect(quote('premiumhosting', 'a_b.com')).rejects.toThrow(InvalidDomainError);
+    await expect(quote('basichosting', 'asha.com')).rejects.toThrow(RegisterDomainNotOfferedError);
+    expect((await quote('enterprisehosting', 'asha.com')).planId).toBe('enterprisehosting');
   });
 
   it('paid: one Basic Domain service with a ₹0 first year, however often the payment is delivered', async () => {
