@@ -58,11 +58,12 @@ export const PAGE_BOOT_SCRIPT = `(function () {
     var rest = boot.preload.slice();
     preload(rest.splice(0, ${PRELOADS_PER_TASK}));
     import(boot.entry);
-    (function more() {
+    function more() {
       if (rest.length === 0) return;
       preload(rest.splice(0, ${PRELOADS_PER_TASK}));
       setTimeout(more, 0);
-    })();
+    }
+    setTimeout(more, 0);
   }
   function afterFirstPaint() {
     var types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : [];
