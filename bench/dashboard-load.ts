@@ -8,8 +8,10 @@ import { DynamoDBDocumentClient, QueryCommand, BatchWriteCommand } from '@aws-sd
 import { HOME_REGION, localTableName } from '../lambdas/system/facts';
 import type { LocalStack } from '../tests/helpers/local-stack';
 import { api, eventually, givenProfile, payOrder } from '../tests/helpers/storefront-client';
+import { sshPublicKey } from '../tests/helpers/ssh-keys';
+import type { Service } from '../lambdas/domain/services';
 import { loadTest, type LoadFigure } from './api-load';
-import { benchSession } from './session';
+import { benchSession, type BenchSession } from './session';
 
 export const DASHBOARD_SERVICES = 50;
 export const DASHBOARD_PAYMENTS = 200;
@@ -186,6 +188,79 @@ export async function providersDown(stack: LocalStack, on: boolean): Promise<voi
   }
 }
 
+/**
+ * One paid purchase of every kind for a signed-in buyer (the registrant's details first, which
+ * checkout asks of every order that registers a name, D23), waited for until the dashboard lists
+ * all of them. `vpsKey`: the VPS is ordered with an OS and a key, as the checkout page asks, so
+ * its server is made; without, it waits for the buyer's key and nothing is made (D24).
+ */
+export async function buyEveryKind(
+  stack: LocalStack,
+  session: BenchSession,
+  { vpsKey }: { vpsKey: boolean },
+): Promise<void> {
+  await givenProfile(stack, session.idToken);
+  for (const [n, planId] of EVERY_KIND.entries()) {
+    const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
+      token: session.idToken,
+      body: {
+        planId,
+        months: 12,
+        ...(planId.endsWith('domain') ? { domain: `bench-kinds-${n}-${Date.now()}.com` } : {}),
+        ...(vpsKey && planId.endsWith('vps')
+          ? { vps: { os: 'debian-12', sshKeys: [sshPublicKey()] } }
+          : {}),
+      },
+    });
+    if (order.status !== 201) throw new Error(`order ${planId} failed: ${order.status}`);
+    const paid = await payOrder(stack, order.body.orderId, 'success');
+    if (paid.status !== 200) throw new Error(`pay failed: ${paid.status}`);
+  }
+  await eventually(
+    async () => {
+      const dashboard = await api<{ services: unknown[] }>(stack, 'GET', '/api/me/dashboard', {
+        token: session.idToken,
+      });
+      return dashboard.body.services.length === EVERY_KIND.length ? true : undefined;
+    },
+    'a purchase of every kind on the dashboard',
+    120_000,
+  );
+}
+
+/** Nothing of it is still being made (its card would read itself again every few seconds). */
+function isSetUp(service: Service): boolean {
+  return (
+    service.state === 'active' &&
+    service.provisioning.state === 'ready' &&
+    !service.planUpdating &&
+    (service.parts ?? []).every(
+      (part) => part.state !== 'setting_up' || (part.kind === 'domain' && !part.domain),
+    )
+  );
+}
+
+/**
+ * The buyer whose /dashboard Lighthouse measures: signed in, with one service of every kind, each
+ * waited for until nothing on the page is still being set up, so the page is what such a buyer
+ * sees on a visit (not an empty dashboard, and not one reading itself again every few seconds).
+ */
+export async function everyKindSession(stack: LocalStack): Promise<BenchSession> {
+  const session = await benchSession(stack, 'bench-lighthouse');
+  await buyEveryKind(stack, session, { vpsKey: true });
+  await eventually(
+    async () => {
+      const dashboard = await api<{ services: Service[] }>(stack, 'GET', '/api/me/dashboard', {
+        token: session.idToken,
+      });
+      return dashboard.body.services.every(isSetUp) ? true : undefined;
+    },
+    'every service of the Lighthouse buyer set up',
+    180_000,
+  );
+  return session;
+}
+
 export interface EveryKindDashboardFigure extends LoadFigure {
   services: number;
   kinds: string[];
@@ -203,31 +278,7 @@ export async function measureEveryKindDashboard(
   stack: LocalStack,
 ): Promise<EveryKindDashboardFigure> {
   const session = await benchSession(stack, 'bench-every-kind');
-  // The registrant's details, which checkout asks of every order that registers a name (D23).
-  await givenProfile(stack, session.idToken);
-  for (const [n, planId] of EVERY_KIND.entries()) {
-    const order = await api<{ orderId: string }>(stack, 'POST', '/api/checkout/orders', {
-      token: session.idToken,
-      body: {
-        planId,
-        months: 12,
-        ...(planId.endsWith('domain') ? { domain: `bench-kinds-${n}-${Date.now()}.com` } : {}),
-      },
-    });
-    if (order.status !== 201) throw new Error(`order ${planId} failed: ${order.status}`);
-    const paid = await payOrder(stack, order.body.orderId, 'success');
-    if (paid.status !== 200) throw new Error(`pay failed: ${paid.status}`);
-  }
-  await eventually(
-    async () => {
-      const dashboard = await api<{ services: unknown[] }>(stack, 'GET', '/api/me/dashboard', {
-        token: session.idToken,
-      });
-      return dashboard.body.services.length === EVERY_KIND.length ? true : undefined;
-    },
-    'a purchase of every kind on the dashboard',
-    120_000,
-  );
+  await buyEveryKind(stack, session, { vpsKey: false });
   const raw = new DynamoDBClient({
     region: HOME_REGION,
     endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,

@@ -1,8 +1,9 @@
 /**
  * The bench's Lighthouse part alone: `npx tsx bench/lighthouse-pages.ts [--runs N] [page…]`, on
  * the web build already in web/dist (`npm run build` first). It starts the local stack with the
- * web, signs a buyer in for /dashboard, and runs each page (all of bench/run.ts's pages, or those
- * named: `/`, `/login`, `/dashboard`…) interleaved with the static floor, as `npm run bench` does.
+ * web, signs in for /dashboard a buyer with a service of every kind (everyKindSession), and runs
+ * each page (all of bench/run.ts's pages, or those named: `/`, `/login`, `/dashboard`…)
+ * interleaved with the static floor, as `npm run bench` does.
  * Prints each page's median TBT beside the floor's, its score, the load averages, and where the
  * median run's main-thread time went; writes every run to bench/.out/lighthouse-pages.json.
  */
@@ -11,10 +12,10 @@ import { resolve } from 'node:path';
 import { startLocalStack } from '../tests/helpers/local-stack';
 import { serveFloorPage } from './floor-page';
 import { LIGHTHOUSE_RUNS, runLighthouse, type LighthouseRun } from './lighthouse';
-import { benchSession } from './session';
+import { everyKindSession } from './dashboard-load';
 import { median } from './stats';
 
-/** bench/run.ts's Lighthouse pages, by name; /dashboard is seeded with a signed-in session. */
+/** bench/run.ts's Lighthouse pages, by name; /dashboard is signed in (everyKindSession). */
 const PAGE_PATHS = ['/', '/hosting', '/pricing', '/checkout?plan=basichosting', '/login'];
 const DASHBOARD = '/dashboard';
 
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({ withWeb: true, env: { LOG_LEVEL: 'ERROR' } });
   const floor = await serveFloorPage(distDir);
   try {
-    const session = wanted.includes(DASHBOARD) ? await benchSession(stack) : undefined;
+    const session = wanted.includes(DASHBOARD) ? await everyKindSession(stack) : undefined;
     const pages = wanted.map((path) =>
       path === DASHBOARD
         ? {

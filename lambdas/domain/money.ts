@@ -48,10 +48,15 @@ export function formatInr(amount: Paise): string {
     return inr.format(amount / 100);
   }
   const digits = String(Math.abs(amount)).padStart(3, '0');
-  const rupees = digits.slice(0, -2);
-  // Indian grouping: the last three digits, then pairs (12,34,567).
-  const lastThree = rupees.slice(-3);
-  const rest = rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
-  const grouped = rest ? `${rest},${lastThree}` : lastThree;
-  return `${amount < 0 ? '-' : ''}₹${grouped}.${digits.slice(-2)}`;
+  return `${amount < 0 ? '-' : ''}₹${groupIndian(digits.slice(0, -2))}.${digits.slice(-2)}`;
+}
+
+/**
+ * A whole number's digits grouped the Indian way, as Intl's en-IN formatters write them: the last
+ * three digits, then pairs (12,34,567). Plain string work, for the reason given at formatInr.
+ */
+export function groupIndian(digits: string): string {
+  const lastThree = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return rest ? `${rest},${lastThree}` : lastThree;
 }

@@ -32,17 +32,25 @@ function readManifest(): Manifest {
   return JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
 }
 
-/** The manifest keys of the entry and every chunk it imports statically, transitively. */
-function loadedAtStart(manifest: Manifest): Set<string> {
-  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+/** The manifest keys of these chunks and every chunk they import statically, transitively. */
+function staticallyFrom(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const next of manifest[key]?.imports ?? []) visit(next);
   };
-  for (const [key] of entries) visit(key);
+  for (const key of keys) visit(key);
   return seen;
+}
+
+/** The manifest keys of the entry and every chunk it imports statically, transitively. */
+function loadedAtStart(manifest: Manifest): Set<string> {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  return staticallyFrom(
+    manifest,
+    entries.map(([key]) => key),
+  );
 }
 
 /** The source modules whose code is in a chunk file, per Rollup's module ids in the manifest. */
@@ -83,6 +91,24 @@ describe("the operator's console in the web build", () => {
         throw new Error(`${path} is missing: the web build wrote no such page.`);
       const html = readFileSync(path, 'utf8');
       for (const file of consoleFiles) expect(html, `${page} names ${file}`).not.toContain(file);
+    }
+  });
+});
+
+describe("the dashboard's Support and Settings tabs in the web build (E33)", () => {
+  const manifest = readManifest();
+  const page = 'src/features/dashboard/dashboard-page.tsx';
+  const panels = [
+    'src/features/dashboard/support/support-panel.tsx',
+    'src/features/dashboard/settings/settings-panel.tsx',
+  ];
+
+  it("are chunks the dashboard loads on demand, not part of what its page's chunk brings", () => {
+    const withPage = staticallyFrom(manifest, [page]);
+    expect(withPage.size).toBeGreaterThan(1);
+    for (const panel of panels) {
+      expect(manifest[page]?.dynamicImports, `${page} loads ${panel} on demand`).toContain(panel);
+      expect(withPage.has(panel), `${panel} comes with the page`).toBe(false);
     }
   });
 });

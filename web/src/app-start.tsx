@@ -34,6 +34,16 @@ const appWith = (afterCommit: () => void = () => undefined) => (
   </StrictMode>
 );
 
+/**
+ * Runs `step` in a task of its own, once the one running now has ended. Asking for a chunk costs
+ * main thread: Vite's loader looks each of its imports up among the page's links and inserts a
+ * modulepreload link for each one not there yet (about 1 ms each on a throttled phone), so the
+ * entry's own evaluation and each group of requests below are separate tasks, none of them long.
+ */
+function inTaskOfItsOwn(step: () => void): void {
+  setTimeout(step, 0);
+}
+
 // A prerendered page names its route; hydrate it when it is the page we are on, so the server's
 // HTML stays as it is. Anything else (an unknown path served the fallback page) renders fresh.
 const prerendered = container.dataset.prerendered;
@@ -42,30 +52,34 @@ const { pathname } = window.location;
 // site's config and the API client before it shows anything: ask for all of them now, beside the
 // page's own code, instead of each once the one before it has arrived.
 if ((AUTH_ROUTES.includes(pathname) || pathname.startsWith('/admin')) && hasStoredSession()) {
-  void import('./lib/session').catch(() => undefined);
-  void import('./lib/rest-client').catch(() => undefined);
   // The config's loader is part of this entry (a few hundred bytes), so /config.json is asked
   // for now, beside Amplify's chunks, not after a chunk of its own.
   loadConfig().catch(() => undefined);
-  if (pathname === '/dashboard') {
-    void import('./features/dashboard/api/get-dashboard')
-      .then((dashboard) => dashboard.prefetchDashboard())
-      .catch(() => undefined);
-  }
+  inTaskOfItsOwn(() => {
+    void import('./lib/session').catch(() => undefined);
+    void import('./lib/rest-client').catch(() => undefined);
+    if (pathname === '/dashboard') {
+      void import('./features/dashboard/api/get-dashboard')
+        .then((dashboard) => dashboard.prefetchDashboard())
+        .catch(() => undefined);
+    }
+  });
 }
 
 if (prerendered && prerendered === routeFor(pathname).path) {
-  void preloadRoute(pathname)
-    .catch(() => undefined)
-    .then(() => {
-      // What a visitor typed into the prerendered forms survives hydration.
-      const restoreTypedInput = captureTypedInput(container);
-      // As a transition, hydration yields to the browser between components instead of holding
-      // the main thread for the whole page in one long task.
-      startTransition(() => {
-        hydrateRoot(container, appWith(restoreTypedInput));
+  inTaskOfItsOwn(() => {
+    void preloadRoute(pathname)
+      .catch(() => undefined)
+      .then(() => {
+        // What a visitor typed into the prerendered forms survives hydration.
+        const restoreTypedInput = captureTypedInput(container);
+        // As a transition, hydration yields to the browser between components instead of
+        // holding the main thread for the whole page in one long task.
+        startTransition(() => {
+          hydrateRoot(container, appWith(restoreTypedInput));
+        });
       });
-    });
+  });
 } else {
   container.textContent = '';
   createRoot(container).render(appWith());

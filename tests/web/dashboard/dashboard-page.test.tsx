@@ -10,7 +10,7 @@ import {
   signOut,
   TEST_ID_TOKEN,
 } from '../support/amplify-auth-mock';
-import { currentLocation, renderApp } from '../support/render-app';
+import { currentLocation, dashboardShown, renderApp } from '../support/render-app';
 
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 
@@ -92,7 +92,7 @@ beforeEach(() => {
 
 async function openDashboard() {
   renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+  await dashboardShown();
   return userEvent.setup();
 }
 
@@ -112,6 +112,39 @@ describe('/dashboard', () => {
       await screen.findByRole('heading', { name: 'Welcome back, asha.rao!' }),
     ).toBeInTheDocument();
     expect(authorization).toBe(`Bearer ${TEST_ID_TOKEN}`);
+  });
+
+  it('puts the welcome line on the page first and the cards after it, in a commit of their own, none lost', async () => {
+    // What each DOM change added, in order: React's commits as the browser sees them.
+    const added: Element[][] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        added.push([...record.addedNodes].filter((node) => node instanceof Element));
+      }
+    });
+    const { container } = renderApp('/dashboard');
+    observer.observe(container, { childList: true, subtree: true });
+    await dashboardShown();
+    observer.disconnect();
+
+    // The records are read once the page is complete, when the welcome line's insertion holds the
+    // cards too if they came later: so each part's own insertion is the last one holding it.
+    const insertedLast = (selector: string) =>
+      added.findLastIndex((nodes) =>
+        nodes.some((node) => node.matches(selector) || node.querySelector(selector) !== null),
+      );
+    const welcome = insertedLast('h1');
+    expect(welcome).toBeGreaterThanOrEqual(0);
+    // Not one render of the whole page: the cards and the current plan went in after the welcome
+    // line, by an insertion of their own.
+    expect(insertedLast('[data-testid="service"]')).toBeGreaterThan(welcome);
+    expect(insertedLast('[data-testid="current-plan"]')).toBeGreaterThan(welcome);
+    // Nothing lost on the way: the current plan, and its tab's one card, with its payment.
+    expect(screen.getByTestId('current-plan')).toHaveTextContent('Premium Hosting');
+    const [service, ...others] = panel().getAllByTestId('service');
+    expect(others).toHaveLength(0);
+    expect(service).toHaveTextContent('Premium Hosting');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false');
   });
 
   it("greets 'User' when there is no email", async () => {
@@ -183,7 +216,7 @@ describe('/dashboard', () => {
 
   it('opens the tab its address names, not the current plan’s', async () => {
     renderApp('/dashboard?tab=payments');
-    await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+    await dashboardShown();
     await waitFor(() => expect(panel().getAllByRole('row').length).toBeGreaterThan(1));
     expect(tab('Payments')).toHaveAttribute('aria-selected', 'true');
     expect(tab('Hosting')).toHaveAttribute('aria-selected', 'false');

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '@domain/api';
 import { API, apiError, startMockApi } from '../support/api-server';
 import { resetAuthMock, setSignedInUser, TEST_ID_TOKEN } from '../support/amplify-auth-mock';
-import { renderApp } from '../support/render-app';
+import { dashboardShown, renderApp } from '../support/render-app';
 
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 
@@ -89,7 +89,7 @@ afterEach(() => vi.restoreAllMocks());
 
 async function openPayments() {
   renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+  await dashboardShown();
   const user = userEvent.setup();
   await user.click(screen.getByRole('tab', { name: 'Payments' }));
   return { user, panel: within(screen.getByRole('tabpanel')) };

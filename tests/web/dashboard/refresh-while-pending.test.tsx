@@ -15,7 +15,7 @@ import {
 } from '../../../web/src/components/dashboard/refresh-while-pending';
 import { API, startMockApi } from '../support/api-server';
 import { resetAuthMock, setSignedInUser } from '../support/amplify-auth-mock';
-import { renderApp } from '../support/render-app';
+import { dashboardShown, renderApp } from '../support/render-app';
 
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 
@@ -251,7 +251,7 @@ describe('/dashboard while a plan sets up', () => {
 
   async function shown() {
     renderApp('/dashboard?tab=hosting');
-    await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+    await dashboardShown();
   }
 
   function hostingCard() {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse, Service } from '@domain/api';
 import { API, apiError, startMockApi } from '../support/api-server';
 import { resetAuthMock, setSignedInUser, TEST_ID_TOKEN } from '../support/amplify-auth-mock';
-import { renderApp } from '../support/render-app';
+import { dashboardShown, renderApp } from '../support/render-app';
 
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 
@@ -85,7 +85,7 @@ afterEach(() => {
 
 async function hostingCard() {
   renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+  await dashboardShown();
   return within(await screen.findByTestId('service'));
 }
 
@@ -137,7 +137,7 @@ describe('a service card’s delivery', () => {
       category: 'vps',
     });
     renderApp('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+    await dashboardShown();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'VPS' }));
 
     const card = within(await screen.findByTestId('service'));
@@ -239,7 +239,7 @@ describe('a service card’s delivery', () => {
       renewable: false,
     });
     renderApp('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+    await dashboardShown();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'VPS' }));
 
     const card = within(await screen.findByTestId('service'));

@@ -19,7 +19,7 @@ import {
   updatePassword,
   updateUserAttributes,
 } from '../support/amplify-auth-mock';
-import { renderApp } from '../support/render-app';
+import { dashboardShown, renderApp } from '../support/render-app';
 
 vi.mock('aws-amplify/auth', () => import('../support/amplify-auth-mock'));
 
@@ -79,9 +79,11 @@ beforeEach(() => {
 
 async function openSettings() {
   renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+  await dashboardShown();
   const user = userEvent.setup();
   await user.click(screen.getByRole('tab', { name: 'Settings' }));
+  // The tab's code loads when it is opened.
+  await screen.findByRole('region', { name: 'Your details' });
   return user;
 }
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { ApiError } from '../../../web/src/lib/api';
 import { formatBytes, StorageCard } from '../../../web/src/components/dashboard/storage-card';
 
@@ -42,6 +43,32 @@ describe('the dashboard storage card (D24)', () => {
     expect(region).toHaveTextContent('4.2 GB of 100 GB');
     expect(region).toHaveTextContent('None yet');
     expect(formatBytes(1_024_000_000_000)).toBe('1 TB');
+  });
+
+  it("writes every size as the en-IN toLocaleString it replaces would (without Intl's start-up)", () => {
+    // What the card wrote before: the rounded size through Intl's en-IN number formatting.
+    const viaIntl = (bytes: number) => {
+      const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+      let value = bytes;
+      let unit = 0;
+      while (value >= 1000 && unit < units.length - 1) {
+        value /= 1000;
+        unit += 1;
+      }
+      const shown = unit === 0 || value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
+      return `${shown.toLocaleString('en-IN')} ${units[unit]}`;
+    };
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(999)).toBe('999 bytes');
+    expect(formatBytes(99_950_000)).toBe('100 MB');
+    expect(formatBytes(1_234_567_000_000_000)).toBe('1,235 TB');
+    expect(formatBytes(4_250_000_000)).toBe('4.3 GB');
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })), (n) => {
+        expect(formatBytes(n)).toBe(viaIntl(n));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('"Create key" shows the secret once with a warning; after "I\'ve saved it" it is gone for good', async () => {

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import { App } from '../../../web/src/app/app';
@@ -39,4 +40,13 @@ export function renderWithProviders(ui: ReactNode, path = '/') {
       <LocationProbe />
     </MemoryRouter>,
   );
+}
+
+/**
+ * The signed-in dashboard on screen: its welcome line, then the open tab's cards, which render
+ * after it in a transition (the tab panel is busy meanwhile).
+ */
+export async function dashboardShown(): Promise<void> {
+  await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+  await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false'));
 }

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import type { ComponentType } from 'react';
-import { matchRoutes, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { loadFooter } from './lazy-footer';
 import { once, type Load as LoadOnce } from './once';
 import { RequireAuth } from './require-auth';
@@ -176,14 +176,40 @@ export const appRoutes: readonly AppRoute[] = [
   },
 ];
 
-/** The route pattern that serves `pathname` ('*' for unknown paths). */
+/** Each fixed path's route, by its path in lower case; made on first use. */
+let byPath: Map<string, AppRoute> | undefined;
+
+/**
+ * What react-router matches a path by: each segment URL-decoded (an encoded slash stays one
+ * segment), any trailing slashes dropped, and ASCII letters in either case.
+ */
+function pathKey(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    // A malformed escape: react-router matches the path as it is.
+  }
+  return (decoded.replace(/\/+$/, '') || '/').replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/**
+ * The route pattern that serves `pathname` ('*' for unknown paths), as the router's own match
+ * would find it (tests/web/app/routes.test.ts compares the two). Every path is fixed, so this is
+ * a lookup: the entry asks it before hydrating, and react-router's matchRoutes (ranking and a
+ * regular expression for each of some 40 routes) cost a few tens of ms of a phone's main thread
+ * there, in the same task as the entry's evaluation.
+ */
 export function routeFor(pathname: string): AppRoute {
-  const matches = matchRoutes(
-    appRoutes.map((route) => ({ path: route.path, route })),
-    pathname,
+  byPath ??= new Map(
+    appRoutes
+      .filter((route) => route.path !== '*')
+      .map((route) => [route.path.toLowerCase(), route]),
   );
-  const match = matches?.[0]?.route.route;
-  return match ?? (appRoutes[appRoutes.length - 1] as AppRoute);
+  return byPath.get(pathKey(pathname)) ?? (appRoutes[appRoutes.length - 1] as AppRoute);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Service } from '@domain/api';
+import { groupIndian } from '@domain/money';
 import { Button } from '../button';
 import { storageCopy as copy } from '../../content/storage';
 import { useCardAction } from '../../lib/use-card-action';
@@ -16,8 +17,12 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  const shown = unit === 0 || value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${shown.toLocaleString('en-IN')} ${units[unit]}`;
+  // Whole bytes, and from 100 up, without a decimal; else to one decimal place (12.5 GB).
+  const tenths = unit === 0 || value >= 100 ? Math.round(value) * 10 : Math.round(value * 10);
+  const whole = groupIndian(String(Math.floor(tenths / 10)));
+  // Written as en-IN's toLocaleString would write it, without a first Intl call in the tab: that
+  // loads ICU's number data (some 100 ms on a throttled phone) while the dashboard renders.
+  return `${whole}${tenths % 10 === 0 ? '' : `.${tenths % 10}`} ${units[unit]}`;
 }
 
 function hostOf(endpoint: string): string {

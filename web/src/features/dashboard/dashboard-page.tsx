@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { DashboardResponse, Service } from '@domain/api';
 import type { Category } from '@domain/plan';
@@ -19,11 +19,27 @@ import {
   isDashboardPending,
   useRefreshWhilePending,
 } from '../../components/dashboard/refresh-while-pending';
-import { SettingsPanel } from './settings/settings-panel';
-import { SupportPanel } from './support/support-panel';
 import { supportTicketsCopy } from '../../content/support-tickets';
 
 type TabId = (typeof copy.tabs)[number]['id'];
+
+/**
+ * The Support and Settings tabs' code (their forms, the ticket attachments' rules, two-step
+ * sign-in) is not part of the page's start: it is loaded when the buyer points at, focuses or
+ * opens the tab (or the address names it), so a visit to the services evaluates only their cards.
+ */
+const loadSupport = () => import('./support/support-panel');
+const loadSettings = () => import('./settings/settings-panel');
+const SupportPanel = lazy(() => loadSupport().then((m) => ({ default: m.SupportPanel })));
+const SettingsPanel = lazy(() => loadSettings().then((m) => ({ default: m.SettingsPanel })));
+const PANEL_LOADS: Partial<Record<TabId, () => Promise<unknown>>> = {
+  support: loadSupport,
+  settings: loadSettings,
+};
+function preloadPanel(tab: TabId): void {
+  void PANEL_LOADS[tab]?.().catch(() => undefined);
+}
+
 const SERVICE_TABS: readonly Category[] = ['domain', 'hosting', 'vps', 'storage', 'bundle'];
 
 function isCategory(tab: TabId): tab is Category {
@@ -34,6 +50,69 @@ type LoadState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; data: DashboardResponse };
+
+/**
+ * A service tab's content below its heading: the current plan's banner when it is of this kind,
+ * then one card per held service, or what to buy when there is none.
+ */
+function CategoryCards({
+  data,
+  tab,
+  onChanged,
+  onGetHelp,
+}: {
+  data: DashboardResponse;
+  tab: Category;
+  onChanged: () => void;
+  onGetHelp: (serviceId: string) => void;
+}) {
+  const currentService = data.services.find((s) => s.planId === data.user.currentPlan);
+  // Its words are the latest record's, as on its card (group-services.ts).
+  const currentLatest = data.services
+    .filter((s) => s.planId === data.user.currentPlan)
+    .reduce<Service | undefined>(
+      (latest, s) => (!latest || s.renewalDate > latest.renewalDate ? s : latest),
+      undefined,
+    );
+  const services = data.services.filter((s) => s.category === tab);
+  return (
+    <>
+      {currentService && currentService.category === tab && data.user.expiry ? (
+        <div
+          className="mb-6 rounded-2xl bg-gradient-to-r from-brand-700 to-brand-900 p-6 text-white shadow"
+          data-testid="current-plan"
+        >
+          <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
+            {copy.currentPlanTitle}
+          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <p className="text-2xl font-bold">{currentService.name}</p>
+            {currentLatest ? <StatusBadge words={serviceWords(currentLatest)} /> : null}
+          </div>
+          <p className="mt-1 text-sm text-brand-100">
+            {copy.currentPlanExpires} {formatDate(data.user.expiry)}
+          </p>
+        </div>
+      ) : null}
+      {services.length > 0 ? (
+        <ServiceList
+          services={services}
+          payments={data.payments}
+          onCancelled={onChanged}
+          onChanged={onChanged}
+          onGetHelp={onGetHelp}
+        />
+      ) : (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <p className="text-slate-700">{copy.empty(copy.categoryNoun[tab])}</p>
+          <ButtonLink to={copy.getPlanTo[tab]} className="mt-4">
+            {copy.getPlan}
+          </ButtonLink>
+        </div>
+      )}
+    </>
+  );
+}
 
 export function DashboardPage() {
   const { user, signOut } = useAuth();
@@ -63,6 +142,11 @@ export function DashboardPage() {
   };
   const [helpFor, setHelpFor] = useState<string>();
   const tabButtons = useRef<Array<HTMLButtonElement | null>>([]);
+  // The welcome line, the quick links and the tabs render as soon as the dashboard has answered;
+  // the open tab's cards follow in a render of their own, in a transition that yields to the
+  // browser between components, instead of the whole page in one long task. Later reads (a
+  // refresh) keep showing the cards they replace until theirs are ready.
+  const cardsData = useDeferredValue(state.status === 'ready' ? state.data : undefined);
 
   useEffect(() => {
     let cancelled = false;
@@ -136,15 +220,6 @@ export function DashboardPage() {
 
   const { data } = state;
   const email = data.user.email || user?.email || '';
-  const currentService = data.services.find((s) => s.planId === data.user.currentPlan);
-  // Its words are the latest record's, as on its card (group-services.ts).
-  const currentLatest = data.services
-    .filter((s) => s.planId === data.user.currentPlan)
-    .reduce<Service | undefined>(
-      (latest, s) => (!latest || s.renewalDate > latest.renewalDate ? s : latest),
-      undefined,
-    );
-
   return (
     <div className="bg-slate-50">
       <Container className="py-8 sm:py-12">
@@ -190,6 +265,8 @@ export function DashboardPage() {
                   tabIndex={tab === item.id ? 0 : -1}
                   onClick={() => setTab(item.id)}
                   onKeyDown={(event) => onTabKeyDown(event, index)}
+                  onPointerEnter={() => preloadPanel(item.id)}
+                  onFocus={() => preloadPanel(item.id)}
                   className={`rounded-lg px-3 py-2.5 text-left text-sm font-medium whitespace-nowrap lg:px-4 ${
                     tab === item.id
                       ? 'bg-brand-600 text-white'
@@ -213,6 +290,8 @@ export function DashboardPage() {
             id="dashboard-panel"
             role="tabpanel"
             aria-labelledby={`dashboard-tab-${tab}`}
+            // Busy while the cards of the dashboard's latest read have still to render.
+            aria-busy={cardsData !== data}
             tabIndex={0}
             className="min-w-0"
           >
@@ -221,53 +300,23 @@ export function DashboardPage() {
                 <h2 className="mb-4 text-xl font-semibold text-slate-900">
                   {copy.categoryTitle[tab]}
                 </h2>
-                {currentService && currentService.category === tab && data.user.expiry ? (
-                  <div
-                    className="mb-6 rounded-2xl bg-gradient-to-r from-brand-700 to-brand-900 p-6 text-white shadow"
-                    data-testid="current-plan"
-                  >
-                    <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
-                      {copy.currentPlanTitle}
-                    </p>
-                    <div className="mt-2 flex flex-wrap items-center gap-3">
-                      <p className="text-2xl font-bold">{currentService.name}</p>
-                      {currentLatest ? <StatusBadge words={serviceWords(currentLatest)} /> : null}
-                    </div>
-                    <p className="mt-1 text-sm text-brand-100">
-                      {copy.currentPlanExpires} {formatDate(data.user.expiry)}
-                    </p>
-                  </div>
+                {cardsData ? (
+                  <CategoryCards
+                    data={cardsData}
+                    tab={tab}
+                    onChanged={() => void refresh()}
+                    onGetHelp={(serviceId) => {
+                      setHelpFor(serviceId);
+                      setTab('support');
+                    }}
+                  />
                 ) : null}
-                {(() => {
-                  const services = data.services.filter((s) => s.category === tab);
-                  if (services.length > 0)
-                    return (
-                      <ServiceList
-                        services={services}
-                        payments={data.payments}
-                        onCancelled={() => void refresh()}
-                        onChanged={() => void refresh()}
-                        onGetHelp={(serviceId) => {
-                          setHelpFor(serviceId);
-                          setTab('support');
-                        }}
-                      />
-                    );
-                  return (
-                    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-                      <p className="text-slate-700">{copy.empty(copy.categoryNoun[tab])}</p>
-                      <ButtonLink to={copy.getPlanTo[tab]} className="mt-4">
-                        {copy.getPlan}
-                      </ButtonLink>
-                    </div>
-                  );
-                })()}
               </>
             ) : null}
             {tab === 'payments' ? (
               <>
                 <h2 className="mb-4 text-xl font-semibold text-slate-900">{copy.paymentsTitle}</h2>
-                <PaymentsTable payments={data.payments} />
+                {cardsData ? <PaymentsTable payments={cardsData.payments} /> : null}
               </>
             ) : null}
             {tab === 'support' ? (
@@ -275,17 +324,21 @@ export function DashboardPage() {
                 <h2 className="mb-4 text-xl font-semibold text-slate-900">
                   {supportTicketsCopy.title}
                 </h2>
-                <SupportPanel
-                  services={data.services}
-                  aboutService={helpFor}
-                  initialTicket={linkedTicket}
-                />
+                <Suspense fallback={<LoadingText>{copy.loading}</LoadingText>}>
+                  <SupportPanel
+                    services={data.services}
+                    aboutService={helpFor}
+                    initialTicket={linkedTicket}
+                  />
+                </Suspense>
               </>
             ) : null}
             {tab === 'settings' ? (
               <>
                 <h2 className="mb-4 text-xl font-semibold text-slate-900">{copy.settingsTitle}</h2>
-                <SettingsPanel email={email} />
+                <Suspense fallback={<LoadingText>{copy.loading}</LoadingText>}>
+                  <SettingsPanel email={email} />
+                </Suspense>
               </>
             ) : null}
           </section>
