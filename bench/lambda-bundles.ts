@@ -1,7 +1,7 @@
 /**
  * Each Lambda bundled exactly as the CDK stack bundles it and started as the stack starts it: the
- * esbuild options, SDK aliases and NODE_OPTIONS come from infra/lib/constructs/sdk-bundling.ts, which
- * storefront-function.ts hands to NodejsFunction. Two ways: the AWS SDK v3 left external (the
+ * esbuild options, SDK aliases and NODE_OPTIONS come from infra/lib/constructs/sdk-bundling.ts,
+ * which storefront-function.ts hands to NodejsFunction. Two ways: the AWS SDK v3 left external (the
  * runtime's copy, resolved here from the project's node_modules) and bundled, tree-shaken, into the
  * function. Each bundle is imported cold in fresh Node processes, the two variants interleaved run
  * by run so a busy machine weighs on both alike; medians of wall and CPU time (CPU time is the
