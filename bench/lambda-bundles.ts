@@ -1,7 +1,7 @@
 /**
  * Each Lambda bundled exactly as the CDK stack bundles it and started as the stack starts it: the
- * esbuild options, SDK aliases and NODE_OPTIONS come from infra/lib/constructs/sdk-bundling.ts and
- * fontkit's alias from fontkit-bundling.ts, which storefront-function.ts hands to NodejsFunction. Two ways: the AWS SDK v3 left external (the
+ * esbuild options, SDK aliases and NODE_OPTIONS come from infra/lib/constructs/sdk-bundling.ts,
+ * which storefront-function.ts hands to NodejsFunction. Two ways: the AWS SDK v3 left external (the
  * runtime's copy, resolved here from the project's node_modules) and bundled, tree-shaken, into the
  * function. Each bundle is imported cold in fresh Node processes, the two variants interleaved run
  * by run so a busy machine weighs on both alike; medians of wall and CPU time (CPU time is the
@@ -22,7 +22,6 @@ import {
   LAMBDA_NODE_OPTIONS,
   SDK_ALIASES,
 } from '../infra/lib/constructs/sdk-bundling';
-import { fontkitAliases } from '../infra/lib/constructs/fontkit-bundling';
 import { REPO_ROOT } from '../infra/lib/paths';
 
 export type SdkBundling = 'external' | 'bundled';
@@ -113,9 +112,9 @@ export function lambdaBuildOptions(sdk: SdkBundling, outfile: string): BuildOpti
     mainFields: [...LAMBDA_BUNDLING.mainFields],
     banner: { js: LAMBDA_BUNDLING.banner },
     // NodejsFunction's bundleAwsSDK: false marks @aws-sdk/* external; the SDK aliases apply
-    // otherwise. fontkit's derived build (fontkit-bundling.ts) is bundled either way.
+    // otherwise. fontkit is the installed package, patched at install (E34).
     external: sdk === 'external' ? ['@aws-sdk/*'] : [],
-    alias: { ...fontkitAliases(), ...(sdk === 'bundled' ? SDK_ALIASES : {}) },
+    alias: sdk === 'bundled' ? SDK_ALIASES : {},
     outfile,
     metafile: true,
     logLevel: 'silent',

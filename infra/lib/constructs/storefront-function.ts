@@ -13,7 +13,6 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionDefinition } from '../definitions/functions';
 import { acknowledge } from '../nag';
-import { fontkitAliases } from './fontkit-bundling';
 import { bundlesAwsSdk, LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, SDK_ALIASES } from './sdk-bundling';
 import { REPO_ROOT } from '../paths';
 import { SERVICE_NAME } from '../../../lambdas/system/facts';
@@ -115,14 +114,15 @@ export class StorefrontFunction extends Construct {
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         // Bundled and tree-shaken, or the Node.js 22 runtime's copy: whichever starts faster.
         bundleAwsSDK: bundlesAwsSdk(definition.id),
-        // SDK pieces no function runs, swapped out, only where the SDK is bundled; and fontkit's
-        // build without its WOFF2 dictionary at import (fontkit-bundling.ts), wherever it is used.
-        esbuildArgs: {
-          '--alias': Object.entries({
-            ...fontkitAliases(),
-            ...(bundlesAwsSdk(definition.id) ? SDK_ALIASES : {}),
-          }).map(([from, to]) => `${from}=${to}`),
-        },
+        // SDK pieces no function runs, swapped out; only where the SDK is bundled. (fontkit's
+        // tables made on first use come with the package: patches/, docs/decisions.md E34.)
+        ...(bundlesAwsSdk(definition.id)
+          ? {
+              esbuildArgs: {
+                '--alias': Object.entries(SDK_ALIASES).map(([from, to]) => `${from}=${to}`),
+              },
+            }
+          : {}),
         tsconfig: join(REPO_ROOT, 'tsconfig.json'),
         logLevel: LogLevel.WARNING,
         ...(definition.invoiceFonts ? { commandHooks: INVOICE_FONT_HOOKS } : {}),
