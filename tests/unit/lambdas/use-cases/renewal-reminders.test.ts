@@ -674,6 +674,39 @@ describe('cost follows the services due', () => {
     expect(world.users.batches).toEqual([buyers.slice(0, 100), [buyers[100]]]);
   });
 
+  it('reads the catalog once a run, however many services it prices', async () => {
+    const world = renewalWorld();
+    for (let i = 0; i < 3; i += 1) {
+      await world.pay('basicdomain', new Date(BOUGHT.getTime() + i * 3600_000), 12, `site${i}.com`);
+    }
+    // Auto-renew on: its debit is priced from the catalog too.
+    await world.pay('basichosting', BOUGHT, 12, 'asha-travels.in');
+    const item = world.services.all().find((service) => service.planId === 'basichosting')!;
+    world.services.items.get(`${item.userId}#${item.serviceId}`)!.autoRenew = {
+      enabled: true,
+      mandate: {
+        tokenId: 'token_Reminder000001',
+        customerId: 'cust_Reminder000001',
+        method: 'card',
+        label: 'Visa •••• 4242',
+        maxAmountPaise: 15_000_00,
+        status: 'confirmed',
+        since: BOUGHT.toISOString(),
+      },
+      changedAt: BOUGHT.toISOString(),
+    };
+    let reads = 0;
+    const plans = async () => {
+      reads += 1;
+      return CATALOG;
+    };
+
+    const summary = await world.run(nineAmIst('2027-10-23'), { plans });
+
+    expect(summary).toMatchObject({ read: 4, sent: 4 });
+    expect(reads).toBe(1);
+  });
+
   it('a batch read of buyers that fails sends nothing; the next run sends each mail once', async () => {
     const world = renewalWorld();
     await world.pay('basicdomain', BOUGHT, 12, 'site0.com');
