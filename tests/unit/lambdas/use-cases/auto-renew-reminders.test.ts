@@ -98,6 +98,15 @@ describe('the edges of the reminders with auto-renew', () => {
     expect(world.subjects()).toEqual([RENEWING]);
   });
 
+  it('auto-renew on with no mandate at all carries nothing: the buyer is asked to renew', async () => {
+    const { world } = await monthly({ enabled: true, changedAt: BOUGHT.toISOString() });
+
+    const summary = await world.run(nineAmIst('2026-12-15'));
+
+    expect(summary).toMatchObject({ sent: 1, failed: 0 });
+    expect(world.subjects()).toEqual(['Your Basic Hosting expires in 7 days']);
+  });
+
   it('a mandate not confirmed yet carries nothing: the buyer is asked to renew', async () => {
     const { world } = await monthly(
       withMandate({ mandate: { ...withMandate().mandate!, status: 'pending' } }),

@@ -594,6 +594,23 @@ describe('suspension', () => {
     expect(world.provisioning.stored(BUYER.userId, serviceId)?.claim).toBeUndefined();
   });
 
+  it('while it suspends the account, its claim on it names the run that holds it', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    await runDaily(world, '2027-11-23', '2027-11-29');
+    const holders: (string | undefined)[] = [];
+    const realSuspend = world.panel.suspend.bind(world.panel);
+    world.panel.suspend = async (name: string, reason: string) => {
+      holders.push(world.provisioning.stored(BUYER.userId, serviceId)?.claim?.by);
+      await realSuspend(name, reason);
+    };
+    const day = nineAmIst('2027-11-30');
+
+    await world.run(day);
+
+    expect(holders).toEqual([`renewal-reminders:run-${day.toISOString()}`]);
+  });
+
   it('a hosting service whose account was never made is not suspended, and nothing is mailed for it', async () => {
     const world = renewalWorld();
     await world.pay('basichosting', BOUGHT); // provisioning never finished
@@ -603,6 +620,12 @@ describe('suspension', () => {
     // The run reaches it late: the expiry notice, then the suspension step with nothing to do.
     expect(summary).toMatchObject({ expired: 1, suspended: 0, sent: 1 });
     expect(world.panel.calls).toEqual([]);
+    // The operator is told which service had no account to suspend, and where it stands.
+    expect(world.log.lines.filter((line) => line.level === 'warn')).toContainEqual(
+      expect.objectContaining({
+        extra: [{ serviceId: world.services.all()[0]!.serviceId, state: 'absent' }],
+      }),
+    );
   });
 });
 
@@ -961,7 +984,11 @@ describe('the renewal job: what each mail says and where it is logged', () => {
     expect(runs[1]).toEqual({ ...none, skipped: 2 });
     expect(runs[2]).toMatchObject({ acted: 1, suspended: 1, failed: 0 });
     expect(world.panel.suspended.get(username)).toBe(true);
-    expect(itemOf(world, serviceId).nextDueAt).toBeUndefined();
+    expect(itemOf(world, serviceId).nextDueAt).toBeUndefined(); // The operator is told why no mail went, once a step.
+    expect(world.log.lines.filter((line) => line.level === 'error')).toEqual([
+      expect.objectContaining({ extra: [{ serviceId, planId: 'basichosting' }] }),
+      expect.objectContaining({ extra: [{ serviceId, planId: 'basichosting' }] }),
+    ]);
   });
 
   it('a service whose renewal date moved earlier since the index was read is reminded, its buyer read on its own', async () => {
