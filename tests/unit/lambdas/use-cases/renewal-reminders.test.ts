@@ -7,10 +7,12 @@ import fc from 'fast-check';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { priceCheckout } from '../../../../lambdas/domain/checkout-pricing';
 import { formatInr } from '../../../../lambdas/domain/money';
+import { quote } from '../../../../lambdas/domain/pricing';
 import { describe, expect, it } from 'vitest';
 import { dueAt, RENEWAL_STEPS, type RenewalStep } from '../../../../lambdas/domain/renewals';
 import { convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { provisionService } from '../../../../lambdas/use-cases/provision-service';
+import type { ServiceRecord } from '../../../../lambdas/ports/services';
 import { InMemoryRenewalSchedule } from '../../../helpers/fakes/renewals';
 import { RecordingMailer, SimulatedCrash } from '../../../helpers/fakes/stores';
 import { BUYER } from '../../../helpers/fakes/world';
@@ -592,6 +594,23 @@ describe('suspension', () => {
     expect(world.provisioning.stored(BUYER.userId, serviceId)?.claim).toBeUndefined();
   });
 
+  it('while it suspends the account, its claim on it names the run that holds it', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    await runDaily(world, '2027-11-23', '2027-11-29');
+    const holders: (string | undefined)[] = [];
+    const realSuspend = world.panel.suspend.bind(world.panel);
+    world.panel.suspend = async (name: string, reason: string) => {
+      holders.push(world.provisioning.stored(BUYER.userId, serviceId)?.claim?.by);
+      await realSuspend(name, reason);
+    };
+    const day = nineAmIst('2027-11-30');
+
+    await world.run(day);
+
+    expect(holders).toEqual([`renewal-reminders:run-${day.toISOString()}`]);
+  });
+
   it('a hosting service whose account was never made is not suspended, and nothing is mailed for it', async () => {
     const world = renewalWorld();
     await world.pay('basichosting', BOUGHT); // provisioning never finished
@@ -601,6 +620,12 @@ describe('suspension', () => {
     // The run reaches it late: the expiry notice, then the suspension step with nothing to do.
     expect(summary).toMatchObject({ expired: 1, suspended: 0, sent: 1 });
     expect(world.panel.calls).toEqual([]);
+    // The operator is told which service had no account to suspend, and where it stands.
+    expect(world.log.lines.filter((line) => line.level === 'warn')).toContainEqual(
+      expect.objectContaining({
+        extra: [{ serviceId: world.services.all()[0]!.serviceId, state: 'absent' }],
+      }),
+    );
   });
 });
 
@@ -645,6 +670,66 @@ describe('cost follows the services due', () => {
     expect(singles).toEqual([]);
   });
 
+  it("reads buyers in batches of at most 100 (BatchGetItem's limit), a buyer once a run", async () => {
+    const world = renewalWorld();
+    const { serviceId } = await world.pay('basicdomain', BOUGHT, 12, 'site.com');
+    const bought = itemOf(world, serviceId);
+    // 101 buyers, and then the first buyer's second service, all due the same day.
+    const buyers = Array.from({ length: 101 }, (_, i) => `buyer-${String(i).padStart(3, '0')}`);
+    world.services.items.clear();
+    for (const [i, userId] of [...buyers, buyers[0]!].entries()) {
+      await world.users.createUserIfMissing({
+        ...BUYER,
+        userId,
+        email: `${userId}@example.in`,
+        createdAt: BOUGHT.toISOString(),
+      });
+      world.services.items.set(`${userId}#svc_${i}`, {
+        ...structuredClone(bought),
+        userId,
+        serviceId: `svc_${i}`,
+      });
+    }
+
+    const summary = await world.run(nineAmIst('2027-10-23'));
+
+    expect(summary).toMatchObject({ read: 102, sent: 102, failed: 0 });
+    expect(world.users.batches).toEqual([buyers.slice(0, 100), [buyers[100]]]);
+  });
+
+  it('reads the catalog once a run, however many services it prices', async () => {
+    const world = renewalWorld();
+    for (let i = 0; i < 3; i += 1) {
+      await world.pay('basicdomain', new Date(BOUGHT.getTime() + i * 3600_000), 12, `site${i}.com`);
+    }
+    // Auto-renew on: its debit is priced from the catalog too.
+    await world.pay('basichosting', BOUGHT, 12, 'asha-travels.in');
+    const item = world.services.all().find((service) => service.planId === 'basichosting')!;
+    world.services.items.get(`${item.userId}#${item.serviceId}`)!.autoRenew = {
+      enabled: true,
+      mandate: {
+        tokenId: 'token_Reminder000001',
+        customerId: 'cust_Reminder000001',
+        method: 'card',
+        label: 'Visa •••• 4242',
+        maxAmountPaise: 15_000_00,
+        status: 'confirmed',
+        since: BOUGHT.toISOString(),
+      },
+      changedAt: BOUGHT.toISOString(),
+    };
+    let reads = 0;
+    const plans = async () => {
+      reads += 1;
+      return CATALOG;
+    };
+
+    const summary = await world.run(nineAmIst('2027-10-23'), { plans });
+
+    expect(summary).toMatchObject({ read: 4, sent: 4 });
+    expect(reads).toBe(1);
+  });
+
   it('a batch read of buyers that fails sends nothing; the next run sends each mail once', async () => {
     const world = renewalWorld();
     await world.pay('basicdomain', BOUGHT, 12, 'site0.com');
@@ -669,3 +754,330 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const item of items) all.push(item);
   return all;
 }
+
+/** Every call the run makes to the schedule but `listDue`, in order. */
+function scheduleCalls(world: RenewalWorld): string[] {
+  const calls: string[] = [];
+  const schedule = world.schedule;
+  for (const name of ['get', 'claim', 'complete', 'release', 'record', 'unschedule'] as const) {
+    const real = (schedule[name] as (...args: unknown[]) => Promise<unknown>).bind(schedule);
+    (schedule as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      calls.push(name);
+      return real(...args);
+    };
+  }
+  return calls;
+}
+
+/** The service's stored item. */
+function itemOf(world: RenewalWorld, serviceId: string) {
+  const item = world.services.items.get(`${BUYER.userId}#${serviceId}`);
+  if (!item) throw new Error(`no service ${serviceId}`);
+  return item;
+}
+
+/** From now on the index hands out `copies`, as an eventually consistent index may. */
+function indexGives(world: RenewalWorld, copies: readonly ServiceRecord[]): void {
+  world.schedule.listDue = async function* () {
+    for (const copy of copies) yield structuredClone(copy);
+  };
+}
+
+describe('the edges of the renewal job', () => {
+  it('acts on each step due with one claim and one completion: no other read or write', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    const { serviceId: domainId } = await world.pay('basicdomain', BOUGHT, 12, 'asha-travels.com');
+    const calls = scheduleCalls(world);
+
+    // Two reminders, a later step still to come (the two services are handled side by side).
+    await world.run(nineAmIst('2027-11-15'));
+    expect(calls.splice(0).sort()).toEqual(['claim', 'claim', 'complete', 'complete']);
+    // Reached late: the hosting's expiry notice and its suspension, the domain's expiry, its last step.
+    await world.run(nineAmIst('2027-11-30'));
+    expect(calls.splice(0).sort()).toEqual([
+      'claim',
+      'claim',
+      'claim',
+      'complete',
+      'complete',
+      'complete',
+    ]);
+    expect(itemOf(world, serviceId).nextDueAt).toBeUndefined();
+    expect(itemOf(world, domainId).nextDueAt).toBeUndefined();
+    expect(world.subjects().slice(2).sort()).toEqual([
+      'Your Basic Domain has expired',
+      'Your Basic Hosting has expired',
+      'Your Basic Hosting is suspended',
+    ]);
+  });
+
+  it('an index behind its service (nothing due on it yet) is pointed at the next step, with no buyer read', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    itemOf(world, serviceId).nextDueAt = '2027-01-01T00:00:00.000Z';
+    const calls = scheduleCalls(world);
+
+    const summary = await world.run(nineAmIst('2027-06-01'));
+
+    expect(summary).toEqual({
+      read: 1,
+      acted: 0,
+      sent: 0,
+      expired: 0,
+      suspended: 0,
+      skipped: 0,
+      failed: 0,
+    });
+    expect(calls).toEqual(['record']);
+    expect(itemOf(world, serviceId).nextDueAt).toBe(
+      dueAt('reminder_30d', new Date(RENEWS)).toISOString(),
+    );
+    expect(world.users.batches).toEqual([]);
+    expect(world.mailer.sent).toEqual([]);
+  });
+
+  it('an index copy with nothing due, of a service cancelled since: it leaves the index', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    itemOf(world, serviceId).nextDueAt = '2027-01-01T00:00:00.000Z';
+    indexGives(world, [structuredClone(itemOf(world, serviceId))]);
+    itemOf(world, serviceId).cancelledAt = '2027-05-01T05:00:00.000Z';
+
+    const summary = await world.run(nineAmIst('2027-06-01'));
+
+    expect(summary).toMatchObject({ read: 1, failed: 0, sent: 0 });
+    expect(itemOf(world, serviceId).nextDueAt).toBeUndefined();
+  });
+
+  it("a cancelled service's buyer is not read", async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    itemOf(world, serviceId).cancelledAt = '2027-05-01T05:00:00.000Z';
+
+    await world.run(nineAmIst('2027-11-15'));
+
+    expect(world.users.batches).toEqual([]);
+    expect(itemOf(world, serviceId).nextDueAt).toBeUndefined();
+  });
+
+  it('a service gone between the index and its claim: nothing sent, nothing failed', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    indexGives(world, [structuredClone(itemOf(world, serviceId))]);
+    world.services.items.delete(`${BUYER.userId}#${serviceId}`);
+
+    const summary = await world.run(nineAmIst('2027-11-15'));
+
+    expect(summary).toMatchObject({ read: 1, acted: 0, sent: 0, failed: 0 });
+    expect(world.mailer.sent).toEqual([]);
+  });
+
+  it('acts on every step due in one run even when its claims meet two changes first', async () => {
+    const world = renewalWorld();
+    const { username } = await boughtHosting(world);
+    const claim = world.schedule.claim.bind(world.schedule);
+    let changes = 2;
+    world.schedule.claim = async (...args) => {
+      if (changes > 0) {
+        changes -= 1;
+        return { state: 'stale' };
+      }
+      return claim(...args);
+    };
+
+    const summary = await world.run(nineAmIst('2027-11-30'));
+
+    expect(summary).toMatchObject({ expired: 1, suspended: 1, sent: 2, failed: 0 });
+    expect(world.panel.suspended.get(username)).toBe(true);
+  });
+
+  it('a service whose item never settles does not hold the run: read twice per step at most, then left to the next run', async () => {
+    const world = renewalWorld();
+    await boughtHosting(world);
+    world.schedule.claim = async () => ({ state: 'stale' });
+    const calls = scheduleCalls(world);
+
+    const summary = await world.run(nineAmIst('2027-11-15'));
+
+    expect(calls.filter((call) => call === 'get')).toHaveLength(RENEWAL_STEPS.length * 2);
+    expect(summary).toMatchObject({ read: 1, acted: 0, sent: 0, failed: 0 });
+    expect(world.mailer.sent).toEqual([]);
+  });
+});
+
+describe('the renewal job: what each mail says and where it is logged', () => {
+  it("a hosting service's mails name its domain, when it would be suspended, and go in the buyer's mail log", async () => {
+    const world = renewalWorld();
+    const { serviceId } = await world.pay('basichosting', BOUGHT, 12, 'asha-travels.in');
+    await world.provisioned(serviceId, BOUGHT);
+
+    await runDaily(world, '2027-11-21', '2027-11-30');
+
+    const [reminder, expired, suspended] = world.mailer.sent;
+    expect(world.subjects()).toEqual([
+      'Your Basic Hosting expires tomorrow',
+      'Your Basic Hosting has expired',
+      'Your Basic Hosting is suspended',
+    ]);
+    // Suspended 7 days after it expired on 22 Nov 2027, if not renewed.
+    expect(reminder?.text).toContain('stays online until 29 November 2027');
+    expect(expired?.text).toContain('keeps running until 29 November 2027');
+    expect(expired?.text).toContain('22 November 2027');
+    for (const mail of [reminder, expired, suspended]) {
+      expect(mail?.text).toContain('Basic Hosting (asha-travels.in)');
+      expect(mail?.text).toContain('₹42,465.84 for 12 months, GST included');
+      expect(mail?.html).toContain(
+        `${SITE_URL}/checkout?plan=basichosting&amp;renew=1&amp;domain=asha-travels.in`,
+      );
+    }
+    // The suspension's mail: when it expired, and the day of the run that suspended it.
+    expect(suspended?.text).toContain(
+      'expired on 22 November 2027 and was not renewed, so we suspended it on 30 November 2027',
+    );
+    expect(world.mailer.sent.map((mail) => mail.about)).toEqual([
+      { userId: BUYER.userId, kind: 'renewal-reminder', ref: serviceId },
+      { userId: BUYER.userId, kind: 'service-expired', ref: serviceId },
+      { userId: BUYER.userId, kind: 'service-suspended', ref: serviceId },
+    ]);
+  });
+
+  it('a domain is never told it will be suspended', async () => {
+    const world = renewalWorld();
+    await world.pay('basicdomain', BOUGHT, 12, 'asha-travels.com');
+
+    await runDaily(world, '2027-11-21', '2027-11-23');
+
+    expect(world.subjects()).toEqual([
+      'Your Basic Domain expires tomorrow',
+      'Your Basic Domain has expired',
+    ]);
+    for (const mail of world.mailer.sent) expect(mail.text).not.toMatch(/suspend/i);
+  });
+
+  it("a domain whose name checkout no longer sells is reminded at its plan's catalog renewal price", async () => {
+    const world = renewalWorld();
+    await world.pay('premiumdomain', BOUGHT, 12, 'asha-travels.invalid');
+    const plan = CATALOG.find((p) => p.id === 'premiumdomain')!;
+
+    await world.run(nineAmIst('2027-11-15'));
+
+    expect(world.subjects()).toEqual(['Your Premium Domain expires in 7 days']);
+    expect(world.mailer.sent[0]?.text).toContain(
+      `${formatInr(quote(plan, 12, null, { renewal: true }).totalPaise)} for 12 months, GST included`,
+    );
+  });
+
+  it('a plan that left the catalog: no mail with no price to renew at, but the account is still suspended', async () => {
+    const world = renewalWorld();
+    const { serviceId, username } = await boughtHosting(world);
+    const plans = async () => CATALOG.filter((p) => p.id !== 'basichosting');
+    const runs = [];
+
+    for (const day of ['2027-11-15', '2027-11-23', '2027-11-30'])
+      runs.push(await world.run(nineAmIst(day), { plans }));
+
+    expect(world.mailer.sent).toEqual([]);
+    const none = { read: 1, acted: 0, sent: 0, expired: 0, suspended: 0, failed: 0 };
+    // The 7-day reminder (the 30-day one overtaken), then the expiry notice: done, nothing sent.
+    expect(runs[0]).toEqual({ ...none, skipped: 2 });
+    expect(runs[1]).toEqual({ ...none, skipped: 2 });
+    expect(runs[2]).toMatchObject({ acted: 1, suspended: 1, failed: 0 });
+    expect(world.panel.suspended.get(username)).toBe(true);
+    expect(itemOf(world, serviceId).nextDueAt).toBeUndefined(); // The operator is told why no mail went, once a step.
+    expect(world.log.lines.filter((line) => line.level === 'error')).toEqual([
+      expect.objectContaining({ extra: [{ serviceId, planId: 'basichosting' }] }),
+      expect.objectContaining({ extra: [{ serviceId, planId: 'basichosting' }] }),
+    ]);
+  });
+
+  it('a service whose renewal date moved earlier since the index was read is reminded, its buyer read on its own', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    // The index's copy from before a refund took a year off it: nothing due for 2028 yet.
+    indexGives(world, [
+      {
+        ...structuredClone(itemOf(world, serviceId)),
+        renewalDate: '2028-11-22T04:30:00.000Z',
+        nextDueAt: '2027-11-14T18:30:00.000Z',
+      },
+    ]);
+
+    const summary = await world.run(nineAmIst('2027-11-15'));
+
+    expect(summary).toMatchObject({ read: 1, sent: 1, failed: 0 });
+    expect(world.subjects()).toEqual(['Your Basic Hosting expires in 7 days']);
+    expect(world.users.batches).toEqual([]);
+  });
+
+  it('a buyer with no email on record is sent nothing; the step fails and is tried again', async () => {
+    const world = renewalWorld();
+    await boughtHosting(world);
+    const buyer = world.users.items.get(BUYER.userId)!;
+    buyer.email = '';
+    const day = nineAmIst('2027-11-15');
+
+    const failed = await world.run(day);
+    buyer.email = BUYER.email;
+    const next = await world.run(new Date(day.getTime() + LEASE_MS + 60_000));
+
+    expect(failed).toMatchObject({ failed: 1, sent: 0 });
+    expect(next).toMatchObject({ failed: 0, sent: 1 });
+    expect(world.mailer.sent.map((mail) => mail.to)).toEqual([BUYER.email]);
+  });
+
+  it('a step that fails is logged for the operator with its service and cause', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    world.mailer.failuresLeft = 1;
+
+    await world.run(nineAmIst('2027-11-15'));
+
+    expect(world.log.lines.filter((line) => line.level === 'error')).toEqual([
+      expect.objectContaining({
+        extra: [{ serviceId, error: 'Error: SES is unavailable (simulated)' }],
+      }),
+    ]);
+  });
+
+  it('a claim that cannot be given back lapses on its own: logged, and the mail goes after its lease', async () => {
+    const world = renewalWorld();
+    const { serviceId } = await boughtHosting(world);
+    world.mailer.failuresLeft = 1;
+    const release = world.schedule.release.bind(world.schedule);
+    world.schedule.release = async () => {
+      throw new Error('DynamoDB is unavailable (simulated)');
+    };
+    const day = nineAmIst('2027-11-15');
+
+    const failed = await world.run(day);
+    world.schedule.release = release;
+    const sameDay = await world.run(new Date(day.getTime() + 60_000));
+    const afterLease = await world.run(new Date(day.getTime() + LEASE_MS + 60_000));
+
+    expect(failed).toMatchObject({ failed: 1, sent: 0 });
+    expect(sameDay).toMatchObject({ skipped: 1, sent: 0 });
+    expect(afterLease).toMatchObject({ sent: 1 });
+    expect(world.log.lines.filter((line) => line.level === 'error')).toEqual([
+      expect.objectContaining({
+        extra: [{ serviceId, error: 'Error: DynamoDB is unavailable (simulated)' }],
+      }),
+      expect.objectContaining({
+        extra: [{ serviceId, error: 'Error: SES is unavailable (simulated)' }],
+      }),
+    ]);
+  });
+
+  it("logs the run's summary with its time and id when it ends", async () => {
+    const world = renewalWorld();
+    await boughtHosting(world);
+    const now = nineAmIst('2027-11-15');
+
+    const summary = await world.run(now);
+
+    const runId = `run-${now.toISOString()}`;
+    expect(world.log.lines.find((line) => line.extra[0]?.['runId'] === runId)?.extra).toEqual([
+      { now: now.toISOString(), runId, ...summary },
+    ]);
+  });
+});
