@@ -264,7 +264,6 @@ class RunContext {
       return;
     }
     s.acted += 1;
-    s.sent += 1;
     if (outcome === 'expired') s.expired += 1;
     if (outcome === 'suspended') s.suspended += 1;
   }
@@ -454,6 +453,8 @@ class RunContext {
       ...content,
       about: { userId: user.userId, ...about },
     });
+    // Counted as it goes, not per step: a suspension of a plan no longer sold mails nobody.
+    this.summary.sent += 1;
   }
 }
 

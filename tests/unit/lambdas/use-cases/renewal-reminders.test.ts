@@ -982,7 +982,7 @@ describe('the renewal job: what each mail says and where it is logged', () => {
     // The 7-day reminder (the 30-day one overtaken), then the expiry notice: done, nothing sent.
     expect(runs[0]).toEqual({ ...none, skipped: 2 });
     expect(runs[1]).toEqual({ ...none, skipped: 2 });
-    expect(runs[2]).toMatchObject({ acted: 1, suspended: 1, failed: 0 });
+    expect(runs[2]).toMatchObject({ acted: 1, suspended: 1, sent: 0, failed: 0 });
     expect(world.panel.suspended.get(username)).toBe(true);
     expect(itemOf(world, serviceId).nextDueAt).toBeUndefined(); // The operator is told why no mail went, once a step.
     expect(world.log.lines.filter((line) => line.level === 'error')).toEqual([
