@@ -5,7 +5,7 @@
  * interleavings and checks that the numbers still come out as 1..n, once each.
  */
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { quote } from '../../../../lambdas/domain/pricing';
 import type { DocumentCounters } from '../../../../lambdas/ports/document-counters';
@@ -457,6 +457,50 @@ describe('the edges of numbering', () => {
     expect(pauses).toEqual([1, 2]);
     expect(numbered.invoiceNumber).toBe('INV/26-27/000003');
     expect(numbersHeld()).toEqual(firstN(3));
+  });
+
+  describe('without a pause of its own', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    /** Lets the fakes' turns (setImmediate, real) run until `done`, a bounded number of them. */
+    async function settled(done: () => boolean): Promise<void> {
+      for (let turn = 0; turn < 1_000 && !done(); turn += 1) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+
+    it('waits 10 ms and a random share of 20 ms per lost race before trying again', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      vi.spyOn(Math, 'random').mockReturnValue(1);
+      const losing = new CountingCounters(true);
+      const { pauseAfterLostRace: _own, ...defaults } = deps;
+      const purchase = await recorded(1);
+
+      const running = withInvoiceNumber({ ...defaults, counters: losing }, purchase).catch(
+        () => undefined,
+      );
+
+      // After the first lost race: 10 + 1 × 20 ms.
+      await settled(() => losing.reserves === 1);
+      await vi.advanceTimersByTimeAsync(29);
+      await settled(() => false);
+      expect(losing.reserves).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled(() => losing.reserves === 2);
+      expect(losing.reserves).toBe(2);
+      // After the second: 10 + 1 × 40 ms.
+      await vi.advanceTimersByTimeAsync(49);
+      await settled(() => false);
+      expect(losing.reserves).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled(() => losing.reserves === 3);
+      expect(losing.reserves).toBe(3);
+      // The rest of its 200 tries would wait on timers no one moves: left behind with the fake.
+      void running;
+    });
   });
 
   it('does not touch the counter for a purchase that holds its number', async () => {
