@@ -387,6 +387,19 @@ describe('the edges of numbering', () => {
     expect(await counters.read(SERIES)).toEqual({ series: SERIES, last: 0 });
   });
 
+  it('takes a free number at once, without waiting', async () => {
+    const pauses: number[] = [];
+    const waiting = {
+      ...deps,
+      pauseAfterLostRace: async (attempt: number) => void pauses.push(attempt),
+    };
+
+    const numbered = await withInvoiceNumber(waiting, await recorded(1));
+
+    expect(numbered.invoiceNumber).toBe('INV/26-27/000001');
+    expect(pauses).toEqual([]);
+  });
+
   it('settles its own reservation left by a crash at once, without waiting', async () => {
     const purchase = await recorded(1);
     const pauses: number[] = [];
