@@ -413,6 +413,52 @@ describe('what a fulfilment records, names and logs', () => {
     });
   });
 
+  it("a bundle's name to register is its domain part: no free domain of its own, and nothing to warn of", async () => {
+    const world = fakeWorld();
+    const order = await world.givenOrder({
+      planId: 'standardbundle',
+      domain: 'ashaverma.in',
+      registerDomain: 'ashaverma.in',
+    });
+
+    const result = await fulfilPayment(world, order, {
+      paymentId: PAYMENT_ID,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+
+    expect(result.outcome).toBe('fulfilled');
+    expect(world.purchases.all()[0]).not.toHaveProperty('freeDomain');
+    expect(world.events.published[0]).not.toHaveProperty('freeDomain');
+    expect(world.services.all().filter((s) => s.partOf === undefined)).toEqual([
+      expect.objectContaining({ planId: 'standardbundle' }),
+    ]);
+    expect(world.log.lines.filter((l) => l.level !== 'info')).toEqual([]);
+  });
+
+  it('fulfils an order naming a free domain its plan does not include, making none and saying so', async () => {
+    const world = fakeWorld();
+    const order = await world.givenOrder({ registerDomain: 'ashaverma.com' });
+
+    const result = await fulfilPayment(world, order, {
+      paymentId: PAYMENT_ID,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+
+    expect(result.outcome).toBe('fulfilled');
+    expect(world.services.all().map((s) => s.planId)).toEqual(['basichosting']);
+    expect(world.log.lines.filter((l) => l.level === 'warn')).toEqual([
+      {
+        level: 'warn',
+        message: 'An order names a free domain its plan does not include; none made',
+        extra: [{ orderId: order.orderId, planId: 'basichosting' }],
+      },
+    ]);
+  });
+
   it('logs the purchase as recorded once, by the delivery that recorded it', async () => {
     const { world, payment } = await arrange();
 
