@@ -4,6 +4,7 @@ import { addMonths } from '../../../../lambdas/domain/services';
 import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import {
   fulfilPayment,
+  purchaseCompletedDetail,
   purchaseIdFor,
   type VerifiedPayment,
 } from '../../../../lambdas/use-cases/fulfil-payment';
@@ -457,6 +458,30 @@ describe('what a fulfilment records, names and logs', () => {
         extra: [{ orderId: order.orderId, planId: 'basichosting' }],
       },
     ]);
+  });
+
+  it("a plan change's PurchaseCompleted names the plan it left and the days credited, and only those", async () => {
+    const { world, payment } = await arrange();
+    const result = await fulfil(world, payment);
+    if (result.outcome !== 'fulfilled') throw new Error('not fulfilled');
+    const change = {
+      fromPlanId: 'basichosting',
+      fromPlanName: 'Basic Hosting',
+      creditPaise: 1_000_000,
+      chargePaise: 2_538_584,
+      remainingDays: 200,
+      periodDays: 365,
+      renewalDate: '2027-11-22T02:00:00.000Z',
+      renewalTotalPaise: 4_000_000,
+    };
+
+    const detail = purchaseCompletedDetail({
+      ...result.purchase,
+      quote: { ...result.purchase.quote, change },
+    });
+
+    expect(detail.change).toEqual({ fromPlanName: 'Basic Hosting', remainingDays: 200 });
+    expect(purchaseCompletedDetail(result.purchase)).not.toHaveProperty('change');
   });
 
   it('logs the purchase as recorded once, by the delivery that recorded it', async () => {
