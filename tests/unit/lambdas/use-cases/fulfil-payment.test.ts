@@ -484,6 +484,38 @@ describe('what a fulfilment records, names and logs', () => {
     expect(purchaseCompletedDetail(result.purchase)).not.toHaveProperty('change');
   });
 
+  it("a hosting plan's free domain is a service of its own, announced to converge as the free domain", async () => {
+    const world = fakeWorld();
+    const order = await world.givenOrder({
+      planId: 'premiumhosting',
+      registerDomain: 'ashaverma.com',
+    });
+
+    await fulfilPayment(world, order, {
+      paymentId: PAYMENT_ID,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+
+    const serviceId = serviceIdFor(BUYER.userId, {
+      planId: 'basicdomain',
+      domain: 'ashaverma.com',
+    });
+    expect(world.services.all().map((s) => s.serviceId)).toContain(serviceId);
+    expect(world.events.events.filter((e) => e.detailType === 'ServiceChanged')).toEqual([
+      {
+        detailType: 'ServiceChanged',
+        detail: {
+          userId: BUYER.userId,
+          serviceId,
+          fact: 'free-domain',
+          at: '2026-11-22T02:00:00.000Z',
+        },
+      },
+    ]);
+  });
+
   it('logs the purchase as recorded once, by the delivery that recorded it', async () => {
     const { world, payment } = await arrange();
 
