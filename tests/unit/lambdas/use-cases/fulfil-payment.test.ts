@@ -4,6 +4,7 @@ import { addMonths } from '../../../../lambdas/domain/services';
 import { serviceIdFor } from '../../../../lambdas/use-cases/extend-service';
 import {
   fulfilPayment,
+  purchaseCompletedDetail,
   purchaseIdFor,
   type VerifiedPayment,
 } from '../../../../lambdas/use-cases/fulfil-payment';
@@ -315,5 +316,249 @@ describe('fulfilPayment', () => {
 
     await expect(fulfil(world, payment)).rejects.toBeInstanceOf(SimulatedCrash);
     expect(world.purchases.all()[0]?.eventPublishedAt).toBeUndefined();
+  });
+});
+
+describe('what a fulfilment records, names and logs', () => {
+  it('a payment that does not match its order: the reason names both amounts, on the order and in the log', async () => {
+    const { world, payment } = await arrange();
+
+    const result = await fulfil(world, { ...payment, amountPaise: 3_538_484 });
+
+    const reason = 'paid 3538484 INR, order is 3538584 INR';
+    expect(result).toEqual({ outcome: 'review', reason });
+    expect(world.orders.items.get(payment.orderId)).toMatchObject({
+      status: 'review',
+      reviewPaymentId: PAYMENT_ID,
+      reviewReason: reason,
+    });
+    // What the operator reads to resolve it (the console's review list and the log).
+    expect(world.log.lines.filter((l) => l.level === 'warn')).toEqual([
+      expect.objectContaining({
+        extra: [
+          {
+            orderId: payment.orderId,
+            paymentId: PAYMENT_ID,
+            paidAmountPaise: 3_538_484,
+            paidCurrency: 'INR',
+            orderAmountPaise: 3_538_584,
+            orderCurrency: 'INR',
+            orderMarkedForReview: true,
+          },
+        ],
+      }),
+    ]);
+  });
+
+  it("a domain's payment: its service, purchase and PurchaseCompleted name the domain", async () => {
+    const world = fakeWorld();
+    const order = await world.givenOrder({ planId: 'basicdomain', domain: 'asharao.com' });
+
+    const result = await fulfilPayment(world, order, {
+      paymentId: PAYMENT_ID,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+
+    const serviceId = serviceIdFor(BUYER.userId, { planId: 'basicdomain', domain: 'asharao.com' });
+    expect(result.outcome === 'fulfilled' && result.purchase).toMatchObject({
+      serviceId,
+      domain: 'asharao.com',
+    });
+    expect(world.services.all()).toEqual([
+      expect.objectContaining({ serviceId, planId: 'basicdomain', domain: 'asharao.com' }),
+    ]);
+    expect(world.services.all()[0]?.periods[purchaseIdFor(PAYMENT_ID)]).toMatchObject({
+      months: 12,
+    });
+    expect(world.events.published).toEqual([
+      expect.objectContaining({ domain: 'asharao.com', serviceId, planId: 'basicdomain' }),
+    ]);
+  });
+
+  it('extends a domain bought before services were stored from that purchase of the same name', async () => {
+    const world = fakeWorld();
+    const first = await world.givenOrder({ planId: 'basicdomain', domain: 'asharao.com' });
+    await fulfilPayment(world, first, {
+      paymentId: PAYMENT_ID,
+      orderId: first.orderId,
+      amountPaise: first.amountPaise,
+      currency: 'INR',
+    });
+    // As the purchase was recorded then: no service item, no serviceId.
+    world.services.items.clear();
+    const [earlier] = world.purchases.all();
+    if (!earlier) throw new Error('no purchase');
+    const { serviceId: _none, ...withoutService } = earlier;
+    world.purchases.items.clear();
+    await world.purchases.createPurchase(withoutService);
+    world.setNow(new Date('2027-05-01T10:00:00.000Z'));
+    const second = await world.givenOrder({
+      orderId: 'order_Second000000',
+      planId: 'basicdomain',
+      domain: 'asharao.com',
+    });
+
+    const result = await fulfilPayment(world, second, {
+      paymentId: 'pay_Second',
+      orderId: second.orderId,
+      amountPaise: second.amountPaise,
+      currency: 'INR',
+    });
+
+    expect(result.outcome === 'fulfilled' && result.purchase).toMatchObject({
+      domain: 'asharao.com',
+      startDate: '2027-11-22T02:00:00.000Z',
+      renewalDate: '2028-11-22T02:00:00.000Z',
+    });
+  });
+
+  it("a bundle's name to register is its domain part: no free domain of its own, and nothing to warn of", async () => {
+    const world = fakeWorld();
+    const order = await world.givenOrder({
+      planId: 'standardbundle',
+      domain: 'ashaverma.in',
+      registerDomain: 'ashaverma.in',
+    });
+
+    const result = await fulfilPayment(world, order, {
+      paymentId: PAYMENT_ID,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+
+    expect(result.outcome).toBe('fulfilled');
+    expect(world.purchases.all()[0]).not.toHaveProperty('freeDomain');
+    expect(world.events.published[0]).not.toHaveProperty('freeDomain');
+    expect(world.services.all().filter((s) => s.partOf === undefined)).toEqual([
+      expect.objectContaining({ planId: 'standardbundle' }),
+    ]);
+    expect(world.log.lines.filter((l) => l.level !== 'info')).toEqual([]);
+  });
+
+  it('fulfils an order naming a free domain its plan does not include, making none and saying so', async () => {
+    const world = fakeWorld();
+    const order = await world.givenOrder({ registerDomain: 'ashaverma.com' });
+
+    const result = await fulfilPayment(world, order, {
+      paymentId: PAYMENT_ID,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+
+    expect(result.outcome).toBe('fulfilled');
+    expect(world.services.all().map((s) => s.planId)).toEqual(['basichosting']);
+    expect(world.log.lines.filter((l) => l.level === 'warn')).toEqual([
+      {
+        level: 'warn',
+        message: 'An order names a free domain its plan does not include; none made',
+        extra: [{ orderId: order.orderId, planId: 'basichosting' }],
+      },
+    ]);
+  });
+
+  it("a plan change's PurchaseCompleted names the plan it left and the days credited, and only those", async () => {
+    const { world, payment } = await arrange();
+    const result = await fulfil(world, payment);
+    if (result.outcome !== 'fulfilled') throw new Error('not fulfilled');
+    const change = {
+      fromPlanId: 'basichosting',
+      fromPlanName: 'Basic Hosting',
+      creditPaise: 1_000_000,
+      chargePaise: 2_538_584,
+      remainingDays: 200,
+      periodDays: 365,
+      renewalDate: '2027-11-22T02:00:00.000Z',
+      renewalTotalPaise: 4_000_000,
+    };
+
+    const detail = purchaseCompletedDetail({
+      ...result.purchase,
+      quote: { ...result.purchase.quote, change },
+    });
+
+    expect(detail.change).toEqual({ fromPlanName: 'Basic Hosting', remainingDays: 200 });
+    expect(purchaseCompletedDetail(result.purchase)).not.toHaveProperty('change');
+  });
+
+  it("a hosting plan's free domain is a service of its own, announced to converge as the free domain", async () => {
+    const world = fakeWorld();
+    const order = await world.givenOrder({
+      planId: 'premiumhosting',
+      registerDomain: 'ashaverma.com',
+    });
+
+    await fulfilPayment(world, order, {
+      paymentId: PAYMENT_ID,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+
+    const serviceId = serviceIdFor(BUYER.userId, {
+      planId: 'basicdomain',
+      domain: 'ashaverma.com',
+    });
+    expect(world.services.all().map((s) => s.serviceId)).toContain(serviceId);
+    expect(world.events.events.filter((e) => e.detailType === 'ServiceChanged')).toEqual([
+      {
+        detailType: 'ServiceChanged',
+        detail: {
+          userId: BUYER.userId,
+          serviceId,
+          fact: 'free-domain',
+          at: '2026-11-22T02:00:00.000Z',
+        },
+      },
+    ]);
+  });
+
+  it('logs the purchase as recorded once, by the delivery that recorded it', async () => {
+    const { world, payment } = await arrange();
+
+    await Promise.all(Array.from({ length: 5 }, () => fulfil(world, payment)));
+    await fulfil(world, payment);
+
+    expect(world.log.lines.filter((l) => l.message === 'Purchase recorded')).toEqual([
+      {
+        level: 'info',
+        message: 'Purchase recorded',
+        extra: [
+          {
+            purchaseId: purchaseIdFor(PAYMENT_ID),
+            orderId: payment.orderId,
+            planId: 'basichosting',
+            serviceId: SERVICE_ID,
+            startDate: '2026-11-22T02:00:00.000Z',
+            renewalDate: '2027-11-22T02:00:00.000Z',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('the checkout callback answers fulfilled when the bus refuses the event, and logs what is left for the webhook', async () => {
+    const { world, payment } = await arrange();
+    crashOnce(world.events, 'publishPurchaseCompleted');
+    const order = await world.orders.getOrder(payment.orderId);
+    if (!order) throw new Error('order missing');
+
+    const result = await fulfilPayment(world, order, payment, { onPublishFailure: 'defer' });
+
+    expect(result.outcome).toBe('fulfilled');
+    expect(world.purchases.all()[0]?.eventPublishedAt).toBeUndefined();
+    expect(world.log.lines.filter((l) => l.level === 'error')).toEqual([
+      expect.objectContaining({
+        extra: [
+          {
+            purchaseId: purchaseIdFor(PAYMENT_ID),
+            error: 'crash before publishPurchaseCompleted',
+          },
+        ],
+      }),
+    ]);
   });
 });

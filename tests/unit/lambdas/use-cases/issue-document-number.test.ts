@@ -5,14 +5,17 @@
  * interleavings and checks that the numbers still come out as 1..n, once each.
  */
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { quote } from '../../../../lambdas/domain/pricing';
 import type { DocumentCounters } from '../../../../lambdas/ports/document-counters';
 import type { PurchaseRecord, PurchasesStore } from '../../../../lambdas/ports/purchases';
 import {
+  DocumentCounterBusyError,
   DocumentOwnerMissingError,
   issueDocumentNumber,
+  MAX_ATTEMPTS,
+  SeriesExhaustedError,
   withInvoiceNumber,
   type IssueDocumentNumberDeps,
 } from '../../../../lambdas/use-cases/issue-document-number';
@@ -305,5 +308,221 @@ describe('issueDocumentNumber under random crashes and concurrency', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+/** Counters that count their calls, and can lose every race for the counter. */
+class CountingCounters extends InMemoryDocumentCounters {
+  reads = 0;
+  reserves = 0;
+  constructor(private readonly alwaysLose = false) {
+    super();
+  }
+  override read(series: string) {
+    this.reads += 1;
+    return super.read(series);
+  }
+  override async reserve(...args: Parameters<InMemoryDocumentCounters['reserve']>) {
+    this.reserves += 1;
+    if (this.alwaysLose) return false;
+    return super.reserve(...args);
+  }
+}
+
+describe('the edges of numbering', () => {
+  it('takes the last number of a series, and refuses the one after it by name', async () => {
+    counters.items.set(SERIES, { series: SERIES, last: 999_998 });
+    const last = await withInvoiceNumber(deps, await recorded(1));
+
+    const refusal = await withInvoiceNumber(deps, await recorded(2)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+    expect(last.invoiceNumber).toBe('INV/26-27/999999');
+    expect(refusal).toBeInstanceOf(SeriesExhaustedError);
+    expect(refusal).toMatchObject({
+      name: 'SeriesExhaustedError',
+      series: SERIES,
+      message: 'The document series INV/26-27 has used all 999999 numbers.',
+    });
+    expect(await counters.read(SERIES)).toEqual({ series: SERIES, last: 999_999 });
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} lost races for the counter, by name, so the delivery is retried`, async () => {
+    const losing = new CountingCounters(true);
+    const purchase = await recorded(1);
+
+    const refusal = await withInvoiceNumber({ ...deps, counters: losing }, purchase).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+    expect(refusal).toBeInstanceOf(DocumentCounterBusyError);
+    expect(refusal).toMatchObject({
+      name: 'DocumentCounterBusyError',
+      series: SERIES,
+      message: `No number of INV/26-27 could be taken in ${MAX_ATTEMPTS} attempts; retry.`,
+    });
+    expect(losing.reserves).toBe(MAX_ATTEMPTS);
+    expect(numbersHeld()).toEqual([]);
+  });
+
+  it('names the purchase it could not number, also when its own earlier attempt reserved the number', async () => {
+    const ghost = purchaseOf(9);
+    crashOnce(purchases, 'setDocumentNumber', 'before');
+    await expect(withInvoiceNumber(deps, ghost)).rejects.toThrow(SimulatedCrash);
+
+    const refusal = await withInvoiceNumber(deps, ghost).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+    expect(refusal).toBeInstanceOf(DocumentOwnerMissingError);
+    expect(refusal).toMatchObject({
+      name: 'DocumentOwnerMissingError',
+      owner: { userId: ghost.userId, purchaseId: ghost.purchaseId },
+      message: `No purchase ${ghost.purchaseId} of user ${ghost.userId} to number.`,
+    });
+    expect(await counters.read(SERIES)).toEqual({ series: SERIES, last: 0 });
+  });
+
+  it('takes a free number at once, without waiting', async () => {
+    const pauses: number[] = [];
+    const waiting = {
+      ...deps,
+      pauseAfterLostRace: async (attempt: number) => void pauses.push(attempt),
+    };
+
+    const numbered = await withInvoiceNumber(waiting, await recorded(1));
+
+    expect(numbered.invoiceNumber).toBe('INV/26-27/000001');
+    expect(pauses).toEqual([]);
+  });
+
+  it('settles its own reservation left by a crash at once, without waiting', async () => {
+    const purchase = await recorded(1);
+    const pauses: number[] = [];
+    const waiting = {
+      ...deps,
+      pauseAfterLostRace: async (attempt: number) => void pauses.push(attempt),
+    };
+    crashOnce(purchases, 'setDocumentNumber', 'before');
+    await expect(withInvoiceNumber(waiting, purchase)).rejects.toThrow(SimulatedCrash);
+
+    const retried = await withInvoiceNumber(waiting, purchase);
+
+    expect(retried.invoiceNumber).toBe('INV/26-27/000001');
+    expect(pauses).toEqual([]);
+    expect(await counters.read(SERIES)).toEqual({ series: SERIES, last: 1 });
+  });
+
+  it("waits once on another buyer's pending reservation before settling it, then takes the next", async () => {
+    const crashed = await recorded(1);
+    const next = await recorded(2);
+    crashOnce(purchases, 'setDocumentNumber', 'before');
+    await expect(withInvoiceNumber(deps, crashed)).rejects.toThrow(SimulatedCrash);
+    const pauses: number[] = [];
+    const log = new RecordingLog();
+    const waiting = {
+      ...deps,
+      log,
+      pauseAfterLostRace: async (attempt: number) => void pauses.push(attempt),
+    };
+
+    const numbered = await withInvoiceNumber(waiting, next);
+
+    expect(pauses).toEqual([1]);
+    expect(numbered.invoiceNumber).toBe('INV/26-27/000002');
+    expect(numbersHeld()).toEqual(firstN(2));
+    expect(log.lines).toEqual([
+      {
+        level: 'info',
+        message: 'Settling a pending document number',
+        extra: [{ series: SERIES, sequence: 1, purchaseId: crashed.purchaseId }],
+      },
+    ]);
+  });
+
+  it('waits again on each new reservation another buyer holds, settling only one still there after the wait', async () => {
+    const first = await recorded(1);
+    const second = await recorded(2);
+    const late = await recorded(3);
+    crashOnce(purchases, 'setDocumentNumber', 'before');
+    await expect(withInvoiceNumber(deps, first)).rejects.toThrow(SimulatedCrash);
+    const pauses: number[] = [];
+    // During the wait on the first's reservation, its owner settles it and the second reserves,
+    // then crashes before writing: a new reservation, waited on afresh.
+    const waiting = {
+      ...deps,
+      pauseAfterLostRace: async (attempt: number) => {
+        pauses.push(attempt);
+        if (pauses.length === 1) {
+          await withInvoiceNumber(deps, first);
+          crashOnce(purchases, 'setDocumentNumber', 'before');
+          await withInvoiceNumber(deps, second).catch(() => undefined);
+        }
+      },
+    };
+
+    const numbered = await withInvoiceNumber(waiting, late);
+
+    expect(pauses).toEqual([1, 2]);
+    expect(numbered.invoiceNumber).toBe('INV/26-27/000003');
+    expect(numbersHeld()).toEqual(firstN(3));
+  });
+
+  describe('without a pause of its own', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    /** Lets the fakes' turns (setImmediate, real) run until `done`, a bounded number of them. */
+    async function settled(done: () => boolean): Promise<void> {
+      for (let turn = 0; turn < 1_000 && !done(); turn += 1) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+
+    it('waits 10 ms and a random share of 20 ms per lost race before trying again', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      vi.spyOn(Math, 'random').mockReturnValue(1);
+      const losing = new CountingCounters(true);
+      const { pauseAfterLostRace: _own, ...defaults } = deps;
+      const purchase = await recorded(1);
+
+      const running = withInvoiceNumber({ ...defaults, counters: losing }, purchase).catch(
+        () => undefined,
+      );
+
+      // After the first lost race: 10 + 1 × 20 ms.
+      await settled(() => losing.reserves === 1);
+      await vi.advanceTimersByTimeAsync(29);
+      await settled(() => false);
+      expect(losing.reserves).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled(() => losing.reserves === 2);
+      expect(losing.reserves).toBe(2);
+      // After the second: 10 + 1 × 40 ms.
+      await vi.advanceTimersByTimeAsync(49);
+      await settled(() => false);
+      expect(losing.reserves).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled(() => losing.reserves === 3);
+      expect(losing.reserves).toBe(3);
+      // The rest of its 200 tries would wait on timers no one moves: left behind with the fake.
+      void running;
+    });
+  });
+
+  it('does not touch the counter for a purchase that holds its number', async () => {
+    const purchase = await withInvoiceNumber(deps, await recorded(1));
+    const watched = new CountingCounters();
+
+    const again = await withInvoiceNumber({ ...deps, counters: watched }, purchase);
+
+    expect(again).toBe(purchase);
+    expect(watched.reads + watched.reserves).toBe(0);
   });
 });
