@@ -15,6 +15,10 @@ import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razo
 import { cancelService } from '../../../../lambdas/use-cases/refunds/cancel-service';
 import { completeRefund } from '../../../../lambdas/use-cases/refunds/complete-refund';
 import {
+  recordDisputeEvent,
+  recordRefundEvent,
+} from '../../../../lambdas/use-cases/refunds/record-refund-event';
+import {
   CancelServiceNotFoundError,
   NotRefundableError,
   RefundStepInProgressError,
@@ -814,5 +818,569 @@ describe('the dashboard', () => {
       status: 'pending',
       amountPaise: 4_128_702,
     });
+  });
+});
+
+describe('the credit note: what it credits, and why, in its words (D15)', () => {
+  /** The buyer's purchase of `paymentId` as the store holds it. */
+  const purchaseOf = (world: World, paymentId: string) =>
+    world.purchases.all().find((p) => p.paymentId === paymentId);
+
+  /** Cancels as `origin`, has Razorpay make and process the store's refund, and delivers all. */
+  async function refundedByTheStore(
+    world: World,
+    serviceId: string,
+    paymentId: string,
+    origin: 'buyer' | 'operator',
+  ) {
+    await cancelService(world, { userId: BUYER.userId, serviceId, reason: 'Asked', origin });
+    await drainBus(world);
+    const made = gatewayRefunds(world, paymentId).find((r) => r.receipt !== null);
+    if (!made) throw new Error('no refund made');
+    await razorpaySettles(world, made.id, 'processed');
+    await drainBus(world);
+    return made;
+  }
+
+  it('a buyer’s cancel: within the guarantee; with the domain kept back it says so', async () => {
+    const world = refundWorld();
+    const hosting = await buy(world);
+    const bundle = await buy(world, 'basicbundle');
+    registerBundleDomain(world, bundle.serviceId);
+
+    await refundedByTheStore(world, hosting.serviceId, hosting.paymentId, 'buyer');
+    await refundedByTheStore(world, bundle.serviceId, bundle.paymentId, 'buyer');
+
+    expect(purchaseOf(world, hosting.paymentId)?.creditNoteRefund?.reason).toBe(
+      'Cancelled within the 30-day money-back guarantee',
+    );
+    expect(purchaseOf(world, bundle.paymentId)?.creditNoteRefund).toMatchObject({
+      amountPaise: 4_128_702,
+      reason: 'Cancelled within the 30-day money-back guarantee (less the domain registration)',
+    });
+  });
+
+  it('an operator’s refund: by the store, with the domain kept back said too', async () => {
+    const world = refundWorld();
+    const hosting = await buy(world);
+    const bundle = await buy(world, 'basicbundle');
+    registerBundleDomain(world, bundle.serviceId);
+
+    await refundedByTheStore(world, hosting.serviceId, hosting.paymentId, 'operator');
+    await refundedByTheStore(world, bundle.serviceId, bundle.paymentId, 'operator');
+
+    expect(purchaseOf(world, hosting.paymentId)?.creditNoteRefund?.reason).toBe(
+      'Refunded by the store',
+    );
+    expect(purchaseOf(world, bundle.paymentId)?.creditNoteRefund?.reason).toBe(
+      'Refunded by the store (less the domain registration)',
+    );
+  });
+
+  it('a payment refunded in Razorpay’s dashboard in two parts credits the whole payment, made through Razorpay', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const first = world.gateway.givenDashboardRefund(paymentId, 100_000);
+    await razorpaySettles(world, first.id, 'processed');
+    await drainBus(world);
+    const rest = world.gateway.givenDashboardRefund(paymentId, amountPaise - 100_000);
+
+    await razorpaySettles(world, rest.id, 'processed');
+    await drainBus(world);
+
+    expect(purchaseOf(world, paymentId)).toMatchObject({
+      creditNoteNumber: 'CN/26-27/000001',
+      creditNoteRefund: {
+        amountPaise,
+        refundId: rest.id,
+        reason: 'Refund made through Razorpay',
+      },
+    });
+    expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBe(
+      world.now().toISOString(),
+    );
+  });
+
+  it('a part refunded in the dashboard and not yet processed is not credited by the store’s refund', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const dashboard = world.gateway.givenDashboardRefund(paymentId, 100_000);
+    const { refund, payment } = {
+      refund: await world.gateway.fetchRefund(dashboard.id),
+      payment: await world.gateway.fetchPayment(paymentId),
+    };
+    await handleRazorpayWebhook(
+      world,
+      refundWebhook('refund.created', refund, payment, 'evt_dash_created', WEBHOOK_SECRET),
+    );
+
+    const ours = await refundedByTheStore(world, serviceId, paymentId, 'buyer');
+
+    expect(ours.amountPaise).toBe(amountPaise - 100_000);
+    expect(purchaseOf(world, paymentId)?.creditNoteRefund?.amountPaise).toBe(amountPaise - 100_000);
+  });
+
+  it('RefundCompleted for a refund not processed, unknown or of no purchase: nothing issued, nobody mailed', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId } = await buy(world);
+    await cancel(world, serviceId);
+    const pending = { userId: BUYER.userId, refundKey: paymentId };
+    const unknown = { userId: BUYER.userId, refundKey: 'pay_Unknown0000001' };
+    const record = await world.refunds.get(BUYER.userId, paymentId);
+    if (!record) throw new Error('no record');
+    const { purchase: _dropped, ...noPurchase } = record;
+    await world.refunds.create({
+      ...noPurchase,
+      refundKey: 'pay_NoPurchase0001',
+      status: 'processed',
+      processedAt: world.now().toISOString(),
+    });
+    await world.refunds.create({ ...record, refundKey: 'pay_NotDated00001', status: 'processed' });
+
+    for (const refundKey of [
+      paymentId,
+      unknown.refundKey,
+      'pay_NoPurchase0001',
+      'pay_NotDated00001',
+    ]) {
+      await expect(completeRefund(world, { ...pending, refundKey })).resolves.toBe('nothing_to_do');
+    }
+
+    expect(world.mailer.sent.filter((m) => /is processed/.test(m.subject))).toEqual([]);
+    expect(world.purchases.all()[0]?.creditNoteRefund).toBeUndefined();
+    expect(world.purchases.all()[0]?.creditNoteNumber).toBeUndefined();
+  });
+
+  it('a purchase bought before tax invoices: the buyer is mailed, with no credit note', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId } = await buy(world);
+    for (const [key, p] of world.purchases.items) {
+      const { invoiceNumber: _none, ...rest } = p;
+      world.purchases.items.set(key, rest);
+    }
+
+    await refundedByTheStore(world, serviceId, paymentId, 'buyer');
+
+    expect(purchaseOf(world, paymentId)?.creditNoteRefund).toBeUndefined();
+    expect(purchaseOf(world, paymentId)?.creditNoteNumber).toBeUndefined();
+    const [mail] = mailsTo(world, /is processed/);
+    expect(mail?.text).not.toContain('Credit note');
+  });
+
+  it('completed is said once done; the mail names Razorpay’s refund and when it was processed', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [made] = gatewayRefunds(world, paymentId);
+    const { refund, payment } = world.gateway.settleRefund(made?.id ?? '', 'processed');
+    await handleRazorpayWebhook(
+      world,
+      refundWebhook('refund.processed', refund, payment, 'evt_done', WEBHOOK_SECRET),
+    );
+    advance(world, 5 * DAY);
+
+    await expect(
+      completeRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).resolves.toBe('completed');
+
+    const [mail] = mailsTo(world, /is processed/);
+    expect(mail?.text).toContain(made?.id ?? 'none');
+    expect(mail?.text).toContain('on 22 November 2026');
+    expect(mail?.text).toContain('CN/26-27/000001');
+  });
+
+  it('a second refund of a payment that has its credit note gets none of its own: an operator’s', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId } = await buy(world);
+    const made = await refundedByTheStore(world, serviceId, paymentId, 'buyer');
+    const record = await world.refunds.get(BUYER.userId, paymentId);
+    if (!record) throw new Error('no record');
+    await world.refunds.create({
+      ...record,
+      refundKey: `${paymentId}#rfnd_Second000001`,
+      kind: 'outside',
+      gatewayRefundId: 'rfnd_Second000001',
+      full: true,
+      done: {},
+    });
+
+    await completeRefund(world, {
+      userId: BUYER.userId,
+      refundKey: `${paymentId}#rfnd_Second000001`,
+    });
+
+    expect(purchaseOf(world, paymentId)).toMatchObject({
+      creditNoteNumber: 'CN/26-27/000001',
+      creditNoteRefund: { refundId: made.id },
+    });
+    const mails = mailsTo(world, /is processed/);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).not.toContain('Credit note');
+    expect(
+      world.log.lines.filter((l) => l.message === 'Credit note issued for a refund'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('Razorpay’s refund and dispute events at their edges', () => {
+  const eventsOf = (world: World, type: string) =>
+    world.events.events.filter((e) => e.detailType === type).map((e) => e.detail);
+
+  it('a refund or dispute of a payment made without an order, or of another shop’s order: ignored, nothing recorded', async () => {
+    const world = refundWorld();
+    world.gateway.givenPayment({ id: 'pay_NoOrder000001', orderId: null, amountPaise: 100_000 });
+    world.gateway.givenPayment({
+      id: 'pay_Elsewhere0001',
+      orderId: 'order_Elsewhere001',
+      amountPaise: 100_000,
+    });
+
+    for (const paymentId of ['pay_NoOrder000001', 'pay_Elsewhere0001']) {
+      const refund = world.gateway.givenDashboardRefund(paymentId, 100_000);
+      // No payment in the event: the gateway is asked for it.
+      await expect(
+        recordRefundEvent(world, { type: 'refund.processed', refund, payment: undefined }, 'evt'),
+      ).resolves.toBe('ignored');
+      const dispute = {
+        id: `disp_${paymentId}`,
+        paymentId,
+        amountPaise: 100_000,
+        currency: 'INR',
+        status: 'open',
+        reasonCode: null,
+      };
+      await expect(
+        recordDisputeEvent(
+          world,
+          { type: 'payment.dispute.lost', dispute, payment: undefined },
+          'evt',
+        ),
+      ).resolves.toBe('ignored');
+    }
+
+    expect(world.refunds.all()).toEqual([]);
+    expect(world.events.events).toEqual([]);
+  });
+
+  it('our receipt on a refund the store has no record of is ignored; one naming another payment is an outside refund', async () => {
+    const world = refundWorld();
+    const { paymentId } = await buy(world);
+    const payment = await world.gateway.fetchPayment(paymentId);
+    const unknown = { ...world.gateway.givenDashboardRefund(paymentId, 100_000) };
+    unknown.receipt = `refund:${paymentId}`;
+
+    await expect(
+      recordRefundEvent(world, { type: 'refund.processed', refund: unknown, payment }, 'evt_1'),
+    ).resolves.toBe('ignored');
+    expect(world.refunds.all()).toEqual([]);
+
+    const other = { ...world.gateway.givenDashboardRefund(paymentId, 100_000) };
+    other.receipt = 'refund:pay_SomeoneElse01';
+    await expect(
+      recordRefundEvent(world, { type: 'refund.created', refund: other, payment }, 'evt_2'),
+    ).resolves.toBe('refund_recorded');
+    expect(world.refunds.all()).toEqual([
+      expect.objectContaining({
+        refundKey: `${paymentId}#${other.id}`,
+        kind: 'outside',
+        origin: 'razorpay',
+        status: 'pending',
+        full: false,
+        attention: 'yes',
+        attentionReason: 'Partial refund made in Razorpay',
+      }),
+    ]);
+  });
+
+  it('refund.created of the store’s refund records Razorpay’s id and settles nothing', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    crashOnce(world.refunds, 'recordGatewayRefund', 'before');
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).rejects.toThrow();
+    const [made] = gatewayRefunds(world, paymentId);
+    if (!made) throw new Error('no refund made');
+
+    await expect(
+      recordRefundEvent(
+        world,
+        {
+          type: 'refund.created',
+          refund: made,
+          payment: await world.gateway.fetchPayment(paymentId),
+        },
+        'evt_created',
+      ),
+    ).resolves.toBe('refund_recorded');
+
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'pending',
+      gatewayRefundId: made.id,
+    });
+    expect(eventsOf(world, 'RefundCompleted')).toEqual([]);
+    expect(eventsOf(world, 'RefundFailed')).toEqual([]);
+  });
+
+  it('refund.failed told twice: one alarm, one RefundFailed with the attempt and when it failed', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [made] = gatewayRefunds(world, paymentId);
+    const { refund, payment } = world.gateway.settleRefund(made?.id ?? '', 'failed');
+    advance(world, DAY);
+    const failedAt = world.now().toISOString();
+
+    for (const eventId of ['evt_failed_1', 'evt_failed_2']) {
+      await expect(
+        recordRefundEvent(world, { type: 'refund.failed', refund, payment }, eventId),
+      ).resolves.toBe('refund_recorded');
+      advance(world, 60_000);
+    }
+
+    expect(eventsOf(world, 'RefundFailed')).toEqual([
+      {
+        userId: BUYER.userId,
+        refundKey: paymentId,
+        paymentId,
+        attempt: 1,
+        razorpayRefundId: made?.id,
+        failedAt,
+      },
+    ]);
+    expect(world.log.lines.filter((l) => l.message === 'Refund failed at Razorpay')).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        extra: [expect.objectContaining({ attempt: 1, paymentId, eventId: 'evt_failed_1' })],
+      }),
+    ]);
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Razorpay reported the refund failed',
+    });
+  });
+
+  it('an event of an earlier attempt changes nothing: the current attempt decides', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [first] = gatewayRefunds(world, paymentId);
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+    const before = await world.refunds.get(BUYER.userId, paymentId);
+    const published = world.events.events.length;
+    const stale = {
+      ...(await world.gateway.fetchRefund(first?.id ?? '')),
+      status: 'processed' as const,
+    };
+
+    await expect(
+      recordRefundEvent(
+        world,
+        {
+          type: 'refund.processed',
+          refund: stale,
+          payment: await world.gateway.fetchPayment(paymentId),
+        },
+        'evt_stale',
+      ),
+    ).resolves.toBe('refund_recorded');
+
+    expect(before).toMatchObject({ attempt: 2, status: 'pending' });
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toEqual(before);
+    expect(world.events.events.length).toBe(published);
+  });
+
+  it('a refund made in the dashboard: recorded once with one alarm; it ends nothing until processed, nor when failed', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const whole = world.gateway.givenDashboardRefund(paymentId, amountPaise);
+    const fullPayment = await world.gateway.fetchPayment(paymentId);
+
+    await recordRefundEvent(
+      world,
+      { type: 'refund.created', refund: whole, payment: fullPayment },
+      'e1',
+    );
+    await recordRefundEvent(
+      world,
+      { type: 'refund.created', refund: whole, payment: fullPayment },
+      'e2',
+    );
+    const created = await world.refunds.get(BUYER.userId, `${paymentId}#${whole.id}`);
+    // Razorpay failed it, in an event whose payment still shows it refunded in full.
+    await recordRefundEvent(
+      world,
+      { type: 'refund.failed', refund: { ...whole, status: 'failed' }, payment: fullPayment },
+      'e3',
+    );
+
+    expect(created).toMatchObject({ status: 'pending', full: true, amountPaise });
+    expect(created?.processedAt).toBeUndefined();
+    expect(created?.attention).toBeUndefined();
+    expect(world.log.lines.filter((l) => l.message === 'Refund made outside the store')).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        extra: [
+          expect.objectContaining({ amountPaise, full: true, status: 'pending', eventId: 'e1' }),
+        ],
+      }),
+    ]);
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${whole.id}`)).toMatchObject({
+      status: 'failed',
+      full: false,
+    });
+    expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBeUndefined();
+    expect(world.events.events.map((e) => e.detailType)).not.toContain('ServiceCancelled');
+    expect(world.purchases.all()[0]?.creditNoteNumber).toBeUndefined();
+  });
+
+  it('the whole payment went back when Razorpay says it is refunded in full, or refunded all it holds', async () => {
+    for (const said of [
+      { refundStatus: 'full' as const, refunded: 0 },
+      { refundStatus: 'partial' as const, refunded: 1 },
+    ]) {
+      const world = refundWorld();
+      const { paymentId, serviceId, amountPaise } = await buy(world);
+      const refund = {
+        ...world.gateway.givenDashboardRefund(paymentId, 100_000),
+        status: 'processed' as const,
+      };
+      const payment = {
+        ...(await world.gateway.fetchPayment(paymentId)),
+        refundStatus: said.refundStatus,
+        amountRefundedPaise: said.refunded * amountPaise,
+      };
+
+      await recordRefundEvent(world, { type: 'refund.processed', refund, payment }, 'evt');
+
+      expect(await world.refunds.get(BUYER.userId, `${paymentId}#${refund.id}`)).toMatchObject({
+        full: true,
+        processedAt: world.now().toISOString(),
+      });
+      expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBe(
+        world.now().toISOString(),
+      );
+      expect(eventsOf(world, 'ServiceCancelled')).toEqual([
+        { userId: BUYER.userId, serviceId, why: 'refunded', at: world.now().toISOString() },
+      ]);
+      expect(eventsOf(world, 'RefundCompleted')).toEqual([
+        expect.objectContaining({
+          refundKey: `${paymentId}#${refund.id}`,
+          processedAt: world.now().toISOString(),
+        }),
+      ]);
+    }
+  });
+
+  it('a renewal’s payment refunded in full in the dashboard: the time it bought is taken back, the service runs on (ServiceChanged)', async () => {
+    const world = refundWorld(new Date('2025-12-10T04:30:00.000Z'));
+    const { serviceId } = await buy(world);
+    world.setNow(new Date('2026-11-20T04:30:00.000Z'));
+    const renewal = await buy(world);
+    const whole = world.gateway.givenDashboardRefund(renewal.paymentId, renewal.amountPaise);
+
+    await razorpaySettles(world, whole.id, 'processed');
+
+    const service = await world.services.getService(BUYER.userId, serviceId);
+    expect(service?.cancelledAt).toBeUndefined();
+    expect(service?.renewalDate).toBe('2026-12-10T04:30:00.000Z');
+    expect(eventsOf(world, 'ServiceCancelled')).toEqual([]);
+    expect(eventsOf(world, 'ServiceChanged')).toContainEqual({
+      userId: BUYER.userId,
+      serviceId,
+      fact: 'refund',
+      at: world.now().toISOString(),
+    });
+  });
+
+  it('a dispute: recorded for the operators, its service suspended while open, running again when won', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const payment = await world.gateway.fetchPayment(paymentId);
+    const dispute = {
+      id: 'disp_Won00000000001',
+      paymentId,
+      amountPaise,
+      currency: 'INR',
+      status: 'under_review',
+      reasonCode: 'fraud',
+    };
+
+    await expect(
+      recordDisputeEvent(world, { type: 'payment.dispute.created', dispute, payment }, 'evt_d1'),
+    ).resolves.toBe('dispute_recorded');
+    const opened = await world.refunds.get(BUYER.userId, `${paymentId}#${dispute.id}`);
+    const whileOpen = await world.services.getService(BUYER.userId, serviceId);
+    await expect(
+      recordDisputeEvent(world, { type: 'payment.dispute.won', dispute, payment }, 'evt_d2'),
+    ).resolves.toBe('dispute_recorded');
+
+    expect(opened).toMatchObject({
+      kind: 'dispute',
+      origin: 'razorpay',
+      status: 'pending',
+      amountPaise,
+      disputeId: dispute.id,
+      disputeStatus: 'under_review',
+      attention: 'yes',
+      attentionReason: 'Dispute opened: the service is suspended until it is decided',
+      purchase: expect.objectContaining({ serviceId }),
+    });
+    expect(whileOpen?.disputes).toEqual({ [paymentId]: 'open' });
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${dispute.id}`)).toMatchObject({
+      disputeStatus: 'won',
+    });
+    // A dispute first heard of when it is won is listed with what that means.
+    const late = { ...dispute, id: 'disp_WonLate000001' };
+    await recordDisputeEvent(
+      world,
+      { type: 'payment.dispute.won', dispute: late, payment },
+      'evt_d3',
+    );
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${late.id}`)).toMatchObject({
+      disputeStatus: 'won',
+      attentionReason: 'Dispute won: the service runs again',
+    });
+    const service = await world.services.getService(BUYER.userId, serviceId);
+    expect(service?.disputes).toEqual({ [paymentId]: 'won' });
+    expect(service?.cancelledAt).toBeUndefined();
+    expect(world.log.lines.filter((l) => l.message === 'Payment dispute opened')).toEqual([
+      expect.objectContaining({
+        extra: [expect.objectContaining({ amountPaise, paymentId, eventId: 'evt_d1' })],
+      }),
+    ]);
+    expect(eventsOf(world, 'ServiceCancelled')).toEqual([]);
+  });
+
+  it('a dispute lost ends its service once, as dispute_lost, and says so', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const payment = await world.gateway.fetchPayment(paymentId);
+    const dispute = {
+      id: 'disp_Lost0000000001',
+      paymentId,
+      amountPaise,
+      currency: 'INR',
+      status: 'lost',
+      reasonCode: null,
+    };
+
+    await recordDisputeEvent(world, { type: 'payment.dispute.lost', dispute, payment }, 'evt_l1');
+
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${dispute.id}`)).toMatchObject({
+      disputeStatus: 'lost',
+      attentionReason: 'Dispute lost: the service was ended',
+    });
+    expect(eventsOf(world, 'ServiceCancelled')).toEqual([
+      { userId: BUYER.userId, serviceId, why: 'dispute_lost', at: world.now().toISOString() },
+    ]);
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({ message: 'Payment dispute lost; its service ended' }),
+    );
   });
 });
