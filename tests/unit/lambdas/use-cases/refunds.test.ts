@@ -28,6 +28,13 @@ import {
   requestRefund,
   retryFailedRefund,
 } from '../../../../lambdas/use-cases/refunds/request-refund';
+import { paymentRefunds, refundOf } from '../../../../lambdas/use-cases/refunds/views';
+import {
+  recomputeCurrentPlan,
+  ServiceChangedTooOftenError,
+  withdrawPeriods,
+} from '../../../../lambdas/use-cases/refunds/end-service';
+import type { RefundRecord } from '../../../../lambdas/ports/refunds';
 import { ConvergeBusyError, convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { crashOnce, SimulatedCrash } from '../../../helpers/fakes/stores';
@@ -1382,5 +1389,240 @@ describe('Razorpay’s refund and dispute events at their edges', () => {
     expect(world.log.lines).toContainEqual(
       expect.objectContaining({ message: 'Payment dispute lost; its service ended' }),
     );
+  });
+});
+
+describe('a refund as the buyer sees it (docs/api.md Refund, Payment.refund)', () => {
+  const record = (over: Partial<RefundRecord>): RefundRecord => ({
+    userId: BUYER.userId,
+    refundKey: 'pay_View0000000001',
+    kind: 'store',
+    paymentId: 'pay_View0000000001',
+    orderId: 'order_View000000001',
+    origin: 'buyer',
+    paidPaise: 3_538_584,
+    amountPaise: 3_538_584,
+    deductionPaise: 0,
+    status: 'requested',
+    attempt: 1,
+    createdAt: '2026-11-23T02:00:00.000Z',
+    updatedAt: '2026-11-23T02:00:00.000Z',
+    done: {},
+    claims: {},
+    ...over,
+  });
+
+  it('the store’s refund is named by its first receipt; Razorpay’s id and a kept-back part only when there are some', () => {
+    expect(refundOf(record({ attempt: 2, gatewayRefundId: 'rfnd_View00000001' }))).toEqual({
+      id: 'refund:pay_View0000000001',
+      amountPaise: 3_538_584,
+      status: 'pending',
+      createdAt: '2026-11-23T02:00:00.000Z',
+      razorpayRefundId: 'rfnd_View00000001',
+    });
+    expect(refundOf(record({ amountPaise: 4_128_702, deductionPaise: 117_882 }))).toEqual({
+      id: 'refund:pay_View0000000001',
+      amountPaise: 4_128_702,
+      status: 'pending',
+      createdAt: '2026-11-23T02:00:00.000Z',
+      deductionPaise: 117_882,
+    });
+    expect(refundOf(record({ kind: 'outside', gatewayRefundId: 'rfnd_Dash00000001' })).id).toBe(
+      'rfnd_Dash00000001',
+    );
+    expect(refundOf(record({ kind: 'outside' })).id).toBe('');
+  });
+
+  it('pending while Razorpay has it or another attempt is coming; failed once a person has to act', () => {
+    const statusOf = (over: Partial<RefundRecord>) => refundOf(record(over)).status;
+
+    expect(statusOf({ status: 'requested' })).toBe('pending');
+    expect(statusOf({ status: 'pending' })).toBe('pending');
+    expect(statusOf({ status: 'pending', attention: 'yes' })).toBe('failed');
+    expect(statusOf({ status: 'processed', attention: 'yes' })).toBe('processed');
+    expect(statusOf({ status: 'failed', attempt: 1 })).toBe('pending');
+    expect(statusOf({ status: 'failed', attempt: 2 })).toBe('pending');
+    expect(statusOf({ status: 'failed', attempt: 3 })).toBe('failed');
+    expect(statusOf({ status: 'failed', attempt: 1, attention: 'yes' })).toBe('failed');
+    expect(statusOf({ status: 'failed', kind: 'outside' })).toBe('failed');
+  });
+
+  it('a payment shows the store’s refund; else what the dashboard gave back, added up from the first, failed ones left out', () => {
+    const outside = (id: string, amountPaise: number, status: RefundRecord['status'], at: string) =>
+      record({
+        refundKey: `pay_View0000000002#${id}`,
+        paymentId: 'pay_View0000000002',
+        kind: 'outside',
+        origin: 'razorpay',
+        gatewayRefundId: id,
+        amountPaise,
+        status,
+        createdAt: at,
+      });
+    const store = record({ status: 'processed' });
+    const storeSide = record({
+      refundKey: 'pay_View0000000001#rfnd_Side',
+      kind: 'outside',
+      gatewayRefundId: 'rfnd_Side',
+      amountPaise: 100_000,
+      status: 'processed',
+    });
+    const dispute = record({
+      refundKey: 'pay_View0000000003#disp_1',
+      paymentId: 'pay_View0000000003',
+      kind: 'dispute',
+      status: 'pending',
+    });
+
+    const shown = paymentRefunds([
+      outside('rfnd_Later', 200_000, 'pending', '2026-11-25T02:00:00.000Z'),
+      storeSide,
+      outside('rfnd_Failed', 300_000, 'failed', '2026-11-23T02:00:00.000Z'),
+      outside('rfnd_First', 100_000, 'processed', '2026-11-24T02:00:00.000Z'),
+      store,
+      dispute,
+    ]);
+
+    expect([...shown.keys()].sort()).toEqual(['pay_View0000000001', 'pay_View0000000002']);
+    expect(shown.get('pay_View0000000001')).toEqual(refundOf(store));
+    expect(shown.get('pay_View0000000002')).toEqual({
+      id: 'rfnd_First',
+      amountPaise: 300_000,
+      status: 'pending',
+      createdAt: '2026-11-24T02:00:00.000Z',
+      razorpayRefundId: 'rfnd_First',
+    });
+    expect(
+      paymentRefunds([
+        outside('rfnd_B', 200_000, 'processed', '2026-11-25T02:00:00.000Z'),
+        outside('rfnd_A', 100_000, 'processed', '2026-11-24T02:00:00.000Z'),
+      ]).get('pay_View0000000002'),
+    ).toMatchObject({ id: 'rfnd_A', amountPaise: 300_000, status: 'processed' });
+    expect(
+      paymentRefunds([
+        outside('rfnd_B', 200_000, 'processed', '2026-11-25T02:00:00.000Z'),
+        outside('rfnd_A', 100_000, 'pending', '2026-11-24T02:00:00.000Z'),
+      ]).get('pay_View0000000002')?.status,
+    ).toBe('pending');
+  });
+});
+
+describe('taking refunded time back while others write (end-service.ts)', () => {
+  /** `store` with `method` answering false (another write landed first) `times` times. */
+  function losing<T extends object>(store: T, method: keyof T & string, times: number) {
+    const calls = { count: 0 };
+    const real = (store[method] as (...args: unknown[]) => Promise<boolean>).bind(store);
+    const wrapped = Object.create(store) as T;
+    Object.assign(wrapped, {
+      [method]: async (...args: unknown[]) => {
+        calls.count += 1;
+        return calls.count <= times ? false : real(...args);
+      },
+    });
+    return { wrapped, calls };
+  }
+
+  it('a lost write is tried again on the service as it is now; 25 lost in a row give up, saying so', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+    const purchaseId = world.purchases.all()[0]?.purchaseId ?? '';
+    const ref = { userId: BUYER.userId, serviceId };
+    const never = losing(world.services, 'withdrawPeriods', Infinity);
+
+    await expect(
+      withdrawPeriods({ ...world, services: never.wrapped }, ref, [purchaseId], world.now()),
+    ).rejects.toThrow(
+      new ServiceChangedTooOftenError(
+        `service ${serviceId} kept changing; refunded periods not taken back yet`,
+      ),
+    );
+    expect(never.calls.count).toBe(25);
+    expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBeUndefined();
+
+    const late = losing(world.services, 'withdrawPeriods', 24);
+    const done = await withdrawPeriods(
+      { ...world, services: late.wrapped },
+      ref,
+      [purchaseId],
+      world.now(),
+    );
+    expect(late.calls.count).toBe(25);
+    expect(done).toMatchObject({
+      ended: true,
+      service: { serviceId, cancelledAt: world.now().toISOString() },
+    });
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'Service ended by a refund',
+        extra: [expect.objectContaining({ serviceId, purchaseIds: [purchaseId] })],
+      }),
+    );
+    // Taken back already: nothing is written again.
+    const again = losing(world.services, 'withdrawPeriods', 0);
+    await expect(
+      withdrawPeriods({ ...world, services: again.wrapped }, ref, [purchaseId], world.now()),
+    ).resolves.toMatchObject({ ended: true });
+    expect(again.calls.count).toBe(0);
+  });
+
+  it('a service or buyer that is not there: nothing to take back, no plan', async () => {
+    const world = refundWorld();
+
+    await expect(
+      withdrawPeriods(world, { userId: BUYER.userId, serviceId: 'svc_none' }, ['p'], world.now()),
+    ).resolves.toBeUndefined();
+    await expect(recomputeCurrentPlan(world, 'nobody', world.now())).resolves.toBeNull();
+  });
+
+  it('the buyer’s plan: a lost write is tried again; 25 lost in a row give up', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+    const purchaseId = world.purchases.all()[0]?.purchaseId ?? '';
+    await withdrawPeriods(world, { userId: BUYER.userId, serviceId }, [purchaseId], world.now());
+    const never = losing(world.users, 'replaceCurrentPlan', Infinity);
+
+    await expect(
+      recomputeCurrentPlan({ ...world, users: never.wrapped }, BUYER.userId, world.now()),
+    ).rejects.toThrow(
+      new ServiceChangedTooOftenError(`the record of ${BUYER.userId} kept changing`),
+    );
+    expect(never.calls.count).toBe(25);
+    expect((await world.users.getUser(BUYER.userId))?.currentPlan).toBe('basichosting');
+
+    const late = losing(world.users, 'replaceCurrentPlan', 24);
+    await expect(
+      recomputeCurrentPlan({ ...world, users: late.wrapped }, BUYER.userId, world.now()),
+    ).resolves.toBeNull();
+    expect(late.calls.count).toBe(25);
+    const user = await world.users.getUser(BUYER.userId);
+    expect(user?.currentPlan).toBeUndefined();
+    expect(user?.expiry).toBeUndefined();
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'Current plan recomputed after a refund',
+        extra: [{ currentPlan: null, expiry: null }],
+      }),
+    );
+    // In step already: nothing written.
+    const none = losing(world.users, 'replaceCurrentPlan', 0);
+    await recomputeCurrentPlan({ ...world, users: none.wrapped }, BUYER.userId, world.now());
+    expect(none.calls.count).toBe(0);
+  });
+
+  it('the plan that runs longest of what is still active is the buyer’s, a bundle’s parts never', async () => {
+    const world = refundWorld();
+    await buy(world, 'basicvps', 1);
+    const bundle = await buy(world, 'basicbundle', 12);
+    advance(world, DAY);
+    const hosting = await buy(world, 'premiumhosting', 24);
+
+    await cancel(world, hosting.serviceId);
+
+    const services = await world.services.listServices(BUYER.userId);
+    const bundleRecord = services.find((s) => s.serviceId === bundle.serviceId);
+    expect(await world.users.getUser(BUYER.userId)).toMatchObject({
+      currentPlan: 'basicbundle',
+      expiry: bundleRecord?.renewalDate,
+    });
   });
 });
