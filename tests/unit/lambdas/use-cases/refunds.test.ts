@@ -1626,3 +1626,182 @@ describe('taking refunded time back while others write (end-service.ts)', () => 
     });
   });
 });
+
+describe('the refunds worker at its edges (request-refund.ts)', () => {
+  const awaiting = async (world: World) =>
+    (await world.refunds.listAwaitingWorker('9999', 10)).map((r) => r.refundKey);
+
+  it('RefundRequested naming no refund of the store’s: nothing asked of Razorpay, nobody mailed', async () => {
+    const world = refundWorld();
+    const { paymentId } = await buy(world);
+    const dashboard = world.gateway.givenDashboardRefund(paymentId, 100_000);
+    await razorpaySettles(world, dashboard.id, 'processed');
+
+    for (const refundKey of ['pay_Unknown0000001', `${paymentId}#${dashboard.id}`]) {
+      await expect(requestRefund(world, { userId: BUYER.userId, refundKey })).resolves.toBe(
+        'nothing_to_do',
+      );
+      await expect(
+        retryFailedRefund(world, { userId: BUYER.userId, refundKey, attempt: 1 }),
+      ).resolves.toBe('nothing_to_do');
+    }
+
+    expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
+    expect(world.mailer.sent.filter((m) => /refund/i.test(m.subject))).toEqual([]);
+  });
+
+  it('a refund an operator holds: the buyer told once, Razorpay not asked, off the worker’s list', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await world.refunds.markNeedsAttention(
+      BUYER.userId,
+      paymentId,
+      'Held',
+      world.now().toISOString(),
+    );
+    const detail = { userId: BUYER.userId, refundKey: paymentId };
+
+    await expect(requestRefund(world, detail)).resolves.toBe('needs_operator');
+    await expect(requestRefund(world, detail)).resolves.toBe('needs_operator');
+
+    expect(gatewayRefunds(world, paymentId)).toEqual([]);
+    expect(mailsTo(world, /is delayed/)).toHaveLength(1);
+    expect(mailsTo(world, /has started/)).toEqual([]);
+    expect(await awaiting(world)).toEqual([]);
+  });
+
+  it('processed already: nothing to do, off the list; failed and waiting for its retry: nothing now, still listed', async () => {
+    const world = refundWorld();
+    const a = await buy(world);
+    const b = await buy(world);
+    await cancel(world, a.serviceId);
+    await cancel(world, b.serviceId);
+    await drainBus(world);
+    const [madeA] = gatewayRefunds(world, a.paymentId);
+    const [madeB] = gatewayRefunds(world, b.paymentId);
+    // Razorpay's answers land, but their events are not delivered to the worker yet.
+    await razorpaySettles(world, madeA?.id ?? '', 'processed');
+    await razorpaySettles(world, madeB?.id ?? '', 'failed');
+    world.delivered = world.events.events.length;
+    for (const key of [a.paymentId, b.paymentId]) {
+      const item = world.refunds.items.get(`${BUYER.userId}#${key}`);
+      if (item) Object.assign(item, { awaitingWorker: 'yes', awaitingSince: '2026-01-01' });
+    }
+    const mails = world.mailer.sent.length;
+
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: a.paymentId }),
+    ).resolves.toBe('nothing_to_do');
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: b.paymentId }),
+    ).resolves.toBe('nothing_to_do');
+
+    expect(await awaiting(world)).toEqual([b.paymentId]);
+    expect(gatewayRefunds(world, b.paymentId)).toHaveLength(1);
+    expect(world.mailer.sent.length).toBe(mails);
+  });
+
+  it('tells Razorpay what an accountant needs: the service, the plan, what was kept back, the reason cut to 200', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world, 'basicbundle');
+    registerBundleDomain(world, serviceId);
+    const reason = 'x'.repeat(250);
+    await cancelService(world, { userId: BUYER.userId, serviceId, reason, origin: 'operator' });
+
+    await drainBus(world);
+
+    const [made] = gatewayRefunds(world, paymentId);
+    expect(made?.notes).toEqual({
+      origin: 'operator',
+      orderId: expect.stringMatching(/^order_Refund/),
+      serviceId,
+      plan: 'basicbundle',
+      keptBackPaise: '117882',
+      reason: 'x'.repeat(200),
+    });
+    const [mail] = mailsTo(world, /has started/);
+    expect(mail?.text).toContain('Domain registration (not refunded)');
+    expect(mail?.text).toContain(formatInr(117_882));
+    expect(mail?.text).toContain(formatInr(4_246_584));
+    expect(mail?.text).not.toContain('stays active until');
+  });
+
+  it('a payment Razorpay does not hold as captured: no refund, an operator, the reason naming what it holds', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    const held = world.gateway.payments.get(paymentId);
+    if (held) held.status = 'authorized';
+
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).resolves.toBe('needs_operator');
+
+    expect(gatewayRefunds(world, paymentId)).toEqual([]);
+    const reason = `Razorpay holds the payment as authorized with ${formatInr(3_538_584)} left to refund; the refund is ${formatInr(3_538_584)}`;
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'failed',
+      attention: 'yes',
+      attentionReason: reason,
+      failureReason: reason,
+    });
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'Refund needs an operator',
+        extra: [{ paymentId, attempt: 1, reason }],
+      }),
+    );
+  });
+
+  it('a retry is mailed as a delay, never as a new start; RefundFailed of an attempt already moved on changes nothing', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [first] = gatewayRefunds(world, paymentId);
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+
+    await expect(
+      retryFailedRefund(world, { userId: BUYER.userId, refundKey: paymentId, attempt: 1 }),
+    ).resolves.toBe('requested');
+
+    expect(mailsTo(world, /has started/)).toHaveLength(1);
+    expect(mailsTo(world, /is delayed/)).toHaveLength(1);
+    expect(gatewayRefunds(world, paymentId).map((r) => r.receipt)).toEqual([
+      `refund:${paymentId}`,
+      `refund:${paymentId}:2`,
+    ]);
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({ attempt: 2 });
+    expect(
+      world.log.lines.filter(
+        (l) => l.message === 'Refund tried again after Razorpay reported it failed',
+      ),
+    ).toEqual([expect.objectContaining({ extra: [{ paymentId, attempt: 2 }] })]);
+  });
+
+  it('the last attempt failed: handed over with Razorpay’s reason, the buyer told once', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const pending = gatewayRefunds(world, paymentId).find((r) => r.status === 'pending');
+      await razorpaySettles(world, pending?.id ?? '', 'failed');
+      await drainBus(world);
+    }
+
+    await expect(
+      retryFailedRefund(world, { userId: BUYER.userId, refundKey: paymentId, attempt: 3 }),
+    ).resolves.toBe('needs_operator');
+
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      attention: 'yes',
+      attentionReason: 'Razorpay reported the refund failed',
+    });
+    expect(mailsTo(world, /is delayed/)).toHaveLength(3);
+    expect(await awaiting(world)).toEqual([]);
+  });
+});
