@@ -29,6 +29,8 @@ import {
   retryFailedRefund,
 } from '../../../../lambdas/use-cases/refunds/request-refund';
 import { paymentRefunds, refundOf } from '../../../../lambdas/use-cases/refunds/views';
+import { refundOrderPayment } from '../../../../lambdas/use-cases/refunds/refund-order-payment';
+import { PaymentProviderError } from '../../../../lambdas/use-cases/errors';
 import {
   recomputeCurrentPlan,
   ServiceChangedTooOftenError,
@@ -1803,5 +1805,99 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
     });
     expect(mailsTo(world, /is delayed/)).toHaveLength(3);
     expect(await awaiting(world)).toEqual([]);
+  });
+});
+
+describe('the refund of an order’s payment that bought nothing (refund-order-payment.ts)', () => {
+  const ORDER = { orderId: 'order_Review000001' };
+
+  function paid(world: World, amountPaise = 500_000) {
+    return world.gateway.givenPayment({
+      id: 'pay_Review00000001',
+      orderId: ORDER.orderId,
+      amountPaise,
+    });
+  }
+
+  it('gives back what is left, once: the console’s receipt, the order in its notes, then found again by that receipt', async () => {
+    const world = refundWorld();
+    paid(world);
+    world.gateway.givenDashboardRefund('pay_Review00000001', 100_000);
+    const payment = await world.gateway.fetchPayment('pay_Review00000001');
+
+    const first = await refundOrderPayment(world, ORDER, payment, { origin: 'operator' });
+    const again = await refundOrderPayment(world, ORDER, payment, { origin: 'operator' });
+
+    expect(first).toEqual({
+      refund: expect.objectContaining({ amountPaise: 400_000 }),
+      made: true,
+    });
+    expect(first.refund).toMatchObject({
+      receipt: 'review:order_Review000001',
+      notes: { orderId: ORDER.orderId, origin: 'operator' },
+    });
+    expect(again).toEqual({ refund: first.refund, made: false });
+    expect(gatewayRefunds(world, 'pay_Review00000001')).toHaveLength(2);
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'Refund requested for an order in review',
+        extra: [
+          {
+            orderId: ORDER.orderId,
+            paymentId: 'pay_Review00000001',
+            refundId: first.refund?.id,
+            amountPaise: 400_000,
+          },
+        ],
+      }),
+    );
+  });
+
+  it('an earlier refund of it that failed, or another refund, is not the one: a new one is made', async () => {
+    const world = refundWorld();
+    paid(world);
+    const payment = await world.gateway.fetchPayment('pay_Review00000001');
+    const failed = await refundOrderPayment(world, ORDER, payment, {});
+    world.gateway.settleRefund(failed.refund?.id ?? '', 'failed');
+
+    const retried = await refundOrderPayment(
+      world,
+      ORDER,
+      await world.gateway.fetchPayment(payment.id),
+      {},
+    );
+
+    expect(retried.made).toBe(true);
+    expect(retried.refund?.id).not.toBe(failed.refund?.id);
+    expect(retried.refund?.amountPaise).toBe(500_000);
+  });
+
+  it('refunded in full already: nothing made, nothing to adopt', async () => {
+    const world = refundWorld();
+    paid(world);
+    world.gateway.givenDashboardRefund('pay_Review00000001', 500_000);
+
+    await expect(
+      refundOrderPayment(world, ORDER, await world.gateway.fetchPayment('pay_Review00000001'), {}),
+    ).resolves.toEqual({ refund: undefined, made: false });
+    expect(gatewayRefunds(world, 'pay_Review00000001')).toHaveLength(1);
+  });
+
+  it('Razorpay not answering is the provider’s error, logged with why', async () => {
+    const world = refundWorld();
+    paid(world);
+    const payment = await world.gateway.fetchPayment('pay_Review00000001');
+    crashOnce(world.gateway, 'createRefund', 'before');
+
+    await expect(refundOrderPayment(world, ORDER, payment, {})).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'Razorpay did not make the refund',
+        extra: [expect.objectContaining({ orderId: ORDER.orderId, paymentId: payment.id })],
+      }),
+    );
   });
 });
