@@ -1901,3 +1901,53 @@ describe('the refund of an order’s payment that bought nothing (refund-order-p
     );
   });
 });
+
+describe('cancel at its edges (cancel-service.ts)', () => {
+  const detailsOf = (world: World, type: string) =>
+    world.events.events.filter((e) => e.detailType === type).map((e) => e.detail);
+
+  it('a repeated cancel asks the worker once: RefundRequested is not published again once marked', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+
+    await cancel(world, serviceId);
+    advance(world, 60_000);
+    await cancel(world, serviceId);
+
+    expect(detailsOf(world, 'RefundRequested')).toEqual([
+      {
+        userId: BUYER.userId,
+        refundKey: paymentId,
+        paymentId,
+        amountPaise: 3_538_584,
+        origin: 'buyer',
+        requestedAt: BOUGHT_AT.toISOString(),
+      },
+    ]);
+  });
+
+  it('ServiceCancelled says cancelled, at the click, even when it is published by a retry later', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+    const clickedAt = world.now().toISOString();
+    crashOnce(world.events, 'publish', 'before');
+    await expect(cancel(world, serviceId)).rejects.toBeInstanceOf(SimulatedCrash);
+    advance(world, 10 * 60_000);
+
+    await cancel(world, serviceId);
+
+    expect(detailsOf(world, 'ServiceCancelled')).toEqual([
+      { userId: BUYER.userId, serviceId, why: 'cancelled', at: clickedAt },
+    ]);
+  });
+
+  it('a cancel that names no origin is the buyer’s', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+
+    await cancelService(world, { userId: BUYER.userId, serviceId });
+
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({ origin: 'buyer' });
+    expect((await world.refunds.get(BUYER.userId, paymentId))?.reason).toBeUndefined();
+  });
+});
