@@ -448,6 +448,13 @@ describe('the refunds worker asks Razorpay once', () => {
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({
       reason: expect.any(RefundStepInProgressError),
     });
+    // The bus's failed delivery says which step of which refund waits.
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: {
+        name: 'RefundStepInProgressError',
+        message: `Step gateway:1 of refund ${paymentId} is held by another attempt; retry later.`,
+      },
+    });
     expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
   });
 
