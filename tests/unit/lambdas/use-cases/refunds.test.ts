@@ -15,6 +15,10 @@ import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razo
 import { cancelService } from '../../../../lambdas/use-cases/refunds/cancel-service';
 import { completeRefund } from '../../../../lambdas/use-cases/refunds/complete-refund';
 import {
+  recordDisputeEvent,
+  recordRefundEvent,
+} from '../../../../lambdas/use-cases/refunds/record-refund-event';
+import {
   CancelServiceNotFoundError,
   NotRefundableError,
   RefundStepInProgressError,
@@ -24,6 +28,15 @@ import {
   requestRefund,
   retryFailedRefund,
 } from '../../../../lambdas/use-cases/refunds/request-refund';
+import { paymentRefunds, refundOf } from '../../../../lambdas/use-cases/refunds/views';
+import { refundOrderPayment } from '../../../../lambdas/use-cases/refunds/refund-order-payment';
+import { PaymentProviderError } from '../../../../lambdas/use-cases/errors';
+import {
+  recomputeCurrentPlan,
+  ServiceChangedTooOftenError,
+  withdrawPeriods,
+} from '../../../../lambdas/use-cases/refunds/end-service';
+import type { RefundRecord } from '../../../../lambdas/ports/refunds';
 import { ConvergeBusyError, convergeService } from '../../../../lambdas/use-cases/converge-service';
 import { InMemoryPanel, InMemoryProvisioningRecords } from '../../../helpers/fakes/provisioning';
 import { crashOnce, SimulatedCrash } from '../../../helpers/fakes/stores';
@@ -435,6 +448,13 @@ describe('the refunds worker asks Razorpay once', () => {
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({
       reason: expect.any(RefundStepInProgressError),
     });
+    // The bus's failed delivery says which step of which refund waits.
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: {
+        name: 'RefundStepInProgressError',
+        message: `Step gateway:1 of refund ${paymentId} is held by another attempt; retry later.`,
+      },
+    });
     expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
   });
 
@@ -814,5 +834,1127 @@ describe('the dashboard', () => {
       status: 'pending',
       amountPaise: 4_128_702,
     });
+  });
+});
+
+describe('the credit note: what it credits, and why, in its words (D15)', () => {
+  /** The buyer's purchase of `paymentId` as the store holds it. */
+  const purchaseOf = (world: World, paymentId: string) =>
+    world.purchases.all().find((p) => p.paymentId === paymentId);
+
+  /** Cancels as `origin`, has Razorpay make and process the store's refund, and delivers all. */
+  async function refundedByTheStore(
+    world: World,
+    serviceId: string,
+    paymentId: string,
+    origin: 'buyer' | 'operator',
+  ) {
+    await cancelService(world, { userId: BUYER.userId, serviceId, reason: 'Asked', origin });
+    await drainBus(world);
+    const made = gatewayRefunds(world, paymentId).find((r) => r.receipt !== null);
+    if (!made) throw new Error('no refund made');
+    await razorpaySettles(world, made.id, 'processed');
+    await drainBus(world);
+    return made;
+  }
+
+  it('a buyer’s cancel: within the guarantee; with the domain kept back it says so', async () => {
+    const world = refundWorld();
+    const hosting = await buy(world);
+    const bundle = await buy(world, 'basicbundle');
+    registerBundleDomain(world, bundle.serviceId);
+
+    await refundedByTheStore(world, hosting.serviceId, hosting.paymentId, 'buyer');
+    await refundedByTheStore(world, bundle.serviceId, bundle.paymentId, 'buyer');
+
+    expect(purchaseOf(world, hosting.paymentId)?.creditNoteRefund?.reason).toBe(
+      'Cancelled within the 30-day money-back guarantee',
+    );
+    expect(purchaseOf(world, bundle.paymentId)?.creditNoteRefund).toMatchObject({
+      amountPaise: 4_128_702,
+      reason: 'Cancelled within the 30-day money-back guarantee (less the domain registration)',
+    });
+  });
+
+  it('an operator’s refund: by the store, with the domain kept back said too', async () => {
+    const world = refundWorld();
+    const hosting = await buy(world);
+    const bundle = await buy(world, 'basicbundle');
+    registerBundleDomain(world, bundle.serviceId);
+
+    await refundedByTheStore(world, hosting.serviceId, hosting.paymentId, 'operator');
+    await refundedByTheStore(world, bundle.serviceId, bundle.paymentId, 'operator');
+
+    expect(purchaseOf(world, hosting.paymentId)?.creditNoteRefund?.reason).toBe(
+      'Refunded by the store',
+    );
+    expect(purchaseOf(world, bundle.paymentId)?.creditNoteRefund?.reason).toBe(
+      'Refunded by the store (less the domain registration)',
+    );
+  });
+
+  it('a payment refunded in Razorpay’s dashboard in two parts credits the whole payment, made through Razorpay', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const first = world.gateway.givenDashboardRefund(paymentId, 100_000);
+    await razorpaySettles(world, first.id, 'processed');
+    await drainBus(world);
+    const rest = world.gateway.givenDashboardRefund(paymentId, amountPaise - 100_000);
+
+    await razorpaySettles(world, rest.id, 'processed');
+    await drainBus(world);
+
+    expect(purchaseOf(world, paymentId)).toMatchObject({
+      creditNoteNumber: 'CN/26-27/000001',
+      creditNoteRefund: {
+        amountPaise,
+        refundId: rest.id,
+        reason: 'Refund made through Razorpay',
+      },
+    });
+    expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBe(
+      world.now().toISOString(),
+    );
+  });
+
+  it('a part refunded in the dashboard and not yet processed is not credited by the store’s refund', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const dashboard = world.gateway.givenDashboardRefund(paymentId, 100_000);
+    const { refund, payment } = {
+      refund: await world.gateway.fetchRefund(dashboard.id),
+      payment: await world.gateway.fetchPayment(paymentId),
+    };
+    await handleRazorpayWebhook(
+      world,
+      refundWebhook('refund.created', refund, payment, 'evt_dash_created', WEBHOOK_SECRET),
+    );
+
+    const ours = await refundedByTheStore(world, serviceId, paymentId, 'buyer');
+
+    expect(ours.amountPaise).toBe(amountPaise - 100_000);
+    expect(purchaseOf(world, paymentId)?.creditNoteRefund?.amountPaise).toBe(amountPaise - 100_000);
+  });
+
+  it('RefundCompleted for a refund not processed, unknown or of no purchase: nothing issued, nobody mailed', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId } = await buy(world);
+    await cancel(world, serviceId);
+    const pending = { userId: BUYER.userId, refundKey: paymentId };
+    const unknown = { userId: BUYER.userId, refundKey: 'pay_Unknown0000001' };
+    const record = await world.refunds.get(BUYER.userId, paymentId);
+    if (!record) throw new Error('no record');
+    const { purchase: _dropped, ...noPurchase } = record;
+    await world.refunds.create({
+      ...noPurchase,
+      refundKey: 'pay_NoPurchase0001',
+      status: 'processed',
+      processedAt: world.now().toISOString(),
+    });
+    await world.refunds.create({ ...record, refundKey: 'pay_NotDated00001', status: 'processed' });
+
+    for (const refundKey of [
+      paymentId,
+      unknown.refundKey,
+      'pay_NoPurchase0001',
+      'pay_NotDated00001',
+    ]) {
+      await expect(completeRefund(world, { ...pending, refundKey })).resolves.toBe('nothing_to_do');
+    }
+
+    expect(world.mailer.sent.filter((m) => /is processed/.test(m.subject))).toEqual([]);
+    expect(world.purchases.all()[0]?.creditNoteRefund).toBeUndefined();
+    expect(world.purchases.all()[0]?.creditNoteNumber).toBeUndefined();
+  });
+
+  it('a purchase bought before tax invoices: the buyer is mailed, with no credit note', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId } = await buy(world);
+    for (const [key, p] of world.purchases.items) {
+      const { invoiceNumber: _none, ...rest } = p;
+      world.purchases.items.set(key, rest);
+    }
+
+    await refundedByTheStore(world, serviceId, paymentId, 'buyer');
+
+    expect(purchaseOf(world, paymentId)?.creditNoteRefund).toBeUndefined();
+    expect(purchaseOf(world, paymentId)?.creditNoteNumber).toBeUndefined();
+    const [mail] = mailsTo(world, /is processed/);
+    expect(mail?.text).not.toContain('Credit note');
+  });
+
+  it('completed is said once done; the mail names Razorpay’s refund and when it was processed', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [made] = gatewayRefunds(world, paymentId);
+    const { refund, payment } = world.gateway.settleRefund(made?.id ?? '', 'processed');
+    await handleRazorpayWebhook(
+      world,
+      refundWebhook('refund.processed', refund, payment, 'evt_done', WEBHOOK_SECRET),
+    );
+    advance(world, 5 * DAY);
+
+    await expect(
+      completeRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).resolves.toBe('completed');
+
+    const [mail] = mailsTo(world, /is processed/);
+    expect(mail?.text).toContain(made?.id ?? 'none');
+    expect(mail?.text).toContain('on 22 November 2026');
+    expect(mail?.text).toContain('CN/26-27/000001');
+  });
+
+  it('a second refund of a payment that has its credit note gets none of its own: an operator’s', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId } = await buy(world);
+    const made = await refundedByTheStore(world, serviceId, paymentId, 'buyer');
+    const record = await world.refunds.get(BUYER.userId, paymentId);
+    if (!record) throw new Error('no record');
+    await world.refunds.create({
+      ...record,
+      refundKey: `${paymentId}#rfnd_Second000001`,
+      kind: 'outside',
+      gatewayRefundId: 'rfnd_Second000001',
+      full: true,
+      done: {},
+    });
+
+    await completeRefund(world, {
+      userId: BUYER.userId,
+      refundKey: `${paymentId}#rfnd_Second000001`,
+    });
+
+    expect(purchaseOf(world, paymentId)).toMatchObject({
+      creditNoteNumber: 'CN/26-27/000001',
+      creditNoteRefund: { refundId: made.id },
+    });
+    const mails = mailsTo(world, /is processed/);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).not.toContain('Credit note');
+    expect(
+      world.log.lines.filter((l) => l.message === 'Credit note issued for a refund'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('Razorpay’s refund and dispute events at their edges', () => {
+  const eventsOf = (world: World, type: string) =>
+    world.events.events.filter((e) => e.detailType === type).map((e) => e.detail);
+
+  it('a refund or dispute of a payment made without an order, or of another shop’s order: ignored, nothing recorded', async () => {
+    const world = refundWorld();
+    world.gateway.givenPayment({ id: 'pay_NoOrder000001', orderId: null, amountPaise: 100_000 });
+    world.gateway.givenPayment({
+      id: 'pay_Elsewhere0001',
+      orderId: 'order_Elsewhere001',
+      amountPaise: 100_000,
+    });
+
+    for (const paymentId of ['pay_NoOrder000001', 'pay_Elsewhere0001']) {
+      const refund = world.gateway.givenDashboardRefund(paymentId, 100_000);
+      // No payment in the event: the gateway is asked for it.
+      await expect(
+        recordRefundEvent(world, { type: 'refund.processed', refund, payment: undefined }, 'evt'),
+      ).resolves.toBe('ignored');
+      const dispute = {
+        id: `disp_${paymentId}`,
+        paymentId,
+        amountPaise: 100_000,
+        currency: 'INR',
+        status: 'open',
+        reasonCode: null,
+      };
+      await expect(
+        recordDisputeEvent(
+          world,
+          { type: 'payment.dispute.lost', dispute, payment: undefined },
+          'evt',
+        ),
+      ).resolves.toBe('ignored');
+    }
+
+    expect(world.refunds.all()).toEqual([]);
+    expect(world.events.events).toEqual([]);
+  });
+
+  it('our receipt on a refund the store has no record of is ignored; one naming another payment is an outside refund', async () => {
+    const world = refundWorld();
+    const { paymentId } = await buy(world);
+    const payment = await world.gateway.fetchPayment(paymentId);
+    const unknown = { ...world.gateway.givenDashboardRefund(paymentId, 100_000) };
+    unknown.receipt = `refund:${paymentId}`;
+
+    await expect(
+      recordRefundEvent(world, { type: 'refund.processed', refund: unknown, payment }, 'evt_1'),
+    ).resolves.toBe('ignored');
+    expect(world.refunds.all()).toEqual([]);
+
+    const other = { ...world.gateway.givenDashboardRefund(paymentId, 100_000) };
+    other.receipt = 'refund:pay_SomeoneElse01';
+    await expect(
+      recordRefundEvent(world, { type: 'refund.created', refund: other, payment }, 'evt_2'),
+    ).resolves.toBe('refund_recorded');
+    expect(world.refunds.all()).toEqual([
+      expect.objectContaining({
+        refundKey: `${paymentId}#${other.id}`,
+        kind: 'outside',
+        origin: 'razorpay',
+        status: 'pending',
+        full: false,
+        attention: 'yes',
+        attentionReason: 'Partial refund made in Razorpay',
+      }),
+    ]);
+  });
+
+  it('refund.created of the store’s refund records Razorpay’s id and settles nothing', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    crashOnce(world.refunds, 'recordGatewayRefund', 'before');
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).rejects.toThrow();
+    const [made] = gatewayRefunds(world, paymentId);
+    if (!made) throw new Error('no refund made');
+
+    await expect(
+      recordRefundEvent(
+        world,
+        {
+          type: 'refund.created',
+          refund: made,
+          payment: await world.gateway.fetchPayment(paymentId),
+        },
+        'evt_created',
+      ),
+    ).resolves.toBe('refund_recorded');
+
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'pending',
+      gatewayRefundId: made.id,
+    });
+    expect(eventsOf(world, 'RefundCompleted')).toEqual([]);
+    expect(eventsOf(world, 'RefundFailed')).toEqual([]);
+  });
+
+  it('refund.failed told twice: one alarm, one RefundFailed with the attempt and when it failed', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [made] = gatewayRefunds(world, paymentId);
+    const { refund, payment } = world.gateway.settleRefund(made?.id ?? '', 'failed');
+    advance(world, DAY);
+    const failedAt = world.now().toISOString();
+
+    for (const eventId of ['evt_failed_1', 'evt_failed_2']) {
+      await expect(
+        recordRefundEvent(world, { type: 'refund.failed', refund, payment }, eventId),
+      ).resolves.toBe('refund_recorded');
+      advance(world, 60_000);
+    }
+
+    expect(eventsOf(world, 'RefundFailed')).toEqual([
+      {
+        userId: BUYER.userId,
+        refundKey: paymentId,
+        paymentId,
+        attempt: 1,
+        razorpayRefundId: made?.id,
+        failedAt,
+      },
+    ]);
+    expect(world.log.lines.filter((l) => l.message === 'Refund failed at Razorpay')).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        extra: [expect.objectContaining({ attempt: 1, paymentId, eventId: 'evt_failed_1' })],
+      }),
+    ]);
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Razorpay reported the refund failed',
+    });
+  });
+
+  it('an event of an earlier attempt changes nothing: the current attempt decides', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [first] = gatewayRefunds(world, paymentId);
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+    const before = await world.refunds.get(BUYER.userId, paymentId);
+    const published = world.events.events.length;
+    const stale = {
+      ...(await world.gateway.fetchRefund(first?.id ?? '')),
+      status: 'processed' as const,
+    };
+
+    await expect(
+      recordRefundEvent(
+        world,
+        {
+          type: 'refund.processed',
+          refund: stale,
+          payment: await world.gateway.fetchPayment(paymentId),
+        },
+        'evt_stale',
+      ),
+    ).resolves.toBe('refund_recorded');
+
+    expect(before).toMatchObject({ attempt: 2, status: 'pending' });
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toEqual(before);
+    expect(world.events.events.length).toBe(published);
+  });
+
+  it('a refund made in the dashboard: recorded once with one alarm; it ends nothing until processed, nor when failed', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const whole = world.gateway.givenDashboardRefund(paymentId, amountPaise);
+    const fullPayment = await world.gateway.fetchPayment(paymentId);
+
+    await recordRefundEvent(
+      world,
+      { type: 'refund.created', refund: whole, payment: fullPayment },
+      'e1',
+    );
+    await recordRefundEvent(
+      world,
+      { type: 'refund.created', refund: whole, payment: fullPayment },
+      'e2',
+    );
+    const created = await world.refunds.get(BUYER.userId, `${paymentId}#${whole.id}`);
+    // Razorpay failed it, in an event whose payment still shows it refunded in full.
+    await recordRefundEvent(
+      world,
+      { type: 'refund.failed', refund: { ...whole, status: 'failed' }, payment: fullPayment },
+      'e3',
+    );
+
+    expect(created).toMatchObject({ status: 'pending', full: true, amountPaise });
+    expect(created?.processedAt).toBeUndefined();
+    expect(created?.attention).toBeUndefined();
+    expect(world.log.lines.filter((l) => l.message === 'Refund made outside the store')).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        extra: [
+          expect.objectContaining({ amountPaise, full: true, status: 'pending', eventId: 'e1' }),
+        ],
+      }),
+    ]);
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${whole.id}`)).toMatchObject({
+      status: 'failed',
+      full: false,
+    });
+    expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBeUndefined();
+    expect(world.events.events.map((e) => e.detailType)).not.toContain('ServiceCancelled');
+    expect(world.purchases.all()[0]?.creditNoteNumber).toBeUndefined();
+  });
+
+  it('the whole payment went back when Razorpay says it is refunded in full, or refunded all it holds', async () => {
+    for (const said of [
+      { refundStatus: 'full' as const, refunded: 0 },
+      { refundStatus: 'partial' as const, refunded: 1 },
+    ]) {
+      const world = refundWorld();
+      const { paymentId, serviceId, amountPaise } = await buy(world);
+      const refund = {
+        ...world.gateway.givenDashboardRefund(paymentId, 100_000),
+        status: 'processed' as const,
+      };
+      const payment = {
+        ...(await world.gateway.fetchPayment(paymentId)),
+        refundStatus: said.refundStatus,
+        amountRefundedPaise: said.refunded * amountPaise,
+      };
+
+      await recordRefundEvent(world, { type: 'refund.processed', refund, payment }, 'evt');
+
+      expect(await world.refunds.get(BUYER.userId, `${paymentId}#${refund.id}`)).toMatchObject({
+        full: true,
+        processedAt: world.now().toISOString(),
+      });
+      expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBe(
+        world.now().toISOString(),
+      );
+      expect(eventsOf(world, 'ServiceCancelled')).toEqual([
+        { userId: BUYER.userId, serviceId, why: 'refunded', at: world.now().toISOString() },
+      ]);
+      expect(eventsOf(world, 'RefundCompleted')).toEqual([
+        expect.objectContaining({
+          refundKey: `${paymentId}#${refund.id}`,
+          processedAt: world.now().toISOString(),
+        }),
+      ]);
+    }
+  });
+
+  it('a renewal’s payment refunded in full in the dashboard: the time it bought is taken back, the service runs on (ServiceChanged)', async () => {
+    const world = refundWorld(new Date('2025-12-10T04:30:00.000Z'));
+    const { serviceId } = await buy(world);
+    world.setNow(new Date('2026-11-20T04:30:00.000Z'));
+    const renewal = await buy(world);
+    const whole = world.gateway.givenDashboardRefund(renewal.paymentId, renewal.amountPaise);
+
+    await razorpaySettles(world, whole.id, 'processed');
+
+    const service = await world.services.getService(BUYER.userId, serviceId);
+    expect(service?.cancelledAt).toBeUndefined();
+    expect(service?.renewalDate).toBe('2026-12-10T04:30:00.000Z');
+    expect(eventsOf(world, 'ServiceCancelled')).toEqual([]);
+    expect(eventsOf(world, 'ServiceChanged')).toContainEqual({
+      userId: BUYER.userId,
+      serviceId,
+      fact: 'refund',
+      at: world.now().toISOString(),
+    });
+  });
+
+  it('a dispute: recorded for the operators, its service suspended while open, running again when won', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const payment = await world.gateway.fetchPayment(paymentId);
+    const dispute = {
+      id: 'disp_Won00000000001',
+      paymentId,
+      amountPaise,
+      currency: 'INR',
+      status: 'under_review',
+      reasonCode: 'fraud',
+    };
+
+    await expect(
+      recordDisputeEvent(world, { type: 'payment.dispute.created', dispute, payment }, 'evt_d1'),
+    ).resolves.toBe('dispute_recorded');
+    const opened = await world.refunds.get(BUYER.userId, `${paymentId}#${dispute.id}`);
+    const whileOpen = await world.services.getService(BUYER.userId, serviceId);
+    await expect(
+      recordDisputeEvent(world, { type: 'payment.dispute.won', dispute, payment }, 'evt_d2'),
+    ).resolves.toBe('dispute_recorded');
+
+    expect(opened).toMatchObject({
+      kind: 'dispute',
+      origin: 'razorpay',
+      status: 'pending',
+      amountPaise,
+      disputeId: dispute.id,
+      disputeStatus: 'under_review',
+      attention: 'yes',
+      attentionReason: 'Dispute opened: the service is suspended until it is decided',
+      purchase: expect.objectContaining({ serviceId }),
+    });
+    expect(whileOpen?.disputes).toEqual({ [paymentId]: 'open' });
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${dispute.id}`)).toMatchObject({
+      disputeStatus: 'won',
+    });
+    // A dispute first heard of when it is won is listed with what that means.
+    const late = { ...dispute, id: 'disp_WonLate000001' };
+    await recordDisputeEvent(
+      world,
+      { type: 'payment.dispute.won', dispute: late, payment },
+      'evt_d3',
+    );
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${late.id}`)).toMatchObject({
+      disputeStatus: 'won',
+      attentionReason: 'Dispute won: the service runs again',
+    });
+    const service = await world.services.getService(BUYER.userId, serviceId);
+    expect(service?.disputes).toEqual({ [paymentId]: 'won' });
+    expect(service?.cancelledAt).toBeUndefined();
+    expect(world.log.lines.filter((l) => l.message === 'Payment dispute opened')).toEqual([
+      expect.objectContaining({
+        extra: [expect.objectContaining({ amountPaise, paymentId, eventId: 'evt_d1' })],
+      }),
+    ]);
+    expect(eventsOf(world, 'ServiceCancelled')).toEqual([]);
+  });
+
+  it('a dispute lost ends its service once, as dispute_lost, and says so', async () => {
+    const world = refundWorld();
+    const { paymentId, serviceId, amountPaise } = await buy(world);
+    const payment = await world.gateway.fetchPayment(paymentId);
+    const dispute = {
+      id: 'disp_Lost0000000001',
+      paymentId,
+      amountPaise,
+      currency: 'INR',
+      status: 'lost',
+      reasonCode: null,
+    };
+
+    await recordDisputeEvent(world, { type: 'payment.dispute.lost', dispute, payment }, 'evt_l1');
+
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${dispute.id}`)).toMatchObject({
+      disputeStatus: 'lost',
+      attentionReason: 'Dispute lost: the service was ended',
+    });
+    expect(eventsOf(world, 'ServiceCancelled')).toEqual([
+      { userId: BUYER.userId, serviceId, why: 'dispute_lost', at: world.now().toISOString() },
+    ]);
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({ message: 'Payment dispute lost; its service ended' }),
+    );
+  });
+});
+
+describe('a refund as the buyer sees it (docs/api.md Refund, Payment.refund)', () => {
+  const record = (over: Partial<RefundRecord>): RefundRecord => ({
+    userId: BUYER.userId,
+    refundKey: 'pay_View0000000001',
+    kind: 'store',
+    paymentId: 'pay_View0000000001',
+    orderId: 'order_View000000001',
+    origin: 'buyer',
+    paidPaise: 3_538_584,
+    amountPaise: 3_538_584,
+    deductionPaise: 0,
+    status: 'requested',
+    attempt: 1,
+    createdAt: '2026-11-23T02:00:00.000Z',
+    updatedAt: '2026-11-23T02:00:00.000Z',
+    done: {},
+    claims: {},
+    ...over,
+  });
+
+  it('the store’s refund is named by its first receipt; Razorpay’s id and a kept-back part only when there are some', () => {
+    expect(refundOf(record({ attempt: 2, gatewayRefundId: 'rfnd_View00000001' }))).toEqual({
+      id: 'refund:pay_View0000000001',
+      amountPaise: 3_538_584,
+      status: 'pending',
+      createdAt: '2026-11-23T02:00:00.000Z',
+      razorpayRefundId: 'rfnd_View00000001',
+    });
+    expect(refundOf(record({ amountPaise: 4_128_702, deductionPaise: 117_882 }))).toEqual({
+      id: 'refund:pay_View0000000001',
+      amountPaise: 4_128_702,
+      status: 'pending',
+      createdAt: '2026-11-23T02:00:00.000Z',
+      deductionPaise: 117_882,
+    });
+    expect(refundOf(record({ kind: 'outside', gatewayRefundId: 'rfnd_Dash00000001' })).id).toBe(
+      'rfnd_Dash00000001',
+    );
+    expect(refundOf(record({ kind: 'outside' })).id).toBe('');
+  });
+
+  it('pending while Razorpay has it or another attempt is coming; failed once a person has to act', () => {
+    const statusOf = (over: Partial<RefundRecord>) => refundOf(record(over)).status;
+
+    expect(statusOf({ status: 'requested' })).toBe('pending');
+    expect(statusOf({ status: 'pending' })).toBe('pending');
+    expect(statusOf({ status: 'pending', attention: 'yes' })).toBe('failed');
+    expect(statusOf({ status: 'processed', attention: 'yes' })).toBe('processed');
+    expect(statusOf({ status: 'failed', attempt: 1 })).toBe('pending');
+    expect(statusOf({ status: 'failed', attempt: 2 })).toBe('pending');
+    expect(statusOf({ status: 'failed', attempt: 3 })).toBe('failed');
+    expect(statusOf({ status: 'failed', attempt: 1, attention: 'yes' })).toBe('failed');
+    expect(statusOf({ status: 'failed', kind: 'outside' })).toBe('failed');
+  });
+
+  it('a payment shows the store’s refund; else what the dashboard gave back, added up from the first, failed ones left out', () => {
+    const outside = (id: string, amountPaise: number, status: RefundRecord['status'], at: string) =>
+      record({
+        refundKey: `pay_View0000000002#${id}`,
+        paymentId: 'pay_View0000000002',
+        kind: 'outside',
+        origin: 'razorpay',
+        gatewayRefundId: id,
+        amountPaise,
+        status,
+        createdAt: at,
+      });
+    const store = record({ status: 'processed' });
+    const storeSide = record({
+      refundKey: 'pay_View0000000001#rfnd_Side',
+      kind: 'outside',
+      gatewayRefundId: 'rfnd_Side',
+      amountPaise: 100_000,
+      status: 'processed',
+    });
+    const dispute = record({
+      refundKey: 'pay_View0000000003#disp_1',
+      paymentId: 'pay_View0000000003',
+      kind: 'dispute',
+      status: 'pending',
+    });
+
+    const shown = paymentRefunds([
+      outside('rfnd_Later', 200_000, 'pending', '2026-11-25T02:00:00.000Z'),
+      storeSide,
+      outside('rfnd_Failed', 300_000, 'failed', '2026-11-23T02:00:00.000Z'),
+      outside('rfnd_First', 100_000, 'processed', '2026-11-24T02:00:00.000Z'),
+      store,
+      dispute,
+    ]);
+
+    expect([...shown.keys()].sort()).toEqual(['pay_View0000000001', 'pay_View0000000002']);
+    expect(shown.get('pay_View0000000001')).toEqual(refundOf(store));
+    expect(shown.get('pay_View0000000002')).toEqual({
+      id: 'rfnd_First',
+      amountPaise: 300_000,
+      status: 'pending',
+      createdAt: '2026-11-24T02:00:00.000Z',
+      razorpayRefundId: 'rfnd_First',
+    });
+    expect(
+      paymentRefunds([
+        outside('rfnd_B', 200_000, 'processed', '2026-11-25T02:00:00.000Z'),
+        outside('rfnd_A', 100_000, 'processed', '2026-11-24T02:00:00.000Z'),
+      ]).get('pay_View0000000002'),
+    ).toMatchObject({ id: 'rfnd_A', amountPaise: 300_000, status: 'processed' });
+    expect(
+      paymentRefunds([
+        outside('rfnd_B', 200_000, 'processed', '2026-11-25T02:00:00.000Z'),
+        outside('rfnd_A', 100_000, 'pending', '2026-11-24T02:00:00.000Z'),
+      ]).get('pay_View0000000002')?.status,
+    ).toBe('pending');
+  });
+});
+
+describe('taking refunded time back while others write (end-service.ts)', () => {
+  /** `store` with `method` answering false (another write landed first) `times` times. */
+  function losing<T extends object>(store: T, method: keyof T & string, times: number) {
+    const calls = { count: 0 };
+    const real = (store[method] as (...args: unknown[]) => Promise<boolean>).bind(store);
+    const wrapped = Object.create(store) as T;
+    Object.assign(wrapped, {
+      [method]: async (...args: unknown[]) => {
+        calls.count += 1;
+        return calls.count <= times ? false : real(...args);
+      },
+    });
+    return { wrapped, calls };
+  }
+
+  it('a lost write is tried again on the service as it is now; 25 lost in a row give up, saying so', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+    const purchaseId = world.purchases.all()[0]?.purchaseId ?? '';
+    const ref = { userId: BUYER.userId, serviceId };
+    const never = losing(world.services, 'withdrawPeriods', Infinity);
+
+    await expect(
+      withdrawPeriods({ ...world, services: never.wrapped }, ref, [purchaseId], world.now()),
+    ).rejects.toThrow(
+      new ServiceChangedTooOftenError(
+        `service ${serviceId} kept changing; refunded periods not taken back yet`,
+      ),
+    );
+    expect(never.calls.count).toBe(25);
+    expect((await world.services.getService(BUYER.userId, serviceId))?.cancelledAt).toBeUndefined();
+
+    const late = losing(world.services, 'withdrawPeriods', 24);
+    const done = await withdrawPeriods(
+      { ...world, services: late.wrapped },
+      ref,
+      [purchaseId],
+      world.now(),
+    );
+    expect(late.calls.count).toBe(25);
+    expect(done).toMatchObject({
+      ended: true,
+      service: { serviceId, cancelledAt: world.now().toISOString() },
+    });
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'Service ended by a refund',
+        extra: [expect.objectContaining({ serviceId, purchaseIds: [purchaseId] })],
+      }),
+    );
+    // Taken back already: nothing is written again.
+    const again = losing(world.services, 'withdrawPeriods', 0);
+    await expect(
+      withdrawPeriods({ ...world, services: again.wrapped }, ref, [purchaseId], world.now()),
+    ).resolves.toMatchObject({ ended: true });
+    expect(again.calls.count).toBe(0);
+  });
+
+  it('a service or buyer that is not there: nothing to take back, no plan', async () => {
+    const world = refundWorld();
+
+    await expect(
+      withdrawPeriods(world, { userId: BUYER.userId, serviceId: 'svc_none' }, ['p'], world.now()),
+    ).resolves.toBeUndefined();
+    await expect(recomputeCurrentPlan(world, 'nobody', world.now())).resolves.toBeNull();
+  });
+
+  it('the buyer’s plan: a lost write is tried again; 25 lost in a row give up', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+    const purchaseId = world.purchases.all()[0]?.purchaseId ?? '';
+    await withdrawPeriods(world, { userId: BUYER.userId, serviceId }, [purchaseId], world.now());
+    const never = losing(world.users, 'replaceCurrentPlan', Infinity);
+
+    await expect(
+      recomputeCurrentPlan({ ...world, users: never.wrapped }, BUYER.userId, world.now()),
+    ).rejects.toThrow(
+      new ServiceChangedTooOftenError(`the record of ${BUYER.userId} kept changing`),
+    );
+    expect(never.calls.count).toBe(25);
+    expect((await world.users.getUser(BUYER.userId))?.currentPlan).toBe('basichosting');
+
+    const late = losing(world.users, 'replaceCurrentPlan', 24);
+    await expect(
+      recomputeCurrentPlan({ ...world, users: late.wrapped }, BUYER.userId, world.now()),
+    ).resolves.toBeNull();
+    expect(late.calls.count).toBe(25);
+    const user = await world.users.getUser(BUYER.userId);
+    expect(user?.currentPlan).toBeUndefined();
+    expect(user?.expiry).toBeUndefined();
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'Current plan recomputed after a refund',
+        extra: [{ currentPlan: null, expiry: null }],
+      }),
+    );
+    // In step already: nothing written.
+    const none = losing(world.users, 'replaceCurrentPlan', 0);
+    await recomputeCurrentPlan({ ...world, users: none.wrapped }, BUYER.userId, world.now());
+    expect(none.calls.count).toBe(0);
+  });
+
+  it('the plan that runs longest of what is still active is the buyer’s', async () => {
+    const world = refundWorld();
+    await buy(world, 'basicvps', 1);
+    const bundle = await buy(world, 'basicbundle', 12);
+    advance(world, DAY);
+    const hosting = await buy(world, 'premiumhosting', 24);
+
+    await cancel(world, hosting.serviceId);
+
+    const services = await world.services.listServices(BUYER.userId);
+    const bundleRecord = services.find((s) => s.serviceId === bundle.serviceId);
+    expect(await world.users.getUser(BUYER.userId)).toMatchObject({
+      currentPlan: 'basicbundle',
+      expiry: bundleRecord?.renewalDate,
+    });
+  });
+});
+
+describe('the refunds worker at its edges (request-refund.ts)', () => {
+  const awaiting = async (world: World) =>
+    (await world.refunds.listAwaitingWorker('9999', 10)).map((r) => r.refundKey);
+
+  it('RefundRequested naming no refund of the store’s: nothing asked of Razorpay, nobody mailed', async () => {
+    const world = refundWorld();
+    const { paymentId } = await buy(world);
+    const dashboard = world.gateway.givenDashboardRefund(paymentId, 100_000);
+    await razorpaySettles(world, dashboard.id, 'processed');
+
+    for (const refundKey of ['pay_Unknown0000001', `${paymentId}#${dashboard.id}`]) {
+      await expect(requestRefund(world, { userId: BUYER.userId, refundKey })).resolves.toBe(
+        'nothing_to_do',
+      );
+      await expect(
+        retryFailedRefund(world, { userId: BUYER.userId, refundKey, attempt: 1 }),
+      ).resolves.toBe('nothing_to_do');
+    }
+
+    expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
+    expect(world.mailer.sent.filter((m) => /refund/i.test(m.subject))).toEqual([]);
+  });
+
+  it('a refund an operator holds: the buyer told once, Razorpay not asked, off the worker’s list', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await world.refunds.markNeedsAttention(
+      BUYER.userId,
+      paymentId,
+      'Held',
+      world.now().toISOString(),
+    );
+    const detail = { userId: BUYER.userId, refundKey: paymentId };
+
+    await expect(requestRefund(world, detail)).resolves.toBe('needs_operator');
+    await expect(requestRefund(world, detail)).resolves.toBe('needs_operator');
+
+    expect(gatewayRefunds(world, paymentId)).toEqual([]);
+    expect(mailsTo(world, /is delayed/)).toHaveLength(1);
+    expect(mailsTo(world, /has started/)).toEqual([]);
+    expect(await awaiting(world)).toEqual([]);
+  });
+
+  it('processed already: nothing to do, off the list; failed and waiting for its retry: nothing now, still listed', async () => {
+    const world = refundWorld();
+    const a = await buy(world);
+    const b = await buy(world);
+    await cancel(world, a.serviceId);
+    await cancel(world, b.serviceId);
+    await drainBus(world);
+    const [madeA] = gatewayRefunds(world, a.paymentId);
+    const [madeB] = gatewayRefunds(world, b.paymentId);
+    // Razorpay's answers land, but their events are not delivered to the worker yet.
+    await razorpaySettles(world, madeA?.id ?? '', 'processed');
+    await razorpaySettles(world, madeB?.id ?? '', 'failed');
+    world.delivered = world.events.events.length;
+    for (const key of [a.paymentId, b.paymentId]) {
+      const item = world.refunds.items.get(`${BUYER.userId}#${key}`);
+      if (item) Object.assign(item, { awaitingWorker: 'yes', awaitingSince: '2026-01-01' });
+    }
+    const mails = world.mailer.sent.length;
+
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: a.paymentId }),
+    ).resolves.toBe('nothing_to_do');
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: b.paymentId }),
+    ).resolves.toBe('nothing_to_do');
+
+    expect(await awaiting(world)).toEqual([b.paymentId]);
+    expect(gatewayRefunds(world, b.paymentId)).toHaveLength(1);
+    expect(world.mailer.sent.length).toBe(mails);
+  });
+
+  it('tells Razorpay what an accountant needs: the service, the plan, what was kept back, the reason cut to 200', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world, 'basicbundle');
+    registerBundleDomain(world, serviceId);
+    const reason = 'x'.repeat(250);
+    await cancelService(world, { userId: BUYER.userId, serviceId, reason, origin: 'operator' });
+
+    await drainBus(world);
+
+    const [made] = gatewayRefunds(world, paymentId);
+    expect(made?.notes).toEqual({
+      origin: 'operator',
+      orderId: expect.stringMatching(/^order_Refund/),
+      serviceId,
+      plan: 'basicbundle',
+      keptBackPaise: '117882',
+      reason: 'x'.repeat(200),
+    });
+    const [mail] = mailsTo(world, /has started/);
+    expect(mail?.text).toContain('Domain registration (not refunded)');
+    expect(mail?.text).toContain(formatInr(117_882));
+    expect(mail?.text).toContain(formatInr(4_246_584));
+    expect(mail?.text).not.toContain('stays active until');
+  });
+
+  it('a payment Razorpay does not hold as captured: no refund, an operator, the reason naming what it holds', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    const held = world.gateway.payments.get(paymentId);
+    if (held) held.status = 'authorized';
+
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).resolves.toBe('needs_operator');
+
+    expect(gatewayRefunds(world, paymentId)).toEqual([]);
+    const reason = `Razorpay holds the payment as authorized with ${formatInr(3_538_584)} left to refund; the refund is ${formatInr(3_538_584)}`;
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'failed',
+      attention: 'yes',
+      attentionReason: reason,
+      failureReason: reason,
+    });
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'Refund needs an operator',
+        extra: [{ paymentId, attempt: 1, reason }],
+      }),
+    );
+  });
+
+  it('a retry is mailed as a delay, never as a new start; RefundFailed of an attempt already moved on changes nothing', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [first] = gatewayRefunds(world, paymentId);
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+
+    await expect(
+      retryFailedRefund(world, { userId: BUYER.userId, refundKey: paymentId, attempt: 1 }),
+    ).resolves.toBe('requested');
+
+    expect(mailsTo(world, /has started/)).toHaveLength(1);
+    expect(mailsTo(world, /is delayed/)).toHaveLength(1);
+    expect(gatewayRefunds(world, paymentId).map((r) => r.receipt)).toEqual([
+      `refund:${paymentId}`,
+      `refund:${paymentId}:2`,
+    ]);
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({ attempt: 2 });
+    expect(
+      world.log.lines.filter(
+        (l) => l.message === 'Refund tried again after Razorpay reported it failed',
+      ),
+    ).toEqual([expect.objectContaining({ extra: [{ paymentId, attempt: 2 }] })]);
+  });
+
+  it('the last attempt failed: handed over with Razorpay’s reason, the buyer told once', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const pending = gatewayRefunds(world, paymentId).find((r) => r.status === 'pending');
+      await razorpaySettles(world, pending?.id ?? '', 'failed');
+      await drainBus(world);
+    }
+
+    await expect(
+      retryFailedRefund(world, { userId: BUYER.userId, refundKey: paymentId, attempt: 3 }),
+    ).resolves.toBe('needs_operator');
+
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      attention: 'yes',
+      attentionReason: 'Razorpay reported the refund failed',
+    });
+    expect(mailsTo(world, /is delayed/)).toHaveLength(3);
+    expect(await awaiting(world)).toEqual([]);
+  });
+});
+
+describe('the refund of an order’s payment that bought nothing (refund-order-payment.ts)', () => {
+  const ORDER = { orderId: 'order_Review000001' };
+
+  function paid(world: World, amountPaise = 500_000) {
+    return world.gateway.givenPayment({
+      id: 'pay_Review00000001',
+      orderId: ORDER.orderId,
+      amountPaise,
+    });
+  }
+
+  it('gives back what is left, once: the console’s receipt, the order in its notes, then found again by that receipt', async () => {
+    const world = refundWorld();
+    paid(world);
+    world.gateway.givenDashboardRefund('pay_Review00000001', 100_000);
+    const payment = await world.gateway.fetchPayment('pay_Review00000001');
+
+    const first = await refundOrderPayment(world, ORDER, payment, { origin: 'operator' });
+    const again = await refundOrderPayment(world, ORDER, payment, { origin: 'operator' });
+
+    expect(first).toEqual({
+      refund: expect.objectContaining({ amountPaise: 400_000 }),
+      made: true,
+    });
+    expect(first.refund).toMatchObject({
+      receipt: 'review:order_Review000001',
+      notes: { orderId: ORDER.orderId, origin: 'operator' },
+    });
+    expect(again).toEqual({ refund: first.refund, made: false });
+    expect(gatewayRefunds(world, 'pay_Review00000001')).toHaveLength(2);
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'Refund requested for an order in review',
+        extra: [
+          {
+            orderId: ORDER.orderId,
+            paymentId: 'pay_Review00000001',
+            refundId: first.refund?.id,
+            amountPaise: 400_000,
+          },
+        ],
+      }),
+    );
+  });
+
+  it('an earlier refund of it that failed, or another refund, is not the one: a new one is made', async () => {
+    const world = refundWorld();
+    paid(world);
+    const payment = await world.gateway.fetchPayment('pay_Review00000001');
+    const failed = await refundOrderPayment(world, ORDER, payment, {});
+    world.gateway.settleRefund(failed.refund?.id ?? '', 'failed');
+
+    const retried = await refundOrderPayment(
+      world,
+      ORDER,
+      await world.gateway.fetchPayment(payment.id),
+      {},
+    );
+
+    expect(retried.made).toBe(true);
+    expect(retried.refund?.id).not.toBe(failed.refund?.id);
+    expect(retried.refund?.amountPaise).toBe(500_000);
+  });
+
+  it('refunded in full already: nothing made, nothing to adopt', async () => {
+    const world = refundWorld();
+    paid(world);
+    world.gateway.givenDashboardRefund('pay_Review00000001', 500_000);
+
+    await expect(
+      refundOrderPayment(world, ORDER, await world.gateway.fetchPayment('pay_Review00000001'), {}),
+    ).resolves.toEqual({ refund: undefined, made: false });
+    expect(gatewayRefunds(world, 'pay_Review00000001')).toHaveLength(1);
+  });
+
+  it('Razorpay not answering is the provider’s error, logged with why', async () => {
+    const world = refundWorld();
+    paid(world);
+    const payment = await world.gateway.fetchPayment('pay_Review00000001');
+    crashOnce(world.gateway, 'createRefund', 'before');
+
+    await expect(refundOrderPayment(world, ORDER, payment, {})).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'Razorpay did not make the refund',
+        extra: [expect.objectContaining({ orderId: ORDER.orderId, paymentId: payment.id })],
+      }),
+    );
+  });
+});
+
+describe('cancel at its edges (cancel-service.ts)', () => {
+  const detailsOf = (world: World, type: string) =>
+    world.events.events.filter((e) => e.detailType === type).map((e) => e.detail);
+
+  it('a repeated cancel asks the worker once: RefundRequested is not published again once marked', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+
+    await cancel(world, serviceId);
+    advance(world, 60_000);
+    await cancel(world, serviceId);
+
+    expect(detailsOf(world, 'RefundRequested')).toEqual([
+      {
+        userId: BUYER.userId,
+        refundKey: paymentId,
+        paymentId,
+        amountPaise: 3_538_584,
+        origin: 'buyer',
+        requestedAt: BOUGHT_AT.toISOString(),
+      },
+    ]);
+  });
+
+  it('ServiceCancelled says cancelled, at the click, even when it is published by a retry later', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world);
+    const clickedAt = world.now().toISOString();
+    crashOnce(world.events, 'publish', 'before');
+    await expect(cancel(world, serviceId)).rejects.toBeInstanceOf(SimulatedCrash);
+    advance(world, 10 * 60_000);
+
+    await cancel(world, serviceId);
+
+    expect(detailsOf(world, 'ServiceCancelled')).toEqual([
+      { userId: BUYER.userId, serviceId, why: 'cancelled', at: clickedAt },
+    ]);
+  });
+
+  it('a cancel that names no origin is the buyer’s', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+
+    await cancelService(world, { userId: BUYER.userId, serviceId });
+
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({ origin: 'buyer' });
+    expect((await world.refunds.get(BUYER.userId, paymentId))?.reason).toBeUndefined();
   });
 });
