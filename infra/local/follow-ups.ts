@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { HOME_REGION, LOCAL_ACCOUNT_ID } from '../../lambdas/system/facts';
 import { writeFileDurably } from './durable-file';
+import { readText } from './stand-in-http';
 
 /** What the scheduler needs of the local bus. */
 export interface PutEventsTarget {
@@ -130,7 +131,7 @@ export class LocalFollowUpScheduler {
     try {
       if (!match) throw new SchedulerError(404, 'ResourceNotFoundException', 'No such resource.');
       const name = decodeURIComponent(match[1] ?? '');
-      const body = await readText(req);
+      const body = await readText(req, 256 * 1024);
       if (req.method === 'POST') return answer(res, 200, this.create(name, parse(body)));
       const group = url.searchParams.get('groupName') || 'default';
       if (req.method === 'GET') return answer(res, 200, view(this.find(group, name)));
@@ -359,17 +360,4 @@ function parse(body: string): Record<string, unknown> {
 function answer(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(value));
-}
-
-function readText(req: IncomingMessage): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= 256 * 1024) chunks.push(chunk);
-    });
-    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

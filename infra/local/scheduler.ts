@@ -18,6 +18,7 @@ import { HOME_REGION, LOCAL_ACCOUNT_ID } from '../../lambdas/system/facts';
 import { DurableQueue, directoryStore, type QueuedJob } from './durable-queue';
 import type { InvokeOutcome } from './lambda-runtime';
 import { nextFireTime, parseScheduleExpression, type ParsedSchedule } from './schedule-expression';
+import { readText } from './stand-in-http';
 
 /** What the scheduler needs of the Lambda runtime. */
 export interface Invoker {
@@ -91,7 +92,7 @@ export class LocalScheduler {
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(value));
     };
-    const body = await readText(req);
+    const body = await readText(req, 64 * 1024);
     if (!this.jobs.has(name)) {
       const known = [...this.jobs.keys()].join(', ') || 'none';
       return answer(404, {
@@ -175,17 +176,4 @@ function timeOf(body: string): Date | undefined {
     return undefined;
   const time = new Date(value);
   return Number.isNaN(time.getTime()) ? undefined : time;
-}
-
-function readText(req: IncomingMessage): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= 64 * 1024) chunks.push(chunk);
-    });
-    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

@@ -65,3 +65,20 @@ export function controlRefusal(
   }
   return undefined;
 }
+
+/**
+ * A request's body as text, keeping at most `limit` bytes of it (a stand-in answers what it reads;
+ * a body past its service's size is cut, and the service's own validation refuses what is left).
+ */
+export function readText(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
