@@ -917,6 +917,20 @@ describe('the credit note: what it credits, and why, in its words (D15)', () => 
     );
   });
 
+  it('a part of another payment refunded in the dashboard is not credited by this payment’s credit note', async () => {
+    const world = refundWorld();
+    const other = await buy(world);
+    const bundle = await buy(world, 'basicbundle');
+    registerBundleDomain(world, bundle.serviceId);
+    const dashboard = world.gateway.givenDashboardRefund(other.paymentId, 100_000);
+    await razorpaySettles(world, dashboard.id, 'processed');
+    await drainBus(world);
+
+    await refundedByTheStore(world, bundle.serviceId, bundle.paymentId, 'buyer');
+
+    expect(purchaseOf(world, bundle.paymentId)?.creditNoteRefund?.amountPaise).toBe(4_128_702);
+  });
+
   it('a part refunded in the dashboard and not yet processed is not credited by the store’s refund', async () => {
     const world = refundWorld();
     const { paymentId, serviceId, amountPaise } = await buy(world);
