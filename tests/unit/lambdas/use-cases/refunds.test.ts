@@ -1648,6 +1648,21 @@ describe('taking refunded time back while others write (end-service.ts)', () => 
       expiry: bundleRecord?.renewalDate,
     });
   });
+
+  it('a bundle’s parts are not plans the buyer holds: the bundle refunded leaves none (D24)', async () => {
+    const world = refundWorld();
+    const { serviceId } = await buy(world, 'basicbundle', 12);
+    const parts = (await world.services.listServices(BUYER.userId)).filter(
+      (s) => s.partOf === serviceId,
+    );
+    expect(parts.length).toBeGreaterThan(0);
+
+    await cancel(world, serviceId);
+
+    const user = await world.users.getUser(BUYER.userId);
+    expect(user?.currentPlan).toBeUndefined();
+    expect(user?.expiry).toBeUndefined();
+  });
 });
 
 describe('the refunds worker at its edges (request-refund.ts)', () => {
