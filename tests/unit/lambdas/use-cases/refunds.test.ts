@@ -1736,6 +1736,27 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
     expect(mail?.text).not.toContain('stays active until');
   });
 
+  it('a cancelled renewal mailed as its earlier period ends: not told the service stays active', async () => {
+    const world = refundWorld(new Date('2025-12-10T04:30:00.000Z'));
+    const { serviceId } = await buy(world);
+    world.setNow(new Date('2026-12-09T04:30:00.000Z'));
+    await buy(world);
+    world.setNow(new Date('2026-12-10T04:00:00.000Z'));
+    const answer = await cancel(world, serviceId);
+    expect(answer.service).toMatchObject({
+      status: 'active',
+      renewalDate: '2026-12-10T04:30:00.000Z',
+    });
+
+    // The worker's delivery lands at the very moment the earlier payment's year ends.
+    world.setNow(new Date('2026-12-10T04:30:00.000Z'));
+    await drainBus(world);
+
+    const [mail] = mailsTo(world, /has started/);
+    expect(mail?.text).toContain('The service has ended.');
+    expect(mail?.text).not.toContain('stays active until');
+  });
+
   it('a payment Razorpay does not hold as captured: no refund, an operator, the reason naming what it holds', async () => {
     const world = refundWorld();
     const { serviceId, paymentId } = await buy(world);
