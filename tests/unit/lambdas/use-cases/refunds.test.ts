@@ -1785,6 +1785,24 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
     );
   });
 
+  it('part of the payment refunded in the dashboard after the cancel: no refund beyond what is left, an operator', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    world.gateway.givenDashboardRefund(paymentId, 100_000);
+
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).resolves.toBe('needs_operator');
+
+    expect(gatewayRefunds(world, paymentId).filter((r) => r.receipt !== null)).toEqual([]);
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'failed',
+      attention: 'yes',
+      attentionReason: `Razorpay holds the payment as captured with ${formatInr(3_438_584)} left to refund; the refund is ${formatInr(3_538_584)}`,
+    });
+  });
+
   it('a retry is mailed as a delay, never as a new start; RefundFailed of an attempt already moved on changes nothing', async () => {
     const world = refundWorld();
     const { serviceId, paymentId } = await buy(world);
