@@ -1765,6 +1765,27 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
     expect(mail?.text).not.toContain('stays active until');
   });
 
+  it('a cancelled renewal mailed as its earlier period ends: not told the service stays active', async () => {
+    const world = refundWorld(new Date('2025-12-10T04:30:00.000Z'));
+    const { serviceId } = await buy(world);
+    world.setNow(new Date('2026-12-09T04:30:00.000Z'));
+    await buy(world);
+    world.setNow(new Date('2026-12-10T04:00:00.000Z'));
+    const answer = await cancel(world, serviceId);
+    expect(answer.service).toMatchObject({
+      status: 'active',
+      renewalDate: '2026-12-10T04:30:00.000Z',
+    });
+
+    // The worker's delivery lands at the very moment the earlier payment's year ends.
+    world.setNow(new Date('2026-12-10T04:30:00.000Z'));
+    await drainBus(world);
+
+    const [mail] = mailsTo(world, /has started/);
+    expect(mail?.text).toContain('The service has ended.');
+    expect(mail?.text).not.toContain('stays active until');
+  });
+
   it('a payment Razorpay does not hold as captured: no refund, an operator, the reason naming what it holds', async () => {
     const world = refundWorld();
     const { serviceId, paymentId } = await buy(world);
@@ -1791,6 +1812,24 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
         extra: [{ paymentId, attempt: 1, reason }],
       }),
     );
+  });
+
+  it('part of the payment refunded in the dashboard after the cancel: no refund beyond what is left, an operator', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    world.gateway.givenDashboardRefund(paymentId, 100_000);
+
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).resolves.toBe('needs_operator');
+
+    expect(gatewayRefunds(world, paymentId).filter((r) => r.receipt !== null)).toEqual([]);
+    expect(await world.refunds.get(BUYER.userId, paymentId)).toMatchObject({
+      status: 'failed',
+      attention: 'yes',
+      attentionReason: `Razorpay holds the payment as captured with ${formatInr(3_438_584)} left to refund; the refund is ${formatInr(3_538_584)}`,
+    });
   });
 
   it('a retry is mailed as a delay, never as a new start; RefundFailed of an attempt already moved on changes nothing', async () => {
