@@ -1413,6 +1413,96 @@ describe('Razorpay’s refund and dispute events at their edges', () => {
       expect.objectContaining({ message: 'Payment dispute lost; its service ended' }),
     );
   });
+
+  it('a payment made without an order is ignored without asking the orders table for it (DynamoDB refuses a key with no order id)', async () => {
+    const world = refundWorld();
+    world.gateway.givenPayment({ id: 'pay_NoOrder000002', orderId: null, amountPaise: 100_000 });
+    const getOrder = world.orders.getOrder.bind(world.orders);
+    world.orders.getOrder = async (orderId: string) => {
+      if (!orderId) throw new Error('ValidationException: the key has no orderId');
+      return getOrder(orderId);
+    };
+    const refund = world.gateway.givenDashboardRefund('pay_NoOrder000002', 100_000);
+
+    await expect(
+      recordRefundEvent(world, { type: 'refund.processed', refund, payment: undefined }, 'evt'),
+    ).resolves.toBe('ignored');
+    expect(world.refunds.all()).toEqual([]);
+  });
+
+  it('RefundCompleted sent again after a crash carries when Razorpay processed the refund, not the retry’s time', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [made] = gatewayRefunds(world, paymentId);
+    const { refund, payment } = world.gateway.settleRefund(made?.id ?? '', 'processed');
+    const processedAt = world.now().toISOString();
+    crashOnce(world.events, 'publish', 'before');
+
+    await expect(
+      recordRefundEvent(world, { type: 'refund.processed', refund, payment }, 'evt_1'),
+    ).rejects.toBeInstanceOf(SimulatedCrash);
+    advance(world, 60 * 60 * 1000);
+    await recordRefundEvent(world, { type: 'refund.processed', refund, payment }, 'evt_2');
+
+    expect(eventsOf(world, 'RefundCompleted')).toEqual([
+      expect.objectContaining({ refundKey: paymentId, processedAt }),
+    ]);
+  });
+
+  it('a domain refunded in full in the dashboard: its record and the buyer’s mail name the domain', async () => {
+    const world = refundWorld();
+    const domain = 'asharao.in';
+    const { paymentId, amountPaise } = await buy(world, 'basicdomain', 12, domain);
+    const whole = world.gateway.givenDashboardRefund(paymentId, amountPaise);
+
+    await razorpaySettles(world, whole.id, 'processed');
+    await drainBus(world);
+
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${whole.id}`)).toMatchObject({
+      purchase: expect.objectContaining({ domain }),
+    });
+    expect(mailsTo(world, /is processed/)).toEqual([
+      expect.objectContaining({ text: expect.stringContaining(`(${domain})`) }),
+    ]);
+  });
+
+  it('a dispute lost on an order’s payment that bought nothing: recorded, nothing ended, and not said to be', async () => {
+    const world = refundWorld();
+    const order = await world.givenOrder({
+      orderId: 'order_BoughtNothing1',
+      planId: 'basichosting',
+      months: 12,
+      receipt: 'rcpt_bought_nothing_1',
+    });
+    world.gateway.givenPayment({
+      id: 'pay_BoughtNothing1',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+    });
+    const payment = await world.gateway.fetchPayment('pay_BoughtNothing1');
+    const dispute = {
+      id: 'disp_BoughtNothing1',
+      paymentId: payment.id,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+      status: 'lost',
+      reasonCode: null,
+    };
+
+    await expect(
+      recordDisputeEvent(world, { type: 'payment.dispute.lost', dispute, payment }, 'evt_l2'),
+    ).resolves.toBe('dispute_recorded');
+
+    const record = await world.refunds.get(BUYER.userId, `${payment.id}#${dispute.id}`);
+    expect(record).toMatchObject({ kind: 'dispute', disputeStatus: 'lost' });
+    expect(record?.purchase).toBeUndefined();
+    expect(world.events.events).toEqual([]);
+    expect(world.log.lines.map((l) => l.message)).not.toContain(
+      'Payment dispute lost; its service ended',
+    );
+  });
 });
 
 describe('a refund as the buyer sees it (docs/api.md Refund, Payment.refund)', () => {
