@@ -858,14 +858,19 @@ describe('the credit note: what it credits, and why, in its words (D15)', () => 
     return made;
   }
 
-  it('a buyer’s cancel: within the guarantee; with the domain kept back it says so', async () => {
+  /** A hosting plan and a bundle (its domain registered), each refunded by the store for `origin`. */
+  async function hostingAndBundleRefunded(origin: 'buyer' | 'operator') {
     const world = refundWorld();
     const hosting = await buy(world);
     const bundle = await buy(world, 'basicbundle');
     registerBundleDomain(world, bundle.serviceId);
+    await refundedByTheStore(world, hosting.serviceId, hosting.paymentId, origin);
+    await refundedByTheStore(world, bundle.serviceId, bundle.paymentId, origin);
+    return { world, hosting, bundle };
+  }
 
-    await refundedByTheStore(world, hosting.serviceId, hosting.paymentId, 'buyer');
-    await refundedByTheStore(world, bundle.serviceId, bundle.paymentId, 'buyer');
+  it('a buyer’s cancel: within the guarantee; with the domain kept back it says so', async () => {
+    const { world, hosting, bundle } = await hostingAndBundleRefunded('buyer');
 
     expect(purchaseOf(world, hosting.paymentId)?.creditNoteRefund?.reason).toBe(
       'Cancelled within the 30-day money-back guarantee',
@@ -877,13 +882,7 @@ describe('the credit note: what it credits, and why, in its words (D15)', () => 
   });
 
   it('an operator’s refund: by the store, with the domain kept back said too', async () => {
-    const world = refundWorld();
-    const hosting = await buy(world);
-    const bundle = await buy(world, 'basicbundle');
-    registerBundleDomain(world, bundle.serviceId);
-
-    await refundedByTheStore(world, hosting.serviceId, hosting.paymentId, 'operator');
-    await refundedByTheStore(world, bundle.serviceId, bundle.paymentId, 'operator');
+    const { world, hosting, bundle } = await hostingAndBundleRefunded('operator');
 
     expect(purchaseOf(world, hosting.paymentId)?.creditNoteRefund?.reason).toBe(
       'Refunded by the store',
