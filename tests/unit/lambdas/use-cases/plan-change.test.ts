@@ -28,7 +28,9 @@ import { paymentWebhook } from '../../../helpers/auto-renew-world';
 import { signCheckout } from '../../../helpers/razorpay-signing';
 import { CATALOG } from '../../../../lambdas/domain/catalog';
 import { downgradeTarget } from '../../../../lambdas/domain/plan-change';
+import { cancelService } from '../../../../lambdas/use-cases/refunds/cancel-service';
 import { withdrawPeriods } from '../../../../lambdas/use-cases/refunds/end-service';
+import { recordRefundEvent } from '../../../../lambdas/use-cases/refunds/record-refund-event';
 import { convergeWorld } from '../../../helpers/converge-world';
 import { InMemoryPlansStore } from '../../../helpers/fakes/stores';
 import { BUYER, KEY_SECRET } from '../../../helpers/fakes/world';
@@ -408,6 +410,61 @@ describe('an upgrade paid', () => {
     expect((await service()).cancelledAt).toBeUndefined();
     expect((await account())?.package).toBe('storefront_basic');
     expect(world.panel.packageChanges).toBe(2);
+  });
+});
+
+describe('an upgrade refunded: the buyer’s plan follows the service (D4, D26)', () => {
+  const upgradePayment = 'pay_Upgrade0000001';
+
+  async function upgradeFor(remainingDays: number) {
+    const order = await createOrder(world.checkout, BUYER, {
+      planId: 'premiumhosting',
+      changeFrom: serviceId,
+      remainingDays,
+    });
+    world.gateway.givenPayment({
+      id: upgradePayment,
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+    });
+    await pay(order.orderId, upgradePayment);
+    return order;
+  }
+
+  it('the upgrade’s payment refunded in Razorpay’s dashboard: Basic Hosting again, to the same date', async () => {
+    const renewalDate = (await service()).renewalDate;
+    const order = await upgradeFor(265);
+    expect(await world.users.getUser(BUYER.userId)).toMatchObject({
+      currentPlan: 'premiumhosting',
+      expiry: renewalDate,
+    });
+
+    const whole = world.gateway.givenDashboardRefund(upgradePayment, order.amountPaise);
+    const { refund, payment } = world.gateway.settleRefund(whole.id, 'processed');
+    await recordRefundEvent(world, { type: 'refund.processed', refund, payment }, 'evt_refund');
+
+    expect((await service()).planId).toBe('basichosting');
+    expect(await world.users.getUser(BUYER.userId)).toMatchObject({
+      currentPlan: 'basichosting',
+      expiry: renewalDate,
+    });
+  });
+
+  it('cancelled within the guarantee with the plan it changed: the buyer holds neither plan', async () => {
+    world.setNow(new Date(BOUGHT.getTime() + 5 * DAY));
+    await upgradeFor(360);
+
+    await cancelService(world, {
+      userId: BUYER.userId,
+      serviceId,
+      reason: 'Not what I needed',
+      origin: 'buyer',
+    });
+
+    expect((await service()).cancelledAt).toBe(world.now().toISOString());
+    const user = await world.users.getUser(BUYER.userId);
+    expect(user?.currentPlan).toBeUndefined();
+    expect(user?.expiry).toBeUndefined();
   });
 });
 
