@@ -1,10 +1,16 @@
 /**
  * The Lambdas' bundles as the stack builds them (infra/lib/constructs/sdk-bundling.ts, the options
  * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them, the
- * SDK's modules and ours run as plain module code, not behind lazy initialisers, and the PDF
- * functions take fontkit as patched at install, its tables made on first use (E34, patches/).
+ * SDK's modules and ours run as plain module code, not behind lazy initialisers, the PDF
+ * functions take fontkit as patched at install, its tables made on first use (E34, patches/), and
+ * inboundMail takes mailparser and libmime as patched at install, what only some mails need loaded
+ * on first use (E36).
  */
-import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { lambdaBuildOptions } from '../../../bench/lambda-bundles';
 import { FUNCTIONS } from '../../../infra/lib/definitions/functions';
@@ -151,5 +157,52 @@ describe('the deployed Lambda bundles', () => {
     expect(await holdsNodemailer(FUNCTIONS.sendWelcomeEmail.entry)).toBe(true);
     expect(await holdsNodemailer(FUNCTIONS.profile.entry)).toBe(false);
     expect(await holdsNodemailer(FUNCTIONS.provisionService.entry)).toBe(false);
+  });
+  it("of inboundMail run none of mailparser's charset tables, HTML converter or link finder at load", async () => {
+    // Each module of these packages marks its package when it runs; the bundle is otherwise the
+    // deployed one, imported cold as the Lambda runtime imports it.
+    const marked = [
+      'mailparser',
+      'libmime',
+      'iconv-lite',
+      'encoding-japanese',
+      'html-to-text',
+      'he',
+      'linkify-it',
+    ];
+    const marker: Plugin = {
+      name: 'mark-packages',
+      setup(b) {
+        b.onLoad({ filter: /node_modules\/.*\.c?js$/ }, (args) => {
+          const name = marked.find((m) => args.path.includes(`/node_modules/${m}/`));
+          if (!name) return undefined;
+          const code = readFileSync(args.path, 'utf8');
+          return {
+            contents: `(globalThis.__ran ??= new Set()).add(${JSON.stringify(name)});\n${code}`,
+            loader: 'js',
+          };
+        });
+      },
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-inbound-mail-bundle-'));
+    try {
+      const outfile = join(dir, 'index.mjs');
+      await build({
+        ...lambdaBuildOptions('bundled', outfile),
+        entryPoints: [FUNCTIONS.inboundMail.entry],
+        plugins: [marker],
+      });
+      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      const script = `await import(${JSON.stringify(outfile)}); process.stdout.write(JSON.stringify([...(globalThis.__ran ?? [])].sort()));`;
+      const ran = JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+          env: { ...process.env, AWS_REGION: 'ap-south-1' },
+        }).toString(),
+      ) as string[];
+
+      expect(ran).toEqual(['libmime', 'mailparser']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
