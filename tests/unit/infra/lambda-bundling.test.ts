@@ -83,26 +83,13 @@ describe('the deployed Lambda bundles', () => {
     },
   );
 
-  it("of vps load sshpk only on the route that sets a VPS's keys, not at the cold start", async () => {
+  it.each([
+    ['vps', "only on the route that sets a VPS's keys"],
+    ['checkout', 'only for a quote or an order that carries an SSH key'],
+  ] as const)('of %s load sshpk %s, not at the cold start', async (id) => {
     const result = await build({
       ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
-      entryPoints: [FUNCTIONS.vps.entry],
-      write: false,
-    });
-    const importsOfSshKeys = Object.values(result.metafile!.inputs)
-      .flatMap((input) => input.imports)
-      .filter((i) => i.path === 'lambdas/domain/ssh-keys.ts');
-
-    expect(importsOfSshKeys.length).toBeGreaterThan(0);
-    expect(importsOfSshKeys.map((i) => i.kind)).toEqual(
-      importsOfSshKeys.map(() => 'dynamic-import'),
-    );
-  });
-
-  it('of checkout load sshpk only for a quote or an order that carries an SSH key, not at the cold start', async () => {
-    const result = await build({
-      ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
-      entryPoints: [FUNCTIONS.checkout.entry],
+      entryPoints: [FUNCTIONS[id].entry],
       write: false,
     });
     const inputs = result.metafile!.inputs;
