@@ -86,7 +86,7 @@ describe('the deployed Lambda bundles', () => {
   it.each([
     ['vps', "only on the route that sets a VPS's keys"],
     ['checkout', 'only for a quote or an order that carries an SSH key'],
-  ] as const)('of %s load sshpk %s, not at the cold start', async (id) => {
+  ] as const)('of %s load sshpk %s, not at the cold start', async (id, _when) => {
     const result = await build({
       ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
       entryPoints: [FUNCTIONS[id].entry],
