@@ -1,10 +1,15 @@
 /**
  * The Lambdas' bundles as the stack builds them (infra/lib/constructs/sdk-bundling.ts, the options
  * bench/lambda-bundles.ts also builds with): the SDK pieces no function runs stay out of them, the
- * SDK's modules and ours run as plain module code, not behind lazy initialisers, and the PDF
- * functions take fontkit as patched at install, its tables made on first use (E34, patches/).
+ * SDK's modules and ours run as plain module code, not behind lazy initialisers, the PDF
+ * functions take fontkit as patched at install, its tables made on first use (E34, patches/), and
+ * inboundMail runs postal-mime alone at load, html-to-text only for a mail with no text part (E36).
  */
-import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { lambdaBuildOptions } from '../../../bench/lambda-bundles';
 import { FUNCTIONS } from '../../../infra/lib/definitions/functions';
@@ -77,26 +82,13 @@ describe('the deployed Lambda bundles', () => {
     },
   );
 
-  it("of vps load sshpk only on the route that sets a VPS's keys, not at the cold start", async () => {
+  it.each([
+    ['vps', "only on the route that sets a VPS's keys"],
+    ['checkout', 'only for a quote or an order that carries an SSH key'],
+  ] as const)('of %s load sshpk %s, not at the cold start', async (id, _when) => {
     const result = await build({
       ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
-      entryPoints: [FUNCTIONS.vps.entry],
-      write: false,
-    });
-    const importsOfSshKeys = Object.values(result.metafile!.inputs)
-      .flatMap((input) => input.imports)
-      .filter((i) => i.path === 'lambdas/domain/ssh-keys.ts');
-
-    expect(importsOfSshKeys.length).toBeGreaterThan(0);
-    expect(importsOfSshKeys.map((i) => i.kind)).toEqual(
-      importsOfSshKeys.map(() => 'dynamic-import'),
-    );
-  });
-
-  it('of checkout load sshpk only for a quote or an order that carries an SSH key, not at the cold start', async () => {
-    const result = await build({
-      ...lambdaBuildOptions('bundled', '/tmp/storefront-lambda-bundling-test/index.mjs'),
-      entryPoints: [FUNCTIONS.checkout.entry],
+      entryPoints: [FUNCTIONS[id].entry],
       write: false,
     });
     const inputs = result.metafile!.inputs;
@@ -151,5 +143,49 @@ describe('the deployed Lambda bundles', () => {
     expect(await holdsNodemailer(FUNCTIONS.sendWelcomeEmail.entry)).toBe(true);
     expect(await holdsNodemailer(FUNCTIONS.profile.entry)).toBe(false);
     expect(await holdsNodemailer(FUNCTIONS.provisionService.entry)).toBe(false);
+  });
+  it('of inboundMail run postal-mime alone at load: html-to-text on first use, mailparser not in it', async () => {
+    // Each module of these packages marks its package when it runs; the bundle is otherwise the
+    // deployed one, imported cold as the Lambda runtime imports it.
+    const marked = ['postal-mime', 'html-to-text', 'htmlparser2', 'deepmerge-ts', 'selderee'];
+    const marker: Plugin = {
+      name: 'mark-packages',
+      setup(b) {
+        b.onLoad({ filter: /node_modules\/.*\.[cm]?js$/ }, (args) => {
+          const name = marked.find((m) => args.path.includes(`/node_modules/${m}/`));
+          if (!name) return undefined;
+          const code = readFileSync(args.path, 'utf8');
+          return {
+            contents: `(globalThis.__ran ??= new Set()).add(${JSON.stringify(name)});\n${code}`,
+            loader: 'js',
+          };
+        });
+      },
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-inbound-mail-bundle-'));
+    try {
+      const outfile = join(dir, 'index.mjs');
+      const result = await build({
+        ...lambdaBuildOptions('bundled', outfile),
+        entryPoints: [FUNCTIONS.inboundMail.entry],
+        plugins: [marker],
+      });
+      const inputs = Object.keys(result.metafile!.inputs);
+      writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+      const script = `await import(${JSON.stringify(outfile)}); process.stdout.write(JSON.stringify([...(globalThis.__ran ?? [])].sort()));`;
+      const ran = JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+          env: { ...process.env, AWS_REGION: 'ap-south-1' },
+        }).toString(),
+      ) as string[];
+
+      expect(inputs.some((i) => i.includes('node_modules/html-to-text/'))).toBe(true);
+      for (const gone of ['mailparser', 'libmime', 'iconv-lite', 'encoding-japanese']) {
+        expect(inputs.filter((i) => i.includes(`node_modules/${gone}/`))).toEqual([]);
+      }
+      expect(ran).toEqual(['postal-mime']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
