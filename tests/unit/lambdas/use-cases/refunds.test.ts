@@ -415,6 +415,8 @@ describe('the refunds worker asks Razorpay once', () => {
     ['gateway', 'createRefund', 'after'],
     ['refunds', 'recordGatewayRefund', 'before'],
     ['refunds', 'recordGatewayRefund', 'after'],
+    // Razorpay's id is recorded but the step's claim is still held: the id is enough to go on.
+    ['refunds', 'completeStep', 'before'],
     ['refunds', 'completeStep', 'after'],
   ] as const)(
     'a crash at %s.%s (%s), then the bus’s retry once the lease is over: one refund',
@@ -1969,6 +1971,48 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
     });
     expect(mailsTo(world, /is delayed/)).toHaveLength(3);
     expect(await awaiting(world)).toEqual([]);
+  });
+
+  it('a first attempt that failed before its “started” mail went: the buyer hears of the delay, never of a start', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    crashOnce(world.mailer, 'send', 'before');
+    // Razorpay has the first refund; the worker died before mailing the buyer.
+    await expect(drainBus(world)).rejects.toBeInstanceOf(SimulatedCrash);
+    const [first] = gatewayRefunds(world, paymentId);
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+
+    // The bus's retry of the crashed RefundRequested finds the second attempt under way.
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).resolves.toBe('requested');
+
+    expect(gatewayRefunds(world, paymentId).map((r) => r.receipt)).toEqual([
+      `refund:${paymentId}`,
+      `refund:${paymentId}:2`,
+    ]);
+    expect(mailsTo(world, /is delayed/)).toHaveLength(1);
+    expect(mailsTo(world, /has started/)).toEqual([]);
+  });
+
+  it('each refund mail goes in the buyer’s mail log under its own kind, about the payment', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [first] = gatewayRefunds(world, paymentId);
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+    const second = gatewayRefunds(world, paymentId).find((r) => r.status === 'pending');
+    await razorpaySettles(world, second?.id ?? '', 'processed');
+    await drainBus(world);
+
+    const about = (kind: string) => ({ userId: BUYER.userId, kind, ref: paymentId });
+    expect(mailsTo(world, /has started/).map((m) => m.about)).toEqual([about('refund-requested')]);
+    expect(mailsTo(world, /is delayed/).map((m) => m.about)).toEqual([about('refund-retrying')]);
+    expect(mailsTo(world, /is processed/).map((m) => m.about)).toEqual([about('refund-completed')]);
   });
 });
 
