@@ -2020,7 +2020,7 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
 
   it('a hosting with its free domain: the started mail says the domain stays theirs and nothing is kept back', async () => {
     const world = refundWorld();
-    const { serviceId, amountPaise } = await buy(
+    const { serviceId, paymentId, amountPaise } = await buy(
       world,
       'premiumhosting',
       12,
@@ -2037,6 +2037,9 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
       'Your free domain asha-free.in was free, so nothing is kept back for it',
     );
     expect(mail?.text).not.toContain('Domain registration');
+    // Razorpay's notes say what was kept back only when something was.
+    const [made] = gatewayRefunds(world, paymentId);
+    expect(made?.notes).not.toHaveProperty('keptBackPaise');
   });
 
   /** A domain whose transfer in failed (converge-transfer.ts): refunded in full, as D23 says. */
