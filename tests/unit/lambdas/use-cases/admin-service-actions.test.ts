@@ -241,6 +241,41 @@ describe('refund any payment, in full or in part', () => {
     expect([...world.gateway.refunds.values()].map((r) => r.amountPaise)).toEqual([50_000]);
   });
 
+  it('a domain refunded before its registration began: the buyer is mailed that the refund started', async () => {
+    const order = await world.givenOrder({
+      orderId: 'order_Actions00002',
+      planId: 'basicdomain',
+      domain: 'asha-two.in',
+    });
+    world.gateway.givenPayment({
+      id: 'pay_Actions000002',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+    });
+    const paid = await fulfilPayment(world, order, {
+      paymentId: 'pay_Actions000002',
+      orderId: order.orderId,
+      amountPaise: order.amountPaise,
+      currency: 'INR',
+    });
+    if (paid.outcome !== 'fulfilled' || !paid.purchase.serviceId) throw new Error('not paid');
+    await serviceAction(world.deps, OPERATOR, paid.purchase.serviceId, {
+      userId: BUYER.userId,
+      action: 'refund',
+      note: 'Bought by mistake.',
+      paymentId: 'pay_Actions000002',
+    });
+
+    const outcome = await requestRefund(
+      { ...world, siteUrl: () => 'https://shop.example.in', leaseMs: 30_000 },
+      { userId: BUYER.userId, refundKey: 'pay_Actions000002' },
+    );
+
+    expect(outcome).toBe('requested');
+    const started = world.mailer.sent.filter((m) => /has started/.test(m.subject));
+    expect(started.map((m) => m.text.includes('asha-two.in'))).toEqual([true]);
+  });
+
   it('a full refund after a goodwill extension still ends the service: goodwill extends paid time only', async () => {
     await act({ action: 'extend', note: 'Outage.', days: 30 });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { CancelServiceResponse } from '../../../../lambdas/domain/api';
 import { formatInr } from '../../../../lambdas/domain/money';
 import type { Months } from '../../../../lambdas/domain/pricing';
-import { NAME_TAKEN_REASON } from '../../../../lambdas/domain/registrant';
+import { NAME_TAKEN_REASON, TRANSFER_FAILED_REASON } from '../../../../lambdas/domain/registrant';
 import { buildDashboard } from '../../../../lambdas/use-cases/build-dashboard';
 import { fulfilPayment } from '../../../../lambdas/use-cases/fulfil-payment';
 import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
@@ -63,8 +63,17 @@ function refundWorld(start = BOUGHT_AT) {
 type World = ReturnType<typeof refundWorld>;
 
 let orders = 0;
-/** A paid, fulfilled order of `planId` (the one exactly-once fulfilment), at the world's now. */
-async function buy(world: World, planId = 'basichosting', months: Months = 12, domain?: string) {
+/**
+ * A paid, fulfilled order of `planId` (the one exactly-once fulfilment), at the world's now;
+ * `registerDomain` is a hosting's free first-year domain (D23).
+ */
+async function buy(
+  world: World,
+  planId = 'basichosting',
+  months: Months = 12,
+  domain?: string,
+  registerDomain?: string,
+) {
   orders += 1;
   const n = String(orders).padStart(6, '0');
   const orderId = `order_Refund${n}`;
@@ -75,6 +84,7 @@ async function buy(world: World, planId = 'basichosting', months: Months = 12, d
     months,
     receipt: `rcpt_refund_${n}`,
     ...(domain ? { domain } : {}),
+    ...(registerDomain ? { registerDomain } : {}),
   });
   world.gateway.givenPayment({ id: paymentId, orderId, amountPaise: order.amountPaise });
   const result = await fulfilPayment(world, order, {
@@ -415,6 +425,8 @@ describe('the refunds worker asks Razorpay once', () => {
     ['gateway', 'createRefund', 'after'],
     ['refunds', 'recordGatewayRefund', 'before'],
     ['refunds', 'recordGatewayRefund', 'after'],
+    // Razorpay's id is recorded but the step's claim is still held: the id is enough to go on.
+    ['refunds', 'completeStep', 'before'],
     ['refunds', 'completeStep', 'after'],
   ] as const)(
     'a crash at %s.%s (%s), then the bus’s retry once the lease is over: one refund',
@@ -1869,8 +1881,15 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
     const { paymentId } = await buy(world);
     const dashboard = world.gateway.givenDashboardRefund(paymentId, 100_000);
     await razorpaySettles(world, dashboard.id, 'processed');
+    // A dashboard refund Razorpay failed is at attempt 1 and failed, as a store refund to retry is.
+    const failed = world.gateway.givenDashboardRefund(paymentId, 50_000);
+    await razorpaySettles(world, failed.id, 'failed');
 
-    for (const refundKey of ['pay_Unknown0000001', `${paymentId}#${dashboard.id}`]) {
+    for (const refundKey of [
+      'pay_Unknown0000001',
+      `${paymentId}#${dashboard.id}`,
+      `${paymentId}#${failed.id}`,
+    ]) {
       await expect(requestRefund(world, { userId: BUYER.userId, refundKey })).resolves.toBe(
         'nothing_to_do',
       );
@@ -1879,8 +1898,12 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
       ).resolves.toBe('nothing_to_do');
     }
 
-    expect(gatewayRefunds(world, paymentId)).toHaveLength(1);
+    expect(gatewayRefunds(world, paymentId)).toHaveLength(2);
     expect(world.mailer.sent.filter((m) => /refund/i.test(m.subject))).toEqual([]);
+    expect(await world.refunds.get(BUYER.userId, `${paymentId}#${failed.id}`)).toMatchObject({
+      status: 'failed',
+      attempt: 1,
+    });
   });
 
   it('a refund an operator holds: the buyer told once, Razorpay not asked, off the worker’s list', async () => {
@@ -2075,6 +2098,120 @@ describe('the refunds worker at its edges (request-refund.ts)', () => {
     });
     expect(mailsTo(world, /is delayed/)).toHaveLength(3);
     expect(await awaiting(world)).toEqual([]);
+  });
+
+  it('a first attempt that failed before its “started” mail went: the buyer hears of the delay, never of a start', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    crashOnce(world.mailer, 'send', 'before');
+    // Razorpay has the first refund; the worker died before mailing the buyer.
+    await expect(drainBus(world)).rejects.toBeInstanceOf(SimulatedCrash);
+    const [first] = gatewayRefunds(world, paymentId);
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+
+    // The bus's retry of the crashed RefundRequested finds the second attempt under way.
+    await expect(
+      requestRefund(world, { userId: BUYER.userId, refundKey: paymentId }),
+    ).resolves.toBe('requested');
+
+    expect(gatewayRefunds(world, paymentId).map((r) => r.receipt)).toEqual([
+      `refund:${paymentId}`,
+      `refund:${paymentId}:2`,
+    ]);
+    expect(mailsTo(world, /is delayed/)).toHaveLength(1);
+    expect(mailsTo(world, /has started/)).toEqual([]);
+  });
+
+  it('a hosting with its free domain: the started mail says the domain stays theirs and nothing is kept back', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId, amountPaise } = await buy(
+      world,
+      'premiumhosting',
+      12,
+      undefined,
+      'asha-free.in',
+    );
+
+    await cancel(world, serviceId);
+    await drainBus(world);
+
+    const [mail] = mailsTo(world, /has started/);
+    expect(mail?.subject).toBe(`Your refund of ${formatInr(amountPaise)} has started`);
+    expect(mail?.text).toContain(
+      'Your free domain asha-free.in was free, so nothing is kept back for it',
+    );
+    expect(mail?.text).not.toContain('Domain registration');
+    // Razorpay's notes say what was kept back only when something was.
+    const [made] = gatewayRefunds(world, paymentId);
+    expect(made?.notes).not.toHaveProperty('keptBackPaise');
+  });
+
+  /** A domain whose transfer in failed (converge-transfer.ts): refunded in full, as D23 says. */
+  async function transferFailedAndRefunded(world: World, domain: string) {
+    const { serviceId, paymentId } = await buy(world, 'basicdomain', 12, domain);
+    await world.provisioning.begin(BUYER.userId, serviceId, 'pending', world.now());
+    const claim = await world.provisioning.claim(BUYER.userId, serviceId, 'evt', world.now());
+    if (claim.state !== 'claimed') throw new Error('no claim');
+    const reason = TRANSFER_FAILED_REASON(domain, 'The current registrar refused it');
+    await world.provisioning.settle(
+      BUYER.userId,
+      serviceId,
+      claim.token,
+      'pending',
+      { state: 'failed', reason },
+      world.now(),
+    );
+    await cancelService(world, {
+      userId: BUYER.userId,
+      serviceId,
+      reason: 'The domain could not be transferred to us',
+      origin: 'operator',
+      unregisteredDomain: true,
+    });
+    await drainBus(world);
+    return { serviceId, paymentId };
+  }
+
+  it('a domain whose transfer failed: the ordinary started mail, not that the name was taken', async () => {
+    const world = refundWorld();
+
+    await transferFailedAndRefunded(world, 'asha-shop.com');
+
+    const [mail] = mailsTo(world, /has started/);
+    expect(mail?.text).toContain('Basic Domain (asha-shop.com)');
+    expect(mailsTo(world, /registered by someone else/)).toEqual([]);
+  });
+
+  it('a domain’s refund Razorpay failed: the delayed mail names the domain', async () => {
+    const world = refundWorld();
+    const { paymentId } = await transferFailedAndRefunded(world, 'asha-shop.com');
+    const [first] = gatewayRefunds(world, paymentId);
+
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+
+    const [mail] = mailsTo(world, /is delayed/);
+    expect(mail?.text).toContain('Basic Domain (asha-shop.com)');
+  });
+
+  it('each refund mail goes in the buyer’s mail log under its own kind, about the payment', async () => {
+    const world = refundWorld();
+    const { serviceId, paymentId } = await buy(world);
+    await cancel(world, serviceId);
+    await drainBus(world);
+    const [first] = gatewayRefunds(world, paymentId);
+    await razorpaySettles(world, first?.id ?? '', 'failed');
+    await drainBus(world);
+    const second = gatewayRefunds(world, paymentId).find((r) => r.status === 'pending');
+    await razorpaySettles(world, second?.id ?? '', 'processed');
+    await drainBus(world);
+
+    const about = (kind: string) => ({ userId: BUYER.userId, kind, ref: paymentId });
+    expect(mailsTo(world, /has started/).map((m) => m.about)).toEqual([about('refund-requested')]);
+    expect(mailsTo(world, /is delayed/).map((m) => m.about)).toEqual([about('refund-retrying')]);
+    expect(mailsTo(world, /is processed/).map((m) => m.about)).toEqual([about('refund-completed')]);
   });
 });
 
