@@ -547,7 +547,8 @@ describe('suspension', () => {
 
     const summary = await world.run(nineAmIst('2027-11-30'));
 
-    expect(summary).toMatchObject({ suspended: 0, sent: 0, failed: 0 });
+    // A step with nothing left to do is skipped, not acted on: the run's summary says so.
+    expect(summary).toMatchObject({ acted: 0, skipped: 1, suspended: 0, sent: 0, failed: 0 });
     expect(world.panel.calls.slice(panelCalls)).toEqual([]);
     expect(world.panel.suspended.get(username)).toBe(false);
     expect(world.provisioning.stored(BUYER.userId, serviceId)).toMatchObject({ state: 'ready' });
@@ -619,6 +620,8 @@ describe('suspension', () => {
 
     // The run reaches it late: the expiry notice, then the suspension step with nothing to do.
     expect(summary).toMatchObject({ expired: 1, suspended: 0, sent: 1 });
+    // Acted on: the expiry only; skipped: the three reminders it overtook and the suspension.
+    expect(summary).toMatchObject({ acted: 1, skipped: 4 });
     expect(world.panel.calls).toEqual([]);
     // The operator is told which service had no account to suspend, and where it stands.
     expect(world.log.lines.filter((line) => line.level === 'warn')).toContainEqual(
