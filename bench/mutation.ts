@@ -232,13 +232,16 @@ export function mutationSummary(): MutationSummary | null {
   keep(docTableFigures(), (path) => perFile.has(path) || lastSummary.has(path));
   if (!chosen.size) return null;
 
-  const entries = [...chosen].sort(([a], [b]) => a.localeCompare(b));
+  // A file since deleted or moved (its rules now elsewhere) has no mutants left to score.
+  const entries = [...chosen]
+    .filter(([path]) => existsSync(resolve(path)))
+    .sort(([a], [b]) => a.localeCompare(b));
   const files = Object.fromEntries(entries.map(([path, { file }]) => [path, file]));
   const of = (test: (path: string) => boolean) =>
     sum(entries.filter(([path]) => test(path)).map(([, { file }]) => file));
   return {
-    reportAt: [...chosen.values()]
-      .map(({ file }) => file.at)
+    reportAt: entries
+      .map(([, { file }]) => file.at)
       .sort()
       .at(-1)!,
     reports: [...new Set(entries.map(([, { file }]) => file.report))].sort(),
