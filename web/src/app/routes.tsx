@@ -1,6 +1,6 @@
 import { use } from 'react';
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { useLocation } from 'react-router';
 import { loadFooter } from './lazy-footer';
 import { once, type Load as LoadOnce } from './once';
 import { RequireAuth } from './require-auth';
@@ -242,12 +242,17 @@ const elements = appRoutes.map((route) => ({
   ),
 }));
 
+const elementByPath = new Map(elements.map(({ path, element }) => [path, element]));
+
+/**
+ * The page at the address: the element of the route routeFor() finds, as react-router's <Routes>
+ * would render it. <Routes> ranks the some 40 routes and compiles a regular expression for each
+ * one it tries on every render (hydration, each navigation, each change of the query such as a
+ * dashboard tab): tens of ms of a phone's main thread each time, in one component's render. Every
+ * path is fixed and no page reads route params or links relative to its route, so the lookup is
+ * all the matching the app needs (tests/web/app/routes.test.ts holds it to the router's match).
+ */
 export function AppRoutes() {
-  return (
-    <Routes>
-      {elements.map(({ path, element }) => (
-        <Route key={path} path={path} element={element} />
-      ))}
-    </Routes>
-  );
+  const { pathname } = useLocation();
+  return elementByPath.get(routeFor(pathname).path) ?? null;
 }
