@@ -186,6 +186,26 @@ describe('"Free domain for the first year" on Premium and Enterprise Hosting (D2
     expect(world.services.all().filter((s) => s.category === 'domain')).toEqual([]);
   });
 
+  it('a paid order whose plan has left the catalog since is fulfilled; its name is logged, no domain made', async () => {
+    const { world, deps, pay } = arrange();
+    await world.givenRegistrant();
+    const order = await createOrder(deps, BUYER, premium);
+    // The plan is retired between the order and the payment: the buyer has paid all the same.
+    const stored = world.orders.items.get(order.orderId)!;
+    world.orders.items.set(order.orderId, { ...stored, planId: 'retiredhosting' });
+
+    const result = await pay(order.orderId, 'pay_FreeDomainRetired1');
+
+    expect(result.outcome).toBe('fulfilled');
+    expect(world.services.all().filter((s) => s.category === 'domain')).toEqual([]);
+    expect(world.log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'An order names a free domain its plan does not include; none made',
+      }),
+    );
+  });
+
   it("a hosting refund within 30 days gives everything back and leaves the free domain the buyer's", async () => {
     const { world, deps, pay } = arrange();
     await world.givenRegistrant();

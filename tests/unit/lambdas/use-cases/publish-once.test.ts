@@ -4,7 +4,7 @@
  * taken over, by the next caller at once when it gave its claim back, after the bounded wait when
  * it did not.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadEventText } from '../../../../events/load-event';
 import { handleRazorpayWebhook } from '../../../../lambdas/use-cases/handle-razorpay-webhook';
 import {
@@ -140,6 +140,37 @@ describe('PurchaseCompleted published once (E28)', () => {
     );
     expect(waits).toHaveLength(3);
     expect(world.events.published).toEqual([]);
+  });
+
+  describe('the default pause (no `pause` given)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('waits on the clock between reads: the claimant marks it during the first wait and the caller publishes nothing', async () => {
+      const { world, deps, order, payment } = await arrange();
+      await recordedUnpublished(world, deps);
+      await world.purchases.claimEventPublish(BUYER.userId, PURCHASE_ID, world.now(), 10_000);
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+
+      let settled = false;
+      const pending = fulfilPayment(world, order, payment).finally(() => (settled = true));
+      // The caller finds the live claim and starts its first wait on the (fake) clock.
+      while (!settled && vi.getTimerCount() === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // Just short of the first wait: the caller has neither read again nor published.
+      await vi.advanceTimersByTimeAsync(PUBLISH_CLAIM.waitsMs[0]! - 1);
+      expect(world.events.published).toEqual([]);
+      await world.purchases.markEventPublished(BUYER.userId, PURCHASE_ID, '2026-11-22T02:00:01Z');
+      await vi.advanceTimersByTimeAsync(1);
+      const result = await pending;
+
+      expect(result.outcome === 'fulfilled' && result.purchase.eventPublishedAt).toBe(
+        '2026-11-22T02:00:01Z',
+      );
+      expect(world.events.published).toEqual([]);
+    });
   });
 
   it('a claim whose lease has lapsed is taken at once, without waiting', async () => {

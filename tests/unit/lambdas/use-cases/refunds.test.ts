@@ -1820,6 +1820,41 @@ describe('taking refunded time back while others write (end-service.ts)', () => 
     });
   });
 
+  it('a purchase from before services were stored is not held twice: a stored service of its plan under another id stands for it', async () => {
+    const world = refundWorld();
+    // Basic Hosting's service, changed to Premium Hosting since (D26: it keeps its id).
+    const hosting = await buy(world, 'basichosting', 12);
+    const key = `${BUYER.userId}#${hosting.serviceId}`;
+    const changed = world.services.items.get(key);
+    if (!changed) throw new Error('no service');
+    world.services.items.set(key, {
+      ...changed,
+      planId: 'premiumhosting',
+      planName: 'Premium Hosting',
+    });
+    // A Premium Hosting purchase as recorded before services were stored: no serviceId, and a
+    // later end than the service's.
+    const [basic] = world.purchases.all();
+    if (!basic) throw new Error('no purchase');
+    const { serviceId: _none, ...legacy } = basic;
+    await world.purchases.createPurchase({
+      ...legacy,
+      purchaseId: 'pur_pay_LegacyPremium01',
+      paymentId: 'pay_LegacyPremium01',
+      planId: 'premiumhosting',
+      planName: 'Premium Hosting',
+      renewalDate: new Date(new Date(changed.renewalDate).getTime() + 365 * DAY).toISOString(),
+    });
+    const vps = await buy(world, 'basicvps', 1);
+
+    await cancel(world, vps.serviceId);
+
+    expect(await world.users.getUser(BUYER.userId)).toMatchObject({
+      currentPlan: 'premiumhosting',
+      expiry: changed.renewalDate,
+    });
+  });
+
   it('a service that ends at this very instant is no longer held', async () => {
     const world = refundWorld();
     const vps = await buy(world, 'basicvps', 1);
