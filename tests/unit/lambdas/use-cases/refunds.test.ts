@@ -105,6 +105,27 @@ function registerBundleDomain(world: World, serviceId: string) {
   part.provisioning = { state: 'ready', readyAt: world.now().toISOString(), updatedAt: '' };
 }
 
+/**
+ * The buyer's first purchase as recorded before services were stored (no serviceId), added as a
+ * purchase of its own with `changes`, or in its place with its service item gone.
+ */
+async function recordedBeforeServices(
+  world: World,
+  changes: Partial<Parameters<World['purchases']['createPurchase']>[0]> | 'in its place',
+) {
+  const [first] = world.purchases.all();
+  if (!first?.serviceId) throw new Error('no purchase');
+  const { serviceId, ...legacy } = first;
+  if (changes === 'in its place') {
+    world.services.items.delete(`${BUYER.userId}#${serviceId}`);
+    world.purchases.items.clear();
+    await world.purchases.createPurchase(legacy);
+    return first;
+  }
+  await world.purchases.createPurchase({ ...legacy, ...changes });
+  return first;
+}
+
 function advance(world: World, ms: number) {
   world.setNow(new Date(world.now().getTime() + ms));
 }
@@ -1803,12 +1824,7 @@ describe('taking refunded time back while others write (end-service.ts)', () => 
     const world = refundWorld();
     await buy(world, 'basicvps', 1);
     // As the purchase was recorded then: no service item, no serviceId.
-    const [vps] = world.purchases.all();
-    if (!vps?.serviceId) throw new Error('no purchase');
-    world.services.items.delete(`${BUYER.userId}#${vps.serviceId}`);
-    const { serviceId: _none, ...withoutService } = vps;
-    world.purchases.items.clear();
-    await world.purchases.createPurchase(withoutService);
+    const vps = await recordedBeforeServices(world, 'in its place');
     const hosting = await buy(world, 'basichosting', 12);
     expect((await world.users.getUser(BUYER.userId))?.currentPlan).toBe('basichosting');
 
@@ -1834,11 +1850,7 @@ describe('taking refunded time back while others write (end-service.ts)', () => 
     });
     // A Premium Hosting purchase as recorded before services were stored: no serviceId, and a
     // later end than the service's.
-    const [basic] = world.purchases.all();
-    if (!basic) throw new Error('no purchase');
-    const { serviceId: _none, ...legacy } = basic;
-    await world.purchases.createPurchase({
-      ...legacy,
+    await recordedBeforeServices(world, {
       purchaseId: 'pur_pay_LegacyPremium01',
       paymentId: 'pay_LegacyPremium01',
       planId: 'premiumhosting',
