@@ -1,8 +1,9 @@
 /**
  * A clone longer than the bus's retries (E31), on a stack of its own: the Proxmox stand-in takes
- * 40 s to clone and a converge pass waits on it for a second, so a converge that threw for the bus
- * to retry would run out of retries (8 attempts, about 33 s at the tests' 200 ms retry base) and
- * land in the bus's dead letters, waiting for the reconciler. Converge asks for its own next pass
+ * 25 s to clone and a converge pass waits on it for a second, so a converge that threw for the bus
+ * to retry would run out of retries (8 attempts of a second each, the delays doubling from this
+ * stack's 20 ms retry base: about 13 s, twice that on a loaded machine) and land in the bus's dead
+ * letters, waiting for the reconciler. Converge's follow-up comes 30 s on (TASK_FOLLOW_UP_MS). Converge asks for its own next pass
  * instead: the local scheduler puts a ServiceChanged on the bus when it is due, and the VPS ends
  * running and Active with nothing dead-lettered and no reconciler run.
  */
@@ -21,7 +22,7 @@ import {
 } from '../helpers/storefront-client';
 import { sshPublicKey } from '../helpers/ssh-keys';
 
-const CLONE_MS = 40_000;
+const CLONE_MS = 25_000;
 
 interface VpsService {
   id: string;
@@ -37,6 +38,8 @@ beforeAll(async () => {
   stack = await startLocalStack({
     env: {
       PROXMOX_CLONE_MS: String(CLONE_MS),
+      // The bus gives up sooner than the clone ends (the shared stacks' base is 200 ms).
+      LOCAL_RETRY_BASE_MS: '20',
       CLONE_WAIT_PER_PASS_SECONDS: '1',
       // The follow-up's log line is info.
       LOG_LEVEL: 'INFO',
