@@ -56,6 +56,14 @@ export function fakeWorld(start = new Date('2026-11-22T02:00:00.000Z')) {
     setNow(date: Date) {
       now = date;
     },
+    /** Every purchase as recorded before services were stored: no service item, no serviceId. */
+    recordedBeforeServices() {
+      world.services.items.clear();
+      for (const [key, purchase] of world.purchases.items) {
+        const { serviceId: _none, ...old } = purchase;
+        world.purchases.items.set(key, old);
+      }
+    },
     /** Stores an order as create-order would, and returns it. */
     async givenOrder(overrides: Partial<OrderRecord> = {}): Promise<OrderRecord> {
       const planId = overrides.planId ?? 'basichosting';

@@ -216,11 +216,7 @@ describe('buildDashboard', () => {
     world.setNow(new Date('2026-02-10T00:00:00.000Z'));
     await pay(world, 'order_Old2');
     // As those purchases were recorded then: no service item, no serviceId.
-    world.services.items.clear();
-    for (const [key, purchase] of world.purchases.items) {
-      const { serviceId: _none, ...old } = purchase;
-      world.purchases.items.set(key, old);
-    }
+    world.recordedBeforeServices();
 
     const answer = await buildDashboard(world, BUYER);
 

@@ -244,12 +244,7 @@ describe('fulfilPayment', () => {
     const { world, payment } = await arrange();
     await fulfil(world, payment);
     // As the purchase was recorded then: no service item, no serviceId.
-    world.services.items.clear();
-    const [earlier] = world.purchases.all();
-    if (!earlier) throw new Error('no purchase');
-    const { serviceId: _none, ...withoutService } = earlier;
-    world.purchases.items.clear();
-    await world.purchases.createPurchase(withoutService);
+    world.recordedBeforeServices();
     world.setNow(new Date('2027-05-01T10:00:00.000Z'));
     const second = await world.givenOrder({ orderId: 'order_Second000000' });
 
@@ -387,12 +382,7 @@ describe('what a fulfilment records, names and logs', () => {
       currency: 'INR',
     });
     // As the purchase was recorded then: no service item, no serviceId.
-    world.services.items.clear();
-    const [earlier] = world.purchases.all();
-    if (!earlier) throw new Error('no purchase');
-    const { serviceId: _none, ...withoutService } = earlier;
-    world.purchases.items.clear();
-    await world.purchases.createPurchase(withoutService);
+    world.recordedBeforeServices();
     world.setNow(new Date('2027-05-01T10:00:00.000Z'));
     const second = await world.givenOrder({
       orderId: 'order_Second000000',

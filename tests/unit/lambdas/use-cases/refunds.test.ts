@@ -105,25 +105,15 @@ function registerBundleDomain(world: World, serviceId: string) {
   part.provisioning = { state: 'ready', readyAt: world.now().toISOString(), updatedAt: '' };
 }
 
-/**
- * The buyer's first purchase as recorded before services were stored (no serviceId), added as a
- * purchase of its own with `changes`, or in its place with its service item gone.
- */
-async function recordedBeforeServices(
+/** A purchase like the buyer's first, with `changes`, as recorded before services were stored. */
+async function addedBeforeServices(
   world: World,
-  changes: Partial<Parameters<World['purchases']['createPurchase']>[0]> | 'in its place',
+  changes: Partial<Parameters<World['purchases']['createPurchase']>[0]>,
 ) {
   const [first] = world.purchases.all();
-  if (!first?.serviceId) throw new Error('no purchase');
-  const { serviceId, ...legacy } = first;
-  if (changes === 'in its place') {
-    world.services.items.delete(`${BUYER.userId}#${serviceId}`);
-    world.purchases.items.clear();
-    await world.purchases.createPurchase(legacy);
-    return first;
-  }
+  if (!first) throw new Error('no purchase');
+  const { serviceId: _none, ...legacy } = first;
   await world.purchases.createPurchase({ ...legacy, ...changes });
-  return first;
 }
 
 function advance(world: World, ms: number) {
@@ -1824,7 +1814,9 @@ describe('taking refunded time back while others write (end-service.ts)', () => 
     const world = refundWorld();
     await buy(world, 'basicvps', 1);
     // As the purchase was recorded then: no service item, no serviceId.
-    const vps = await recordedBeforeServices(world, 'in its place');
+    const [vps] = world.purchases.all();
+    if (!vps) throw new Error('no purchase');
+    world.recordedBeforeServices();
     const hosting = await buy(world, 'basichosting', 12);
     expect((await world.users.getUser(BUYER.userId))?.currentPlan).toBe('basichosting');
 
@@ -1850,7 +1842,7 @@ describe('taking refunded time back while others write (end-service.ts)', () => 
     });
     // A Premium Hosting purchase as recorded before services were stored: no serviceId, and a
     // later end than the service's.
-    await recordedBeforeServices(world, {
+    await addedBeforeServices(world, {
       purchaseId: 'pur_pay_LegacyPremium01',
       paymentId: 'pay_LegacyPremium01',
       planId: 'premiumhosting',
